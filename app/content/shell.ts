@@ -1,0 +1,30 @@
+// The slice of content that every public page's header and footer need, so the full document
+// (legal texts, service details) is not sent with every page.
+import type { SiteContent } from "./schema";
+import { toSlug } from "./slug";
+import { formatCopyright } from "./text";
+
+export type ShellContent = ReturnType<typeof getShellContent>;
+
+export function getShellContent(content: SiteContent, year: number) {
+  return {
+    companyName: content.general.companyName,
+    tagline: content.general.tagline,
+    footerDescription: content.footer.description,
+    copyright: formatCopyright(content.footer.copyright, year),
+    contact: {
+      email: content.contact.email,
+      phone: content.contact.phone,
+      address: content.contact.address,
+      profileUrl: content.contact.profileUrl,
+    },
+    services: content.services.items.map((item) => ({
+      title: item.title,
+      slug: toSlug(item.title),
+    })),
+    newsletter: {
+      heading: content.cta.newsletterHeading,
+      description: content.cta.newsletterDescription,
+    },
+  };
+}

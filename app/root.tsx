@@ -1,0 +1,83 @@
+// The document shell: <html>, head tags, the shared data every page needs (header and footer
+// content, admin flag) and the error screen for anything that escapes a route.
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { ToasterSlot } from "~/components/ui/toaster-slot";
+import { getShellContent } from "~/content/shell";
+import { getAppContext } from "~/server/context.server";
+import { getRequestSession } from "~/server/sessions.server";
+import { getSiteContent } from "~/server/site-content.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db, logger, config, nonce } = getAppContext(context);
+  const [{ content, fresh }, session] = await Promise.all([
+    getSiteContent(db, logger),
+    getRequestSession(db, request, config.secure).catch(() => undefined),
+  ]);
+  return {
+    shell: getShellContent(content, new Date().getFullYear()),
+    contentAvailable: fresh,
+    isAdmin: Boolean(session),
+    siteUrl: config.SITE_URL,
+    nonce,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1b36" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ToasterSlot />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center">
+      <title>{notFound ? "Page Not Found" : "Something went wrong"}</title>
+      <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+        {isRouteErrorResponse(error) ? error.status : "Error"}
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight">
+        {notFound ? "404 Page Not Found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-muted-foreground">
+        {notFound
+          ? "The page you are looking for does not exist."
+          : "We could not show this page. Please try again in a moment."}
+      </p>
+      <a href="/" className="mt-8 font-semibold text-primary underline-offset-4 hover:underline">
+        Back to the home page
+      </a>
+    </main>
+  );
+}

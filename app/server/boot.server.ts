@@ -1,0 +1,17 @@
+// Boots the site's services once per process: configuration, logger, database (migrated and
+// seeded) and the first admin.
+import { bootstrapAdmin } from "./admins.server";
+import { parseConfig } from "./config.server";
+import { seedDefaults } from "./content-store.server";
+import type { AppServices } from "./context.server";
+import { openDatabase } from "./db/database.server";
+import { createLogger } from "./logger.server";
+
+export async function bootServices(env: Record<string, string | undefined>): Promise<AppServices> {
+  const config = parseConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(config.DATABASE_URL);
+  await seedDefaults(db);
+  await bootstrapAdmin(db, config, logger);
+  return { config, db, logger };
+}

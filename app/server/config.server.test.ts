@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "./config.server";
+
+describe("parseConfig", () => {
+  it("applies the documented defaults", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: "0.0.0.0",
+      DATABASE_URL: "file:./data/site.db",
+      SITE_URL: "http://localhost:3000",
+      LOG_LEVEL: "info",
+      secure: false,
+    });
+    expect(config.ADMIN_EMAIL).toBeUndefined();
+  });
+
+  it("derives SITE_URL from PORT and marks https sites secure", () => {
+    expect(parseConfig({ PORT: "8080" }).SITE_URL).toBe("http://localhost:8080");
+    const https = parseConfig({ SITE_URL: "https://clearlineit.com/" });
+    expect(https.SITE_URL).toBe("https://clearlineit.com");
+    expect(https.secure).toBe(true);
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(
+      /DATABASE_URL: must be file:PATH/,
+    );
+    expect(() => parseConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
+    expect(() => parseConfig({ SITE_URL: "ftp://x" })).toThrow(/SITE_URL/);
+  });
+
+  it("wants the admin email and password together", () => {
+    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" })).toThrow(
+      /ADMIN_PASSWORD: must be at least 12 characters/,
+    );
+    expect(
+      parseConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long enough pass" }).ADMIN_EMAIL,
+    ).toBe("a@b.co");
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ SMTP_URL: "", ADMIN_EMAIL: " " }).SMTP_URL).toBeUndefined();
+  });
+
+  it("needs the mail addresses when SMTP is on", () => {
+    expect(() => parseConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/MAIL_FROM/);
+  });
+});

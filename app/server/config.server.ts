@@ -1,0 +1,79 @@
+// The server's configuration (DESIGN.md section 4): read once from the environment at boot and
+// validated, so a bad value stops the server with a message naming the variable.
+import { z } from "zod";
+
+const optional = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default("file:./data/site.db")
+      .refine((value) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(value), {
+        message: "must be file:PATH (SQLite) or postgres://... (PostgreSQL)",
+      }),
+    ADMIN_EMAIL: optional.pipe(z.email("must be an email address").optional()),
+    ADMIN_PASSWORD: optional.pipe(
+      z.string().min(12, "must be at least 12 characters").max(256).optional(),
+    ),
+    SITE_URL: optional.pipe(
+      z.url({ protocol: /^https?$/, message: "must be an http(s) URL" }).optional(),
+    ),
+    SMTP_URL: optional.pipe(
+      z.url({ protocol: /^smtps?$/, message: "must be smtp://... or smtps://..." }).optional(),
+    ),
+    MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
+    NOTIFY_TO: optional.pipe(z.email("must be an email address").optional()),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+        message: "ADMIN_EMAIL and ADMIN_PASSWORD go together: set both or neither",
+      });
+    }
+    if (env.SMTP_URL && !(env.MAIL_FROM && env.NOTIFY_TO)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.MAIL_FROM ? "NOTIFY_TO" : "MAIL_FROM"],
+        message: "SMTP_URL needs MAIL_FROM and NOTIFY_TO",
+      });
+    }
+  });
+
+export type Config = Omit<z.infer<typeof envSchema>, "SITE_URL"> & {
+  SITE_URL: string;
+  /** True when SITE_URL is https: cookies get Secure and responses HSTS. */
+  secure: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "environment"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const siteUrl = (result.data.SITE_URL ?? `http://localhost:${result.data.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
+  return { ...result.data, SITE_URL: siteUrl, secure: siteUrl.startsWith("https:") };
+}

@@ -1,0 +1,51 @@
+// Kysely's view of the database tables. Timestamps are ISO-8601 text and JSON documents are text,
+// so the same migrations and queries serve SQLite and PostgreSQL.
+import type { Generated, Kysely } from "kysely";
+
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  document: string;
+  created_at: string;
+  author: string | null;
+}
+
+export interface CaseStudyTable {
+  id: string;
+  position: number;
+  data: string;
+  updated_at: string;
+}
+
+export interface ArticleTable {
+  id: string;
+  position: number;
+  data: string;
+  published_at: string;
+  updated_at: string;
+}
+
+export interface AdminTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdminSessionTable {
+  id_hash: string;
+  admin_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+export interface Tables {
+  content_revisions: ContentRevisionTable;
+  case_studies: CaseStudyTable;
+  articles: ArticleTable;
+  admins: AdminTable;
+  admin_sessions: AdminSessionTable;
+}
+
+export type Db = Kysely<Tables>;

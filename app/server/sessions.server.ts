@@ -1,0 +1,111 @@
+// Admin sessions (DESIGN.md section 7): a 256-bit random id in an httpOnly SameSite=Lax cookie,
+// stored hashed, with an idle timeout and an absolute lifetime. Login and logout build on this.
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "./db/tables.server";
+
+export const sessionIdleMs = 2 * 60 * 60 * 1000;
+export const sessionLifetimeMs = 24 * 60 * 60 * 1000;
+/** Refreshing last_seen_at on every request would write on every page view; once a minute is enough. */
+const touchIntervalMs = 60 * 1000;
+
+export type AdminSession = { adminId: number; email: string };
+
+export function getSessionCookieName(secure: boolean): string {
+  // The __Host- prefix pins the cookie to this origin, but browsers accept it only over https.
+  return secure ? "__Host-session" : "session";
+}
+
+function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** Creates a session and returns its id, to be sent once in the cookie. */
+export async function createSession(db: Db, adminId: number, now = new Date()): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("admin_sessions")
+    .values({
+      id_hash: hashSessionId(id),
+      admin_id: adminId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + sessionLifetimeMs).toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** The admin behind a session id, or undefined when it is unknown, idle too long or expired. */
+export async function getSession(
+  db: Db,
+  id: string,
+  now = new Date(),
+): Promise<AdminSession | undefined> {
+  if (!/^[\w-]{43}$/.test(id)) return undefined;
+  const idHash = hashSessionId(id);
+  const row = await db
+    .selectFrom("admin_sessions")
+    .innerJoin("admins", "admins.id", "admin_sessions.admin_id")
+    .select([
+      "admin_sessions.admin_id",
+      "admin_sessions.last_seen_at",
+      "admin_sessions.expires_at",
+      "admins.email",
+    ])
+    .where("admin_sessions.id_hash", "=", idHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const idleSince = now.getTime() - Date.parse(row.last_seen_at);
+  if (idleSince > sessionIdleMs || now.getTime() >= Date.parse(row.expires_at)) {
+    await db.deleteFrom("admin_sessions").where("id_hash", "=", idHash).execute();
+    return undefined;
+  }
+  if (idleSince > touchIntervalMs) {
+    await db
+      .updateTable("admin_sessions")
+      .set({ last_seen_at: now.toISOString() })
+      .where("id_hash", "=", idHash)
+      .execute();
+  }
+  return { adminId: row.admin_id, email: row.email };
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("admin_sessions").where("id_hash", "=", hashSessionId(id)).execute();
+}
+
+/** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
+export function readSessionId(request: Request, secure: boolean): string | undefined {
+  const name = getSessionCookieName(secure);
+  const cookies = request.headers.get("cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  const authorization = request.headers.get("authorization");
+  return authorization?.startsWith("Bearer ")
+    ? authorization.slice("Bearer ".length).trim()
+    : undefined;
+}
+
+export function serializeSessionCookie(id: string, secure: boolean): string {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${sessionLifetimeMs / 1000}`];
+  if (secure) attributes.push("Secure");
+  return `${getSessionCookieName(secure)}=${id}; ${attributes.join("; ")}`;
+}
+
+export function serializeClearedSessionCookie(secure: boolean): string {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (secure) attributes.push("Secure");
+  return `${getSessionCookieName(secure)}=; ${attributes.join("; ")}`;
+}
+
+/** The admin signed in on this request, if any. */
+export async function getRequestSession(
+  db: Db,
+  request: Request,
+  secure: boolean,
+): Promise<AdminSession | undefined> {
+  const id = readSessionId(request, secure);
+  return id ? getSession(db, id) : undefined;
+}

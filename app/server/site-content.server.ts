@@ -1,0 +1,28 @@
+// What the pages and GET /api/content read: the current content, or, when the database cannot be
+// read, the last content read (else the default), with "Failed to fetch content" logged.
+import type { Logger } from "pino";
+import { defaultContent } from "~/content/default-content";
+import type { SiteContent } from "~/content/schema";
+import { type ContentRevision, readContent } from "./content-store.server";
+import type { Db } from "./db/tables.server";
+
+export type SiteContentResult = {
+  content: SiteContent;
+  version: number;
+  /** False when the database could not be read and a fallback is served. */
+  fresh: boolean;
+};
+
+const lastRead = new WeakMap<Db, ContentRevision>();
+
+export async function getSiteContent(db: Db, logger: Logger): Promise<SiteContentResult> {
+  try {
+    const revision = await readContent(db);
+    lastRead.set(db, revision);
+    return { ...revision, fresh: true };
+  } catch (error) {
+    logger.error({ err: error }, "Failed to fetch content");
+    const fallback = lastRead.get(db) ?? { content: defaultContent, version: 0 };
+    return { ...fallback, fresh: false };
+  }
+}

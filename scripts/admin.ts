@@ -1,0 +1,20 @@
+// `npm run admin -- ...`: create admins and reset passwords in the configured database.
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { ensureBuilt, ensureInstalled, ensureNodeVersion } from "./setup.ts";
+
+ensureNodeVersion();
+ensureInstalled();
+ensureBuilt();
+type ServerModule = typeof import("../server/app.ts");
+const buildFile = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
+const site: ServerModule = await import(pathToFileURL(buildFile).href);
+// The admin command must not print the first-start password banner of an empty database twice.
+const services = await site.bootServices({
+  ...process.env,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+});
+const code = await site.runAdminCommand(services.db, process.argv.slice(2), (line) =>
+  console.log(line),
+);
+await services.db.destroy();
+process.exit(code);

@@ -1,0 +1,64 @@
+// Shared by `npm start`, `npm test` and `npm run admin`: install dependencies when they are
+// missing or older than the lockfile, and build when the build is missing or older than its sources.
+// Only node: built-ins here, because it runs before anything is installed.
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = fileURLToPath(new URL("..", import.meta.url));
+const buildStamp = join(root, "build", ".stamp");
+const buildInputs = [
+  "app",
+  "server",
+  "migrations",
+  "public",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
+
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
+  }
+}
+
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry.startsWith(".")) continue;
+    newest = Math.max(newest, newestChange(join(path, entry)));
+  }
+  return newest;
+}
+
+export function ensureNodeVersion(): void {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major < 24) {
+    console.error(`Node.js 24 or newer is required (found ${process.version}). See .nvmrc.`);
+    process.exit(1);
+  }
+}
+
+export function ensureInstalled(): void {
+  const installed = join(root, "node_modules", ".package-lock.json");
+  const lock = join(root, "package-lock.json");
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log("Installing dependencies (npm ci)...");
+  run("npm", ["ci", "--no-audit", "--no-fund"]);
+}
+
+export function ensureBuilt({ force = false } = {}): void {
+  const stamp = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
+  const newest = Math.max(...buildInputs.map((input) => newestChange(join(root, input))));
+  if (!force && stamp > newest && existsSync(join(root, "build", "server", "index.js"))) return;
+  console.log("Building the site...");
+  run("npx", ["react-router", "build"]);
+  writeFileSync(buildStamp, new Date().toISOString());
+}

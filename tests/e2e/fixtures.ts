@@ -1,0 +1,45 @@
+// Shared helpers for the end-to-end specs: the axe check every page must pass, and an admin
+// session cookie minted in the server's own database.
+import { DatabaseSync } from "node:sqlite";
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { Kysely } from "kysely";
+import { findAdminByEmail } from "../../app/server/admins.server";
+import { NodeSqliteDialect } from "../../app/server/db/node-sqlite-dialect.server";
+import type { Tables } from "../../app/server/db/tables.server";
+import { createSession, getSessionCookieName } from "../../app/server/sessions.server";
+import { e2eAdmin, readE2eState } from "./state.ts";
+
+export { baseURL } from "../../playwright.config";
+
+/** Fails with the list of violations when axe finds anything serious or critical on the page. */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
+    );
+  expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Opens the e2e server's database, for tests that need to set up state directly. */
+export function openE2eDatabase(): Kysely<Tables> {
+  const sqlite = new DatabaseSync(readE2eState().databasePath);
+  sqlite.exec("pragma busy_timeout = 5000");
+  return new Kysely<Tables>({ dialect: new NodeSqliteDialect(sqlite) });
+}
+
+/** Signs the browser context in as the e2e admin by creating a session in the database. */
+export async function signInWithSessionCookie(context: BrowserContext, url: string): Promise<void> {
+  const db = openE2eDatabase();
+  try {
+    const admin = await findAdminByEmail(db, e2eAdmin.email);
+    if (!admin) throw new Error("The e2e admin does not exist");
+    const id = await createSession(db, admin.id);
+    await context.addCookies([{ name: getSessionCookieName(false), value: id, url }]);
+  } finally {
+    await db.destroy();
+  }
+}

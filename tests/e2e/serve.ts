@@ -1,0 +1,18 @@
+// Starts the built production server for the end-to-end tests with a fresh SQLite database and a
+// known admin (tests/e2e/fixtures.ts). The database path is written where tests can find it.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { e2eAdmin, e2eStateFile } from "./state.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "site-e2e-"));
+const databasePath = join(dir, "site.db");
+mkdirSync(join(e2eStateFile, ".."), { recursive: true });
+writeFileSync(e2eStateFile, JSON.stringify({ databasePath }));
+
+process.env.DATABASE_URL = `file:${databasePath}`;
+process.env.ADMIN_EMAIL = e2eAdmin.email;
+process.env.ADMIN_PASSWORD = e2eAdmin.password;
+process.env.HOST = "127.0.0.1";
+process.env.LOG_LEVEL ??= "warn";
+await import("../../server/index.ts");

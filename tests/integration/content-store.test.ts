@@ -1,0 +1,140 @@
+// The database and the content store against real SQLite (and PostgreSQL when available).
+import { sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { defaultArticles } from "~/content/default-articles";
+import { defaultCaseStudies } from "~/content/default-case-studies";
+import { defaultContent } from "~/content/default-content";
+import {
+  ContentConflictError,
+  getArticle,
+  listArticles,
+  listCaseStudies,
+  readContent,
+  saveContent,
+  seedDefaults,
+} from "~/server/content-store.server";
+import { openDatabase } from "~/server/db/database.server";
+import { getDialectName } from "~/server/db/dialect.server";
+import type { Db } from "~/server/db/tables.server";
+import { createLogger } from "~/server/logger.server";
+import { getSiteContent } from "~/server/site-content.server";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+
+describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+
+  beforeEach(async () => {
+    database = await kind.create();
+    db = await openDatabase(database.url);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+    await database.drop();
+  });
+
+  it("migrates a new database and seeds the default content once", async () => {
+    await seedDefaults(db);
+    await seedDefaults(db);
+    const revisions = await db.selectFrom("content_revisions").select("id").execute();
+    expect(revisions).toHaveLength(1);
+    expect((await readContent(db)).content).toEqual(defaultContent);
+    expect(await listCaseStudies(db)).toEqual(defaultCaseStudies);
+    expect((await listArticles(db)).map((article) => article.id).sort()).toEqual(
+      defaultArticles.map((article) => article.id).sort(),
+    );
+    expect(await getArticle(db, "no-such-article")).toBeUndefined();
+  });
+
+  it("saves sections as a new revision and keeps older revisions", async () => {
+    await seedDefaults(db);
+    const before = await readContent(db);
+    const general = { ...defaultContent.general, companyName: "Renamed Consulting" };
+    const saved = await saveContent(
+      db,
+      { general },
+      { expectedVersion: before.version, author: "owner@example.com" },
+    );
+    expect(saved.version).toBeGreaterThan(before.version);
+    const after = await readContent(db);
+    expect(after.content.general.companyName).toBe("Renamed Consulting");
+    expect(after.content.hero).toEqual(defaultContent.hero);
+    const revisions = await db
+      .selectFrom("content_revisions")
+      .select(["id", "author"])
+      .orderBy("id")
+      .execute();
+    expect(revisions).toHaveLength(2);
+    expect(revisions[1]?.author).toBe("owner@example.com");
+  });
+
+  it("refuses a save built on an older version and changes nothing", async () => {
+    await seedDefaults(db);
+    const loaded = await readContent(db);
+    await saveContent(db, { general: { ...defaultContent.general, tagline: "First" } });
+    await expect(
+      saveContent(
+        db,
+        { general: { ...defaultContent.general, tagline: "Second" } },
+        { expectedVersion: loaded.version },
+      ),
+    ).rejects.toBeInstanceOf(ContentConflictError);
+    expect((await readContent(db)).content.general.tagline).toBe("First");
+  });
+
+  it("fills fields missing from an older stored document with their defaults", async () => {
+    const { hero: _hero, ...withoutHero } = defaultContent;
+    const { storyHeading: _story, ...aboutWithoutStory } = defaultContent.about;
+    await db
+      .insertInto("content_revisions")
+      .values({
+        document: JSON.stringify({ ...withoutHero, about: aboutWithoutStory }),
+        created_at: new Date().toISOString(),
+        author: null,
+      })
+      .execute();
+    const { content } = await readContent(db);
+    expect(content.hero).toEqual(defaultContent.hero);
+    expect(content.about.storyHeading).toBe(defaultContent.about.storyHeading);
+  });
+
+  it("serves the last content read when the database cannot be read, and logs it", async () => {
+    await seedDefaults(db);
+    await saveContent(db, { general: { ...defaultContent.general, companyName: "Last Read" } });
+    const lines: string[] = [];
+    const logger = createLogger("error");
+    logger.error = ((...args: unknown[]) => {
+      lines.push(String(args.at(-1)));
+    }) as typeof logger.error;
+    expect((await getSiteContent(db, logger)).fresh).toBe(true);
+    await sql`drop table content_revisions`.execute(db);
+    const fallback = await getSiteContent(db, logger);
+    expect(fallback.fresh).toBe(false);
+    expect(fallback.content.general.companyName).toBe("Last Read");
+    expect(lines).toContain("Failed to fetch content");
+  });
+
+  it.runIf(kind.name === "sqlite")(
+    "runs SQLite with WAL, foreign keys and a busy timeout",
+    async () => {
+      expect(getDialectName(db)).toBe("sqlite");
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(journal.rows[0]?.journal_mode).toBe("wal");
+      const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      expect(busy.rows[0]?.timeout).toBe(5000);
+    },
+  );
+
+  it("keeps concurrent saves from interleaving: each gets its own version", async () => {
+    await seedDefaults(db);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        saveContent(db, { general: { ...defaultContent.general, tagline: `Save ${index}` } }),
+      ),
+    );
+    expect(new Set(results.map((result) => result.version)).size).toBe(5);
+  });
+});

@@ -1,0 +1,147 @@
+// The HTTP surface of the built site against a real database: pages, API, headers, caching,
+// compression, redirects and bad input.
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultContent } from "~/content/default-content";
+import { contentSchema } from "~/content/schema";
+import { getTestDatabaseKinds } from "../support/databases";
+import { startTestSite, type TestSite } from "../support/test-site";
+
+/** A raw request, for what fetch() refuses to send (malformed paths, huge headers). */
+function rawRequest(url: string, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const target = new URL(url);
+    const request = httpRequest(
+      { host: target.hostname, port: target.port, path, headers },
+      (response) => {
+        let body = "";
+        response.on("data", (chunk) => {
+          body += chunk;
+        });
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
+  let site: TestSite;
+
+  beforeAll(async () => {
+    site = await startTestSite(await kind.create());
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("serves / as complete HTML with header, footer and default content", async () => {
+    const response = await fetch(`${site.url}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await response.text();
+    expect(html).toContain("<header");
+    expect(html).toContain("<footer");
+    expect(html).toContain(defaultContent.general.companyName);
+    expect(html).toContain("Technology That Works");
+    expect(html).toContain(defaultContent.footer.description);
+    expect(html).toContain(`© ${new Date().getFullYear()} ${defaultContent.general.companyName}`);
+  });
+
+  it("sets a CSP whose nonce is on every script, plus the other security headers", async () => {
+    const response = await fetch(`${site.url}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    // One policy only: a second header would be enforced as well and block the scripts.
+    expect(csp.match(/default-src/g)).toHaveLength(1);
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("'strict-dynamic'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`frame-src ${new URL(defaultContent.booking.url).origin}`);
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    const second = await fetch(`${site.url}/`);
+    expect(second.headers.get("content-security-policy")).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it("answers GET /api/content with the content document, never cached", async () => {
+    const response = await fetch(`${site.url}/api/content`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("etag")).toMatch(/^"\d+"$/);
+    const body = await response.json();
+    expect(contentSchema.parse(body)).toEqual(defaultContent);
+  });
+
+  it("shows the 404 page with status 404 for unknown paths, and JSON for unknown API paths", async () => {
+    const page = await fetch(`${site.url}/no/such/page`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("404 Page Not Found");
+    expect(page.headers.get("content-security-policy")?.match(/default-src/g)).toHaveLength(1);
+    const api = await fetch(`${site.url}/api/nothing-here`, { method: "POST" });
+    expect(api.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: "Not found" });
+  });
+
+  it("redirects the footer's old service paths to the matching services", async () => {
+    const expected: Record<string, string> = {
+      "it-strategy": "/services/it-strategy-consulting",
+      "network-security": "/services/network-security-solutions",
+      "managed-it": "/services/managed-it-services",
+    };
+    for (const [legacy, target] of Object.entries(expected)) {
+      const response = await fetch(`${site.url}/services/${legacy}`, { redirect: "manual" });
+      expect(response.status, legacy).toBe(301);
+      expect(response.headers.get("location")).toBe(target);
+    }
+    // cloud-infrastructure is already a service's own slug: no redirect.
+    const own = await fetch(`${site.url}/services/cloud-infrastructure`, { redirect: "manual" });
+    expect(own.status).not.toBe(301);
+  });
+
+  it("answers /healthz", async () => {
+    const response = await fetch(`${site.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves hashed assets immutable and compressed", async () => {
+    const html = await (await fetch(`${site.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${site.url}${asset}`, {
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(["br", "gzip"]).toContain(response.headers.get("content-encoding"));
+    const page = await fetch(`${site.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers bad input with a 4xx, never a 500", async () => {
+    expect((await rawRequest(site.url, "/%E0%A4%A")).status).toBeLessThan(500);
+    expect((await rawRequest(site.url, "/%")).status).toBeLessThan(500);
+    expect((await rawRequest(site.url, "/services/%ff%fe")).status).toBeLessThan(500);
+    expect((await rawRequest(site.url, "/", { "x-big": "a".repeat(20_000) })).status).toBe(431);
+    const tooLarge = await fetch(`${site.url}/api/content`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(1024 * 1024 + 1),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ message: "The request is too large" });
+  });
+});
