@@ -40,12 +40,20 @@ export interface AdminSessionTable {
   expires_at: string;
 }
 
+export interface RateLimitTable {
+  key: string;
+  /** Start of the counting window, in milliseconds since the epoch. */
+  window_start: number;
+  count: number;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
   articles: ArticleTable;
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
+  rate_limits: RateLimitTable;
 }
 
 export type Db = Kysely<Tables>;

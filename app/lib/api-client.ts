@@ -1,0 +1,102 @@
+// The browser's calls to the site's JSON API, following spec section 7: cookies always sent, a
+// Bearer token added when admin_token is stored, JSON writes, and one error rule for non-OK
+// answers ("<status>: <body text or status text>").
+
+export const adminTokenKey = "admin_token";
+
+export class ApiRequestError extends Error {
+  override name = "ApiRequestError";
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The server's `message` field, when the body is the API's JSON error shape. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === "string" ? parsed.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+function getStoredToken(): string | null {
+  try {
+    return window.localStorage.getItem(adminTokenKey);
+  } catch {
+    return null;
+  }
+}
+
+function buildHeaders(json: boolean): Headers {
+  const headers = new Headers({ Accept: "application/json" });
+  if (json) headers.set("Content-Type", "application/json");
+  const token = getStoredToken();
+  if (token) headers.set("Authorization", `Bearer ${token}`);
+  return headers;
+}
+
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders?: HeadersInit,
+): Promise<Response> {
+  const headers = buildHeaders(body !== undefined);
+  for (const [name, value] of new Headers(extraHeaders)) headers.set(name, value);
+  const response = await fetch(path, {
+    method,
+    credentials: "include",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    throw new ApiRequestError(response.status, response.statusText, await response.text());
+  }
+  return response;
+}
+
+/** GET and parse JSON; with nullOn401, a 401 answers null instead of throwing. */
+export async function getJson<T>(
+  path: string,
+  options: { nullOn401?: boolean } = {},
+): Promise<T | null> {
+  try {
+    return (await (await send("GET", path)).json()) as T;
+  } catch (error) {
+    if (options.nullOn401 && error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** POST (JSON body when given) and parse the JSON answer; an empty answer parses as null. */
+export async function postJson<T>(
+  path: string,
+  body?: unknown,
+  headers?: HeadersInit,
+): Promise<T | null> {
+  const response = await send("POST", path, body, headers);
+  const text = await response.text();
+  return text ? (JSON.parse(text) as T) : null;
+}
+
+export function storeAdminToken(token: string | undefined): void {
+  try {
+    if (token) window.localStorage.setItem(adminTokenKey, token);
+  } catch {
+    // Storage can be unavailable (private mode); the cookie still carries the session.
+  }
+}
+
+export function clearAdminToken(): void {
+  try {
+    window.localStorage.removeItem(adminTokenKey);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
