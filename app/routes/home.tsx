@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { getIcon } from "~/content/icons";
 import { toSlug } from "~/content/slug";
 import { toPlainText } from "~/content/text";
+import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/home";
@@ -21,12 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ loaderData: data }: Route.MetaArgs) {
-  const name = data?.general.companyName ?? "IT Consulting";
-  return [
-    { title: `${name} | ${data?.general.tagline ?? "IT Consulting"}` },
-    { name: "description", content: data?.hero.description ?? "" },
-  ];
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  return buildPageMeta(args, {
+    title: data ? `${data.general.companyName} | ${data.general.tagline}` : "Home",
+    description: data?.hero.description ?? "",
+    path: "/",
+  });
 }
 
 const trustBadges = ["15+ Years Experience", "100+ Projects Completed", "24/7 Support"];

@@ -2,14 +2,19 @@
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { buildPageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-found";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: "404 Page Not Found" }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "404 Page Not Found",
+    description: "The page you are looking for does not exist.",
+    noindex: true,
+  });
 }
 
 export default function NotFound() {
