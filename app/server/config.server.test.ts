@@ -23,7 +23,12 @@ describe("parseConfig", () => {
   });
 
   it("names the variable that is wrong", () => {
-    expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseConfig({ PORT: "eighty" })).toThrow(
+      "PORT: must be a port number from 0 to 65535",
+    );
+    expect(() => parseConfig({ PORT: "70000" })).toThrow(
+      "PORT: must be a port number from 0 to 65535",
+    );
     expect(() => parseConfig({ DATABASE_URL: "mysql://x" })).toThrow(
       /DATABASE_URL: must be file:PATH/,
     );

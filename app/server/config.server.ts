@@ -10,7 +10,12 @@ const optional = z
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    PORT: z.coerce
+      .number({ message: "must be a port number from 0 to 65535" })
+      .int("must be a port number from 0 to 65535")
+      .min(0, "must be a port number from 0 to 65535")
+      .max(65_535, "must be a port number from 0 to 65535")
+      .default(3000),
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     DATABASE_URL: z
       .string()

@@ -89,6 +89,10 @@ test.describe("mobile menu", () => {
   }) => {
     await page.goto("/");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    // The header's own booking button gives way to the menu toggle on small screens.
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Book a Consultation" }),
+    ).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const panel = page.getByRole("navigation", { name: "Mobile" });
     await expect(panel).toBeVisible();

@@ -115,19 +115,6 @@ describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
     expect(lines).toContain("Failed to fetch content");
   });
 
-  it.runIf(kind.name === "sqlite")(
-    "runs SQLite with WAL, foreign keys and a busy timeout",
-    async () => {
-      expect(getDialectName(db)).toBe("sqlite");
-      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
-      expect(journal.rows[0]?.journal_mode).toBe("wal");
-      const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
-      expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
-      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
-      expect(busy.rows[0]?.timeout).toBe(5000);
-    },
-  );
-
   it("keeps concurrent saves from interleaving: each gets its own version", async () => {
     await seedDefaults(db);
     const results = await Promise.all(
@@ -136,5 +123,26 @@ describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
       ),
     );
     expect(new Set(results.map((result) => result.version)).size).toBe(5);
+  });
+});
+
+describe("SQLite settings", () => {
+  it("runs SQLite with WAL, foreign keys and a busy timeout", async () => {
+    const [sqlite] = getTestDatabaseKinds();
+    if (!sqlite) throw new Error("SQLite is always available");
+    const database = await sqlite.create();
+    const db = await openDatabase(database.url);
+    try {
+      expect(getDialectName(db)).toBe("sqlite");
+      const journal = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(journal.rows[0]?.journal_mode).toBe("wal");
+      const foreignKeys = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      expect(foreignKeys.rows[0]?.foreign_keys).toBe(1);
+      const busy = await sql<{ timeout: number }>`pragma busy_timeout`.execute(db);
+      expect(busy.rows[0]?.timeout).toBe(5000);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
   });
 });

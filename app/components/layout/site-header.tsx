@@ -83,9 +83,12 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden lg:inline-flex">
-            <Link to="/booking">Book a Consultation</Link>
-          </Button>
+          {/* A wrapper hides it: a display class on the Button would fight its own inline-flex. */}
+          <div className="hidden lg:block">
+            <Button asChild>
+              <Link to="/booking">Book a Consultation</Link>
+            </Button>
+          </div>
           <Button
             variant="ghost"
             size="icon"
