@@ -50,8 +50,11 @@ export function ensureInstalled(): void {
   const installed = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log("Installing dependencies (npm ci)...");
-  run("npm", ["ci", "--no-audit", "--no-fund"]);
+  // `npm install`, not `npm ci`: it installs the lockfile's versions all the same, but tolerates a
+  // registry that lacks other platforms' optional binaries (Biome, Tailwind's oxide), which makes
+  // `npm ci` refuse the lockfile.
+  console.log("Installing dependencies (npm install)...");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
 export function ensureBuilt({ force = false } = {}): void {
