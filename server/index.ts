@@ -21,6 +21,16 @@ const app = site.createSiteApp(services, { mode: "production", clientDir: `${bui
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, app);
 server.keepAliveTimeout = 5_000;
 
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const reason =
+    error.code === "EADDRINUSE"
+      ? `Port ${services.config.PORT} is already in use: stop the other server or set PORT`
+      : error.message;
+  services.logger.fatal({ err: error }, reason);
+  console.error(reason);
+  process.exit(1);
+});
+
 server.listen(services.config.PORT, services.config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : services.config.PORT;

@@ -65,6 +65,14 @@ describe("server/index.ts", () => {
     expect(other.output()).toContain("DATABASE_URL: must be file:PATH");
   });
 
+  it("says so when the port is taken", async () => {
+    const first = startServer({ PORT: "0", DATABASE_URL: freshDatabaseUrl() });
+    const port = await first.listening;
+    const second = startServer({ PORT: String(port), DATABASE_URL: freshDatabaseUrl() });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Port ${port} is already in use`);
+  });
+
   it("finishes an in-flight request on SIGTERM, then refuses connections and exits 0", async () => {
     const server = startServer({ PORT: "0", DATABASE_URL: freshDatabaseUrl() });
     const port = await server.listening;
