@@ -1,4 +1,5 @@
-// `npm run dev`: the same server with Vite's middleware and hot reload.
+// `npm run dev`: the same server with Vite's middleware and hot reload. Run with
+// --conditions=development (package.json) so Node and Vite load the same React Router build.
 import { createServer } from "node:http";
 import { ensureInstalled, ensureNodeVersion } from "./setup.ts";
 

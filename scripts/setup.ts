@@ -2,7 +2,8 @@
 // missing or older than the lockfile, and build when the build is missing or older than its sources.
 // Only node: built-ins here, because it runs before anything is installed.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,15 +47,26 @@ export function ensureNodeVersion(): void {
   }
 }
 
+/** A fingerprint of what npm would install; stored in node_modules after a successful install. */
+function getInstallFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const file of ["package.json", "package-lock.json"]) {
+    const path = join(root, file);
+    if (existsSync(path)) hash.update(readFileSync(path));
+  }
+  return hash.digest("hex");
+}
+
 export function ensureInstalled(): void {
-  const installed = join(root, "node_modules", ".package-lock.json");
-  const lock = join(root, "package-lock.json");
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
+  const marker = join(root, "node_modules", ".site-install");
+  const fingerprint = getInstallFingerprint();
+  if (existsSync(marker) && readFileSync(marker, "utf8") === fingerprint) return;
   // `npm install`, not `npm ci`: it installs the lockfile's versions all the same, but tolerates a
   // registry that lacks other platforms' optional binaries (Biome, Tailwind's oxide), which makes
   // `npm ci` refuse the lockfile.
   console.log("Installing dependencies (npm install)...");
   run("npm", ["install", "--no-audit", "--no-fund"]);
+  writeFileSync(marker, getInstallFingerprint());
 }
 
 export function ensureBuilt({ force = false } = {}): void {
