@@ -31,6 +31,13 @@ describe("toPlainText", () => {
       "Fast & secure IT",
     );
   });
+  it("separates blocks but adds no space where an inline mark ends before punctuation", () => {
+    expect(
+      toPlainText(
+        "<p>Fast <strong>secure</strong>, <em>simple</em>.</p><ul><li>A</li><li>B</li></ul>",
+      ),
+    ).toBe("Fast secure, simple. A B");
+  });
 });
 
 describe("getProfileLabel", () => {
