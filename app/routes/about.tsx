@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
-    title: args.loaderData?.about.heading ?? "About Us",
+    title: "About Us",
     description: args.loaderData?.about.description ?? "",
   });
 }

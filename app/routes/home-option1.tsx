@@ -21,7 +21,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "IT Consulting and Managed Services for Growing Businesses",
-    description: args.loaderData?.hero.description ?? "",
+    description:
+      "Independent IT consulting for growing businesses: strategy, network security and cloud services from senior consultants. Book a free 30-minute consultation.",
     path: "/option1",
   });
 }

@@ -20,7 +20,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Your Technology Partner for Strategy, Security and Support",
-    description: args.loaderData?.hero.description ?? "",
+    description:
+      "Strategy, security, cloud and managed IT services, delivered by senior consultants through a clear four-step approach. Talk to us or book a free consultation.",
     path: "/option2",
   });
 }

@@ -23,7 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Senior, Vendor-Neutral IT Consultants",
-    description: args.loaderData?.hero.description ?? "",
+    description:
+      "Senior, vendor-neutral IT consultants with transparent pricing and proven results. See how we help growing businesses plan, secure and run their technology.",
     path: "/option3",
   });
 }

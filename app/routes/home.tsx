@@ -37,7 +37,8 @@ export function meta(args: Route.MetaArgs) {
     });
   }
   return buildPageMeta(args, {
-    title: `${home.general.companyName} | ${home.general.tagline}`,
+    // buildPageMeta adds " | company name".
+    title: home.general.tagline || home.general.companyName,
     description: home.hero.description,
     path: "/",
   });
