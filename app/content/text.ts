@@ -24,11 +24,12 @@ export function toPlainText(html: string): string {
       // Inline marks (strong, em, a, s) sit inside words and before punctuation: no space.
       .replace(/<[^>]*>/g, "")
       .replace(/&nbsp;/g, " ")
-      .replace(/&amp;/g, "&")
       .replace(/&lt;/g, "<")
       .replace(/&gt;/g, ">")
       .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
+      .replace(/&#39;|&#x27;/g, "'")
+      // Last, so "&amp;lt;" stays the text "&lt;".
+      .replace(/&amp;/g, "&")
       .replace(/\s+/g, " ")
       .trim()
   );
