@@ -2,10 +2,12 @@
 // inactive ones are hidden by CSS. A <noscript> style (so no flash and no layout shift for the
 // usual visitor) shows every panel under its own heading and hides the tab list, which cannot work
 // without scripts. With scripts, the heading is read by screen readers only.
-import type { ReactNode } from "react";
+// Hand-written to the WAI-ARIA tabs pattern with Radix Tabs' behaviour (automatic activation,
+// arrow keys that wrap, Home, End, roving tabindex): Radix Tabs would add about 10 KB gzipped and
+// push the service and booking pages past the 130 KB public JavaScript budget.
+import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { cn } from "~/lib/cn";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs";
 
 export type ProgressiveTab = {
   value: string;
@@ -26,6 +28,9 @@ export function getTabAnchorId(idPrefix: string, value: string): string {
   return `${idPrefix}-${value}`;
 }
 
+const getTabId = (idPrefix: string, value: string) => `${idPrefix}-tab-${value}`;
+const getPanelId = (idPrefix: string, value: string) => `${idPrefix}-panel-${value}`;
+
 export function ProgressiveTabs({
   tabs,
   value,
@@ -43,52 +48,108 @@ export function ProgressiveTabs({
   onValueChange?: (value: string) => void;
   /** Accessible name of the tab list. */
   label: string;
-  /** Prefix of the panel heading ids (see getTabAnchorId). */
+  /** Prefix of the ids of tabs, panels and panel headings; unique on the page. */
   idPrefix: string;
   className?: string;
   listClassName?: string;
   triggerClassName?: string;
 }) {
+  const [ownValue, setOwnValue] = useState(defaultValue ?? tabs[0]?.value ?? "");
+  const current = value ?? ownValue;
+  const listRef = useRef<HTMLDivElement>(null);
+
+  function select(next: string) {
+    if (value === undefined) setOwnValue(next);
+    onValueChange?.(next);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const focused = tabs.findIndex(
+      (tab) => getTabId(idPrefix, tab.value) === (event.target as HTMLElement).id,
+    );
+    if (focused < 0) return;
+    const last = tabs.length - 1;
+    const targets: Record<string, number> = {
+      ArrowRight: focused === last ? 0 : focused + 1,
+      ArrowLeft: focused === 0 ? last : focused - 1,
+      Home: 0,
+      End: last,
+    };
+    const index = targets[event.key];
+    const next = index === undefined ? undefined : tabs[index];
+    if (!next) return;
+    event.preventDefault();
+    select(next.value);
+    listRef.current
+      ?.querySelector<HTMLElement>(`#${CSS.escape(getTabId(idPrefix, next.value))}`)
+      ?.focus();
+  }
+
   return (
-    <Tabs
-      data-progressive-tabs=""
-      value={value}
-      defaultValue={defaultValue ?? tabs[0]?.value}
-      onValueChange={onValueChange}
-      className={className}
-    >
+    <div data-progressive-tabs="" className={className}>
       <noscript>
         <style>{noScriptCss}</style>
       </noscript>
       <div className="flex justify-center">
-        <TabsList aria-label={label} className={listClassName}>
-          {tabs.map((tab) => (
-            <TabsTrigger key={tab.value} value={tab.value} className={triggerClassName}>
-              {tab.icon}
-              {tab.label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <div
+          ref={listRef}
+          role="tablist"
+          aria-label={label}
+          aria-orientation="horizontal"
+          onKeyDown={onKeyDown}
+          className={cn(
+            "inline-flex flex-wrap items-center justify-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground",
+            listClassName,
+          )}
+        >
+          {tabs.map((tab) => {
+            const selected = tab.value === current;
+            return (
+              <button
+                key={tab.value}
+                type="button"
+                role="tab"
+                id={getTabId(idPrefix, tab.value)}
+                aria-selected={selected}
+                aria-controls={getPanelId(idPrefix, tab.value)}
+                tabIndex={selected ? 0 : -1}
+                data-state={selected ? "active" : "inactive"}
+                onClick={() => select(tab.value)}
+                className={cn(
+                  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-all hover:text-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+                  triggerClassName,
+                )}
+              >
+                {tab.icon}
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
       </div>
       {tabs.map((tab) => (
-        <TabsContent
+        <div
           key={tab.value}
-          value={tab.value}
-          forceMount
-          className="data-[state=inactive]:hidden"
+          role="tabpanel"
+          id={getPanelId(idPrefix, tab.value)}
+          aria-labelledby={getTabId(idPrefix, tab.value)}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern puts the panel next in the tab order.
+          tabIndex={0}
+          data-state={tab.value === current ? "active" : "inactive"}
+          className="mt-6 rounded-sm data-[state=inactive]:hidden"
         >
           <h2
             id={getTabAnchorId(idPrefix, tab.value)}
             data-tab-heading=""
             tabIndex={-1}
-            className={cn("sr-only text-2xl font-bold tracking-tight text-navy")}
+            className="sr-only text-2xl font-bold tracking-tight text-navy"
           >
             {tab.label}
           </h2>
           {tab.content}
-        </TabsContent>
+        </div>
       ))}
-    </Tabs>
+    </div>
   );
 }
 
@@ -115,9 +176,8 @@ export function TabLink({
       className={className}
       onClick={(event) => {
         event.preventDefault();
-        const tabs = event.currentTarget.closest("[data-progressive-tabs]");
         flushSync(() => onSelect(value));
-        tabs?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+        document.getElementById(getTabId(idPrefix, value))?.focus();
       }}
     >
       {children}
