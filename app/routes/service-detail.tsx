@@ -109,7 +109,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <h2 id="service-about" className="sr-only">
             About {service.title}
           </h2>
-          <p className="max-w-4xl text-xl leading-relaxed text-pretty text-slate-700 sm:text-2xl">
+          <p className="max-w-4xl text-lg leading-relaxed text-pretty text-slate-700 sm:text-2xl">
             {service.longDescription}
           </p>
         </Container>
@@ -117,7 +117,13 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 
       <section aria-label={`${service.title} details`} className="py-16 sm:py-20">
         <Container>
-          <ServiceDetailTabs service={service} whyChoose={whyChoose} companyName={companyName} />
+          {/* Keyed so another service's page opens on Overview again. */}
+          <ServiceDetailTabs
+            key={service.title}
+            service={service}
+            whyChoose={whyChoose}
+            companyName={companyName}
+          />
         </Container>
       </section>
 

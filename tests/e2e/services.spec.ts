@@ -179,6 +179,21 @@ test.describe("a service's page", () => {
     await expect(related.getByText(service.title, { exact: true })).toHaveCount(0);
   });
 
+  test("a related service's page opens on Overview again", async ({ page }) => {
+    await page.goto(detailPath);
+    await page.getByRole("tab", { name: "Use Cases" }).click();
+    const next = others[0]?.title ?? "";
+    await page
+      .getByRole("region", { name: "Related Services" })
+      .getByRole("link", { name: `Learn More about ${next}` })
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(next);
+    await expect(page.getByRole("tab", { name: "Overview" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+  });
+
   test("the last service's related services wrap round to the first ones", async ({ page }) => {
     const last = services.items.at(-1);
     await page.goto(`/services/${toSlug(last?.title ?? "")}`);
