@@ -31,6 +31,18 @@ describe("toPlainText", () => {
       "Fast & secure IT",
     );
   });
+  it("decodes both spellings of the apostrophe", () => {
+    expect(toPlainText("<p>We&#39;re here, you&#x27;re welcome</p>")).toBe(
+      "We're here, you're welcome",
+    );
+  });
+  it("separates blocks but adds no space where an inline mark ends before punctuation", () => {
+    expect(
+      toPlainText(
+        "<p>Fast <strong>secure</strong>, <em>simple</em>.</p><ul><li>A</li><li>B</li></ul>",
+      ),
+    ).toBe("Fast secure, simple. A B");
+  });
 });
 
 describe("getProfileLabel", () => {

@@ -18,16 +18,21 @@ export function formatCopyright(text: string, year: number): string {
 
 /** Plain text of a rich-text fragment, for previews and meta descriptions. */
 export function toPlainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    html
+      .replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|div)\b[^>]*>/gi, " ")
+      // Inline marks (strong, em, a, s) sit inside words and before punctuation: no space.
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&#x27;/g, "'")
+      // Last, so "&amp;lt;" stays the text "&lt;".
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** The label of the professional-profile link: named after the network when it is LinkedIn. */

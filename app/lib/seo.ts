@@ -5,7 +5,7 @@ import type { MetaDescriptor } from "react-router";
 type RootData = { siteUrl: string; shell: { companyName: string } };
 
 type MetaArgsLike = {
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
   location: { pathname: string };
 };
 
@@ -22,7 +22,9 @@ export type PageMeta = {
 };
 
 export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
-  const root = args.matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
+    | RootData
+    | undefined;
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
   const title =

@@ -1,0 +1,35 @@
+// The banner at the top of an inner page (services, about, booking, legal, sitemap): a title, an
+// optional eyebrow and intro, on the site's soft blue gradient.
+import type { ReactNode } from "react";
+import { Container, SectionHeading } from "./section-heading";
+
+export function PageHeader({
+  eyebrow,
+  title,
+  description,
+  children,
+}: {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-blue-100/60 blur-3xl"
+      />
+      <Container className="relative py-16 sm:py-20">
+        <SectionHeading
+          level={1}
+          eyebrow={eyebrow}
+          title={title}
+          description={description}
+          align="center"
+        />
+        {children ? <div className="mt-8 flex justify-center">{children}</div> : null}
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// /privacy-policy: the privacy policy from the content (legal.privacyPolicy).
+import { LegalDocument } from "~/components/legal/legal-document";
+import { buildPageMeta } from "~/lib/seo";
+import { getAppContext } from "~/server/context.server";
+import { getSiteContent } from "~/server/site-content.server";
+import type { Route } from "./+types/privacy-policy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const { content } = await getSiteContent(db, logger);
+  return { companyName: content.general.companyName, html: content.legal.privacyPolicy };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const companyName = args.loaderData?.companyName ?? "we";
+  return buildPageMeta(args, {
+    title: "Privacy Policy",
+    description: `How ${companyName} collects, uses and protects personal information.`,
+  });
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      description={`How ${loaderData.companyName} collects, uses and protects your personal information.`}
+      html={loaderData.html}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+// /sitemap: an HTML list of every public page, for visitors (search engines read /sitemap.xml).
+import { ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "~/components/sections/page-header";
+import { Container } from "~/components/sections/section-heading";
+import { buildPageMeta } from "~/lib/seo";
+import { getAppContext } from "~/server/context.server";
+import { listPublicPages } from "~/server/public-pages.server";
+import { getSiteContent } from "~/server/site-content.server";
+import type { Route } from "./+types/sitemap-page";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const { content } = await getSiteContent(db, logger);
+  return {
+    companyName: content.general.companyName,
+    groups: await listPublicPages(db, content, logger),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Sitemap",
+    description: `Every page of the ${args.loaderData?.companyName ?? ""} website in one list: services, case studies, articles and more.`,
+  });
+}
+
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader
+        title="Sitemap"
+        description="Every page of our website in one place: our services, case studies, articles and more."
+      />
+      <Container className="py-14 sm:py-20">
+        <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          {loaderData.groups.map((group) => (
+            <section
+              key={group.title}
+              aria-labelledby={`sitemap-${group.title.toLowerCase().replace(/\W+/g, "-")}`}
+              className="rounded-2xl border border-border bg-white p-6 shadow-sm"
+            >
+              <h2
+                id={`sitemap-${group.title.toLowerCase().replace(/\W+/g, "-")}`}
+                className="text-lg font-semibold text-navy"
+              >
+                {group.title}
+              </h2>
+              <ul className="mt-4 space-y-1">
+                {group.pages.map((page) => (
+                  <li key={page.path}>
+                    <Link
+                      to={page.path}
+                      className="group flex items-start gap-2 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-muted hover:text-primary"
+                    >
+                      <ChevronRight
+                        className="mt-0.5 size-4 shrink-0 text-slate-400 group-hover:text-primary"
+                        aria-hidden="true"
+                      />
+                      {page.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </Container>
+    </>
+  );
+}

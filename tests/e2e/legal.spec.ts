@@ -1,0 +1,124 @@
+// The privacy policy and terms of service from the content, and the HTML sitemap that lists every
+// public page.
+import { expect, test } from "@playwright/test";
+import { defaultArticles } from "../../app/content/default-articles";
+import { defaultCaseStudies } from "../../app/content/default-case-studies";
+import { defaultContent } from "../../app/content/default-content";
+import { toSlug } from "../../app/content/slug";
+import { expectNoSeriousA11yViolations } from "./fixtures";
+
+const { legal, general } = defaultContent;
+
+/** The texts of the h2 headings in a stored rich-text document. */
+function getSectionHeadings(html: string): string[] {
+  return [...html.matchAll(/<h2>(.*?)<\/h2>/g)].map((match) => match[1] ?? "");
+}
+
+for (const page of [
+  { path: "/privacy-policy", title: "Privacy Policy", html: legal.privacyPolicy },
+  { path: "/terms-of-service", title: "Terms of Service", html: legal.termsOfService },
+]) {
+  test.describe(page.title, () => {
+    test.use({ viewport: { width: 1280, height: 900 } });
+
+    test(`shows the ${page.title} from the content`, async ({ page: browser }) => {
+      await browser.goto(page.path);
+      await expect(browser).toHaveTitle(`${page.title} | ${general.companyName}`);
+      await expect(browser.getByRole("heading", { level: 1 })).toHaveText(page.title);
+      const headings = getSectionHeadings(page.html);
+      expect(headings.length).toBeGreaterThan(5);
+      await expect(browser.getByRole("article").getByRole("heading", { level: 2 })).toHaveText(
+        headings,
+      );
+      await expect(
+        browser
+          .getByRole("article")
+          .getByRole("link", { name: defaultContent.contact.email })
+          .first(),
+      ).toHaveAttribute("href", `mailto:${defaultContent.contact.email}`);
+    });
+
+    test(`${page.title} passes axe at desktop and mobile width`, async ({ page: browser }) => {
+      test.slow();
+      await browser.goto(page.path);
+      await expectNoSeriousA11yViolations(browser);
+      await browser.setViewportSize({ width: 375, height: 800 });
+      await expectNoSeriousA11yViolations(browser);
+    });
+  });
+}
+
+test.describe("the HTML sitemap", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("lists every public page, service, case study and article", async ({ page }) => {
+    await page.goto("/sitemap");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+    const main = page.getByRole("main");
+    const expected = [
+      "/",
+      "/services",
+      "/about",
+      "/case-studies",
+      "/blog",
+      "/contact",
+      "/booking",
+      "/option1",
+      "/option2",
+      "/option3",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/sitemap",
+      ...defaultContent.services.items.map((service) => `/services/${toSlug(service.title)}`),
+      ...defaultCaseStudies.map((study) => `/case-studies/${study.id}`),
+      ...defaultArticles.map((article) => `/blog/${article.id}`),
+    ];
+    for (const href of expected) {
+      await expect(main.locator(`a[href="${href}"]`), href).toHaveCount(1);
+    }
+    await expect(main.getByRole("link")).toHaveCount(expected.length);
+    for (const study of defaultCaseStudies) {
+      await expect(main.getByRole("link", { name: study.title })).toBeVisible();
+    }
+    for (const article of defaultArticles) {
+      await expect(main.getByRole("link", { name: article.title })).toBeVisible();
+    }
+  });
+
+  test("passes axe at desktop and mobile width", async ({ page }) => {
+    test.slow();
+    await page.goto("/sitemap");
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test("the pages of this group have unique titles and descriptions", async ({ page }) => {
+  test.slow();
+  const paths = [
+    "/",
+    "/option1",
+    "/option2",
+    "/option3",
+    "/services",
+    `/services/${toSlug(defaultContent.services.items[0]?.title ?? "")}`,
+    `/services/${toSlug(defaultContent.services.items[1]?.title ?? "")}`,
+    "/about",
+    "/booking",
+    "/privacy-policy",
+    "/terms-of-service",
+    "/sitemap",
+  ];
+  const titles = new Set<string>();
+  const descriptions = new Set<string>();
+  for (const path of paths) {
+    await page.goto(path);
+    titles.add(await page.title());
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description, path).toBeTruthy();
+    descriptions.add(description ?? "");
+  }
+  expect(titles.size).toBe(paths.length);
+  expect(descriptions.size).toBe(paths.length);
+});
