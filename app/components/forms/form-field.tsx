@@ -26,7 +26,7 @@ export function FormField({
     <div className={className}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {optional ? <span className="ml-1 font-normal text-slate-500">(optional)</span> : null}
+        {optional ? <span className="font-normal text-slate-500"> (optional)</span> : null}
       </label>
       <div className="mt-1.5">
         {children({
