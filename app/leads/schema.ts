@@ -2,9 +2,11 @@
 // schema per input, used by the browser's checks, the JSON API and the no-JavaScript form posts.
 // Written with zod/mini, whose small size keeps the contact page within its JavaScript budget.
 import * as z from "zod/mini";
+import { contactLimits, newsletterLimits } from "./limits";
 
-export const contactLimits = { name: 100, email: 254, phone: 40, company: 200, message: 5000 };
-export const newsletterLimits = { email: 254 };
+export { toFieldErrors } from "./field-errors";
+export type { ContactField } from "./limits";
+export { contactLimits, newsletterLimits } from "./limits";
 
 const trimmed = (params: string) => z.string(params).check(z.trim());
 
@@ -54,7 +56,6 @@ export const contactMessageSchema = z.object(
   "Send the message as a JSON object",
 );
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
-export type ContactField = "name" | "email" | "phone" | "company" | "message";
 
 export const newsletterSchema = z.object(
   {
@@ -71,13 +72,3 @@ export const newsletterSchema = z.object(
   "Send the subscription as a JSON object",
 );
 export type NewsletterInput = z.output<typeof newsletterSchema>;
-
-/** Where a validation problem lies: "name", "email", ... or "body" for the request as a whole. */
-export function toFieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "body";
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}

@@ -10,13 +10,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { toast } from "~/components/ui/use-toast";
+import { toFieldErrors } from "~/leads/field-errors";
 import type { ContactFormResult } from "~/leads/form-results";
-import {
-  type ContactField,
-  contactLimits,
-  contactMessageSchema,
-  toFieldErrors,
-} from "~/leads/schema";
+import { type ContactField, contactLimits } from "~/leads/limits";
 import { ApiRequestError, postJson } from "~/lib/api-client";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
@@ -33,8 +29,32 @@ function readFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
-function validate(fields: Record<string, string>): FieldErrors {
-  const result = contactMessageSchema.safeParse(fields);
+type SchemaModule = typeof import("~/leads/schema");
+let schemaModule: Promise<SchemaModule> | undefined;
+
+/**
+ * The shared schema (zod) is fetched when the visitor starts on the form rather than with the
+ * page, which keeps the contact page within its JavaScript budget.
+ */
+function loadSchema(): Promise<SchemaModule> {
+  if (!schemaModule) {
+    schemaModule = import("~/leads/schema");
+    schemaModule.catch(() => {
+      schemaModule = undefined;
+    });
+  }
+  return schemaModule;
+}
+
+/** Field errors by the shared schema; if the schema cannot be fetched the server checks alone. */
+async function validate(fields: Record<string, string>): Promise<FieldErrors> {
+  let schema: SchemaModule;
+  try {
+    schema = await loadSchema();
+  } catch {
+    return {};
+  }
+  const result = schema.contactMessageSchema.safeParse(fields);
   return result.success ? {} : (toFieldErrors(result.error.issues) as FieldErrors);
 }
 
@@ -79,7 +99,7 @@ export function ContactForm({
     if (pending) return;
     const form = event.currentTarget;
     const fields = readFields(form);
-    const found = validate(fields);
+    const found = await validate(fields);
     setErrors(found);
     setNotice(undefined);
     const first = fieldOrder.find((field) => found[field]);
@@ -121,10 +141,10 @@ export function ContactForm({
   }
 
   // Once a field has an error, it is checked again as the visitor corrects it.
-  function handleChange(event: FormEvent<HTMLFormElement>) {
+  async function handleChange(event: FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name as ContactField;
     if (!errors[name]) return;
-    const found = validate(readFields(event.currentTarget));
+    const found = await validate(readFields(event.currentTarget));
     setErrors((current) => ({ ...current, [name]: found[name] }));
   }
 
@@ -142,6 +162,9 @@ export function ContactForm({
       aria-labelledby={`${id}-heading`}
       onSubmit={handleSubmit}
       onChange={handleChange}
+      onFocus={() => {
+        loadSchema().catch(() => {});
+      }}
       className="relative"
     >
       <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-navy">

@@ -1,7 +1,7 @@
 // Reading lead submissions off the wire: JSON for the API, plain form posts for the pages that
 // work without JavaScript. Both are capped well below the site-wide limit: a message is small.
 import { z } from "zod";
-import { toFieldErrors } from "~/leads/schema";
+import { toFieldErrors } from "~/leads/field-errors";
 import { ApiError, readJsonBody } from "../http.server";
 import type { SenderInfo } from "./contact-messages.server";
 import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
