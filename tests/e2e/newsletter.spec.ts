@@ -144,6 +144,18 @@ test.describe("the footer newsletter with JavaScript", () => {
   });
 });
 
+test("the /newsletter page offers the sign-up on its own and passes axe", async ({ page }) => {
+  await page.goto("/newsletter");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(main.getByRole("textbox", { name: "Email address" })).toHaveAttribute(
+    "type",
+    "email",
+  );
+  await expect(main.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
 test.describe("the footer newsletter without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

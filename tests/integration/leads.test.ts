@@ -515,3 +515,59 @@ async function startSecondServer(databaseUrl: string) {
     },
   };
 }
+
+describe.each(getTestDatabaseKinds())(
+  "leads when the database cannot store them, on $name",
+  (kind) => {
+    let site: TestSite;
+
+    beforeAll(async () => {
+      site = await startTestSite(await kind.create());
+      // The tables are gone: every write fails, as on a full disk or a lost database.
+      await site.services.db.schema.dropTable("mail_outbox").execute();
+      await site.services.db.schema.dropTable("contact_messages").execute();
+      await site.services.db.schema.dropTable("newsletter_subscriptions").execute();
+    });
+
+    afterAll(async () => {
+      await site?.close();
+    });
+
+    const headers = (url: string) => ({
+      "content-type": "application/json",
+      origin: url,
+      "x-forwarded-for": "192.0.2.50",
+    });
+
+    it("answers 503 with a message to try again, never a 500 or a false success", async () => {
+      const contact = await fetch(`${site.url}/api/contact`, {
+        method: "POST",
+        headers: headers(site.url),
+        body: JSON.stringify(validMessage),
+      });
+      expect(contact.status).toBe(503);
+      expect(contact.headers.get("retry-after")).toBe("60");
+      expect(await contact.json()).toEqual({
+        message: "We could not send your message right now. Please try again in a few minutes.",
+      });
+      const newsletter = await fetch(`${site.url}/api/newsletter`, {
+        method: "POST",
+        headers: headers(site.url),
+        body: JSON.stringify({ email: "reader@example.com" }),
+      });
+      expect(newsletter.status).toBe(503);
+      expect((await newsletter.json()).message).toBe(
+        "We could not subscribe you right now. Please try again in a few minutes.",
+      );
+      const form = await fetch(`${site.url}/contact`, {
+        method: "POST",
+        headers: { ...headers(site.url), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(validMessage).toString(),
+      });
+      expect(form.status).toBe(503);
+      const html = await form.text();
+      expect(html).toContain("We could not send your message right now.");
+      expect(html).toContain(validMessage.message);
+    });
+  },
+);
