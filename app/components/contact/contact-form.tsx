@@ -29,6 +29,16 @@ function readFields(form: HTMLFormElement): Record<string, string> {
   return fields;
 }
 
+/** Empties the visible fields; reset() would bring back values a no-JavaScript post rendered. */
+function clearFields(form: HTMLFormElement) {
+  for (const field of fieldOrder) {
+    const control = form.elements.namedItem(field);
+    if (control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) {
+      control.value = "";
+    }
+  }
+}
+
 type SchemaModule = typeof import("~/leads/schema");
 let schemaModule: Promise<SchemaModule> | undefined;
 
@@ -118,7 +128,7 @@ export function ContactForm({
         website: fields.website ?? "",
         formToken: fields.formToken ?? "",
       });
-      form.reset();
+      clearFields(form);
       toast({ title: contactSentTitle, description: contactSentDescription });
     } catch (error) {
       if (error instanceof ApiRequestError) {
