@@ -12,6 +12,7 @@ import {
 import { ToasterSlot } from "~/components/ui/toaster-slot";
 import { getShellContent } from "~/content/shell";
 import { getAppContext } from "~/server/context.server";
+import { issueFormToken } from "~/server/leads/spam.server";
 import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/root";
@@ -19,9 +20,10 @@ import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, logger, config, nonce } = getAppContext(context);
-  const [{ content, fresh }, session] = await Promise.all([
+  const [{ content, fresh }, session, formToken] = await Promise.all([
     getSiteContent(db, logger),
     getRequestSession(db, request, config.secure).catch(() => undefined),
+    issueFormToken(db),
   ]);
   return {
     shell: getShellContent(content, new Date().getFullYear()),
@@ -29,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     isAdmin: Boolean(session),
     siteUrl: config.SITE_URL,
     nonce,
+    /** The newsletter form's signed "shown at" time, on every page (issue 4's spam guard). */
+    formToken,
   };
 }
 

@@ -5,7 +5,7 @@ export default [
   // Public site: pages that share the header and footer
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
-    // Issue 3 part A: alternative home layouts, services, about, booking, legal, sitemap page
+    // Alternative home layouts, services, about, booking, legal pages, the HTML sitemap
     route("option1", "routes/home-option1.tsx"),
     route("option2", "routes/home-option2.tsx"),
     route("option3", "routes/home-option3.tsx"),
@@ -16,11 +16,21 @@ export default [
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("terms-of-service", "routes/terms-of-service.tsx"),
     route("sitemap", "routes/sitemap-page.tsx"),
+    // Contact, and the newsletter's and unsubscribe's no-JavaScript pages
+    route("contact", "routes/contact.tsx"),
+    route("newsletter", "routes/newsletter.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
     // Any other path: the 404 page
     route("*", "routes/not-found.tsx"),
   ]),
 
+  // Admin view of contact messages and newsletter subscribers (issue 4)
+  route("admin/leads", "routes/admin/leads.tsx"),
+  route("admin/leads/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+
   // JSON API
   route("api/content", "routes/api/content.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/newsletter", "routes/api/newsletter.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ const vite = await createViteServer({ server: { middlewareMode: true }, appType:
 type ServerModule = typeof import("../server/app.ts");
 const site = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
 const services = await site.bootServices({ NODE_ENV: "development", ...process.env });
+const jobs = site.startBackgroundJobs(services);
 
 const app = express();
 app.use(vite.middlewares);
@@ -29,3 +30,12 @@ const port = services.config.PORT;
 createServer(app).listen(port, services.config.HOST, () => {
   console.log(`Development server on http://localhost:${port}`);
 });
+
+// Stop the mail worker before the database closes, so no send is cut off half-recorded.
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, async () => {
+    await jobs.stop();
+    await services.db.destroy();
+    process.exit(0);
+  });
+}

@@ -18,6 +18,7 @@ import { getSiteContent } from "~/server/site-content.server";
 
 export { runAdminCommand } from "~/server/admin-cli.server";
 export { bootServices } from "~/server/boot.server";
+export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;

@@ -17,6 +17,9 @@ try {
   process.exit(1);
 }
 
+// Background work (the mail outbox) runs beside the HTTP server, never in a request.
+const jobs = site.startBackgroundJobs(services);
+
 const app = site.createSiteApp(services, { mode: "production", clientDir: `${buildDir}client` });
 const server = createServer({ requestTimeout: 30_000, headersTimeout: 15_000 }, app);
 server.keepAliveTimeout = 5_000;
@@ -42,7 +45,10 @@ function shutDown(signal: string) {
   if (stopping) return;
   stopping = true;
   services.logger.info({ signal }, "Shutting down: finishing in-flight requests");
+  // The worker finishes the mail it is sending; anything left stays in the outbox for next time.
+  const jobsStopped = jobs.stop();
   server.close(async () => {
+    await jobsStopped;
     await services.db.destroy();
     services.logger.info("Stopped");
     process.exit(0);

@@ -47,6 +47,51 @@ export interface RateLimitTable {
   count: number;
 }
 
+export interface ContactMessageTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+  created_at: string;
+  ip_hash: string;
+  user_agent: string | null;
+}
+
+export interface NewsletterSubscriptionTable {
+  id: Generated<number>;
+  email: string;
+  unsubscribe_token: string;
+  created_at: string;
+  ip_hash: string;
+  user_agent: string | null;
+}
+
+export type MailState = "pending" | "sending" | "sent" | "failed";
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  contact_message_id: number | null;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body_text: string;
+  state: MailState;
+  attempts: Generated<number>;
+  /** When the row is next due; while it is being sent, when its lease runs out. */
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface SiteSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -54,6 +99,11 @@ export interface Tables {
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   rate_limits: RateLimitTable;
+  // Leads (issue 4)
+  contact_messages: ContactMessageTable;
+  newsletter_subscriptions: NewsletterSubscriptionTable;
+  mail_outbox: MailOutboxTable;
+  site_secrets: SiteSecretTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -1,0 +1,133 @@
+// The contact and newsletter rules of spec section 5, as the browser and the server apply them.
+import { describe, expect, it } from "vitest";
+import { toLocalPath } from "./form-results";
+import { contactMessageSchema, newsletterSchema, toFieldErrors } from "./schema";
+
+function errorsOf(schema: typeof contactMessageSchema | typeof newsletterSchema, value: unknown) {
+  const result = schema.safeParse(value);
+  return result.success ? {} : toFieldErrors(result.error.issues);
+}
+
+const valid = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "",
+  company: "",
+  message: "We need help with our network.",
+};
+
+describe("contact message", () => {
+  it("accepts the spec's payload with optional phone and company left empty, trimmed", () => {
+    const result = contactMessageSchema.safeParse({ ...valid, name: "  Ann Lee  " });
+    expect(result.success).toBe(true);
+    expect(result.data?.name).toBe("Ann Lee");
+    expect(contactMessageSchema.safeParse({ ...valid, phone: null, company: null }).success).toBe(
+      true,
+    );
+    const { phone: _phone, company: _company, ...required } = valid;
+    expect(contactMessageSchema.safeParse(required).success).toBe(true);
+  });
+
+  it("gives the spec's messages for a short name, a bad email and a short message", () => {
+    expect(
+      errorsOf(contactMessageSchema, { name: "A", email: "nope", message: "too short" }),
+    ).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      message: "Message must be at least 10 characters",
+    });
+  });
+
+  it("counts characters after trimming, so spaces do not pad a name or message", () => {
+    expect(
+      errorsOf(contactMessageSchema, { ...valid, name: " A ", message: "   short    " }),
+    ).toEqual({
+      name: "Name must be at least 2 characters",
+      message: "Message must be at least 10 characters",
+    });
+    expect(errorsOf(contactMessageSchema, { ...valid, name: "Al", message: "0123456789" })).toEqual(
+      {},
+    );
+  });
+
+  it("has no format rule for the phone, only a length cap", () => {
+    expect(errorsOf(contactMessageSchema, { ...valid, phone: "call after 5pm, ext 12" })).toEqual(
+      {},
+    );
+    expect(errorsOf(contactMessageSchema, { ...valid, phone: "1".repeat(41) })).toEqual({
+      phone: "Phone must be at most 40 characters",
+    });
+  });
+
+  it("caps the length of every field", () => {
+    expect(
+      errorsOf(contactMessageSchema, {
+        ...valid,
+        name: "n".repeat(101),
+        company: "c".repeat(201),
+        message: "m".repeat(5001),
+      }),
+    ).toEqual({
+      name: "Name must be at most 100 characters",
+      company: "Company must be at most 200 characters",
+      message: "Message must be at most 5000 characters",
+    });
+    expect(
+      errorsOf(contactMessageSchema, { ...valid, email: `${"a".repeat(250)}@example.com` }),
+    ).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it("answers missing fields and wrong types with the field's own message", () => {
+    expect(errorsOf(contactMessageSchema, {})).toEqual({
+      name: "Name must be at least 2 characters",
+      email: "Please enter a valid email address",
+      message: "Message must be at least 10 characters",
+    });
+    expect(errorsOf(contactMessageSchema, { ...valid, name: 42, company: ["x"] })).toEqual({
+      name: "Name must be at least 2 characters",
+      company: "Company must be text",
+    });
+    expect(errorsOf(contactMessageSchema, [valid])).toEqual({
+      body: "Send the message as a JSON object",
+    });
+  });
+
+  it("lets the anti-spam fields through for the server to judge", () => {
+    const result = contactMessageSchema.safeParse({ ...valid, website: "", formToken: "123.abc" });
+    expect(result.data).toMatchObject({ website: "", formToken: "123.abc" });
+  });
+});
+
+describe("newsletter subscription", () => {
+  it("asks for an email when it is empty or blank", () => {
+    for (const email of ["", "   ", undefined]) {
+      expect(errorsOf(newsletterSchema, { email })).toEqual({
+        email: "Please enter your email address",
+      });
+    }
+  });
+
+  it("refuses a malformed address and accepts a good one, trimmed", () => {
+    expect(errorsOf(newsletterSchema, { email: "not-an-email" })).toEqual({
+      email: "Please enter a valid email address",
+    });
+    expect(newsletterSchema.safeParse({ email: " Ann@Example.com " }).data?.email).toBe(
+      "Ann@Example.com",
+    );
+  });
+});
+
+describe("toLocalPath", () => {
+  it("keeps paths on this site and refuses anything that could leave it", () => {
+    expect(toLocalPath("/blog?category=AI")).toBe("/blog?category=AI");
+    for (const outside of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "",
+      undefined,
+    ]) {
+      expect(toLocalPath(outside)).toBe("/");
+    }
+  });
+});

@@ -1,0 +1,74 @@
+// What a visitor sends through the contact form and the newsletter field (spec section 5): one
+// schema per input, used by the browser's checks, the JSON API and the no-JavaScript form posts.
+// Written with zod/mini, whose small size keeps the contact page within its JavaScript budget.
+import * as z from "zod/mini";
+import { contactLimits, newsletterLimits } from "./limits";
+
+export { toFieldErrors } from "./field-errors";
+export type { ContactField } from "./limits";
+export { contactLimits, newsletterLimits } from "./limits";
+
+const trimmed = (params: string) => z.string(params).check(z.trim());
+
+/** An optional text field: "", null or absent all mean "not given". */
+const optionalText = (label: string, max: number) =>
+  z.optional(
+    z.nullable(
+      z
+        .string(`${label} must be text`)
+        .check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`)),
+    ),
+  );
+
+/**
+ * The form's anti-spam fields. A person leaves the hidden "website" field empty and takes longer
+ * than a few seconds to fill the form (formToken carries when it was shown). Both are optional so
+ * that the spec's plain payload keeps working.
+ */
+export const spamGuardShape = {
+  website: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
+  formToken: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+};
+
+export const contactMessageSchema = z.object(
+  {
+    name: trimmed("Name must be at least 2 characters").check(
+      z.minLength(2, "Name must be at least 2 characters"),
+      z.maxLength(contactLimits.name, `Name must be at most ${contactLimits.name} characters`),
+    ),
+    email: z.pipe(
+      trimmed("Please enter a valid email address"),
+      z
+        .email("Please enter a valid email address")
+        .check(z.maxLength(contactLimits.email, "Please enter a valid email address")),
+    ),
+    phone: optionalText("Phone", contactLimits.phone),
+    company: optionalText("Company", contactLimits.company),
+    message: trimmed("Message must be at least 10 characters").check(
+      z.minLength(10, "Message must be at least 10 characters"),
+      z.maxLength(
+        contactLimits.message,
+        `Message must be at most ${contactLimits.message} characters`,
+      ),
+    ),
+    ...spamGuardShape,
+  },
+  "Send the message as a JSON object",
+);
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;
+
+export const newsletterSchema = z.object(
+  {
+    email: z.pipe(
+      trimmed("Please enter your email address").check(
+        z.minLength(1, "Please enter your email address"),
+      ),
+      z
+        .email("Please enter a valid email address")
+        .check(z.maxLength(newsletterLimits.email, "Please enter a valid email address")),
+    ),
+    ...spamGuardShape,
+  },
+  "Send the subscription as a JSON object",
+);
+export type NewsletterInput = z.output<typeof newsletterSchema>;

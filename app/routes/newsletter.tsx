@@ -1,0 +1,84 @@
+// /newsletter: where the newsletter field posts when JavaScript is off. It shows the outcome (the
+// spec's success or error message) with a link back to the page the visitor came from; visited
+// directly, it is a small sign-up page.
+import { ArrowLeft } from "lucide-react";
+import { data, Link } from "react-router";
+import { FormNotice } from "~/components/forms/form-notice";
+import { NewsletterForm } from "~/components/newsletter/newsletter-form";
+import { Card } from "~/components/ui/card";
+import { buildPageMeta } from "~/lib/seo";
+import { getAppContext } from "~/server/context.server";
+import { handleNewsletterFormPost } from "~/server/leads/form-posts.server";
+import { getSiteContent } from "~/server/site-content.server";
+import type { Route } from "./+types/newsletter";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const { content } = await getSiteContent(db, logger);
+  return {
+    heading: content.cta.newsletterHeading,
+    description: content.cta.newsletterDescription,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, headers, result } = await handleNewsletterFormPost(
+    getAppContext(context),
+    request,
+  );
+  return data(result, { status, headers });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Newsletter",
+    description: args.loaderData?.description ?? "",
+    path: "/newsletter",
+    noindex: true,
+  });
+}
+
+export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
+  const { heading, description } = loaderData;
+  const returnTo = actionData?.returnTo ?? "/";
+  return (
+    <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
+        <Card className="p-6 sm:p-10">
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Newsletter</p>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy sm:text-4xl">
+            {heading}
+          </h1>
+          <p className="mt-4 leading-relaxed text-slate-600">{description}</p>
+          {actionData?.status === "subscribed" ? (
+            <FormNotice variant="success" title="Success" className="mt-8">
+              Thanks for subscribing to our newsletter!
+            </FormNotice>
+          ) : (
+            <>
+              {actionData?.status === "failed" ? (
+                <FormNotice variant="error" title="Error" className="mt-8">
+                  {actionData.message}
+                </FormNotice>
+              ) : null}
+              <NewsletterForm className="mt-6" />
+              <p className="mt-3 text-sm text-slate-500">
+                By subscribing you agree to receive our newsletter emails. You can unsubscribe at
+                any time.
+              </p>
+            </>
+          )}
+          {actionData ? (
+            <Link
+              to={returnTo}
+              className="mt-8 inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              {returnTo === "/" ? "Back to the home page" : "Back to the page you were reading"}
+            </Link>
+          ) : null}
+        </Card>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+// Contact messages: kept (with a hash of the sender's address) before the visitor is told it
+// worked, mailed to the firm through the outbox when mail is set up, and listed for the admin.
+import type { Logger } from "pino";
+import type { ContactMessageInput } from "~/leads/schema";
+import type { Config } from "../config.server";
+import type { Db, MailState } from "../db/tables.server";
+import { hashClientIp, hitRateLimit } from "../rate-limit.server";
+import { wakeMailWorker } from "./background-jobs.server";
+import { enqueueMail, type OutgoingMail } from "./mail-outbox.server";
+import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import { checkSpamGuard, contactMinimumFillMs } from "./spam.server";
+
+export type LeadServices = { db: Db; config: Config; logger: Logger };
+export type SenderInfo = { clientIp: string; userAgent: string | null };
+
+export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
+export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
+export const contactUnavailableMessage =
+  "We could not send your message right now. Please try again in a few minutes.";
+
+type StoredMessage = {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+  created_at: string;
+};
+
+function emptyToNull(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+/** The notification the firm receives; Reply-To is the visitor, so a reply goes straight back. */
+export function buildContactNotification(
+  message: StoredMessage,
+  recipient: string,
+  siteUrl: string,
+): OutgoingMail {
+  const name = message.name.replace(/[\r\n\t]+/g, " ");
+  return {
+    recipient,
+    replyTo: message.email,
+    subject: `New contact message from ${name}`.slice(0, 200),
+    text: [
+      `A visitor sent this message through the contact form on ${siteUrl}.`,
+      "",
+      `Name: ${name}`,
+      `Email: ${message.email}`,
+      `Phone: ${message.phone ?? "not given"}`,
+      `Company: ${message.company ?? "not given"}`,
+      `Received: ${message.created_at}`,
+      "",
+      "Message:",
+      message.message,
+      "",
+      "Reply to this email to answer the visitor.",
+    ].join("\n"),
+  };
+}
+
+/** Stores a message (or drops a bot's silently); refuses once the sender's address is over its limit. */
+export async function receiveContactMessage(
+  services: LeadServices,
+  input: ContactMessageInput,
+  sender: SenderInfo,
+  now = new Date(),
+): Promise<LeadOutcome> {
+  const { db, config, logger } = services;
+  const ipHash = hashClientIp(sender.clientIp);
+  try {
+    const limit = await hitRateLimit(db, `contact:${ipHash}`, contactRateLimit, now.getTime());
+    if (!limit.allowed) {
+      const wait = describeWait(limit.retryAfterSeconds);
+      return {
+        kind: "rate-limited",
+        retryAfterSeconds: limit.retryAfterSeconds,
+        message: `Too many messages have been sent from your network. Please try again in ${wait}.`,
+      };
+    }
+    const verdict = await checkSpamGuard(db, input, contactMinimumFillMs, now.getTime());
+    if (verdict !== "person") {
+      logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
+      return { kind: "dropped", verdict };
+    }
+    const stored: StoredMessage = {
+      name: input.name,
+      email: input.email,
+      phone: emptyToNull(input.phone),
+      company: emptyToNull(input.company),
+      message: input.message,
+      created_at: now.toISOString(),
+    };
+    const mailTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("contact_messages")
+        .values({ ...stored, ip_hash: ipHash, user_agent: sender.userAgent?.slice(0, 500) ?? null })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (mailTo) {
+        const mail = buildContactNotification(stored, mailTo, config.SITE_URL);
+        await enqueueMail(trx, { ...mail, contactMessageId: Number(row.id) }, now);
+      }
+    });
+  } catch (error) {
+    logger.error({ err: error }, "Could not store a contact message");
+    throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
+  }
+  wakeMailWorker();
+  return { kind: "accepted" };
+}
+
+export type DeliveryState = MailState | "not-mailed";
+
+export type ContactMessageRow = StoredMessage & {
+  id: number;
+  delivery: {
+    state: DeliveryState;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    nextAttemptAt: string | null;
+  };
+};
+
+/** Messages newest first, each with the state of its notification mail. */
+export async function listContactMessages(
+  db: Db,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ total: number; messages: ContactMessageRow[] }> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
+      .select([
+        "contact_messages.id",
+        "contact_messages.name",
+        "contact_messages.email",
+        "contact_messages.phone",
+        "contact_messages.company",
+        "contact_messages.message",
+        "contact_messages.created_at",
+        "mail_outbox.state",
+        "mail_outbox.attempts",
+        "mail_outbox.last_error",
+        "mail_outbox.sent_at",
+        "mail_outbox.next_attempt_at",
+      ])
+      .orderBy("contact_messages.created_at", "desc")
+      .orderBy("contact_messages.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.total),
+    messages: rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      message: row.message,
+      created_at: row.created_at,
+      delivery: {
+        state: row.state ?? "not-mailed",
+        attempts: Number(row.attempts ?? 0),
+        lastError: row.last_error,
+        sentAt: row.sent_at,
+        nextAttemptAt: row.state === "pending" ? row.next_attempt_at : null,
+      },
+    })),
+  };
+}

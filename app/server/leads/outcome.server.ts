@@ -1,0 +1,18 @@
+// What became of a contact message or a subscription, shared by the JSON API and the form pages.
+import type { SpamVerdict } from "./spam.server";
+
+export type LeadOutcome =
+  | { kind: "accepted" }
+  /** A bot: told it worked, nothing kept. */
+  | { kind: "dropped"; verdict: Exclude<SpamVerdict, "person"> }
+  | { kind: "rate-limited"; retryAfterSeconds: number; message: string };
+
+/** The database could not be written: the visitor is asked to try again, nothing is claimed. */
+export class LeadsUnavailableError extends Error {
+  override name = "LeadsUnavailableError";
+}
+
+export function describeWait(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}

@@ -1,0 +1,52 @@
+// The spam rules: the honeypot and the signed minimum fill time.
+import { describe, expect, it } from "vitest";
+import { contactMinimumFillMs, judgeSpamGuard, signFormToken } from "./spam.server";
+
+const secret = "test-secret-0123456789";
+const shownAt = 1_800_000_000_000;
+
+describe("judgeSpamGuard", () => {
+  it("lets a person through: empty honeypot, form shown long enough ago", () => {
+    const formToken = signFormToken(secret, shownAt);
+    expect(judgeSpamGuard({ website: "", formToken }, secret, 3000, shownAt + 3000)).toBe("person");
+    expect(judgeSpamGuard({ formToken }, secret, 3000, shownAt + 3_600_000)).toBe("person");
+  });
+
+  it("drops a filled honeypot, whatever else is sent", () => {
+    const formToken = signFormToken(secret, shownAt);
+    expect(
+      judgeSpamGuard(
+        { website: "https://spam.example", formToken },
+        secret,
+        3000,
+        shownAt + 60_000,
+      ),
+    ).toBe("honeypot");
+    expect(judgeSpamGuard({ website: "x" }, secret, 3000, shownAt)).toBe("honeypot");
+  });
+
+  it("drops a form sent faster than the minimum fill time", () => {
+    const formToken = signFormToken(secret, shownAt);
+    expect(judgeSpamGuard({ formToken }, secret, contactMinimumFillMs, shownAt + 2999)).toBe(
+      "too-fast",
+    );
+    expect(judgeSpamGuard({ formToken }, secret, contactMinimumFillMs, shownAt)).toBe("too-fast");
+  });
+
+  it("drops a token that was not signed with the site's secret, or was altered", () => {
+    const formToken = signFormToken(secret, shownAt);
+    const backdated = formToken.replace(String(shownAt), String(shownAt - 60_000));
+    expect(judgeSpamGuard({ formToken: backdated }, secret, 3000, shownAt + 1000)).toBe(
+      "forged-token",
+    );
+    expect(
+      judgeSpamGuard({ formToken: signFormToken("other", shownAt) }, secret, 3000, shownAt + 9000),
+    ).toBe("forged-token");
+    expect(judgeSpamGuard({ formToken: "0.abc" }, secret, 3000, shownAt)).toBe("forged-token");
+  });
+
+  it("accepts a submission without a token: the spec's plain JSON payload carries none", () => {
+    expect(judgeSpamGuard({}, secret, 3000, shownAt)).toBe("person");
+    expect(judgeSpamGuard({ website: null, formToken: "" }, secret, 3000, shownAt)).toBe("person");
+  });
+});

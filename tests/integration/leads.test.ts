@@ -1,0 +1,573 @@
+// The contact and newsletter endpoints, the no-JavaScript form posts, unsubscribing and the admin
+// leads view, over HTTP against the built site and a real database.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findAdminByEmail } from "~/server/admins.server";
+import { issueFormToken } from "~/server/leads/spam.server";
+import { hashClientIp } from "~/server/rate-limit.server";
+import { createSession, getSessionCookieName } from "~/server/sessions.server";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
+
+const validMessage = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "+1 (512) 555-0100",
+  company: "Acme Dental",
+  message: "We need help moving our practice software to the cloud.",
+};
+
+let lastIp = 0;
+/** Each test speaks from its own address (the site trusts its loopback proxy's X-Forwarded-For). */
+function nextIp(): string {
+  lastIp++;
+  return `203.0.113.${lastIp}`;
+}
+
+describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
+  let database: TestDatabase;
+  let site: TestSite;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    site = await startTestSite(database);
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  function send(
+    path: string,
+    body: string,
+    options: {
+      ip: string;
+      type?: string;
+      origin?: string | null;
+      headers?: Record<string, string>;
+    },
+  ) {
+    const headers: Record<string, string> = {
+      "content-type": options.type ?? "application/json",
+      "x-forwarded-for": options.ip,
+      "user-agent": "leads-test/1.0",
+      ...options.headers,
+    };
+    if (options.origin !== null) headers.origin = options.origin ?? site.url;
+    return fetch(`${site.url}${path}`, { method: "POST", headers, body, redirect: "manual" });
+  }
+
+  const postJson = (path: string, value: unknown, ip: string) =>
+    send(path, JSON.stringify(value), { ip });
+  const postForm = (path: string, fields: Record<string, string>, ip: string) =>
+    send(path, new URLSearchParams(fields).toString(), {
+      ip,
+      type: "application/x-www-form-urlencoded",
+    });
+
+  const messages = () =>
+    site.services.db.selectFrom("contact_messages").selectAll().orderBy("id").execute();
+  const subscriptions = () =>
+    site.services.db.selectFrom("newsletter_subscriptions").selectAll().orderBy("id").execute();
+
+  async function clearLeads() {
+    await site.services.db.deleteFrom("mail_outbox").execute();
+    await site.services.db.deleteFrom("contact_messages").execute();
+    await site.services.db.deleteFrom("newsletter_subscriptions").execute();
+  }
+
+  describe("POST /api/contact", () => {
+    it("stores the spec's payload with the time, a hash of the address and the user agent, then answers 201", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const before = Date.now();
+      const response = await postJson(
+        "/api/contact",
+        { ...validMessage, name: "  Ann Lee ", company: "" },
+        ip,
+      );
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({
+        message: "Thank you for contacting us. We'll be in touch soon!",
+      });
+      const [stored, ...others] = await messages();
+      expect(others).toEqual([]);
+      expect(stored).toMatchObject({
+        name: "Ann Lee",
+        email: validMessage.email,
+        phone: validMessage.phone,
+        company: null,
+        message: validMessage.message,
+        ip_hash: hashClientIp(ip),
+        user_agent: "leads-test/1.0",
+      });
+      expect(Date.parse(stored?.created_at ?? "")).toBeGreaterThanOrEqual(before - 1000);
+      // Mail is not set up here: nothing waits in the outbox.
+      expect(await site.services.db.selectFrom("mail_outbox").selectAll().execute()).toEqual([]);
+    });
+
+    it("answers invalid fields with 400, the spec's message for each field, and stores nothing", async () => {
+      await clearLeads();
+      const response = await postJson(
+        "/api/contact",
+        { name: "A", email: "ann@", phone: "", company: "", message: "Too short" },
+        nextIp(),
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message: "Name must be at least 2 characters",
+        errors: {
+          name: "Name must be at least 2 characters",
+          email: "Please enter a valid email address",
+          message: "Message must be at least 10 characters",
+        },
+      });
+      expect(await messages()).toEqual([]);
+    });
+
+    it("answers malformed, mistyped, oversized and cross-site requests with a 4xx JSON message, never a 500", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const cases: [Promise<Response>, number, string][] = [
+        [send("/api/contact", "{not json", { ip }), 400, "The request body is not valid JSON"],
+        [send("/api/contact", "", { ip }), 400, "The request body is not valid JSON"],
+        [
+          postJson("/api/contact", { ...validMessage, name: 7, message: ["x"] }, ip),
+          400,
+          "Name must be at least 2 characters",
+        ],
+        [postJson("/api/contact", [validMessage], ip), 400, "Send the message as a JSON object"],
+        [postJson("/api/contact", null, ip), 400, "Send the message as a JSON object"],
+        [
+          send("/api/contact", JSON.stringify(validMessage), { ip, type: "text/plain" }),
+          415,
+          "Send the request body as JSON (Content-Type: application/json)",
+        ],
+        [
+          postJson("/api/contact", { ...validMessage, message: "x".repeat(17_000) }, ip),
+          413,
+          "The request is too large",
+        ],
+        [
+          send("/api/contact", JSON.stringify(validMessage), {
+            ip,
+            origin: "https://attacker.example",
+          }),
+          403,
+          "Cross-site request refused",
+        ],
+        [
+          send("/api/contact", JSON.stringify(validMessage), { ip, origin: null }),
+          403,
+          "Cross-site request refused: the request has no Origin",
+        ],
+      ];
+      for (const [request, status, message] of cases) {
+        const response = await request;
+        expect(response.status, message).toBe(status);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect((await response.json()).message).toBe(message);
+      }
+      const get = await fetch(`${site.url}/api/contact`);
+      expect(get.status).toBe(405);
+      expect(get.headers.get("allow")).toBe("POST");
+      expect(await messages()).toEqual([]);
+    });
+
+    it("drops bots silently: a filled honeypot or a form sent too soon is told it worked and nothing is kept", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const justShown = await issueFormToken(site.services.db);
+      const attempts = [
+        { ...validMessage, website: "https://cheap-pills.example" },
+        { ...validMessage, formToken: justShown },
+        { ...validMessage, formToken: `${Date.now() - 60_000}.${"A".repeat(43)}` },
+      ];
+      for (const body of attempts) {
+        const response = await postJson("/api/contact", body, ip);
+        expect(response.status).toBe(201);
+        expect(await response.json()).toEqual({
+          message: "Thank you for contacting us. We'll be in touch soon!",
+        });
+      }
+      expect(await messages()).toEqual([]);
+    });
+
+    it("keeps a message from a form shown long enough ago", async () => {
+      await clearLeads();
+      const formToken = await issueFormToken(site.services.db, Date.now() - 10_000);
+      const response = await postJson(
+        "/api/contact",
+        { ...validMessage, website: "", formToken },
+        nextIp(),
+      );
+      expect(response.status).toBe(201);
+      expect(await messages()).toHaveLength(1);
+    });
+
+    it("limits an address to 5 messages in 10 minutes with a 429, Retry-After and a JSON message; the limit outlives a restart", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      for (let i = 0; i < 5; i++) {
+        expect((await postJson("/api/contact", validMessage, ip)).status).toBe(201);
+      }
+      const refused = await postJson("/api/contact", validMessage, ip);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(600);
+      expect((await refused.json()).message).toMatch(
+        /^Too many messages have been sent from your network\. Please try again in \d+ minutes?\.$/,
+      );
+      expect(await messages()).toHaveLength(5);
+      expect((await postJson("/api/contact", validMessage, nextIp())).status).toBe(201);
+
+      // A second server on the same database (a restart) still refuses the address.
+      const restarted = await startSecondServer(database.url);
+      try {
+        const again = await fetch(`${restarted.url}/api/contact`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            origin: restarted.url,
+            "x-forwarded-for": ip,
+          },
+          body: JSON.stringify(validMessage),
+        });
+        expect(again.status).toBe(429);
+      } finally {
+        await restarted.close();
+      }
+    });
+  });
+
+  describe("POST /api/newsletter", () => {
+    it("subscribes an address once, however often and in whatever case it is sent, and always says thanks", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      for (const email of ["Reader@Example.com", "reader@example.com", " READER@example.com "]) {
+        const response = await postJson("/api/newsletter", { email }, ip);
+        expect(response.status).toBe(200);
+        expect(await response.json()).toEqual({
+          message: "Thanks for subscribing to our newsletter!",
+        });
+      }
+      const rows = await subscriptions();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ email: "reader@example.com", ip_hash: hashClientIp(ip) });
+      expect(rows[0]?.unsubscribe_token).toMatch(/^[\w-]{32}$/);
+      await postJson("/api/newsletter", { email: "second@example.com" }, ip);
+      const tokens = (await subscriptions()).map((row) => row.unsubscribe_token);
+      expect(new Set(tokens).size).toBe(2);
+    });
+
+    it("asks for an address when it is empty and refuses a malformed one, storing nothing", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const empty = await postJson("/api/newsletter", { email: "" }, ip);
+      expect(empty.status).toBe(400);
+      expect(await empty.json()).toEqual({
+        message: "Please enter your email address",
+        errors: { email: "Please enter your email address" },
+      });
+      const malformed = await postJson("/api/newsletter", { email: "reader@" }, ip);
+      expect(malformed.status).toBe(400);
+      expect((await malformed.json()).message).toBe("Please enter a valid email address");
+      const mistyped = await postJson("/api/newsletter", { email: 12 }, ip);
+      expect(mistyped.status).toBe(400);
+      expect(await subscriptions()).toEqual([]);
+    });
+
+    it("limits an address to 10 sign-ups in 10 minutes", async () => {
+      const ip = nextIp();
+      for (let i = 0; i < 10; i++) {
+        const response = await postJson("/api/newsletter", { email: `r${i}@example.com` }, ip);
+        expect(response.status).toBe(200);
+      }
+      const refused = await postJson("/api/newsletter", { email: "late@example.com" }, ip);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await refused.json()).message).toMatch(/^Too many sign-up attempts/);
+    });
+
+    it("drops a bot's sign-up silently", async () => {
+      await clearLeads();
+      const response = await postJson(
+        "/api/newsletter",
+        { email: "bot@example.com", website: "x" },
+        nextIp(),
+      );
+      expect(response.status).toBe(200);
+      expect(await subscriptions()).toEqual([]);
+    });
+  });
+
+  describe("forms posted without JavaScript", () => {
+    it("/contact re-renders with the field messages and the visitor's text, marked for screen readers", async () => {
+      await clearLeads();
+      const response = await postForm(
+        "/contact",
+        { name: "A", email: "nope", phone: "", company: "Acme", message: "short", website: "" },
+        nextIp(),
+      );
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(html).toContain("Name must be at least 2 characters");
+      expect(html).toContain("Please enter a valid email address");
+      expect(html).toContain("Message must be at least 10 characters");
+      expect(html.match(/aria-invalid="true"/g)).toHaveLength(3);
+      expect(html).toMatch(/aria-describedby="[^"]+-name-error"/);
+      expect(html).toContain('value="Acme"');
+      expect(html).toContain(">short</textarea>");
+      expect(await messages()).toEqual([]);
+    });
+
+    it("/contact stores a valid message and shows the success message", async () => {
+      await clearLeads();
+      const formToken = (await issueFormToken(site.services.db, Date.now() - 5000)) ?? "";
+      const response = await postForm(
+        "/contact",
+        { ...validMessage, website: "", formToken },
+        nextIp(),
+      );
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Message sent");
+      expect(html).toContain("Thank you for contacting us. We&#x27;ll be in touch soon!");
+      expect(await messages()).toHaveLength(1);
+    });
+
+    it("/contact refuses a cross-site or oversized post with a message, storing nothing", async () => {
+      await clearLeads();
+      const body = new URLSearchParams(validMessage).toString();
+      const type = "application/x-www-form-urlencoded";
+      // React Router itself refuses a post whose Origin is another site's.
+      const foreignOrigin = await send("/contact", body, {
+        ip: nextIp(),
+        type,
+        origin: "https://attacker.example",
+      });
+      expect(foreignOrigin.status).toBe(400);
+      const crossSite = await send("/contact", body, {
+        ip: nextIp(),
+        type,
+        origin: null,
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect(crossSite.status).toBe(403);
+      expect(await crossSite.text()).toContain("Please send this form from our website.");
+      const oversized = await postForm(
+        "/contact",
+        { ...validMessage, message: "x".repeat(20_000) },
+        nextIp(),
+      );
+      expect(oversized.status).toBe(413);
+      expect(await oversized.text()).toContain("Your message is too long to send.");
+      expect(await messages()).toEqual([]);
+    });
+
+    it("/newsletter subscribes and links back to the page the form was on", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const response = await postForm(
+        "/newsletter",
+        { email: "nojs@example.com", returnTo: "/contact", website: "" },
+        ip,
+      );
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Thanks for subscribing to our newsletter!");
+      expect(html).toMatch(/<a[^>]+href="\/contact"[^>]*>.*Back to the page you were reading/s);
+      expect((await subscriptions()).map((row) => row.email)).toEqual(["nojs@example.com"]);
+
+      const empty = await postForm(
+        "/newsletter",
+        { email: "", returnTo: "https://evil.example/" },
+        ip,
+      );
+      expect(empty.status).toBe(400);
+      const emptyHtml = await empty.text();
+      expect(emptyHtml).toContain("Please enter your email address");
+      expect(emptyHtml).not.toContain("evil.example");
+      expect(emptyHtml).toContain("Back to the home page");
+    });
+  });
+
+  describe("/unsubscribe", () => {
+    async function subscribe(email: string): Promise<string> {
+      await postJson("/api/newsletter", { email }, nextIp());
+      const row = await site.services.db
+        .selectFrom("newsletter_subscriptions")
+        .select("unsubscribe_token")
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow();
+      return row.unsubscribe_token;
+    }
+
+    it("asks for a click first (opening the link changes nothing), then removes the subscription and says so", async () => {
+      await clearLeads();
+      const token = await subscribe("leaving@example.com");
+      const page = await fetch(`${site.url}/unsubscribe?token=${token}`);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Unsubscribe from our newsletter");
+      expect(html).toContain("leaving@example.com");
+      expect(html).toMatch(/<form[^>]+method="post"/);
+      expect(await subscriptions()).toHaveLength(1);
+
+      const confirmed = await postForm("/unsubscribe", { token }, nextIp());
+      expect(confirmed.status).toBe(200);
+      expect(await confirmed.text()).toContain("You have been unsubscribed");
+      expect(await subscriptions()).toEqual([]);
+
+      const again = await postForm("/unsubscribe", { token }, nextIp());
+      expect(again.status).toBe(404);
+      expect(await again.text()).toContain("This unsubscribe link is not valid");
+    });
+
+    it("answers an unknown, malformed or missing token with a clear message and a 404", async () => {
+      for (const query of [
+        "?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "?token=%27%20or%201%3D1",
+        "",
+      ]) {
+        const response = await fetch(`${site.url}/unsubscribe${query}`);
+        expect(response.status, query).toBe(404);
+        expect(await response.text()).toContain("This unsubscribe link is not valid");
+      }
+    });
+  });
+
+  describe("/admin/leads", () => {
+    async function adminCookie(): Promise<string> {
+      const admin = await findAdminByEmail(site.services.db, testAdmin.email);
+      if (!admin) throw new Error("no test admin");
+      const id = await createSession(site.services.db, admin.id);
+      return `${getSessionCookieName(false)}=${id}`;
+    }
+
+    it("sends visitors without an admin session to /admin/login", async () => {
+      for (const path of ["/admin/leads", "/admin/leads/subscribers.csv"]) {
+        const response = await fetch(`${site.url}${path}`, { redirect: "manual" });
+        expect(response.status, path).toBe(302);
+        expect(response.headers.get("location")).toBe("/admin/login");
+      }
+    });
+
+    it("shows messages newest first with their mail state, and the subscribers with a CSV export", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      await postJson("/api/contact", { ...validMessage, name: "First Sender" }, ip);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await postJson("/api/contact", { ...validMessage, name: "Second Sender" }, ip);
+      await postJson("/api/newsletter", { email: "fan@example.com" }, ip);
+      const cookie = await adminCookie();
+
+      const page = await fetch(`${site.url}/admin/leads`, { headers: { cookie } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html.indexOf("Second Sender")).toBeGreaterThan(-1);
+      expect(html.indexOf("Second Sender")).toBeLessThan(html.indexOf("First Sender"));
+      expect(html).toContain("Not emailed");
+      expect(html).toContain(validMessage.message);
+      expect(html).toContain("fan@example.com");
+      expect(html).toContain('href="/admin/leads/subscribers.csv"');
+
+      const csv = await fetch(`${site.url}/admin/leads/subscribers.csv`, { headers: { cookie } });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="newsletter-subscribers-/,
+      );
+      const [header, row, end] = (await csv.text()).split("\r\n");
+      expect(header).toBe("email,subscribed_at,unsubscribe_url");
+      expect(row).toMatch(
+        /^fan@example\.com,\d{4}-\d\d-\d\dT[^,]+,http:\/\/localhost:0\/unsubscribe\?token=[\w-]{32}$/,
+      );
+      expect(end).toBe("");
+    });
+  });
+});
+
+/** Another server process on the same database, as after a restart. */
+async function startSecondServer(databaseUrl: string) {
+  const { loadSiteBuild } = await import("../support/test-site");
+  const build = await loadSiteBuild();
+  const services = await build.bootServices({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    PORT: "0",
+  });
+  const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+  const server: Server = createServer(
+    build.createSiteApp(services, { mode: "production", clientDir }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.db.destroy();
+    },
+  };
+}
+
+describe.each(getTestDatabaseKinds())(
+  "leads when the database cannot store them, on $name",
+  (kind) => {
+    let site: TestSite;
+
+    beforeAll(async () => {
+      site = await startTestSite(await kind.create());
+      // The tables are gone: every write fails, as on a full disk or a lost database.
+      await site.services.db.schema.dropTable("mail_outbox").execute();
+      await site.services.db.schema.dropTable("contact_messages").execute();
+      await site.services.db.schema.dropTable("newsletter_subscriptions").execute();
+    });
+
+    afterAll(async () => {
+      await site?.close();
+    });
+
+    const headers = (url: string) => ({
+      "content-type": "application/json",
+      origin: url,
+      "x-forwarded-for": "192.0.2.50",
+    });
+
+    it("answers 503 with a message to try again, never a 500 or a false success", async () => {
+      const contact = await fetch(`${site.url}/api/contact`, {
+        method: "POST",
+        headers: headers(site.url),
+        body: JSON.stringify(validMessage),
+      });
+      expect(contact.status).toBe(503);
+      expect(contact.headers.get("retry-after")).toBe("60");
+      expect(await contact.json()).toEqual({
+        message: "We could not send your message right now. Please try again in a few minutes.",
+      });
+      const newsletter = await fetch(`${site.url}/api/newsletter`, {
+        method: "POST",
+        headers: headers(site.url),
+        body: JSON.stringify({ email: "reader@example.com" }),
+      });
+      expect(newsletter.status).toBe(503);
+      expect((await newsletter.json()).message).toBe(
+        "We could not subscribe you right now. Please try again in a few minutes.",
+      );
+      const form = await fetch(`${site.url}/contact`, {
+        method: "POST",
+        headers: { ...headers(site.url), "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(validMessage).toString(),
+      });
+      expect(form.status).toBe(503);
+      const html = await form.text();
+      expect(html).toContain("We could not send your message right now.");
+      expect(html).toContain(validMessage.message);
+    });
+  },
+);

@@ -1,0 +1,231 @@
+// Contact notifications through the durable outbox against a real SMTP server: delivered in the
+// background, retried with backoff while the server refuses, never slowing or failing the visitor.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  createSmtpSender,
+  deliverDueMail,
+  type MailSender,
+} from "~/server/leads/mail-outbox.server";
+import { getTestDatabaseKinds } from "../support/databases";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { startTestSite, type TestSite } from "../support/test-site";
+
+const message = {
+  name: "Ann Lee",
+  email: "ann@example.com",
+  phone: "",
+  company: "Acme Dental",
+  message: "Our office network drops every afternoon. Can you help?",
+};
+const mailFrom = "website@clearline.example";
+const notifyTo = "owner@clearline.example";
+
+let lastIp = 0;
+function nextIp(): string {
+  lastIp++;
+  return `198.51.100.${lastIp}`;
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error("Timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
+  let smtp: TestSmtpServer;
+  let site: TestSite;
+  let sender: { send: MailSender; close: () => void };
+  let stopJobs: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    site = await startTestSite(await kind.create(), {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: mailFrom,
+      NOTIFY_TO: notifyTo,
+    });
+    sender = createSmtpSender(smtp.url);
+  });
+
+  afterEach(async () => {
+    await stopJobs?.();
+    stopJobs = undefined;
+    smtp.setRefusing(false);
+    smtp.received.length = 0;
+    await site.services.db.deleteFrom("mail_outbox").execute();
+    await site.services.db.deleteFrom("contact_messages").execute();
+  });
+
+  afterAll(async () => {
+    sender?.close();
+    await site?.close();
+    await smtp?.close();
+  });
+
+  async function sendMessage(body = message) {
+    const started = performance.now();
+    const response = await fetch(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: site.url,
+        "x-forwarded-for": nextIp(),
+      },
+      body: JSON.stringify(body),
+    });
+    return { response, ms: performance.now() - started };
+  }
+
+  const outbox = () =>
+    site.services.db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
+
+  it("mails each message to NOTIFY_TO from the background worker, Reply-To the visitor, and records it as sent", async () => {
+    const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 100 });
+    stopJobs = jobs.stop;
+    const { response } = await sendMessage();
+    expect(response.status).toBe(201);
+    await waitFor(() => smtp.received.length === 1);
+    const mail = smtp.received[0] ?? "";
+    expect(mail).toMatch(/^To: owner@clearline\.example$/m);
+    expect(mail).toMatch(/^From: website@clearline\.example$/m);
+    expect(mail).toMatch(/^Reply-To: ann@example\.com$/m);
+    expect(mail).toMatch(/^Subject: New contact message from Ann Lee$/m);
+    expect(mail).toContain("Company: Acme Dental");
+    expect(mail).toContain("Phone: not given");
+    expect(mail).toContain(message.message);
+    await waitFor(async () => (await outbox())[0]?.state === "sent");
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: "sent", recipient: notifyTo, last_error: null });
+    expect(Number(row?.attempts)).toBe(1);
+    expect(row?.sent_at).toBeTruthy();
+    const [stored] = await site.services.db.selectFrom("contact_messages").selectAll().execute();
+    expect(row?.contact_message_id).toBe(stored?.id);
+  });
+
+  it("while the SMTP server refuses, answers the visitor at once, retries after 30 s then 2 min, and delivers once it accepts", async () => {
+    smtp.setRefusing(true);
+    const { response, ms } = await sendMessage();
+    expect(response.status).toBe(201);
+    expect(ms).toBeLessThan(1000);
+    const start = Date.now() + 1000;
+    let now = start;
+    const options = { from: mailFrom, now: () => now };
+
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
+    let [row] = await outbox();
+    expect(row).toMatchObject({ state: "pending" });
+    expect(Number(row?.attempts)).toBe(1);
+    expect(row?.last_error).toMatch(/Service not available/);
+    expect(row?.next_attempt_at).toBe(new Date(start + 30_000).toISOString());
+
+    // Not due yet: the server is not even contacted.
+    const connections = smtp.connections();
+    now = start + 10_000;
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(smtp.connections()).toBe(connections);
+
+    now = start + 30_000;
+    expect((await deliverDueMail(site.services.db, sender.send, options)).retrying).toBe(1);
+    [row] = await outbox();
+    expect(Number(row?.attempts)).toBe(2);
+    expect(row?.next_attempt_at).toBe(new Date(now + 120_000).toISOString());
+
+    smtp.setRefusing(false);
+    now += 120_000;
+    expect((await deliverDueMail(site.services.db, sender.send, options)).sent).toBe(1);
+    [row] = await outbox();
+    expect(row).toMatchObject({ state: "sent", last_error: null });
+    expect(Number(row?.attempts)).toBe(3);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]).toContain(message.message);
+  });
+
+  it("gives up after the last attempt and marks the mail failed, keeping the message", async () => {
+    smtp.setRefusing(true);
+    await sendMessage();
+    let now = Date.now() + 1000;
+    const options = { from: mailFrom, now: () => now, maxAttempts: 3 };
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await deliverDueMail(site.services.db, sender.send, options);
+      now += 24 * 60 * 60_000;
+    }
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: "failed" });
+    expect(Number(row?.attempts)).toBe(3);
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    expect(
+      await site.services.db.selectFrom("contact_messages").selectAll().execute(),
+    ).toHaveLength(1);
+  });
+
+  it("the background worker retries on its own and delivers once the server is back", async () => {
+    smtp.setRefusing(true);
+    const jobs = site.site.startBackgroundJobs(site.services, {
+      pollIntervalMs: 50,
+      retryDelaysMs: [200],
+    });
+    stopJobs = jobs.stop;
+    const { response, ms } = await sendMessage();
+    expect(response.status).toBe(201);
+    expect(ms).toBeLessThan(1000);
+    await waitFor(async () => Number((await outbox())[0]?.attempts) >= 2);
+    expect(smtp.received).toHaveLength(0);
+    smtp.setRefusing(false);
+    await waitFor(async () => (await outbox())[0]?.state === "sent");
+    expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe("with no SMTP server listening at all", () => {
+  it("still stores the message and answers 201 at once; the mail waits in the outbox with the error", async () => {
+    const [kind] = getTestDatabaseKinds();
+    if (!kind) throw new Error("no database kind");
+    // A port that was free a moment ago: connections to it are refused.
+    const closed = await startTestSmtpServer();
+    await closed.close();
+    const site = await startTestSite(await kind.create(), {
+      SMTP_URL: closed.url,
+      MAIL_FROM: mailFrom,
+      NOTIFY_TO: notifyTo,
+    });
+    const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 50 });
+    try {
+      const started = performance.now();
+      const response = await fetch(`${site.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: site.url },
+        body: JSON.stringify(message),
+      });
+      expect(response.status).toBe(201);
+      expect(performance.now() - started).toBeLessThan(1000);
+      await waitFor(async () => {
+        const row = await site.services.db.selectFrom("mail_outbox").selectAll().executeTakeFirst();
+        return Boolean(row?.last_error);
+      });
+      const row = await site.services.db.selectFrom("mail_outbox").selectAll().executeTakeFirst();
+      expect(row).toMatchObject({ state: "pending" });
+      expect(row?.last_error).toMatch(/ECONNREFUSED/);
+      expect(
+        await site.services.db.selectFrom("contact_messages").selectAll().execute(),
+      ).toHaveLength(1);
+    } finally {
+      await jobs.stop();
+      await site.close();
+    }
+  });
+});
