@@ -7,6 +7,32 @@ import { defineConfig } from "vite";
 export default defineConfig({
   environments: {
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // Claimed first, so the group below cannot pull the framework into itself.
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+                  priority: 2,
+                },
+                {
+                  // The shell's small shared modules in one chunk instead of dozens: each tiny
+                  // chunk costs a request and compresses badly (ADR 003).
+                  name: "site",
+                  test: /app[\\/](components[\\/](ui|layout|newsletter)|lib)[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
   },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
