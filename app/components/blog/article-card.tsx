@@ -66,8 +66,10 @@ export function ArticleCard({
         className="aspect-[3/2] w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-600">
-          <Badge variant="secondary">{article.category}</Badge>
+        <Badge variant="secondary" className="self-start">
+          {article.category}
+        </Badge>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays className="size-3.5" aria-hidden="true" />
             <time dateTime={article.publishedAt}>{article.date}</time>

@@ -13,9 +13,20 @@ import { TestimonialCard } from "./testimonial-card";
 export function CaseStudySummary({ study, index }: { study: CaseStudy; index: number }) {
   const reversed = index % 2 === 1;
   const headingId = `case-study-${study.id}`;
+  // One column on small screens (image, story, testimonial); two on large ones, the story
+  // spanning both rows beside the image and the testimonial.
+  const sideColumn = reversed ? "lg:col-start-1" : "lg:col-start-2";
   return (
-    <article aria-labelledby={headingId} className="grid gap-10 lg:grid-cols-2 lg:gap-14">
-      <div className={cn("animate-fade-up", reversed && "lg:order-2")}>
+    <article
+      aria-labelledby={headingId}
+      className="grid gap-8 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:gap-x-14 lg:gap-y-6"
+    >
+      <div
+        className={cn(
+          "animate-fade-up lg:row-span-2 lg:row-start-1",
+          reversed ? "lg:col-start-2" : "lg:col-start-1",
+        )}
+      >
         <Badge variant="accent">{study.industry}</Badge>
         <h2 id={headingId} className="mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
           {study.title}
@@ -35,22 +46,24 @@ export function CaseStudySummary({ study, index }: { study: CaseStudy; index: nu
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>
-      <div
+      <FallbackImage
+        src={study.imageUrl}
+        alt={study.imageAlt}
+        width={1200}
+        height={800}
+        loading={index === 0 ? "eager" : "lazy"}
         className={cn(
-          "animate-fade-up space-y-6 [animation-delay:200ms] lg:sticky lg:top-24 lg:self-start",
-          reversed && "lg:order-1",
+          "order-first aspect-[3/2] w-full animate-fade-up rounded-2xl bg-muted object-cover shadow-lg [animation-delay:200ms] lg:order-none lg:row-start-1",
+          sideColumn,
         )}
-      >
-        <FallbackImage
-          src={study.imageUrl}
-          alt={study.imageAlt}
-          width={1200}
-          height={800}
-          loading={index === 0 ? "eager" : "lazy"}
-          className="aspect-[3/2] w-full rounded-2xl bg-muted object-cover shadow-lg"
-        />
-        <TestimonialCard testimonial={study.testimonial} />
-      </div>
+      />
+      <TestimonialCard
+        testimonial={study.testimonial}
+        className={cn(
+          "animate-fade-up self-start [animation-delay:200ms] lg:row-start-2",
+          sideColumn,
+        )}
+      />
     </article>
   );
 }

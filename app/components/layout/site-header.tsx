@@ -83,7 +83,7 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <Button asChild className="hidden lg:inline-flex">
+          <Button asChild className="max-lg:hidden">
             <Link to="/booking">Book a Consultation</Link>
           </Button>
           <Button
