@@ -5,7 +5,10 @@ const args = {
   matches: [
     {
       id: "root",
-      data: { siteUrl: "https://example.com", shell: { companyName: "Clearline IT Consulting" } },
+      loaderData: {
+        siteUrl: "https://example.com",
+        shell: { companyName: "Clearline IT Consulting" },
+      },
     },
   ],
   location: { pathname: "/blog/some-article" },

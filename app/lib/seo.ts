@@ -5,7 +5,7 @@ import type { MetaDescriptor } from "react-router";
 type RootData = { siteUrl: string; shell: { companyName: string } };
 
 type MetaArgsLike = {
-  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
   location: { pathname: string };
 };
 
@@ -22,7 +22,10 @@ export type PageMeta = {
 };
 
 export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
-  const root = args.matches.find((match) => match?.id === "root")?.data as RootData | undefined;
+  // React Router 8 hands each match's data over as loaderData.
+  const root = args.matches.find((match) => match?.id === "root")?.loaderData as
+    | RootData
+    | undefined;
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
   // A title that already names the company (the home page's) does not get it twice.

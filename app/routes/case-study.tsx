@@ -122,10 +122,10 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
                   </p>
                   <Link
                     to={`/case-studies/${other.id}`}
+                    aria-label={`Read the full case study: ${other.title}`}
                     className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
                   >
                     Read the full case study
-                    <span className="sr-only">: {other.title}</span>
                     <ArrowRight className="size-4" aria-hidden="true" />
                   </Link>
                 </li>

@@ -92,10 +92,10 @@ export function ArticleCard({
           </span>
           <Link
             to={href}
+            aria-label={`Read More: ${article.title}`}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
           >
             Read More
-            <span className="sr-only">: {article.title}</span>
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>

@@ -70,10 +70,10 @@ export function FeaturedResources() {
                     </p>
                     <Link
                       to={resource.href}
+                      aria-label={`${resource.linkText}: ${resource.title}`}
                       className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
                     >
                       {resource.linkText}
-                      <span className="sr-only">: {resource.title}</span>
                       <ArrowRight className="size-4" aria-hidden="true" />
                     </Link>
                   </li>

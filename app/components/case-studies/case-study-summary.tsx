@@ -39,10 +39,10 @@ export function CaseStudySummary({ study, index }: { study: CaseStudy; index: nu
         </div>
         <Link
           to={`/case-studies/${study.id}`}
+          aria-label={`Read the full case study: ${study.title}`}
           className="mt-6 inline-flex items-center gap-1.5 font-semibold text-primary hover:underline"
         >
           Read the full case study
-          <span className="sr-only">: {study.title}</span>
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>
