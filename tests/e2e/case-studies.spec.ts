@@ -131,10 +131,14 @@ test.describe("the case studies list", () => {
       .toBeGreaterThan(0);
   });
 
-  test("passes axe at desktop and mobile width", async ({ page }) => {
+  test("passes axe at desktop width", async ({ page }) => {
     await page.goto("/case-studies");
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("passes axe at mobile width", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/case-studies");
     await expectNoSeriousA11yViolations(page);
   });
 });
@@ -204,10 +208,14 @@ test.describe("a case study page", () => {
     await expect(more.getByRole("link")).toHaveCount(2);
   });
 
-  test("passes axe at desktop and mobile width", async ({ page }) => {
+  test("passes axe at desktop width", async ({ page }) => {
     await page.goto(`/case-studies/${study.id}`);
     await expectNoSeriousA11yViolations(page);
+  });
+
+  test("passes axe at mobile width", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/case-studies/${study.id}`);
     await expectNoSeriousA11yViolations(page);
   });
 
