@@ -1,6 +1,7 @@
 // Layout of every public page: fixed header, the page, footer. While a client-side navigation to
 // another page loads for longer than a moment, the page area shows that page's skeleton instead
 // of the old page (spec section 4); a first visit arrives complete from the server.
+import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -22,6 +23,11 @@ export default function SiteLayout() {
       ? navigation.location.pathname
       : undefined;
   const showSkeleton = useDelayedFlag(pendingPath !== undefined, skeletonDelayMs);
+  // The skeleton is the top of the next page: show it from the top, not where the old, longer
+  // page was scrolled to (going back, scroll restoration still returns to the old place).
+  useEffect(() => {
+    if (showSkeleton) window.scrollTo(0, 0);
+  }, [showSkeleton]);
   if (!root) return <Outlet />;
   return (
     <>

@@ -191,10 +191,9 @@ test.describe("a case study page", () => {
     const image = main.getByRole("img", { name: study.imageAlt });
     await expect(image).toHaveAttribute("src", study.imageUrl);
     await expect(image).toHaveAttribute("width", "1200");
-    await expect(main.getByRole("link", { name: "Book a Free Consultation" })).toHaveAttribute(
-      "href",
-      "/booking",
-    );
+    await expect(
+      main.getByRole("link", { name: "Book a Free Consultation", exact: true }),
+    ).toHaveAttribute("href", "/booking");
     await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute(
       "href",
       "/contact",

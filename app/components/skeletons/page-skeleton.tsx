@@ -94,7 +94,7 @@ function CaseStudiesSkeleton() {
               <Skeleton className="mt-4 h-40 w-full rounded-xl" />
             </div>
             <Skeleton
-              className={`aspect-[3/2] w-full rounded-2xl ${reversed ? "lg:order-1" : ""}`}
+              className={`order-first aspect-[3/2] w-full rounded-2xl ${reversed ? "lg:order-1" : "lg:order-none"}`}
             />
           </div>
         ))}
