@@ -98,11 +98,13 @@ test.describe("an article page", () => {
   });
 
   test("passes axe at desktop width", async ({ page }) => {
+    test.slow();
     await page.goto(`/blog/${article.id}`);
     await expectNoSeriousA11yViolations(page);
   });
 
   test("passes axe at mobile width", async ({ page }) => {
+    test.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/blog/${article.id}`);
     await expectNoSeriousA11yViolations(page);

@@ -94,6 +94,7 @@ test.describe("the blog listing", () => {
   test("searches as you type, case-insensitively, keeping the search in the URL without new history", async ({
     page,
   }) => {
+    test.slow();
     await page.goto("/blog");
     await waitForHydration(page);
     const historyLength = await page.evaluate(() => history.length);
@@ -117,6 +118,7 @@ test.describe("the blog listing", () => {
   test("combines the search with the category; both must hold; Reset Filters clears both", async ({
     page,
   }) => {
+    test.slow();
     await page.goto("/blog");
     await waitForHydration(page);
     const search = page.getByRole("searchbox", { name: "Search articles" });
@@ -170,59 +172,71 @@ test.describe("the blog listing", () => {
     await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
   });
 
-  test("Featured Resources: three tabs, Guides & Tutorials first, worked by keyboard", async ({
+  test("Featured Resources: three tabs, Guides & Tutorials first, each with two cards and View All", async ({
     page,
   }) => {
     await page.goto("/blog");
     await waitForHydration(page);
     const section = page.getByRole("region", { name: "Featured Resources" });
-    const tabs = section.getByRole("tab");
-    await expect(tabs).toHaveText(["Guides & Tutorials", "Success Stories", "Industry Insights"]);
-    const guides = section.getByRole("tab", { name: "Guides & Tutorials" });
-    const stories = section.getByRole("tab", { name: "Success Stories" });
-    const insights = section.getByRole("tab", { name: "Industry Insights" });
-    await expect(guides).toHaveAttribute("aria-selected", "true");
-
-    const expectPanel = async (label: string) => {
+    await expect(section.getByRole("tab")).toHaveText([
+      "Guides & Tutorials",
+      "Success Stories",
+      "Industry Insights",
+    ]);
+    await expect(section.getByRole("tab", { name: "Guides & Tutorials" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    for (const label of ["Guides & Tutorials", "Success Stories", "Industry Insights"]) {
+      await section.getByRole("tab", { name: label }).click();
       const panel = section.getByRole("tabpanel");
       await expect(panel).toHaveCount(1);
       await expect(panel).toHaveAccessibleName(label);
       const cardLinks = panel.getByRole("listitem").getByRole("link");
       await expect(cardLinks).toHaveCount(2);
-      for (const href of await cardLinks.evaluateAll((links) =>
+      const hrefs = await cardLinks.evaluateAll((links) =>
         links.map((link) => link.getAttribute("href") ?? ""),
-      )) {
-        expect(href).toMatch(/^\/blog(\?|$)/);
-      }
+      );
+      for (const href of hrefs) expect(href).toMatch(/^\/blog(\?|$)/);
       await expect(panel.getByRole("link", { name: `View All ${label}` })).toHaveAttribute(
         "href",
         "/blog",
       );
-    };
-    await expectPanel("Guides & Tutorials");
+    }
+  });
+
+  test("Featured Resources tabs work by keyboard: arrows, Home, End and one tab stop", async ({
+    page,
+  }) => {
+    await page.goto("/blog");
+    await waitForHydration(page);
+    const section = page.getByRole("region", { name: "Featured Resources" });
+    const guides = section.getByRole("tab", { name: "Guides & Tutorials" });
+    const stories = section.getByRole("tab", { name: "Success Stories" });
+    const insights = section.getByRole("tab", { name: "Industry Insights" });
+    const panel = section.getByRole("tabpanel");
 
     await guides.focus();
     await page.keyboard.press("ArrowRight");
     await expect(stories).toBeFocused();
     await expect(stories).toHaveAttribute("aria-selected", "true");
-    await expectPanel("Success Stories");
+    await expect(panel).toHaveAccessibleName("Success Stories");
     await page.keyboard.press("ArrowRight");
     await expect(insights).toBeFocused();
-    await expectPanel("Industry Insights");
+    await expect(panel).toHaveAccessibleName("Industry Insights");
     await page.keyboard.press("ArrowRight");
     await expect(guides).toBeFocused();
-    await expectPanel("Guides & Tutorials");
+    await expect(panel).toHaveAccessibleName("Guides & Tutorials");
     await page.keyboard.press("ArrowLeft");
     await expect(insights).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("Home");
     await expect(guides).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("End");
     await expect(insights).toHaveAttribute("aria-selected", "true");
+    await expect(guides).toHaveAttribute("aria-selected", "false");
     // One tab stop: Tab leaves the tab row for the panel's first link.
     await page.keyboard.press("Tab");
-    await expect(section.getByRole("tabpanel").getByRole("link").first()).toBeFocused();
-    await stories.click();
-    await expectPanel("Success Stories");
+    await expect(panel.getByRole("link").first()).toBeFocused();
   });
 
   test("has the newsletter block with its field, button and note", async ({ page }) => {
@@ -258,11 +272,13 @@ test.describe("the blog listing", () => {
   });
 
   test("passes axe at desktop width", async ({ page }) => {
+    test.slow();
     await page.goto("/blog");
     await expectNoSeriousA11yViolations(page);
   });
 
   test("passes axe at mobile width, and with the empty state", async ({ page }) => {
+    test.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/blog");
     await expectNoSeriousA11yViolations(page);
@@ -328,6 +344,7 @@ test.describe("Load More Articles", () => {
   });
 
   test("shows six articles, then the next six, then no button", async ({ page }) => {
+    test.slow();
     await page.goto(`${site.url}/blog`);
     await waitForHydration(page);
     await expect(cards(page)).toHaveCount(6);

@@ -19,6 +19,7 @@ test.describe("the case studies list", () => {
   test("shows the header, then every case study with its cards, image and testimonial", async ({
     page,
   }) => {
+    test.slow();
     const response = await page.goto("/case-studies");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle("Case Studies | Clearline IT Consulting");
@@ -132,11 +133,13 @@ test.describe("the case studies list", () => {
   });
 
   test("passes axe at desktop width", async ({ page }) => {
+    test.slow();
     await page.goto("/case-studies");
     await expectNoSeriousA11yViolations(page);
   });
 
   test("passes axe at mobile width", async ({ page }) => {
+    test.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/case-studies");
     await expectNoSeriousA11yViolations(page);
@@ -169,6 +172,7 @@ test.describe("a case study page", () => {
   test("is reached from the list and shows the whole case study with a call to action", async ({
     page,
   }) => {
+    test.slow();
     await page.goto("/case-studies");
     await page.getByRole("link", { name: `Read the full case study: ${study.title}` }).click();
     await expect(page).toHaveURL(`/case-studies/${study.id}`);
@@ -208,11 +212,13 @@ test.describe("a case study page", () => {
   });
 
   test("passes axe at desktop width", async ({ page }) => {
+    test.slow();
     await page.goto(`/case-studies/${study.id}`);
     await expectNoSeriousA11yViolations(page);
   });
 
   test("passes axe at mobile width", async ({ page }) => {
+    test.slow();
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/case-studies/${study.id}`);
     await expectNoSeriousA11yViolations(page);

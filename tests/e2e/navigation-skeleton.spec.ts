@@ -47,6 +47,7 @@ test("a first visit arrives complete, with no skeleton in the HTML", async ({ re
 test("a slow navigation shows the target page's skeleton after a short delay, then the page", async ({
   page,
 }) => {
+  test.slow();
   await page.goto("/case-studies");
   await waitForHydration(page);
   await slowDownPageData(page, 1500);
@@ -76,6 +77,7 @@ test("a slow navigation shows the target page's skeleton after a short delay, th
 });
 
 test("each kind of page has a skeleton shaped like it", async ({ page }) => {
+  test.slow();
   const study = defaultCaseStudies[0];
   if (!study) throw new Error("no case study");
   await page.goto("/blog");
@@ -99,6 +101,7 @@ test("each kind of page has a skeleton shaped like it", async ({ page }) => {
 });
 
 test("a new query on the same page keeps the page in place while it loads", async ({ page }) => {
+  test.slow();
   await page.goto("/blog");
   await waitForHydration(page);
   await slowDownPageData(page, 1200);
