@@ -1,5 +1,6 @@
-// Server rendering of HTML documents: streams React with the request's CSP nonce and sets the
-// document Content-Security-Policy (booking host allowed as a frame).
+// Server rendering of HTML documents: streams React with the request's CSP nonce, sets the
+// document Content-Security-Policy (booking host allowed as a frame) and answers 304 to a
+// revalidation of an unchanged page.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -7,6 +8,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { getAppContext } from "~/server/context.server";
+import { applyDocumentCaching } from "~/server/page-cache.server";
 import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
 
@@ -20,6 +22,21 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, db, logger } = getAppContext(loadContext);
+  const { staticHandlerContext } = routerContext;
+  const notModified = applyDocumentCaching({
+    request,
+    statusCode: responseStatusCode,
+    headers: responseHeaders,
+    buildVersion: routerContext.manifest.version,
+    loaderData: staticHandlerContext.loaderData,
+    errors: staticHandlerContext.errors,
+  });
+  if (notModified) {
+    // No Content-Security-Policy here: the browser keeps the stored page with its own policy and
+    // nonce, and a new nonce would block the stored page's scripts.
+    await routerContext.serverHandoffStream?.cancel();
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
   const { content } = await getSiteContent(db, logger);
   if (import.meta.env.PROD) {
     responseHeaders.set(

@@ -20,9 +20,18 @@ export default [
     route("contact", "routes/contact.tsx"),
     route("newsletter", "routes/newsletter.tsx"),
     route("unsubscribe", "routes/unsubscribe.tsx"),
+    // Case studies and the blog, each with a page per record
+    route("case-studies", "routes/case-studies.tsx"),
+    route("case-studies/:id", "routes/case-study.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("blog/:id", "routes/article.tsx"),
     // Any other path: the 404 page
     route("*", "routes/not-found.tsx"),
   ]),
+
+  // For crawlers: every public page, and what they may visit
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
 
   // Admin view of contact messages and newsletter subscribers (issue 4)
   route("admin/leads", "routes/admin/leads.tsx"),

@@ -65,10 +65,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
     if (config.secure) res.setHeader("Strict-Transport-Security", hstsHeader);
     // HTML documents bring their own policy (entry.server.tsx); everything else gets the strict
-    // default. Set at the last moment: two CSP headers would both be enforced.
+    // default. Set at the last moment: two CSP headers would both be enforced. A 304 gets none:
+    // the browser would pair a new policy with the stored page, whose scripts carry the old nonce.
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
-      if (!this.hasHeader("content-security-policy")) {
+      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+      if (status !== 304 && !this.hasHeader("content-security-policy")) {
         this.setHeader("Content-Security-Policy", defaultContentSecurityPolicy);
       }
       return writeHead.apply(this, args);

@@ -10,7 +10,7 @@ type MetaArgsLike = {
 };
 
 export type PageMeta = {
-  /** The page's own title; the company name is appended. */
+  /** The page's own title; the company name is appended unless the title already has it. */
   title: string;
   description: string;
   /** Canonical path; defaults to the current path. */
@@ -22,13 +22,17 @@ export type PageMeta = {
 };
 
 export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
+  // React Router 8 hands each match's data over as loaderData.
   const root = args.matches.find((match) => match?.id === "root")?.loaderData as
     | RootData
     | undefined;
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
+  // A title that already names the company (the home page's) does not get it twice.
   const title =
-    companyName && page.title !== companyName ? `${page.title} | ${companyName}` : page.title;
+    companyName && !page.title.includes(companyName)
+      ? `${page.title} | ${companyName}`
+      : page.title;
   const url = `${siteUrl}${page.path ?? args.location.pathname}`;
   const tags: MetaDescriptor[] = [
     { title },

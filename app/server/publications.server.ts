@@ -1,0 +1,60 @@
+// Case studies and articles for the public pages: the stored rows, or, when the database cannot
+// be read, the built-in defaults (the same fallback rule as the site content), with the failure
+// logged.
+import type { Logger } from "pino";
+import { defaultArticles } from "~/content/default-articles";
+import { defaultCaseStudies } from "~/content/default-case-studies";
+import type { Article, CaseStudy } from "~/content/schema";
+import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
+import type { Db } from "./db/tables.server";
+
+async function readOrFallback<T>(
+  logger: Logger,
+  what: string,
+  read: () => Promise<T>,
+  fallback: () => T,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    logger.error({ err: error }, `Failed to fetch ${what}`);
+    return fallback();
+  }
+}
+
+export function getCaseStudies(db: Db, logger: Logger): Promise<CaseStudy[]> {
+  return readOrFallback(
+    logger,
+    "case studies",
+    () => listCaseStudies(db),
+    () => defaultCaseStudies,
+  );
+}
+
+export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseStudy | undefined> {
+  return readOrFallback(
+    logger,
+    "case study",
+    () => getCaseStudy(db, id),
+    () => defaultCaseStudies.find((study) => study.id === id),
+  );
+}
+
+/** Articles, newest first. */
+export function getArticles(db: Db, logger: Logger): Promise<Article[]> {
+  return readOrFallback(
+    logger,
+    "articles",
+    () => listArticles(db),
+    () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+  );
+}
+
+export function findArticle(db: Db, logger: Logger, id: string): Promise<Article | undefined> {
+  return readOrFallback(
+    logger,
+    "article",
+    () => getArticle(db, id),
+    () => defaultArticles.find((article) => article.id === id),
+  );
+}

@@ -1,0 +1,84 @@
+// /sitemap.xml and /robots.txt over HTTP, with SITE_URL set: absolute addresses of every public
+// page, built from what the database holds.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultArticles } from "~/content/default-articles";
+import { defaultCaseStudies } from "~/content/default-case-studies";
+import { defaultContent } from "~/content/default-content";
+import { toSlug } from "~/content/slug";
+import { getTestDatabaseKinds } from "../support/databases";
+import { startTestSite, type TestSite } from "../support/test-site";
+
+const siteUrl = "https://www.clearline.example";
+
+describe.each(getTestDatabaseKinds())("sitemap.xml and robots.txt on $name", (kind) => {
+  let site: TestSite;
+
+  beforeAll(async () => {
+    site = await startTestSite(await kind.create(), { SITE_URL: siteUrl });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("lists every public page with its absolute address", async () => {
+    const response = await fetch(`${site.url}/sitemap.xml`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await response.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const expected = [
+      "/",
+      "/option1",
+      "/option2",
+      "/option3",
+      "/services",
+      "/about",
+      "/case-studies",
+      "/blog",
+      "/contact",
+      "/booking",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/sitemap",
+      ...defaultContent.services.items.map((service) => `/services/${toSlug(service.title)}`),
+      ...defaultCaseStudies.map((study) => `/case-studies/${study.id}`),
+      ...defaultArticles.map((article) => `/blog/${article.id}`),
+    ].map((path) => `${siteUrl}${path}`);
+    expect(locs.sort()).toEqual(expected.sort());
+    expect(xml).toContain(
+      `<loc>${siteUrl}/blog/practical-guide-to-adopting-ai</loc><lastmod>2023-06-08</lastmod>`,
+    );
+  });
+
+  it("follows the database: a new article is listed", async () => {
+    const [first] = defaultArticles;
+    if (!first) throw new Error("no default article");
+    await site.services.db
+      .insertInto("articles")
+      .values({
+        id: "zero-trust-basics",
+        position: 10,
+        data: JSON.stringify({ ...first, id: "zero-trust-basics", publishedAt: "2024-02-01" }),
+        published_at: "2024-02-01",
+        updated_at: new Date().toISOString(),
+      })
+      .execute();
+    const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>${siteUrl}/blog/zero-trust-basics</loc>`);
+  });
+
+  it("serves robots.txt: admin, editor and API closed, the sitemap named", async () => {
+    const response = await fetch(`${site.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const lines = (await response.text()).split("\n");
+    expect(lines).toContain("User-agent: *");
+    expect(lines).toContain("Allow: /");
+    for (const path of ["/admin", "/edit", "/working-editor", "/images", "/content", "/api"]) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).toContain(`Sitemap: ${siteUrl}/sitemap.xml`);
+  });
+});

@@ -1,0 +1,104 @@
+// Public HTML revalidation over HTTP: an ETag of what the page shows, 304 when unchanged (without
+// a new Content-Security-Policy), a new ETag after a content save, an article change or sign-in.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultContent } from "~/content/default-content";
+import { findAdminByEmail } from "~/server/admins.server";
+import { saveContent } from "~/server/content-store.server";
+import { createSession, getSessionCookieName } from "~/server/sessions.server";
+import { getTestDatabaseKinds } from "../support/databases";
+import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
+
+describe.each(getTestDatabaseKinds())("page revalidation on $name", (kind) => {
+  let site: TestSite;
+
+  beforeAll(async () => {
+    site = await startTestSite(await kind.create());
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    return fetch(`${site.url}${path}`, { headers });
+  }
+
+  it("sends an ETag with no-cache, the same one for every request of an unchanged page", async () => {
+    const first = await get("/blog");
+    const second = await get("/blog");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    // Each response has its own CSP nonce, yet the page's ETag does not change.
+    expect(first.headers.get("content-security-policy")).not.toBe(
+      second.headers.get("content-security-policy"),
+    );
+    expect(second.headers.get("etag")).toBe(etag);
+    // Another view of the page is another page.
+    expect((await get("/blog?category=Cybersecurity")).headers.get("etag")).not.toBe(etag);
+  });
+
+  it("answers a conditional request for an unchanged page with 304, no body and no new CSP", async () => {
+    const etag = (await get("/case-studies")).headers.get("etag") ?? "";
+    const response = await get("/case-studies", { "If-None-Match": etag });
+    expect(response.status).toBe(304);
+    expect(await response.text()).toBe("");
+    expect(response.headers.get("etag")).toBe(etag);
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    expect(response.headers.get("content-security-policy")).toBeNull();
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const stale = await get("/case-studies", { "If-None-Match": 'W/"something-else"' });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("content-security-policy")).toContain("'nonce-");
+  });
+
+  it("changes the ETag after a content save, so the page is sent again with the new text", async () => {
+    const before = (await get("/blog")).headers.get("etag") ?? "";
+    await saveContent(site.services.db, {
+      blog: { ...defaultContent.blog, heading: "Insights From Our Consultants" },
+    });
+    const response = await get("/blog", { "If-None-Match": before });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("etag")).not.toBe(before);
+    expect(await response.text()).toContain("Insights From Our Consultants");
+  });
+
+  it("changes the ETag when an article the page shows changes", async () => {
+    const before = (await get("/blog/practical-guide-to-adopting-ai")).headers.get("etag") ?? "";
+    const row = await site.services.db
+      .selectFrom("articles")
+      .select("data")
+      .where("id", "=", "practical-guide-to-adopting-ai")
+      .executeTakeFirstOrThrow();
+    const data = JSON.parse(row.data);
+    await site.services.db
+      .updateTable("articles")
+      .set({ data: JSON.stringify({ ...data, readTime: "8 min read" }) })
+      .where("id", "=", "practical-guide-to-adopting-ai")
+      .execute();
+    const response = await get("/blog/practical-guide-to-adopting-ai", { "If-None-Match": before });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("8 min read");
+  });
+
+  it("gives a signed-in admin another ETag, kept out of shared caches", async () => {
+    const admin = await findAdminByEmail(site.services.db, testAdmin.email);
+    if (!admin) throw new Error("no test admin");
+    const sessionId = await createSession(site.services.db, admin.id);
+    const anonymous = await get("/case-studies");
+    const signedIn = await get("/case-studies", {
+      cookie: `${getSessionCookieName(false)}=${sessionId}`,
+      "If-None-Match": anonymous.headers.get("etag") ?? "",
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("etag")).not.toBe(anonymous.headers.get("etag"));
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-cache");
+  });
+
+  it("sends no ETag with a 404 page", async () => {
+    const response = await get("/blog/no-such-article");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("etag")).toBeNull();
+  });
+});
