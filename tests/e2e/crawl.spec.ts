@@ -6,7 +6,8 @@ const maxPages = 400;
 
 function extractLinks(html: string): string[] {
   const links: string[] = [];
-  for (const match of html.matchAll(/<(?:a|link)\b[^>]*\bhref="([^"]+)"/g)) links.push(match[1] ?? "");
+  for (const match of html.matchAll(/<(?:a|link)\b[^>]*\bhref="([^"]+)"/g))
+    links.push(match[1] ?? "");
   for (const match of html.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)) links.push(match[1] ?? "");
   return links.map((link) => link.replaceAll("&amp;", "&"));
 }
