@@ -234,7 +234,9 @@ test.describe("the blog listing", () => {
     await page.keyboard.press("End");
     await expect(insights).toHaveAttribute("aria-selected", "true");
     await expect(guides).toHaveAttribute("aria-selected", "false");
-    // One tab stop: Tab leaves the tab row for the panel's first link.
+    // One tab stop: Tab leaves the tab row for the panel (the WAI-ARIA tabs pattern), then its links.
+    await page.keyboard.press("Tab");
+    await expect(panel).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(panel.getByRole("link").first()).toBeFocused();
   });

@@ -41,6 +41,8 @@ export function ProgressiveTabs({
   className,
   listClassName,
   triggerClassName,
+  headingLevel = 2,
+  align = "center",
 }: {
   tabs: ProgressiveTab[];
   value?: string;
@@ -53,7 +55,11 @@ export function ProgressiveTabs({
   className?: string;
   listClassName?: string;
   triggerClassName?: string;
+  /** Level of each panel's heading (shown without JavaScript, read by screen readers). */
+  headingLevel?: 2 | 3;
+  align?: "center" | "start";
 }) {
+  const PanelHeading = headingLevel === 3 ? "h3" : "h2";
   const [ownValue, setOwnValue] = useState(defaultValue ?? tabs[0]?.value ?? "");
   const current = value ?? ownValue;
   const listRef = useRef<HTMLDivElement>(null);
@@ -90,7 +96,7 @@ export function ProgressiveTabs({
       <noscript>
         <style>{noScriptCss}</style>
       </noscript>
-      <div className="flex justify-center">
+      <div className={cn("flex", align === "center" ? "justify-center" : "justify-start")}>
         <div
           ref={listRef}
           role="tablist"
@@ -138,14 +144,14 @@ export function ProgressiveTabs({
           data-state={tab.value === current ? "active" : "inactive"}
           className="mt-6 rounded-sm data-[state=inactive]:hidden"
         >
-          <h2
+          <PanelHeading
             id={getTabAnchorId(idPrefix, tab.value)}
             data-tab-heading=""
             tabIndex={-1}
             className="sr-only text-2xl font-bold tracking-tight text-navy"
           >
             {tab.label}
-          </h2>
+          </PanelHeading>
           {tab.content}
         </div>
       ))}
