@@ -15,13 +15,24 @@ describe("computeDocumentEtag", () => {
     expect(computeDocumentEtag(structuredClone(state))).toBe(etag);
   });
 
-  it("ignores the per-request CSP nonce", () => {
+  it("ignores the per-request CSP nonce and signed form timestamp", () => {
     expect(
       computeDocumentEtag({
         ...state,
-        loaderData: { root: { isAdmin: false, nonce: "n2" }, "routes/blog": { articles: ["a"] } },
+        loaderData: {
+          root: { isAdmin: false, nonce: "n2", formToken: "1795300000000.sig" },
+          "routes/blog": { articles: ["a"] },
+        },
       }),
-    ).toBe(computeDocumentEtag(state));
+    ).toBe(
+      computeDocumentEtag({
+        ...state,
+        loaderData: {
+          ...state.loaderData,
+          root: { isAdmin: false, nonce: "n1", formToken: "1795299999000.other" },
+        },
+      }),
+    );
   });
 
   it("changes with the data, the admin flag, the address, the status and the build", () => {

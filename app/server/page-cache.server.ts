@@ -19,14 +19,17 @@ export type DocumentState = {
 };
 
 /**
- * A weak ETag of the page's state. Keys named "nonce" are left out: the CSP nonce changes on every
- * request but is not something the page shows (the browser keeps the stored copy's nonce and
- * policy together on a 304).
+ * Loader-data keys that change on every request without changing what the page shows: the CSP
+ * nonce (on a 304 the browser keeps the stored copy's nonce and policy together) and the signed
+ * form timestamp of the spam guard (an older one from a stored copy is still accepted).
  */
+const perRequestKeys = new Set(["nonce", "formToken"]);
+
+/** A weak ETag of the page's state, without the per-request keys. */
 export function computeDocumentEtag(state: DocumentState): string {
   const json = JSON.stringify(
     [state.buildVersion, state.url, state.statusCode, state.loaderData, state.errors ?? null],
-    (key, value) => (key === "nonce" ? undefined : value),
+    (key, value) => (perRequestKeys.has(key) ? undefined : value),
   );
   return `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
 }
