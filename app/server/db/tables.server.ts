@@ -47,6 +47,15 @@ export interface RateLimitTable {
   count: number;
 }
 
+/** Failed sign-ins of one account (issue 5): the lockout's counter. */
+export interface LoginThrottleTable {
+  /** A hash of the normalized email, so guesses at unknown emails are not stored in clear. */
+  key: string;
+  failures: number;
+  first_failure_at: string;
+  locked_until: string | null;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -54,6 +63,7 @@ export interface Tables {
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   rate_limits: RateLimitTable;
+  login_throttles: LoginThrottleTable;
 }
 
 export type Db = Kysely<Tables>;
