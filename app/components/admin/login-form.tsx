@@ -2,12 +2,13 @@
 // toggle, Sign In. With JavaScript it validates in place, calls the login API and shows the
 // spec's toasts; without it the browser posts the form to the page's action.
 import { Eye, EyeOff } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { loginSchema } from "~/admin/login-schema";
 import { describeRequestError, logIn } from "~/admin/session-client";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
 import { type FieldErrors, toFieldErrors } from "~/lib/field-errors";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -32,6 +33,9 @@ export function LoginForm({
   const [showPassword, setShowPassword] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // "Login Successful" shows for only half a second before the redirect: have its code ready.
+  useEffect(preloadToaster, []);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

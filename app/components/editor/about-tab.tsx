@@ -32,7 +32,7 @@ export function AboutTab({
     "approach",
   ];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <TextField
         path="about.title"
         label="About Title"

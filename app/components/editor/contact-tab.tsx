@@ -26,7 +26,7 @@ export function ContactTab({
     "hours",
   ];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <TextField
         path="contact.email"
         label="Contact Email"

@@ -196,7 +196,7 @@ export function ContentEditor({
   };
 
   return (
-    <div className="min-h-screen">
+    <div className="min-h-screen overflow-x-clip">
       <header className="border-b border-border bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6 lg:px-8">
           <div className="flex items-center gap-3">
@@ -256,7 +256,7 @@ export function ContentEditor({
           </div>
         ) : null}
 
-        <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
             <CardHeader>
               <h2 className="text-lg font-semibold leading-tight">Website Content</h2>

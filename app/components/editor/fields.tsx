@@ -60,7 +60,7 @@ export function TextField({
 } & Omit<ComponentProps<"input">, "value" | "onChange" | "id">) {
   const field = useFieldMessages(path, error, hint);
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={field.id}>{label}</Label>
       {field.hint}
       <Input
@@ -85,7 +85,7 @@ export function TextAreaField({
 }: FieldProps & { value: string; onValueChange: (value: string) => void; rows?: number }) {
   const field = useFieldMessages(path, error, hint);
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={field.id}>{label}</Label>
       {field.hint}
       <Textarea
@@ -132,7 +132,7 @@ export function LinesField({
   const [text, setText] = useTypedText(value, formatLines, parseLines);
   const field = useFieldMessages(path, error, hint);
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={field.id}>{label}</Label>
       {field.hint}
       <Textarea

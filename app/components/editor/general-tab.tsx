@@ -16,7 +16,7 @@ export function GeneralTab({
   errors: FieldErrors;
 }) {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <TextField
         path="general.companyName"
         label="Company Name"

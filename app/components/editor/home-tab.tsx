@@ -33,7 +33,7 @@ function HeroTitleField({
     "The first line of the large heading at the top of the home page.",
   );
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <Label htmlFor={field.id}>Hero Title</Label>
       {field.hint}
       <Input
@@ -60,7 +60,7 @@ export function HomeTab({
 }) {
   const moreFields = ["subtitle", "description", "primaryButtonText", "secondaryButtonText"];
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <HeroTitleField
         value={value.heading1}
         error={errors["hero.heading1"]}

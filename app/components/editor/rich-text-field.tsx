@@ -28,7 +28,7 @@ export function RichTextField({
   const field = useFieldMessages(path, error, hint);
   const labelId = `${field.id}-label`;
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <span id={labelId} className="text-sm font-medium leading-none text-foreground">
         {label}
       </span>

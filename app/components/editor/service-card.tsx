@@ -98,8 +98,8 @@ export function ServiceCard({
           </Button>
         </div>
       </div>
-      <div className="grid gap-5 p-4 sm:p-5">
-        <div className="grid gap-5 sm:grid-cols-[minmax(0,1fr)_14rem]">
+      <div className="grid grid-cols-1 gap-5 p-4 sm:p-5">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-[minmax(0,1fr)_14rem]">
           <TextField
             path={`${path}.title`}
             label="Service Name"

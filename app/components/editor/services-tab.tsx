@@ -84,7 +84,7 @@ export function ServicesTab({
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <datalist id="service-icon-names">
         {iconNames.map((icon) => (
           <option key={icon} value={icon} />
@@ -110,7 +110,7 @@ export function ServicesTab({
           No services added yet. Click "Add Service" to get started.
         </p>
       ) : (
-        <div className="grid gap-5">
+        <div className="grid grid-cols-1 gap-5">
           {items.map((service, index) => {
             const key = keys[index] ?? `service-card-${index}`;
             return (

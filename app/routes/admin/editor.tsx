@@ -10,6 +10,7 @@ import { toEditorSections } from "~/admin/editor-model";
 import { describeRequestError, fetchAdminSession } from "~/admin/session-client";
 import { ContentEditor } from "~/components/editor/content-editor";
 import { Button } from "~/components/ui/button";
+import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
@@ -79,6 +80,8 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
   const [email, setEmail] = useState(loaderData.admin?.email ?? null);
   const [loaded, setLoaded] = useState<LoadedContent | null>(loaderData.initial);
   const [loadError, setLoadError] = useState<string>();
+
+  useEffect(preloadToaster, []);
 
   useEffect(() => {
     if (auth !== "checking") return;
