@@ -56,7 +56,6 @@ export function ContentEditor({
   const [problem, setProblem] = useState<Problem>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<EditorTab>("general");
-  const [focusPath, setFocusPath] = useState<string>();
   const savingRef = useRef(false);
   const sectionsRef = useRef(sections);
   sectionsRef.current = sections;
@@ -71,17 +70,18 @@ export function ContentEditor({
     loadedSections: initial.sections,
   });
 
-  // After a validation error, the first invalid field is shown and focused.
+  // After a validation error, the first invalid field is shown and focused (once its tab shows).
+  const pendingFocus = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (!focusPath) return;
-    const frame = window.requestAnimationFrame(() => {
-      const field = document.getElementById(toFieldId(focusPath));
+    const path = pendingFocus.current;
+    if (!path) return;
+    pendingFocus.current = undefined;
+    window.requestAnimationFrame(() => {
+      const field = document.getElementById(toFieldId(path));
       field?.scrollIntoView({ block: "center" });
       field?.focus();
     });
-    setFocusPath(undefined);
-    return () => window.cancelAnimationFrame(frame);
-  }, [focusPath]);
+  });
 
   const updateSection = <Name extends keyof EditorSections>(
     name: Name,
@@ -93,7 +93,7 @@ export function ContentEditor({
     const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [];
     if (firstPath) {
       setTab(getTabOfField(firstPath));
-      setFocusPath(firstPath);
+      pendingFocus.current = firstPath;
     }
     return firstPath ? `${describeFieldPlace(firstPath)}: ${firstMessage}` : undefined;
   };

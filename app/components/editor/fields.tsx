@@ -2,7 +2,7 @@
 // collapsible groups. Each field is named by its dotted content path, which also gives its id and
 // the key of its validation error.
 import { ChevronDown } from "lucide-react";
-import { type ComponentProps, type ReactNode, useEffect, useState } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import { formatLines, parseLines } from "~/admin/editor-model";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -168,12 +168,10 @@ export function MoreFields({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (hasError) setOpen(true);
-  }, [hasError]);
   return (
     <details
-      open={open}
+      // Opened whenever a field inside has an error, so the error is seen and can be focused.
+      open={open || hasError}
       onToggle={(event) => setOpen(event.currentTarget.open)}
       className="group rounded-lg border border-border bg-slate-50/70"
     >

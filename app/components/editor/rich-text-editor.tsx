@@ -64,6 +64,14 @@ function ToolbarButton({
   );
 }
 
+/**
+ * The editor's HTML as stored: empty when there is no text, and without the empty paragraph the
+ * editor keeps after a closing list or heading (it is there to click into, not content).
+ */
+function toStoredHtml(editor: Editor): string {
+  return editor.isEmpty ? "" : editor.getHTML().replace(/(?:<p><\/p>)+$/, "");
+}
+
 function promptForLink(editor: Editor) {
   const previous = editor.getAttributes("link").href as string | undefined;
   const input = window.prompt("Link URL", previous ?? "");
@@ -235,15 +243,14 @@ export function RichTextEditor({
       },
     },
     onUpdate: ({ editor: current }) => {
-      onValueChangeRef.current(current.isEmpty ? "" : current.getHTML());
+      onValueChangeRef.current(toStoredHtml(current));
     },
   });
 
   // The value can change from outside (reload, restored draft, sanitized save): show it.
   useEffect(() => {
     if (!editor) return;
-    const current = editor.isEmpty ? "" : editor.getHTML();
-    if (value !== current) editor.commands.setContent(value, { emitUpdate: false });
+    if (value !== toStoredHtml(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   useEffect(() => {
