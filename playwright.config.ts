@@ -31,7 +31,21 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /\.saves\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    // Specs that save site content (*.saves.spec.ts) run after every other spec has finished, so
+    // no spec sees content another one is changing (issue 5).
+    {
+      name: "content-saves",
+      testMatch: /\.saves\.spec\.ts$/,
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+  ],
   webServer: {
     command: "node tests/e2e/serve.ts",
     url: `${baseURL}/healthz`,

@@ -33,7 +33,16 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
 
-  // Admin view of contact messages and newsletter subscribers (issue 4)
+  // Admin area: login and the content editor, outside the site layout. The editor
+  // answers at three addresses (spec section 2), one module under three route ids.
+  layout("routes/admin/admin-layout.tsx", [
+    route("admin/login", "routes/admin/login.tsx"),
+    route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
+    route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
+    route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
+  ]),
+
+  // Admin view of contact messages and newsletter subscribers
   route("admin/leads", "routes/admin/leads.tsx"),
   route("admin/leads/subscribers.csv", "routes/admin/subscribers-csv.ts"),
 
@@ -41,5 +50,9 @@ export default [
   route("api/content", "routes/api/content.ts"),
   route("api/contact", "routes/api/contact.ts"),
   route("api/newsletter", "routes/api/newsletter.ts"),
+  // Admin session API
+  route("api/admin/login", "routes/api/admin/login.ts"),
+  route("api/admin/session", "routes/api/admin/session.ts"),
+  route("api/admin/logout", "routes/api/admin/logout.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -1,6 +1,7 @@
 // The site content document, its case studies and articles: one zod schema each, shared by the
 // server (API, store), the public pages and the admin editor. Types are derived from these.
 import { z } from "zod";
+import { toSlug } from "./slug";
 
 /** Icon names the spec allows; any other stored value renders as "computer". */
 export const iconNames = [
@@ -17,8 +18,11 @@ export type IconName = (typeof iconNames)[number];
 
 const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
-/** Rich text produced by the editor; the server sanitizes it before storing. */
-const richText = z.string().max(50_000, "Must be at most 50000 characters");
+/**
+ * Rich text produced by the editor; the server sanitizes every field of this schema before
+ * storing (app/server/sanitize.server.ts finds them by identity, so use it as is).
+ */
+export const richText = z.string().max(50_000, "Must be at most 50000 characters");
 const titled = z.object({ title: line(120), description: paragraph(1000) });
 
 export const serviceSchema = z.object({
@@ -31,6 +35,29 @@ export const serviceSchema = z.object({
   capabilities: z.array(line(300)).max(20),
   useCases: z.array(titled).max(10),
 });
+
+/** Each service has its own page at /services/{slug}: two names with one slug would share it. */
+function requireDistinctServicePages(items: { title: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const slug = toSlug(item.title);
+    if (!item.title) return;
+    if (!slug) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "title"],
+        message: "Service Name needs at least one letter or digit",
+      });
+    } else if (seen.has(slug)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "title"],
+        message: "Another service already has this name",
+      });
+    }
+    seen.add(slug);
+  });
+}
 
 export const contentSchema = z.object({
   general: z.object({
@@ -60,7 +87,7 @@ export const contentSchema = z.object({
   services: z.object({
     heading: line(200),
     description: paragraph(),
-    items: z.array(serviceSchema).max(50),
+    items: z.array(serviceSchema).max(50).superRefine(requireDistinctServicePages),
     whyChoose: z.array(titled).max(8),
   }),
   caseStudies: z.object({

@@ -74,6 +74,12 @@ export async function getJson<T>(
   }
 }
 
+/** GET and parse JSON, with the answer's headers (the content's version is in its ETag). */
+export async function getJsonWithHeaders<T>(path: string): Promise<{ data: T; headers: Headers }> {
+  const response = await send("GET", path);
+  return { data: (await response.json()) as T, headers: response.headers };
+}
+
 /** POST (JSON body when given) and parse the JSON answer; an empty answer parses as null. */
 export async function postJson<T>(
   path: string,

@@ -80,6 +80,17 @@ export function toFieldErrors(error: z.ZodError): Record<string, string> {
 export const maxJsonBodyBytes = 1024 * 1024;
 
 /**
+ * Requires a JSON content type, as every state-changing API request must have (DESIGN.md section
+ * 7): a cross-site HTML form cannot send one. For endpoints that take no body, like logout.
+ */
+export function assertJsonContentType(request: Request): void {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json)");
+  }
+}
+
+/**
  * Reads a JSON body (JSON content type required, size capped) and validates it with schema.
  * Bad input becomes an ApiError: 415 wrong type, 413 too large, 400 malformed or invalid.
  */
@@ -88,10 +99,7 @@ export async function readJsonBody<Schema extends z.ZodType>(
   schema: Schema,
   maxBytes = maxJsonBodyBytes,
 ): Promise<z.infer<Schema>> {
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    throw new ApiError(415, "Send the request body as JSON (Content-Type: application/json)");
-  }
+  assertJsonContentType(request);
   const text = await readBodyText(request, maxBytes);
   let value: unknown;
   try {

@@ -14,6 +14,7 @@ const toastVariants = cva(
       variant: {
         default: "border-border bg-white text-foreground",
         destructive: "border-destructive bg-destructive text-destructive-foreground",
+        warning: "border-amber-300 bg-amber-50 text-amber-950",
       },
     },
     defaultVariants: { variant: "default" },

@@ -3,7 +3,7 @@
 // fetched on the first toast, so pages that never show one do not load it.
 import { useSyncExternalStore } from "react";
 
-export type ToastVariant = "default" | "destructive";
+export type ToastVariant = "default" | "destructive" | "warning";
 export type ToastMessage = {
   id: number;
   title: string;

@@ -92,6 +92,15 @@ export interface SiteSecretTable {
   created_at: string;
 }
 
+/** Failed sign-ins of one account (issue 5): the lockout's counter. */
+export interface LoginThrottleTable {
+  /** A hash of the normalized email, so guesses at unknown emails are not stored in clear. */
+  key: string;
+  failures: number;
+  first_failure_at: string;
+  locked_until: string | null;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -104,6 +113,7 @@ export interface Tables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
+  login_throttles: LoginThrottleTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -1,0 +1,28 @@
+// The admin login form's input (spec section 5): one schema for the login page (with and without
+// JavaScript) and the POST /api/admin/login endpoint.
+import { z } from "zod";
+
+export const loginSchema = z.object({
+  email: z
+    .string("Please enter a valid email address")
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z.email("Please enter a valid email address").max(320, "Please enter a valid email address"),
+    ),
+  password: z
+    .string("Password is required")
+    .min(1, "Password is required")
+    .max(1024, "Password must be at most 1024 characters"),
+});
+
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginCredentials = z.output<typeof loginSchema>;
+
+/** What the login endpoint and the session endpoint answer. */
+export type AdminSessionAnswer = {
+  isAuthenticated: boolean;
+  admin: { email: string } | null;
+  /** The spec allows a token; this server never sends one (DESIGN.md section 7). */
+  token?: string;
+};

@@ -1,0 +1,44 @@
+// The browser's admin session calls (spec sections 4 and 7): the session check (any failure counts
+// as not authenticated, with a warning logged), login and logout.
+import {
+  ApiRequestError,
+  clearAdminToken,
+  getJson,
+  postJson,
+  storeAdminToken,
+} from "~/lib/api-client";
+import type { AdminSessionAnswer, LoginCredentials } from "./login-schema";
+
+const notAuthenticated: AdminSessionAnswer = { isAuthenticated: false, admin: null };
+
+export async function fetchAdminSession(): Promise<AdminSessionAnswer> {
+  try {
+    const answer = await getJson<AdminSessionAnswer>("/api/admin/session");
+    return answer?.isAuthenticated ? answer : notAuthenticated;
+  } catch (error) {
+    console.warn("Admin session check failed; treating the visitor as not authenticated", error);
+    return notAuthenticated;
+  }
+}
+
+/** Signs in; the spec's token rule: a token in the answer is stored (this server sends none). */
+export async function logIn(credentials: LoginCredentials): Promise<AdminSessionAnswer | null> {
+  const answer = await postJson<AdminSessionAnswer>("/api/admin/login", credentials);
+  storeAdminToken(answer?.token);
+  return answer;
+}
+
+/** Logs out: no body, but a JSON content type, as every state-changing call has. */
+export async function logOut(): Promise<void> {
+  await postJson("/api/admin/logout", undefined, { "Content-Type": "application/json" });
+  clearAdminToken();
+}
+
+/** The message to show for a failed call: the server's own message, else the fallback. */
+export function describeRequestError(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError) return error.serverMessage ?? fallback;
+  if (error instanceof TypeError) {
+    return "Could not reach the server. Please check your connection and try again.";
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}

@@ -1,0 +1,363 @@
+// The content editor's screen (spec sections 2, 4 and 8): header with Admin Access, home link and
+// Logout; the "Website Content" card with the five tabs; the "Actions" card with Save Changes and
+// Preview Site. Saves send the version loaded (If-Match); a conflict, an expired session or a
+// validation error keeps every edit on screen and says what to do.
+import { ExternalLink, Home, LogOut } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import {
+  type LoadedContent,
+  loadEditorContent,
+  readSaveFieldErrors,
+  saveEditorContent,
+} from "~/admin/content-client";
+import {
+  describeFieldPlace,
+  type EditorSections,
+  type EditorTab,
+  editorTabs,
+  getTabOfField,
+  isSameContent,
+  validateEditorSections,
+} from "~/admin/editor-model";
+import { describeRequestError, logOut } from "~/admin/session-client";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import { toast } from "~/components/ui/use-toast";
+import { ApiRequestError } from "~/lib/api-client";
+import type { FieldErrors } from "~/lib/field-errors";
+import { AboutTab } from "./about-tab";
+import { ContactTab } from "./contact-tab";
+import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
+import { toFieldId } from "./fields";
+import { GeneralTab } from "./general-tab";
+import { HomeTab } from "./home-tab";
+import { ServicesTab } from "./services-tab";
+import { useEditorDraft } from "./use-editor-draft";
+import { useLeaveGuard } from "./use-leave-guard";
+
+type Problem = "conflict" | "session-expired" | undefined;
+
+export function ContentEditor({
+  initial,
+  adminEmail,
+}: {
+  initial: LoadedContent;
+  adminEmail: string | null;
+}) {
+  const navigate = useNavigate();
+  const [sections, setSections] = useState<EditorSections>(initial.sections);
+  const [saved, setSaved] = useState<LoadedContent>(initial);
+  const [saving, setSaving] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+  const [problem, setProblem] = useState<Problem>();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tab, setTab] = useState<EditorTab>("general");
+  const savingRef = useRef(false);
+  const sectionsRef = useRef(sections);
+  sectionsRef.current = sections;
+
+  const dirty = !isSameContent(sections, saved.sections);
+  const allowLeaving = useLeaveGuard(dirty);
+  const draft = useEditorDraft({
+    email: adminEmail,
+    sections,
+    version: saved.version,
+    dirty,
+    loadedSections: initial.sections,
+  });
+
+  // After a validation error, the first invalid field is shown and focused (once its tab shows).
+  const pendingFocus = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const path = pendingFocus.current;
+    if (!path) return;
+    pendingFocus.current = undefined;
+    window.requestAnimationFrame(() => {
+      const field = document.getElementById(toFieldId(path));
+      field?.scrollIntoView({ block: "center" });
+      field?.focus();
+    });
+  });
+
+  const updateSection = <Name extends keyof EditorSections>(
+    name: Name,
+    value: EditorSections[Name],
+  ) => setSections((current) => ({ ...current, [name]: value }));
+
+  const showFieldErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [];
+    if (firstPath) {
+      setTab(getTabOfField(firstPath));
+      pendingFocus.current = firstPath;
+    }
+    return firstPath ? `${describeFieldPlace(firstPath)}: ${firstMessage}` : undefined;
+  };
+
+  const save = async (options: { overwrite?: boolean } = {}) => {
+    if (savingRef.current) return;
+    const sent = sectionsRef.current;
+    const validation = validateEditorSections(sent);
+    if (!validation.ok) {
+      toast({
+        title: "Save Failed",
+        description: showFieldErrors(validation.errors) ?? "Unable to save changes",
+        variant: "destructive",
+      });
+      return;
+    }
+    savingRef.current = true;
+    setSaving(true);
+    try {
+      const version = options.overwrite ? (await loadEditorContent()).version : saved.version;
+      const stored = await saveEditorContent(validation.data, version);
+      setSaved(stored);
+      // Show what was stored (trimmed, sanitized), unless the owner typed on meanwhile.
+      if (isSameContent(sectionsRef.current, sent)) setSections(stored.sections);
+      setErrors({});
+      setProblem(undefined);
+      toast({
+        title: "Content Saved",
+        description: "Your changes have been saved successfully.",
+      });
+    } catch (error) {
+      let description = describeRequestError(error, "Unable to save changes");
+      if (error instanceof ApiRequestError && error.status === 409) setProblem("conflict");
+      if (error instanceof ApiRequestError && error.status === 401) setProblem("session-expired");
+      const fieldErrors = readSaveFieldErrors(error);
+      if (fieldErrors) description = showFieldErrors(fieldErrors) ?? description;
+      toast({ title: "Save Failed", description, variant: "destructive" });
+    } finally {
+      savingRef.current = false;
+      setSaving(false);
+    }
+  };
+  const saveRef = useRef(save);
+  saveRef.current = save;
+
+  // Ctrl+S / Cmd+S saves, as in any desktop editor.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      const latest = await loadEditorContent();
+      setSaved(latest);
+      setSections(latest.sections);
+      setErrors({});
+      setProblem(undefined);
+    } catch (error) {
+      toast({
+        title: "Reload Failed",
+        description: describeRequestError(error, "Unable to load the latest content"),
+        variant: "destructive",
+      });
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const handleLogout = async () => {
+    if (
+      dirty &&
+      !window.confirm(
+        "You have unsaved changes. Log out anyway? They stay in this browser and you can restore them the next time you open the editor.",
+      )
+    ) {
+      return;
+    }
+    setLoggingOut(true);
+    try {
+      await logOut();
+      allowLeaving();
+      toast({ title: "Logged Out" });
+      navigate("/admin/login", { replace: true });
+    } catch (error) {
+      setLoggingOut(false);
+      toast({
+        title: "Logout Failed",
+        description: describeRequestError(error, "Unable to log out"),
+        variant: "destructive",
+      });
+    }
+  };
+
+  return (
+    <div className="min-h-screen overflow-x-clip">
+      <header className="border-b border-border bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6 lg:px-8">
+          <div className="flex items-center gap-3">
+            <h1 className="text-xl font-bold tracking-tight text-navy sm:text-2xl">
+              Content Editor
+            </h1>
+            <Badge variant="accent">Admin Access</Badge>
+          </div>
+          <div className="flex items-center gap-2">
+            {adminEmail ? (
+              <span className="hidden text-sm text-muted-foreground md:inline">
+                Signed in as {adminEmail}
+              </span>
+            ) : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/">
+                <Home aria-hidden="true" />
+                Home
+              </Link>
+            </Button>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={handleLogout}
+              disabled={loggingOut}
+            >
+              <LogOut aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        {problem || draft.offer ? (
+          <div className="grid gap-3">
+            {problem === "conflict" ? (
+              <ConflictNotice
+                busy={saving || reloading}
+                onReload={reload}
+                onOverwrite={() => save({ overwrite: true })}
+              />
+            ) : null}
+            {problem === "session-expired" ? <SessionExpiredNotice /> : null}
+            {draft.offer ? (
+              <DraftNotice
+                savedAt={draft.offer.savedAt}
+                outdated={draft.offer.version !== saved.version}
+                onRestore={() => {
+                  const accepted = draft.acceptOffer();
+                  if (accepted) setSections(accepted.sections);
+                }}
+                onDiscard={draft.declineOffer}
+              />
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
+            <CardHeader>
+              <h2 className="text-lg font-semibold leading-tight">Website Content</h2>
+              <CardDescription>
+                Edit the text of your website. Each tab holds one part of the site.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={tab} onValueChange={(value) => setTab(value as EditorTab)}>
+                <TabsList className="w-full">
+                  {editorTabs.map((entry) => (
+                    <TabsTrigger key={entry.value} value={entry.value}>
+                      {entry.label}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+                <TabsContent value="general">
+                  <GeneralTab
+                    value={sections.general}
+                    onChange={(value) => updateSection("general", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="home">
+                  <HomeTab
+                    value={sections.hero}
+                    onChange={(value) => updateSection("hero", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="about">
+                  <AboutTab
+                    value={sections.about}
+                    onChange={(value) => updateSection("about", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="services">
+                  <ServicesTab
+                    value={sections.services}
+                    onChange={(value) => updateSection("services", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="contact">
+                  <ContactTab
+                    value={sections.contact}
+                    onChange={(value) => updateSection("contact", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          {/* On small screens the actions stay in reach as a bar at the bottom of the screen. */}
+          <aside
+            aria-labelledby="editor-actions-heading"
+            className="sticky bottom-0 z-20 -mx-4 sm:-mx-6 lg:top-6 lg:bottom-auto lg:col-start-2 lg:row-start-1 lg:mx-0"
+          >
+            <div className="border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:px-6 lg:rounded-xl lg:border lg:bg-white lg:p-6 lg:shadow-sm">
+              <h2
+                id="editor-actions-heading"
+                className="sr-only text-lg font-semibold leading-tight lg:not-sr-only"
+              >
+                Actions
+              </h2>
+              <p className="mt-1.5 hidden text-sm text-muted-foreground lg:block">
+                Changes go live on the website as soon as you save.
+              </p>
+              <div className="flex gap-3 lg:mt-5 lg:grid">
+                <Button
+                  type="button"
+                  size="lg"
+                  className="flex-1"
+                  onClick={() => save()}
+                  disabled={saving}
+                >
+                  {saving ? "Saving..." : "Save Changes"}
+                </Button>
+                <Button asChild variant="outline" size="lg" className="flex-1">
+                  <a href="/" target="_blank" rel="noopener">
+                    Preview Site
+                    <ExternalLink aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </Button>
+              </div>
+              <p
+                role="status"
+                className={
+                  dirty
+                    ? "mt-2 text-xs font-medium text-amber-700 lg:mt-3 lg:text-sm"
+                    : "mt-2 text-xs text-muted-foreground lg:mt-3 lg:text-sm"
+                }
+              >
+                {dirty ? "You have unsaved changes." : "All changes are saved."}
+              </p>
+            </div>
+          </aside>
+        </div>
+      </main>
+    </div>
+  );
+}

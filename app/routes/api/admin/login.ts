@@ -1,0 +1,49 @@
+// POST /api/admin/login (spec section 7): JSON {email, password}; on success a new session in an
+// httpOnly cookie and {isAuthenticated, admin}. No token is sent (DESIGN.md section 7).
+import type { AdminSessionAnswer } from "~/admin/login-schema";
+import { loginSchema } from "~/admin/login-schema";
+import { getAppContext } from "~/server/context.server";
+import {
+  ApiError,
+  assertSameOrigin,
+  handleApi,
+  jsonError,
+  readJsonBody,
+} from "~/server/http.server";
+import { describeSignInFailure, signIn } from "~/server/login.server";
+import { readSessionId, serializeSessionCookie } from "~/server/sessions.server";
+import type { Route } from "./+types/login";
+
+export function loader() {
+  return jsonError(405, "Sign in with POST", { headers: { Allow: "POST" } });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  return handleApi(async () => {
+    if (request.method !== "POST") {
+      throw new ApiError(405, "Sign in with POST", { headers: { Allow: "POST" } });
+    }
+    assertSameOrigin(request, config.SITE_URL);
+    const credentials = await readJsonBody(request, loginSchema);
+    const result = await signIn(db, {
+      ...credentials,
+      clientIp,
+      previousSessionId: readSessionId(request, config.secure),
+    });
+    if (result.status !== "signed-in") {
+      const failure = describeSignInFailure(result);
+      throw new ApiError(failure.status, failure.message, { headers: failure.headers });
+    }
+    const body: AdminSessionAnswer = {
+      isAuthenticated: true,
+      admin: { email: result.admin.email },
+    };
+    return Response.json(body, {
+      headers: {
+        "Cache-Control": "no-store",
+        "Set-Cookie": serializeSessionCookie(result.sessionId, config.secure),
+      },
+    });
+  });
+}

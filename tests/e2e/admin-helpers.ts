@@ -1,0 +1,122 @@
+// Helpers of the admin end-to-end specs: toasts, the editor, saving and restoring content through
+// the API, and the stored-XSS checks run on every public page.
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { defaultContent } from "../../app/content/default-content";
+import type { SiteContent } from "../../app/content/schema";
+import { baseURL, signInWithSessionCookie } from "./fixtures";
+
+/** A toast in the notifications region (not the screen reader's copy of its text). */
+export function getToast(page: Page, text: string | RegExp): Locator {
+  return page
+    .getByRole("region", { name: /Notifications/ })
+    .getByRole("listitem")
+    .filter({
+      hasText: text,
+    });
+}
+
+/** Signs the context in and opens the editor with its form ready. */
+export async function openEditor(page: Page, context: BrowserContext, path = "/working-editor") {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto(path);
+  await expect(page.getByRole("heading", { name: "Content Editor", level: 1 })).toBeVisible();
+  // Ready once the first rich-text editor has loaded.
+  await expect(page.getByRole("textbox", { name: "Description" })).toBeVisible();
+}
+
+/** The contenteditable of a rich-text field, by its label. */
+export function getRichText(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole("textbox", { name: label, exact: true });
+}
+
+export const editorSections = ["general", "hero", "about", "services", "contact"] as const;
+
+/** Saves sections through the API as the signed-in admin of this context. */
+export async function saveThroughApi(context: BrowserContext, content: Partial<SiteContent>) {
+  const response = await context.request.post(`${baseURL}/api/content`, {
+    data: { content },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export async function readContentThroughApi(context: BrowserContext): Promise<SiteContent> {
+  const response = await context.request.get(`${baseURL}/api/content`);
+  return (await response.json()) as SiteContent;
+}
+
+/** Puts the default content of the editor's sections back (other specs assert on it). */
+export async function restoreDefaultContent(context: BrowserContext) {
+  await signInWithSessionCookie(context, baseURL);
+  const { general, hero, about, services, contact } = defaultContent;
+  await saveThroughApi(context, { general, hero, about, services, contact });
+}
+
+const adminPaths = /^\/(admin|edit|working-editor|api|images|content|assets)(\/|$)/;
+
+/**
+ * Visits the public pages reachable from the home page (following the site's own links) and runs
+ * check on each. New pages are covered as they are linked.
+ */
+export async function visitPublicPages(
+  page: Page,
+  check: (path: string) => Promise<void>,
+  limit = 40,
+): Promise<string[]> {
+  const queue = ["/"];
+  const seen = new Set(queue);
+  const visited: string[] = [];
+  while (queue.length > 0 && visited.length < limit) {
+    const path = queue.shift() as string;
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBeLessThan(500);
+    visited.push(path);
+    await check(path);
+    const links = await page
+      .locator("a[href^='/']")
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
+    for (const href of links) {
+      const target = new URL(href, baseURL).pathname;
+      if (!adminPaths.test(target) && !seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return visited;
+}
+
+/**
+ * Asserts that nothing injected can run on the page: no event-handler attributes, no script
+ * without the page's nonce, no javascript:/data: links, no injected frames, and the payloads'
+ * marker variable never set.
+ */
+export async function expectNoInjectedScript(page: Page, path: string) {
+  const report = await page.evaluate(() => {
+    const problems: string[] = [];
+    for (const element of document.querySelectorAll("*")) {
+      for (const attribute of element.attributes) {
+        const name = attribute.name.toLowerCase();
+        if (name.startsWith("on")) problems.push(`${element.tagName} has ${name}`);
+        if (
+          ["href", "src", "action", "formaction", "xlink:href"].includes(name) &&
+          /^\s*(javascript|data|vbscript):/i.test(attribute.value)
+        ) {
+          problems.push(`${element.tagName} ${name}=${attribute.value.slice(0, 40)}`);
+        }
+        if (name === "srcdoc") problems.push(`${element.tagName} has srcdoc`);
+      }
+    }
+    for (const script of document.querySelectorAll("script")) {
+      const runnable = !script.type || /module|javascript/i.test(script.type);
+      if (runnable && !script.nonce)
+        problems.push(`script without nonce: ${script.textContent?.slice(0, 40)}`);
+    }
+    for (const tag of ["object", "embed", "base", "form[action^='javascript']"]) {
+      if (document.querySelector(tag)) problems.push(`page has ${tag}`);
+    }
+    return { problems, marker: (window as { __xss?: unknown }).__xss };
+  });
+  expect(report.problems, path).toEqual([]);
+  expect(report.marker, path).toBeUndefined();
+}

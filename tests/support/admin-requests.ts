@@ -1,0 +1,58 @@
+// Requests an admin's browser would send to the test site: same-origin JSON with the session
+// cookie, plus login and cookie helpers, for the integration tests of the admin API.
+import type { TestSite } from "./test-site";
+import { testAdmin } from "./test-site";
+
+/** The cookie pair ("session=...") a response sets, or undefined. */
+export function readSetCookie(response: Response): string | undefined {
+  const header = response.headers.getSetCookie().find((value) => value.startsWith("session="));
+  return header?.split(";")[0];
+}
+
+export function sessionIdOf(cookie: string): string {
+  return cookie.slice("session=".length);
+}
+
+export function postJsonAs(
+  site: TestSite,
+  path: string,
+  body: unknown,
+  options: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    ...options.headers,
+  };
+  if (options.origin !== null) headers.origin = options.origin ?? site.url;
+  if (options.cookie) headers.cookie = options.cookie;
+  return fetch(`${site.url}${path}`, {
+    method: "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
+export function logIn(
+  site: TestSite,
+  credentials: { email: string; password: string } = testAdmin,
+  options: { cookie?: string; origin?: string | null } = {},
+): Promise<Response> {
+  return postJsonAs(site, "/api/admin/login", credentials, options);
+}
+
+/** Logs the test admin in and returns the session cookie pair. */
+export async function logInCookie(site: TestSite): Promise<string> {
+  const response = await logIn(site);
+  const cookie = readSetCookie(response);
+  if (response.status !== 200 || !cookie) {
+    throw new Error(`Login failed: ${response.status} ${await response.text()}`);
+  }
+  return cookie;
+}
+
+/** Clears sign-in counters, so one test's failures do not lock or limit the next. */
+export async function resetLoginThrottles(site: TestSite): Promise<void> {
+  await site.services.db.deleteFrom("login_throttles").execute();
+  await site.services.db.deleteFrom("rate_limits").execute();
+}
