@@ -28,8 +28,8 @@ describe("computeDocumentEtag", () => {
       computeDocumentEtag({
         ...state,
         loaderData: {
-          ...state.loaderData,
           root: { isAdmin: false, nonce: "n1", formToken: "1795299999000.other" },
+          "routes/blog": { articles: ["a"] },
         },
       }),
     );
