@@ -8,14 +8,12 @@ import {
   Lightbulb,
   ShieldCheck,
 } from "lucide-react";
-import { Link } from "react-router";
 import { RichText } from "~/components/rich-text";
-import { CallToAction } from "~/components/sections/call-to-action";
+import { ContentCallToAction } from "~/components/sections/call-to-action";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { NumberedSteps } from "~/components/sections/numbered-steps";
 import { PageHeader } from "~/components/sections/page-header";
 import { Container, SectionHeading } from "~/components/sections/section-heading";
-import { Button } from "~/components/ui/button";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { getSiteContent } from "~/server/site-content.server";
@@ -110,21 +108,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <CallToAction
-        headingId="about-cta"
-        heading={cta.heading}
-        description={cta.description}
-        actions={
-          <>
-            <Button asChild size="lg" variant="accent">
-              <Link to="/booking">{cta.buttonText}</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline-inverse">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          </>
-        }
-      />
+      <ContentCallToAction cta={cta} headingId="about-cta" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { HeroActions, HeroHeading } from "~/components/home/hero-parts";
 import { alternativeTrustBadges, TrustBadges } from "~/components/home/trust-badges";
 import { RichText } from "~/components/rich-text";
-import { CallToAction } from "~/components/sections/call-to-action";
+import { ContentCallToAction } from "~/components/sections/call-to-action";
 import { CheckList } from "~/components/sections/check-list";
 import { Container, SectionHeading } from "~/components/sections/section-heading";
 import { LearnMoreLink, ServiceIcon } from "~/components/services/service-card";
@@ -139,22 +139,7 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <CallToAction
-        tone="blue"
-        headingId="option1-cta"
-        heading={cta.heading}
-        description={cta.description}
-        actions={
-          <>
-            <Button asChild size="lg" variant="inverse">
-              <Link to="/booking">{cta.buttonText}</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline-inverse">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          </>
-        }
-      />
+      <ContentCallToAction cta={cta} headingId="option1-cta" tone="blue" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { Award, HeartHandshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { HeroActions, HeroHeading } from "~/components/home/hero-parts";
 import { RichText } from "~/components/rich-text";
-import { CallToAction } from "~/components/sections/call-to-action";
+import { ContentCallToAction } from "~/components/sections/call-to-action";
 import { CheckList } from "~/components/sections/check-list";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { Container, SectionHeading } from "~/components/sections/section-heading";
@@ -153,21 +153,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <CallToAction
-        headingId="option3-cta"
-        heading={cta.heading}
-        description={cta.description}
-        actions={
-          <>
-            <Button asChild size="lg" variant="accent">
-              <Link to="/booking">{cta.buttonText}</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline-inverse">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          </>
-        }
-      />
+      <ContentCallToAction cta={cta} headingId="option3-cta" />
     </>
   );
 }

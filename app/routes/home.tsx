@@ -6,7 +6,7 @@ import { ContentError } from "~/components/home/content-error";
 import { HeroActions, HeroHeading } from "~/components/home/hero-parts";
 import { mainTrustBadges, TrustBadges } from "~/components/home/trust-badges";
 import { RichText } from "~/components/rich-text";
-import { CallToAction } from "~/components/sections/call-to-action";
+import { ContentCallToAction } from "~/components/sections/call-to-action";
 import { FeatureGrid } from "~/components/sections/feature-grid";
 import { Container, SectionHeading } from "~/components/sections/section-heading";
 import { ServiceCard } from "~/components/services/service-card";
@@ -170,21 +170,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <CallToAction
-        headingId="home-cta"
-        heading={cta.heading}
-        description={cta.description}
-        actions={
-          <>
-            <Button asChild size="lg" variant="accent">
-              <Link to="/booking">{cta.buttonText}</Link>
-            </Button>
-            <Button asChild size="lg" variant="outline-inverse">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          </>
-        }
-      />
+      <ContentCallToAction cta={cta} headingId="home-cta" />
     </>
   );
 }

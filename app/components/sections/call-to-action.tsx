@@ -1,6 +1,8 @@
 // The closing call to action of a page: a heading, a line of text and up to two buttons, on a
 // navy band (or a lighter card where a page already ends in navy).
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { Container } from "./section-heading";
 
@@ -49,5 +51,35 @@ export function CallToAction({
         {footnote ? <div className="mx-auto mt-6 max-w-2xl text-left">{footnote}</div> : null}
       </Container>
     </section>
+  );
+}
+
+/** The site's standard closing call to action: the content's cta texts, booking and contact. */
+export function ContentCallToAction({
+  cta,
+  headingId,
+  tone = "navy",
+}: {
+  cta: { heading: string; description: string; buttonText: string };
+  headingId: string;
+  tone?: "navy" | "blue";
+}) {
+  return (
+    <CallToAction
+      tone={tone}
+      headingId={headingId}
+      heading={cta.heading}
+      description={cta.description}
+      actions={
+        <>
+          <Button asChild size="lg" variant={tone === "navy" ? "accent" : "inverse"}>
+            <Link to="/booking">{cta.buttonText}</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline-inverse">
+            <Link to="/contact">Contact Us</Link>
+          </Button>
+        </>
+      }
+    />
   );
 }
