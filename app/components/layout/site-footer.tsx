@@ -113,7 +113,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
           <p className="mt-4 text-sm leading-relaxed text-slate-300">
             {shell.newsletter.description}
           </p>
-          <NewsletterForm className="mt-4" inverse />
+          <NewsletterForm className="mt-4" inverse stacked />
         </section>
       </div>
       <div className="border-t border-white/10">

@@ -17,9 +17,12 @@ export const newsletterSuccessDescription = "Thanks for subscribing to our newsl
 export function NewsletterForm({
   className,
   inverse = false,
+  stacked = false,
 }: {
   className?: string;
   inverse?: boolean;
+  /** Field above button at every width, for narrow columns such as the footer's. */
+  stacked?: boolean;
 }) {
   const id = useId();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -69,7 +72,7 @@ export function NewsletterForm({
       method="post"
       action="/newsletter"
       onSubmit={handleSubmit}
-      className={cn("relative flex flex-col gap-2 sm:flex-row", className)}
+      className={cn("relative flex flex-col gap-2", !stacked && "sm:flex-row", className)}
     >
       <label htmlFor={id} className="sr-only">
         Email address
