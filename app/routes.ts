@@ -40,6 +40,8 @@ export default [
     route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
     route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
     route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
+    // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
+    route("content", "routes/admin/content-manager.tsx"),
   ]),
 
   // Admin view of contact messages and newsletter subscribers
