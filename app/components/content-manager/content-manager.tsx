@@ -1,7 +1,7 @@
 // The content manager's screen (/content): the sections the content editor leaves out, in tabs,
 // with the editor's save behaviour (Save Changes, If-Match, the 409 and 401 notices, the
 // unsaved-changes guard) and links to the other admin screens.
-import { ExternalLink, Home, Inbox, PenLine } from "lucide-react";
+import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import {
@@ -18,10 +18,10 @@ import {
   toManagerSections,
   validateManagerSections,
 } from "~/admin/manager-model";
+import { AdminHeader } from "~/components/admin/admin-header";
 import { ConflictNotice, SessionExpiredNotice } from "~/components/editor/editor-notices";
 import { useContentSave } from "~/components/editor/use-content-save";
 import { useLeaveGuard } from "~/components/editor/use-leave-guard";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
@@ -62,39 +62,7 @@ export function ContentManager({
 
   return (
     <div className="min-h-screen overflow-x-clip">
-      <header className="border-b border-border bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6 lg:px-8">
-          <div className="flex items-center gap-3">
-            <h1 className="text-xl font-bold tracking-tight text-navy sm:text-2xl">
-              Content Manager
-            </h1>
-            <Badge variant="accent">Admin Access</Badge>
-          </div>
-          <nav aria-label="Admin" className="flex flex-wrap items-center gap-2">
-            <span className="hidden text-sm text-muted-foreground md:inline">
-              Signed in as {adminEmail}
-            </span>
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/edit">
-                <PenLine aria-hidden="true" />
-                Content Editor
-              </Link>
-            </Button>
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/admin/leads">
-                <Inbox aria-hidden="true" />
-                Leads
-              </Link>
-            </Button>
-            <Button asChild variant="ghost" size="sm">
-              <Link to="/">
-                <Home aria-hidden="true" />
-                Home
-              </Link>
-            </Button>
-          </nav>
-        </div>
-      </header>
+      <AdminHeader title="Content Manager" current="/content" adminEmail={adminEmail} />
 
       <main id="main" className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         {problem ? (
