@@ -17,7 +17,7 @@ const png = Buffer.from(
 
 function upload(
   site: TestSite,
-  file: { bytes: Uint8Array; name: string; type: string },
+  file: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
   options: { cookie?: string; origin?: string } = {},
 ) {
   const form = new FormData();
