@@ -1,16 +1,17 @@
 // The header of the admin screens beyond the editor (content manager, images): the screen's
 // title with the Admin Access badge, who is signed in, and links to the other admin screens.
-import { FileText, Home, ImageIcon, Inbox, PenLine } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 
+// Text links without icons: icons shared by admin screens would be bundled with the public
+// pages' shared chunk (vite.config.ts), which is at the edge of the JavaScript budget.
 const adminLinks = [
-  { to: "/edit", label: "Content Editor", icon: PenLine },
-  { to: "/content", label: "Content Manager", icon: FileText },
-  { to: "/images", label: "Manage Images", icon: ImageIcon },
-  { to: "/admin/leads", label: "Leads", icon: Inbox },
-  { to: "/", label: "Home", icon: Home },
+  { to: "/edit", label: "Content Editor" },
+  { to: "/content", label: "Content Manager" },
+  { to: "/images", label: "Manage Images" },
+  { to: "/admin/leads", label: "Leads" },
+  { to: "/", label: "Home" },
 ] as const;
 
 export function AdminHeader({
@@ -37,13 +38,10 @@ export function AdminHeader({
             <ul className="flex flex-wrap gap-1">
               {adminLinks
                 .filter((link) => link.to !== current)
-                .map(({ to, label, icon: Icon }) => (
+                .map(({ to, label }) => (
                   <li key={to}>
                     <Button asChild variant="ghost" size="sm">
-                      <Link to={to}>
-                        <Icon aria-hidden="true" />
-                        {label}
-                      </Link>
+                      <Link to={to}>{label}</Link>
                     </Button>
                   </li>
                 ))}
