@@ -43,6 +43,8 @@ export default defineConfig({
       name: "content-saves",
       testMatch: /\.saves\.spec\.ts$/,
       dependencies: ["chromium"],
+      // One at a time: two specs saving at once would each see the other's saves as conflicts.
+      workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],

@@ -23,7 +23,9 @@ export default defineConfig({
                   // The shell's small shared modules in one chunk instead of dozens: each tiny
                   // chunk costs a request and compresses badly (ADR 003).
                   name: "site",
-                  test: /app[\\/](components[\\/](ui|layout|newsletter)|lib)[\\/]|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  // Radix Tabs (ui/tabs) is for the admin screens only: public pages use
+                  // ProgressiveTabs, so it stays out of the shell's chunk.
+                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 2,
                   priority: 1,
                 },

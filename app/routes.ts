@@ -40,6 +40,10 @@ export default [
     route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
     route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
     route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
+    // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
+    route("content", "routes/admin/content-manager.tsx"),
+    // Manage Images: the media library and image uploads
+    route("images", "routes/admin/images.tsx"),
   ]),
 
   // Admin view of contact messages and newsletter subscribers
@@ -54,5 +58,7 @@ export default [
   route("api/admin/login", "routes/api/admin/login.ts"),
   route("api/admin/session", "routes/api/admin/session.ts"),
   route("api/admin/logout", "routes/api/admin/logout.ts"),
+  // Media library: image uploads
+  route("api/admin/images", "routes/api/admin/images.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

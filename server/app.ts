@@ -7,8 +7,10 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { toSlug } from "~/content/slug";
+import { maxUploadBodyBytes } from "~/media/image-rules";
 import type { AppServices } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
+import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import {
   baseSecurityHeaders,
   defaultContentSecurityPolicy,
@@ -81,7 +83,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const length = Number(req.headers["content-length"] ?? 0);
-    if (length > maxBodyBytes) return sendJsonError(res, 413, "The request is too large");
+    // Image uploads (up to 2 MB) are the one larger body; the endpoint checks the file itself.
+    const cap = req.path === "/api/admin/images" ? maxUploadBodyBytes : maxBodyBytes;
+    if (length > cap) return sendJsonError(res, 413, "The request is too large");
     if (req.headers["transfer-encoding"] && !req.headers["content-length"]) {
       return sendJsonError(res, 411, "The request must say how long its body is");
     }
@@ -119,6 +123,18 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     res.redirect(301, target ? `/services/${target}` : "/services");
   });
 
+  // Uploaded images: random names never reused, so cached for good; the strict default CSP and
+  // nosniff above keep any file from being run as a page or script.
+  app.use(
+    uploadsUrlPath,
+    express.static(getUploadsDir(config), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      dotfiles: "deny",
+    }),
+  );
+
   if (options.mode === "production" && options.clientDir) {
     app.use(
       "/assets",
@@ -128,7 +144,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
         index: false,
       }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // No redirect of folders to "/": /images is the media library page, not public/images/.
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
   app.use(

@@ -1,11 +1,13 @@
-// The content editor's calls (spec section 7): load the content with its version (the ETag of
-// GET /api/content) and save the editor's sections with that version in If-Match.
+// The admin screens' content calls (spec section 7): load the content with its version (the ETag of
+// GET /api/content) and save a screen's sections with that version in If-Match.
 import type { SiteContent } from "~/content/schema";
 import { ApiRequestError, getJsonWithHeaders, postJson } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/field-errors";
 import { type EditorSections, fromApiFieldErrors, toEditorSections } from "./editor-model";
 
-export type LoadedContent = { sections: EditorSections; version: number };
+/** A screen's sections of the content and the version they were read at. */
+export type LoadedSections<Sections> = { sections: Sections; version: number };
+export type LoadedContent = LoadedSections<EditorSections>;
 
 function readVersion(etag: string | null): number {
   const version = Number(/"(\d+)"/.exec(etag ?? "")?.[1]);
@@ -13,23 +15,38 @@ function readVersion(etag: string | null): number {
   return version;
 }
 
-export async function loadEditorContent(): Promise<LoadedContent> {
+/** Loads the content and picks the sections one admin screen edits. */
+export async function loadContentSections<Sections>(
+  select: (content: SiteContent) => Sections,
+): Promise<LoadedSections<Sections>> {
   const { data, headers } = await getJsonWithHeaders<SiteContent>("/api/content");
-  return { sections: toEditorSections(data), version: readVersion(headers.get("etag")) };
+  return { sections: select(data), version: readVersion(headers.get("etag")) };
 }
 
-/** Saves the sections over the given version; answers the stored (sanitized) content. */
-export async function saveEditorContent(
-  sections: EditorSections,
+/** Saves the sections over the given version; answers the stored (sanitized) sections. */
+export async function saveContentSections<Sections>(
+  sections: Sections,
   version: number,
-): Promise<LoadedContent> {
+  select: (content: SiteContent) => Sections,
+): Promise<LoadedSections<Sections>> {
   const answer = await postJson<{ version: number; content: SiteContent }>(
     "/api/content",
     { content: sections },
     { "If-Match": `"${version}"` },
   );
   if (!answer) throw new Error("The server did not confirm the save");
-  return { sections: toEditorSections(answer.content), version: answer.version };
+  return { sections: select(answer.content), version: answer.version };
+}
+
+export function loadEditorContent(): Promise<LoadedContent> {
+  return loadContentSections(toEditorSections);
+}
+
+export function saveEditorContent(
+  sections: EditorSections,
+  version: number,
+): Promise<LoadedContent> {
+  return saveContentSections(sections, version, toEditorSections);
 }
 
 /** The field errors of a 400 answer, keyed like the editor's fields. */

@@ -36,6 +36,8 @@ const envSchema = z
     ),
     MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
     NOTIFY_TO: optional.pipe(z.email("must be an email address").optional()),
+    /** Where uploaded images are stored; by default data/uploads next to the SQLite file. */
+    UPLOADS_DIR: optional,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -2,22 +2,16 @@
 // Logout; the "Website Content" card with the five tabs; the "Actions" card with Save Changes and
 // Preview Site. Saves send the version loaded (If-Match); a conflict, an expired session or a
 // validation error keeps every edit on screen and says what to do.
-import { ExternalLink, Home, LogOut } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ExternalLink, FileText, Home, LogOut } from "lucide-react";
+import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import {
-  type LoadedContent,
-  loadEditorContent,
-  readSaveFieldErrors,
-  saveEditorContent,
-} from "~/admin/content-client";
+import { type LoadedContent, loadEditorContent, saveEditorContent } from "~/admin/content-client";
 import {
   describeFieldPlace,
   type EditorSections,
   type EditorTab,
   editorTabs,
   getTabOfField,
-  isSameContent,
   validateEditorSections,
 } from "~/admin/editor-model";
 import { describeRequestError, logOut } from "~/admin/session-client";
@@ -26,19 +20,15 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import { toast } from "~/components/ui/use-toast";
-import { ApiRequestError } from "~/lib/api-client";
-import type { FieldErrors } from "~/lib/field-errors";
 import { AboutTab } from "./about-tab";
 import { ContactTab } from "./contact-tab";
 import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
-import { toFieldId } from "./fields";
 import { GeneralTab } from "./general-tab";
 import { HomeTab } from "./home-tab";
 import { ServicesTab } from "./services-tab";
+import { useContentSave } from "./use-content-save";
 import { useEditorDraft } from "./use-editor-draft";
 import { useLeaveGuard } from "./use-leave-guard";
-
-type Problem = "conflict" | "session-expired" | undefined;
 
 export function ContentEditor({
   initial,
@@ -48,19 +38,18 @@ export function ContentEditor({
   adminEmail: string | null;
 }) {
   const navigate = useNavigate();
-  const [sections, setSections] = useState<EditorSections>(initial.sections);
-  const [saved, setSaved] = useState<LoadedContent>(initial);
-  const [saving, setSaving] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
-  const [problem, setProblem] = useState<Problem>();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<EditorTab>("general");
-  const savingRef = useRef(false);
-  const sectionsRef = useRef(sections);
-  sectionsRef.current = sections;
+  const { sections, setSections, saved, saving, reloading, problem, errors, dirty, save, reload } =
+    useContentSave({
+      initial,
+      validate: validateEditorSections,
+      load: loadEditorContent,
+      store: saveEditorContent,
+      showField: (path) => setTab(getTabOfField(path)),
+      describeField: describeFieldPlace,
+    });
 
-  const dirty = !isSameContent(sections, saved.sections);
   const allowLeaving = useLeaveGuard(dirty);
   const draft = useEditorDraft({
     email: adminEmail,
@@ -70,105 +59,10 @@ export function ContentEditor({
     loadedSections: initial.sections,
   });
 
-  // After a validation error, the first invalid field is shown and focused (once its tab shows).
-  const pendingFocus = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    const path = pendingFocus.current;
-    if (!path) return;
-    pendingFocus.current = undefined;
-    window.requestAnimationFrame(() => {
-      const field = document.getElementById(toFieldId(path));
-      field?.scrollIntoView({ block: "center" });
-      field?.focus();
-    });
-  });
-
   const updateSection = <Name extends keyof EditorSections>(
     name: Name,
     value: EditorSections[Name],
   ) => setSections((current) => ({ ...current, [name]: value }));
-
-  const showFieldErrors = (fieldErrors: FieldErrors) => {
-    setErrors(fieldErrors);
-    const [firstPath, firstMessage] = Object.entries(fieldErrors)[0] ?? [];
-    if (firstPath) {
-      setTab(getTabOfField(firstPath));
-      pendingFocus.current = firstPath;
-    }
-    return firstPath ? `${describeFieldPlace(firstPath)}: ${firstMessage}` : undefined;
-  };
-
-  const save = async (options: { overwrite?: boolean } = {}) => {
-    if (savingRef.current) return;
-    const sent = sectionsRef.current;
-    const validation = validateEditorSections(sent);
-    if (!validation.ok) {
-      toast({
-        title: "Save Failed",
-        description: showFieldErrors(validation.errors) ?? "Unable to save changes",
-        variant: "destructive",
-      });
-      return;
-    }
-    savingRef.current = true;
-    setSaving(true);
-    try {
-      const version = options.overwrite ? (await loadEditorContent()).version : saved.version;
-      const stored = await saveEditorContent(validation.data, version);
-      setSaved(stored);
-      // Show what was stored (trimmed, sanitized), unless the owner typed on meanwhile.
-      if (isSameContent(sectionsRef.current, sent)) setSections(stored.sections);
-      setErrors({});
-      setProblem(undefined);
-      toast({
-        title: "Content Saved",
-        description: "Your changes have been saved successfully.",
-      });
-    } catch (error) {
-      let description = describeRequestError(error, "Unable to save changes");
-      if (error instanceof ApiRequestError && error.status === 409) setProblem("conflict");
-      if (error instanceof ApiRequestError && error.status === 401) setProblem("session-expired");
-      const fieldErrors = readSaveFieldErrors(error);
-      if (fieldErrors) description = showFieldErrors(fieldErrors) ?? description;
-      toast({ title: "Save Failed", description, variant: "destructive" });
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  // Ctrl+S / Cmd+S saves, as in any desktop editor.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const latest = await loadEditorContent();
-      setSaved(latest);
-      setSections(latest.sections);
-      setErrors({});
-      setProblem(undefined);
-    } catch (error) {
-      toast({
-        title: "Reload Failed",
-        description: describeRequestError(error, "Unable to load the latest content"),
-        variant: "destructive",
-      });
-    } finally {
-      setReloading(false);
-    }
-  };
 
   const handleLogout = async () => {
     if (
@@ -205,12 +99,18 @@ export function ContentEditor({
             </h1>
             <Badge variant="accent">Admin Access</Badge>
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             {adminEmail ? (
               <span className="hidden text-sm text-muted-foreground md:inline">
                 Signed in as {adminEmail}
               </span>
             ) : null}
+            <Button asChild variant="ghost" size="sm">
+              <Link to="/content">
+                <FileText aria-hidden="true" />
+                Content Manager
+              </Link>
+            </Button>
             <Button asChild variant="ghost" size="sm">
               <Link to="/">
                 <Home aria-hidden="true" />

@@ -1,5 +1,5 @@
-// A list of small two-field items (features, values, approach steps, use cases, business hours):
-// each item in its own group with its fields, add and remove.
+// A list of small items of two or three text fields (features, values, approach steps, use cases,
+// business hours, case-study summaries): each item in its own group with its fields, add and remove.
 import { Plus, Trash2 } from "lucide-react";
 import { removeItem, replaceItem } from "~/admin/editor-model";
 import { Button } from "~/components/ui/button";
@@ -23,7 +23,7 @@ export function PairListField<Key extends string>({
   legend: string;
   /** The name of one item, e.g. "Feature": groups read "Feature 1", buttons "Add Feature". */
   itemName: string;
-  fields: [PairField<Key>, PairField<Key>];
+  fields: ReadonlyArray<PairField<Key>>;
   items: Array<Record<Key, string>>;
   onItemsChange: (items: Array<Record<Key, string>>) => void;
   max: number;

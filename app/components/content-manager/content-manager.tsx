@@ -1,0 +1,197 @@
+// The content manager's screen (/content): the sections the content editor leaves out, in tabs,
+// with the editor's save behaviour (Save Changes, If-Match, the 409 and 401 notices, the
+// unsaved-changes guard) and links to the other admin screens.
+import { ExternalLink } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import {
+  type LoadedSections,
+  loadContentSections,
+  saveContentSections,
+} from "~/admin/content-client";
+import {
+  describeManagerFieldPlace,
+  getManagerTabOfField,
+  type ManagerSections,
+  type ManagerTab,
+  managerTabs,
+  toManagerSections,
+  validateManagerSections,
+} from "~/admin/manager-model";
+import { AdminHeader } from "~/components/admin/admin-header";
+import { ConflictNotice, SessionExpiredNotice } from "~/components/editor/editor-notices";
+import { useContentSave } from "~/components/editor/use-content-save";
+import { useLeaveGuard } from "~/components/editor/use-leave-guard";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
+import {
+  BlogFields,
+  BookingFields,
+  CaseStudiesFields,
+  CtaFields,
+  FooterFields,
+  LegalFields,
+} from "./section-fields";
+
+const loadManagerContent = () => loadContentSections(toManagerSections);
+const saveManagerContent = (sections: ManagerSections, version: number) =>
+  saveContentSections(sections, version, toManagerSections);
+
+export function ContentManager({
+  initial,
+  adminEmail,
+}: {
+  initial: LoadedSections<ManagerSections>;
+  adminEmail: string;
+}) {
+  const [tab, setTab] = useState<ManagerTab>("cta");
+  const { sections, setSections, saving, reloading, problem, errors, dirty, save, reload } =
+    useContentSave({
+      initial,
+      validate: validateManagerSections,
+      load: loadManagerContent,
+      store: saveManagerContent,
+      showField: (path) => setTab(getManagerTabOfField(path)),
+      describeField: describeManagerFieldPlace,
+    });
+  useLeaveGuard(dirty);
+
+  const update = <Name extends keyof ManagerSections>(name: Name, value: ManagerSections[Name]) =>
+    setSections((current) => ({ ...current, [name]: value }));
+
+  return (
+    <div className="min-h-screen overflow-x-clip">
+      <AdminHeader title="Content Manager" current="/content" adminEmail={adminEmail} />
+
+      <main id="main" className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
+        {problem ? (
+          <div className="grid gap-3">
+            {problem === "conflict" ? (
+              <ConflictNotice
+                busy={saving || reloading}
+                onReload={reload}
+                onOverwrite={() => save({ overwrite: true })}
+              />
+            ) : (
+              <SessionExpiredNotice />
+            )}
+          </div>
+        ) : null}
+
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
+            <CardHeader>
+              <h2 className="text-lg font-semibold leading-tight">More Website Content</h2>
+              <CardDescription>
+                The rest of your website's text: banners, footer, booking, blog, case studies and
+                legal pages. Company details, home, about, services and contact are in the{" "}
+                <Link to="/edit" className="font-medium text-primary underline underline-offset-2">
+                  Content Editor
+                </Link>
+                .
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <Tabs value={tab} onValueChange={(value) => setTab(value as ManagerTab)}>
+                <TabsList className="h-auto w-full flex-wrap">
+                  {managerTabs.map((entry) => (
+                    <TabsTrigger key={entry.value} value={entry.value}>
+                      {entry.label}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
+                <TabsContent value="cta">
+                  <CtaFields
+                    value={sections.cta}
+                    onChange={(value) => update("cta", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="footer">
+                  <FooterFields
+                    value={sections.footer}
+                    onChange={(value) => update("footer", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="booking">
+                  <BookingFields
+                    value={sections.booking}
+                    onChange={(value) => update("booking", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="blog">
+                  <BlogFields
+                    value={sections.blog}
+                    onChange={(value) => update("blog", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="caseStudies">
+                  <CaseStudiesFields
+                    value={sections.caseStudies}
+                    onChange={(value) => update("caseStudies", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+                <TabsContent value="legal">
+                  <LegalFields
+                    value={sections.legal}
+                    onChange={(value) => update("legal", value)}
+                    errors={errors}
+                  />
+                </TabsContent>
+              </Tabs>
+            </CardContent>
+          </Card>
+          <aside
+            aria-labelledby="manager-actions-heading"
+            className="sticky bottom-0 z-20 -mx-4 sm:-mx-6 lg:top-6 lg:bottom-auto lg:col-start-2 lg:row-start-1 lg:mx-0"
+          >
+            <div className="border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:px-6 lg:rounded-xl lg:border lg:bg-white lg:p-6 lg:shadow-sm">
+              <h2
+                id="manager-actions-heading"
+                className="sr-only text-lg font-semibold leading-tight lg:not-sr-only"
+              >
+                Actions
+              </h2>
+              <p className="mt-1.5 hidden text-sm text-muted-foreground lg:block">
+                Changes go live on the website as soon as you save.
+              </p>
+              <div className="flex gap-3 lg:mt-5 lg:grid">
+                <Button
+                  type="button"
+                  size="lg"
+                  className="flex-1"
+                  onClick={() => save()}
+                  disabled={saving}
+                >
+                  {saving ? "Saving..." : "Save Changes"}
+                </Button>
+                <Button asChild variant="outline" size="lg" className="flex-1">
+                  <a href="/" target="_blank" rel="noopener">
+                    Preview Site
+                    <ExternalLink aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </a>
+                </Button>
+              </div>
+              <p
+                role="status"
+                className={
+                  dirty
+                    ? "mt-2 text-xs font-medium text-amber-700 lg:mt-3 lg:text-sm"
+                    : "mt-2 text-xs text-muted-foreground lg:mt-3 lg:text-sm"
+                }
+              >
+                {dirty ? "You have unsaved changes." : "All changes are saved."}
+              </p>
+            </div>
+          </aside>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// Saving in the content manager (/content): edits reach the public site at once, and a save over
+// content changed elsewhere gets the 409 notice. Puts the default sections back after each test.
+import { type BrowserContext, expect, test } from "@playwright/test";
+import { defaultContent } from "../../app/content/default-content";
+import { getToast, saveThroughApi } from "./admin-helpers";
+import { baseURL, signInWithSessionCookie } from "./fixtures";
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+async function restoreManagerSections(context: BrowserContext) {
+  await signInWithSessionCookie(context, baseURL);
+  const { cta, footer, booking, blog, caseStudies, legal } = defaultContent;
+  await saveThroughApi(context, { cta, footer, booking, blog, caseStudies, legal });
+}
+
+test.afterEach(async ({ context }) => {
+  await restoreManagerSections(context);
+});
+
+test("the footer description and booking heading are saved and shown on the public site", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/content");
+  await page.getByRole("tab", { name: "Footer" }).click();
+  await page
+    .getByLabel("Footer Description")
+    .fill("Trusted IT partner to accountants and clinics since 2009.");
+  await page.getByRole("tab", { name: "Booking" }).click();
+  await page.getByLabel("Booking Heading").fill("Plan Your First Meeting");
+  await expect(page.getByText("You have unsaved changes.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(getToast(page, "Content Saved")).toContainText(
+    "Your changes have been saved successfully.",
+  );
+  await expect(page.getByText("All changes are saved.")).toBeVisible();
+
+  await page.goto("/booking");
+  await expect(
+    page.getByRole("heading", { name: "Plan Your First Meeting", level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText(
+    "Trusted IT partner to accountants and clinics since 2009.",
+  );
+});
+
+test("a save over content changed elsewhere is refused with the conflict notice", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/content");
+  await saveThroughApi(context, {
+    blog: { ...defaultContent.blog, heading: "Insights From Another Tab" },
+  });
+  await page.getByRole("tab", { name: "Blog" }).click();
+  await page.getByLabel("Blog Heading").fill("Insights From This Tab");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(getToast(page, "Save Failed")).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "The content was changed" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Blog Heading")).toHaveValue("Insights From This Tab");
+
+  await page.getByRole("button", { name: "Save my version anyway" }).click();
+  await expect(getToast(page, "Content Saved")).toBeVisible();
+  const stored = await (await context.request.get(`${baseURL}/api/content`)).json();
+  expect(stored.blog.heading).toBe("Insights From This Tab");
+});
