@@ -23,10 +23,11 @@ export default defineConfig({
                   // The shell's small shared modules in one chunk instead of dozens: each tiny
                   // chunk costs a request and compresses badly (ADR 003).
                   name: "site",
-                  // Radix Tabs (ui/tabs) is for the admin screens only: public pages use
-                  // ProgressiveTabs, so it stays out of the shell's chunk.
-                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
-                  minShareCount: 2,
+                  // Admin-only primitives (Radix Tabs and Label) stay out, and icons join only when
+                  // three or more routes share them: otherwise icons the admin screens share would
+                  // ride along in every public page's download.
+                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.|label\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  minShareCount: 3,
                   priority: 1,
                 },
               ],
