@@ -1,7 +1,6 @@
 // The content manager's screen (/content): the sections the content editor leaves out, in tabs,
 // with the editor's save behaviour (Save Changes, If-Match, the 409 and 401 notices, the
 // unsaved-changes guard) and links to the other admin screens.
-import { ExternalLink } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import {
@@ -20,9 +19,9 @@ import {
 } from "~/admin/manager-model";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { ConflictNotice, SessionExpiredNotice } from "~/components/editor/editor-notices";
+import { SaveActions } from "~/components/editor/save-actions";
 import { useContentSave } from "~/components/editor/use-content-save";
 import { useLeaveGuard } from "~/components/editor/use-leave-guard";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/components/ui/tabs";
 import {
@@ -146,50 +145,12 @@ export function ContentManager({
               </Tabs>
             </CardContent>
           </Card>
-          <aside
-            aria-labelledby="manager-actions-heading"
-            className="sticky bottom-0 z-20 -mx-4 sm:-mx-6 lg:top-6 lg:bottom-auto lg:col-start-2 lg:row-start-1 lg:mx-0"
-          >
-            <div className="border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:px-6 lg:rounded-xl lg:border lg:bg-white lg:p-6 lg:shadow-sm">
-              <h2
-                id="manager-actions-heading"
-                className="sr-only text-lg font-semibold leading-tight lg:not-sr-only"
-              >
-                Actions
-              </h2>
-              <p className="mt-1.5 hidden text-sm text-muted-foreground lg:block">
-                Changes go live on the website as soon as you save.
-              </p>
-              <div className="flex gap-3 lg:mt-5 lg:grid">
-                <Button
-                  type="button"
-                  size="lg"
-                  className="flex-1"
-                  onClick={() => save()}
-                  disabled={saving}
-                >
-                  {saving ? "Saving..." : "Save Changes"}
-                </Button>
-                <Button asChild variant="outline" size="lg" className="flex-1">
-                  <a href="/" target="_blank" rel="noopener">
-                    Preview Site
-                    <ExternalLink aria-hidden="true" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                </Button>
-              </div>
-              <p
-                role="status"
-                className={
-                  dirty
-                    ? "mt-2 text-xs font-medium text-amber-700 lg:mt-3 lg:text-sm"
-                    : "mt-2 text-xs text-muted-foreground lg:mt-3 lg:text-sm"
-                }
-              >
-                {dirty ? "You have unsaved changes." : "All changes are saved."}
-              </p>
-            </div>
-          </aside>
+          <SaveActions
+            headingId="manager-actions-heading"
+            saving={saving}
+            dirty={dirty}
+            onSave={() => save()}
+          />
         </div>
       </main>
     </div>

@@ -2,7 +2,7 @@
 // Logout; the "Website Content" card with the five tabs; the "Actions" card with Save Changes and
 // Preview Site. Saves send the version loaded (If-Match); a conflict, an expired session or a
 // validation error keeps every edit on screen and says what to do.
-import { ExternalLink, FileText, Home, LogOut } from "lucide-react";
+import { FileText, Home, LogOut } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { type LoadedContent, loadEditorContent, saveEditorContent } from "~/admin/content-client";
@@ -25,6 +25,7 @@ import { ContactTab } from "./contact-tab";
 import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
 import { GeneralTab } from "./general-tab";
 import { HomeTab } from "./home-tab";
+import { SaveActions } from "./save-actions";
 import { ServicesTab } from "./services-tab";
 import { useContentSave } from "./use-content-save";
 import { useEditorDraft } from "./use-editor-draft";
@@ -212,50 +213,12 @@ export function ContentEditor({
             </CardContent>
           </Card>
           {/* On small screens the actions stay in reach as a bar at the bottom of the screen. */}
-          <aside
-            aria-labelledby="editor-actions-heading"
-            className="sticky bottom-0 z-20 -mx-4 sm:-mx-6 lg:top-6 lg:bottom-auto lg:col-start-2 lg:row-start-1 lg:mx-0"
-          >
-            <div className="border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur sm:px-6 lg:rounded-xl lg:border lg:bg-white lg:p-6 lg:shadow-sm">
-              <h2
-                id="editor-actions-heading"
-                className="sr-only text-lg font-semibold leading-tight lg:not-sr-only"
-              >
-                Actions
-              </h2>
-              <p className="mt-1.5 hidden text-sm text-muted-foreground lg:block">
-                Changes go live on the website as soon as you save.
-              </p>
-              <div className="flex gap-3 lg:mt-5 lg:grid">
-                <Button
-                  type="button"
-                  size="lg"
-                  className="flex-1"
-                  onClick={() => save()}
-                  disabled={saving}
-                >
-                  {saving ? "Saving..." : "Save Changes"}
-                </Button>
-                <Button asChild variant="outline" size="lg" className="flex-1">
-                  <a href="/" target="_blank" rel="noopener">
-                    Preview Site
-                    <ExternalLink aria-hidden="true" />
-                    <span className="sr-only">(opens in a new tab)</span>
-                  </a>
-                </Button>
-              </div>
-              <p
-                role="status"
-                className={
-                  dirty
-                    ? "mt-2 text-xs font-medium text-amber-700 lg:mt-3 lg:text-sm"
-                    : "mt-2 text-xs text-muted-foreground lg:mt-3 lg:text-sm"
-                }
-              >
-                {dirty ? "You have unsaved changes." : "All changes are saved."}
-              </p>
-            </div>
-          </aside>
+          <SaveActions
+            headingId="editor-actions-heading"
+            saving={saving}
+            dirty={dirty}
+            onSave={() => save()}
+          />
         </div>
       </main>
     </div>
