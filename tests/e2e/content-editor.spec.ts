@@ -358,8 +358,16 @@ test.describe("validation and unsaved changes", () => {
     await page.getByLabel("Tagline").fill("Typed before the tab was closed");
     await page.getByRole("tab", { name: "Home" }).click();
     await page.getByLabel("Hero Title").fill("A hero title kept as a draft");
-    // The draft is written shortly after typing stops.
-    await page.waitForTimeout(800);
+    // The draft is written shortly after typing stops; under load that can take a while.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.values(window.localStorage).some((value) =>
+            value.includes("A hero title kept as a draft"),
+          ),
+        ),
+      )
+      .toBe(true);
 
     const next = await context.newPage();
     await next.goto("/working-editor");
