@@ -9,7 +9,7 @@ import {
   ListChecks,
   MessagesSquare,
 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { RichText } from "~/components/rich-text";
 import { CheckList } from "~/components/sections/check-list";
 import {
@@ -141,17 +141,9 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
                   </li>
                 ))}
               </ul>
-              <p className="mt-10 text-center">
-                <TabLink
-                  idPrefix={idPrefix}
-                  value="book"
-                  onSelect={selectTab}
-                  className={buttonVariants({ size: "lg" })}
-                >
-                  <CalendarCheck aria-hidden="true" />
-                  Book Your Consultation
-                </TabLink>
-              </p>
+              <BackToBookLink idPrefix={idPrefix} onSelect={selectTab}>
+                Book Your Consultation
+              </BackToBookLink>
             </div>
           ),
         },
@@ -164,14 +156,14 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
                 {expectations.map(({ icon: Icon, title, items }) => (
                   <section
                     key={title}
-                    aria-labelledby={`expect-${title.toLowerCase().replace(/\W+/g, "-")}`}
+                    aria-labelledby={getExpectationHeadingId(title)}
                     className="rounded-2xl border border-border bg-white p-7 shadow-sm"
                   >
                     <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-accent ring-1 ring-teal-100">
                       <Icon className="size-5" aria-hidden="true" />
                     </span>
                     <h3
-                      id={`expect-${title.toLowerCase().replace(/\W+/g, "-")}`}
+                      id={getExpectationHeadingId(title)}
                       className="mt-4 text-lg font-semibold text-navy"
                     >
                       {title}
@@ -180,21 +172,42 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
                   </section>
                 ))}
               </div>
-              <p className="mt-10 text-center">
-                <TabLink
-                  idPrefix={idPrefix}
-                  value="book"
-                  onSelect={selectTab}
-                  className={buttonVariants({ size: "lg" })}
-                >
-                  <CalendarCheck aria-hidden="true" />
-                  Schedule Your Session
-                </TabLink>
-              </p>
+              <BackToBookLink idPrefix={idPrefix} onSelect={selectTab}>
+                Schedule Your Session
+              </BackToBookLink>
             </div>
           ),
         },
       ]}
     />
+  );
+}
+
+function getExpectationHeadingId(title: string): string {
+  return `expect-${title.toLowerCase().replace(/\W+/g, "-")}`;
+}
+
+/** A button-styled link back to the Book Now tab (a plain anchor without JavaScript). */
+function BackToBookLink({
+  idPrefix,
+  onSelect,
+  children,
+}: {
+  idPrefix: string;
+  onSelect: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <p className="mt-10 text-center">
+      <TabLink
+        idPrefix={idPrefix}
+        value="book"
+        onSelect={onSelect}
+        className={buttonVariants({ size: "lg" })}
+      >
+        <CalendarCheck aria-hidden="true" />
+        {children}
+      </TabLink>
+    </p>
   );
 }
