@@ -1,17 +1,17 @@
-// Mounts the Toaster the first time a toast is shown, loading its code then.
-import { type ComponentType, lazy, Suspense } from "react";
+// Mounts the Toaster the first time a toast is shown, loading its code then. Plain state instead of
+// React.lazy: Suspense holds back newly loaded content on a timer, which delayed a first toast.
+import { type ComponentType, useEffect, useState } from "react";
 import { useToasterWanted } from "./use-toast";
 
-/** Set once the Toaster's code has arrived: later mounts render it at once, without suspending. */
-let LoadedToaster: ComponentType | undefined;
+/** Set once the Toaster's code has arrived: later mounts render it at once. */
+let loadedToaster: ComponentType | undefined;
 
-const loadToaster = () =>
-  import("./toast").then((module) => {
-    LoadedToaster = module.Toaster;
-    return module;
+function loadToaster(): Promise<ComponentType> {
+  return import("./toast").then((module) => {
+    loadedToaster = module.Toaster;
+    return module.Toaster;
   });
-
-const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
+}
 
 /**
  * Fetches the Toaster's code early, for a page whose first toast must show at once (such as
@@ -23,11 +23,18 @@ export function preloadToaster(): void {
 
 export function ToasterSlot() {
   const wanted = useToasterWanted();
-  if (!wanted) return null;
-  if (LoadedToaster) return <LoadedToaster />;
-  return (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  );
+  const [Toaster, setToaster] = useState<ComponentType | undefined>(() => loadedToaster);
+
+  useEffect(() => {
+    if (!wanted || Toaster) return;
+    let cancelled = false;
+    void loadToaster().then((component) => {
+      if (!cancelled) setToaster(() => component);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, Toaster]);
+
+  return wanted && Toaster ? <Toaster /> : null;
 }
