@@ -6,8 +6,18 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { getAppContext } from "~/server/context.server";
+import {
+  databaseRetryAfterSeconds,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+} from "~/server/db/unavailable.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
 import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
@@ -23,6 +33,13 @@ export default async function handleRequest(
 ) {
   const { nonce, db, logger } = getAppContext(loadContext);
   const { staticHandlerContext } = routerContext;
+  // A page whose data could not be read because the database is unavailable is a 503 with
+  // Retry-After (the error page asks to try again), not a 500.
+  if (Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(databaseRetryAfterSeconds));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   const notModified = applyDocumentCaching({
     request,
     statusCode: responseStatusCode,
@@ -92,3 +109,14 @@ export default async function handleRequest(
     );
   });
 }
+
+/** Loader and action errors: a database outage is one warning line, anything else a full error. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const { logger } = getAppContext(context as RouterContextProvider);
+  if (isDatabaseUnavailable(error)) {
+    logDatabaseUnavailable(logger, error, { method: request.method, url: request.url });
+  } else {
+    logger.error({ err: error, url: request.url }, "Request failed");
+  }
+};

@@ -10,17 +10,27 @@ import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
 import type { AppServices } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
+import {
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+} from "~/server/db/unavailable.server";
+import { checkHealth, checkReadiness } from "~/server/health.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
+import { checkRequest, createHostCheck } from "~/server/request-guard.server";
 import {
   baseSecurityHeaders,
   defaultContentSecurityPolicy,
   hstsHeader,
 } from "~/server/security-headers.server";
+import { isShuttingDown } from "~/server/serving.server";
 import { getSiteContent } from "~/server/site-content.server";
 
 export { runAdminCommand } from "~/server/admin-cli.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
+export { createSiteServer, shutDownGracefully } from "~/server/serving.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;
@@ -47,8 +57,30 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
   const { config, db, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", false);
+  const isTrustedPeer = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const isSiteHost = createHostCheck(config.SITE_URL);
+
+  // Malformed requests end here, before logging, routing or React Router sees them.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const refusal = checkRequest(req, isSiteHost, isTrustedPeer(req.socket.remoteAddress ?? "", 0));
+    if (!refusal) return next();
+    logger.warn(
+      {
+        method: req.method,
+        url: req.url.slice(0, 200),
+        host: req.headers.host?.slice(0, 200),
+        status: refusal.status,
+      },
+      refusal.message,
+    );
+    for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", defaultContentSecurityPolicy);
+    res.setHeader("Connection", "close");
+    for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+    sendJsonError(res, refusal.status, refusal.message);
+  });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -65,6 +97,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
       );
     });
     for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
+    // While shutting down, every answer tells a keep-alive client to open a new connection.
+    if (isShuttingDown()) res.setHeader("Connection", "close");
     if (config.secure) res.setHeader("Strict-Transport-Security", hstsHeader);
     // HTML documents bring their own policy (entry.server.tsx); everything else gets the strict
     // default. Set at the last moment: two CSP headers would both be enforced. A 304 gets none:
@@ -103,14 +137,28 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     }
   });
 
+  const uploadsDir = getUploadsDir(config);
   app.get("/healthz", async (_req: Request, res: Response) => {
-    try {
-      await db.selectFrom("admins").select("id").limit(1).execute();
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ok" });
-    } catch {
-      sendJsonError(res, 503, "Database unavailable");
-    }
+    const report = await checkHealth(db, uploadsDir);
+    res.setHeader("Cache-Control", "no-store");
+    if (report.ok) return res.json({ status: "ok", checks: report.checks });
+    const failed = Object.keys(report.checks).filter((name) => report.checks[name] !== "ok");
+    logger.warn({ checks: report.checks }, "Health check failed");
+    res.setHeader("Retry-After", String(databaseRetryAfterSeconds));
+    res.status(503).json({
+      status: "unavailable",
+      message: `Failing: ${failed.join(", ")}`,
+      checks: report.checks,
+    });
+  });
+
+  app.get("/readyz", async (_req: Request, res: Response) => {
+    const report = await checkReadiness(db, isShuttingDown());
+    res.setHeader("Cache-Control", "no-store");
+    res.status(report.ok ? 200 : 503).json({
+      status: report.ok ? "ready" : "not ready",
+      checks: report.checks,
+    });
   });
 
   app.get("/services/:slug", async (req: Request, res: Response, next: NextFunction) => {
@@ -164,9 +212,16 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     }),
   );
 
-  // A malformed URL or a request Express itself refuses gets a 4xx, never a 500 page.
+  // A malformed URL or a request Express itself refuses gets a 4xx, never a 500 page; a database
+  // outage that reached this far gets the same 503 as everywhere else.
   app.use(
-    (error: Error & { status?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    (error: Error & { status?: number }, req: Request, res: Response, _next: NextFunction) => {
+      if (isDatabaseUnavailable(error)) {
+        logDatabaseUnavailable(logger, error, { method: req.method, url: req.originalUrl });
+        if (res.headersSent) return res.end();
+        res.setHeader("Retry-After", String(databaseRetryAfterSeconds));
+        return sendJsonError(res, 503, databaseUnavailableMessage);
+      }
       const status = error.status && error.status >= 400 && error.status < 500 ? error.status : 500;
       if (status === 500) logger.error({ err: error }, "Unhandled request error");
       if (res.headersSent) return res.end();

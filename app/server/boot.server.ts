@@ -10,7 +10,7 @@ import { createLogger } from "./logger.server";
 export async function bootServices(env: Record<string, string | undefined>): Promise<AppServices> {
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
-  const db = await openDatabase(config.DATABASE_URL);
+  const db = await openDatabase(config.DATABASE_URL, logger);
   await seedDefaults(db);
   await bootstrapAdmin(db, config, logger);
   return { config, db, logger };

@@ -1,6 +1,30 @@
 // The server's configuration (DESIGN.md section 4): read once from the environment at boot and
 // validated, so a bad value stops the server with a message naming the variable.
+import express from "express";
 import { z } from "zod";
+
+/**
+ * TRUST_PROXY in Express's syntax: "loopback" (the default), "false"/"none", a hop count, or a
+ * comma list of addresses, subnets and the names loopback, linklocal, uniquelocal.
+ */
+export type TrustProxy = boolean | number | string;
+
+function parseTrustProxy(value: string): TrustProxy {
+  if (value === "" || value === "false" || value === "none") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+function isValidTrustProxy(value: TrustProxy): boolean {
+  try {
+    // Express compiles the setting at once and throws on an address it cannot read.
+    express().set("trust proxy", value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const optional = z
   .string()
@@ -38,6 +62,14 @@ const envSchema = z
     NOTIFY_TO: optional.pipe(z.email("must be an email address").optional()),
     /** Where uploaded images are stored; by default data/uploads next to the SQLite file. */
     UPLOADS_DIR: optional,
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("loopback")
+      .transform(parseTrustProxy)
+      .refine(isValidTrustProxy, {
+        message: "must be loopback, false, a hop count or a comma list of proxy addresses/subnets",
+      }),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -1,9 +1,9 @@
 // Saving edited content (DESIGN.md section 6): the sections given are sanitized and replace the
 // stored ones as a new revision; an If-Match naming an older version is refused with a 409.
-import type { SiteContent } from "~/content/schema";
+import { contentSchema, type SiteContent } from "~/content/schema";
 import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
 import type { Db } from "./db/tables.server";
-import { ApiError } from "./http.server";
+import { ApiError, toFieldErrors } from "./http.server";
 import { sanitizeContentSections } from "./sanitize.server";
 
 export const contentConflictMessage =
@@ -24,8 +24,19 @@ export async function saveEditedContent(
   sections: Partial<SiteContent>,
   options: { expectedVersion: number | undefined; author: string },
 ): Promise<ContentRevision> {
+  // Sanitize first, then validate: sanitizing can lengthen text ("<p>" becomes "<p></p>"), and
+  // what is stored must still fit the schema. A section that no longer fits is the client's 400.
+  const sanitized = sanitizeContentSections(sections);
+  const checked = contentSchema.partial().safeParse(sanitized);
+  if (!checked.success) {
+    const errors = toFieldErrors(checked.error);
+    const [field, message] = Object.entries(errors)[0] ?? ["content", "is not valid"];
+    throw new ApiError(400, `${field}: ${message} (after removing markup the editor cannot keep)`, {
+      errors,
+    });
+  }
   try {
-    return await saveContent(db, sanitizeContentSections(sections), options);
+    return await saveContent(db, sanitized, options);
   } catch (error) {
     if (error instanceof ContentConflictError) {
       throw new ApiError(409, contentConflictMessage, {

@@ -1,6 +1,12 @@
 // Shared rules of the JSON API (DESIGN.md sections 6 and 7): one error shape, same-origin and
 // JSON content-type checks on state-changing requests, bounded and validated JSON bodies.
+import type { Logger } from "pino";
 import type { z } from "zod";
+import {
+  answerDatabaseUnavailableJson,
+  isDatabaseUnavailable,
+  logDatabaseUnavailable,
+} from "./db/unavailable.server";
 
 export type ApiErrorBody = { message: string; errors?: Record<string, string> };
 
@@ -34,8 +40,15 @@ export function jsonError(
   });
 }
 
-/** Runs an API handler, answering ApiErrors as JSON; anything else is rethrown (a real 500). */
-export async function handleApi(handler: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs an API handler, answering ApiErrors as JSON and a database outage as a JSON 503 with
+ * Retry-After (logged on one line when a logger is given); anything else is rethrown (a real 500).
+ */
+export async function handleApi(
+  handler: () => Promise<Response>,
+  logger?: Logger,
+  request?: Request,
+): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
@@ -44,6 +57,10 @@ export async function handleApi(handler: () => Promise<Response>): Promise<Respo
         errors: error.errors,
         headers: error.headers,
       });
+    }
+    if (isDatabaseUnavailable(error)) {
+      if (logger) logDatabaseUnavailable(logger, error, request);
+      return answerDatabaseUnavailableJson();
     }
     throw error;
   }

@@ -114,7 +114,10 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
   it("answers /healthz", async () => {
     const response = await fetch(`${site.url}/healthz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok" });
+    expect(await response.json()).toEqual({
+      status: "ok",
+      checks: { databaseRead: "ok", databaseWrite: "ok", uploads: "ok" },
+    });
   });
 
   it("serves hashed assets immutable and compressed", async () => {

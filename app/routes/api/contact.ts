@@ -20,11 +20,15 @@ export const loader = answerMethodNotAllowed;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getAppContext(context);
-  return handleApi(async () => {
-    assertSameOrigin(request, services.config.SITE_URL);
-    const input = await readLeadJson(request, contactMessageSchema);
-    const sender = getSenderInfo(request, services.clientIp);
-    const outcome = await runLeadOperation(() => receiveContactMessage(services, input, sender));
-    return answerLeadOutcome(outcome, contactSuccessMessage, 201);
-  });
+  return handleApi(
+    async () => {
+      assertSameOrigin(request, services.config.SITE_URL);
+      const input = await readLeadJson(request, contactMessageSchema);
+      const sender = getSenderInfo(request, services.clientIp);
+      const outcome = await runLeadOperation(() => receiveContactMessage(services, input, sender));
+      return answerLeadOutcome(outcome, contactSuccessMessage, 201);
+    },
+    services.logger,
+    request,
+  );
 }

@@ -18,28 +18,32 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config } = getAppContext(context);
-  return handleApi(async () => {
-    if (request.method !== "POST") {
-      throw new ApiError(405, "Save content with POST", { headers: { Allow: "GET, POST" } });
-    }
-    assertSameOrigin(request, config.SITE_URL);
-    const session = await getRequestSession(db, request, config.secure);
-    if (!session) {
-      throw new ApiError(
-        401,
-        "Your session has expired. Please log in again to save your changes.",
+  const { db, config, logger } = getAppContext(context);
+  return handleApi(
+    async () => {
+      if (request.method !== "POST") {
+        throw new ApiError(405, "Save content with POST", { headers: { Allow: "GET, POST" } });
+      }
+      assertSameOrigin(request, config.SITE_URL);
+      const session = await getRequestSession(db, request, config.secure);
+      if (!session) {
+        throw new ApiError(
+          401,
+          "Your session has expired. Please log in again to save your changes.",
+        );
+      }
+      const expectedVersion = parseIfMatch(request.headers.get("if-match"));
+      const { content } = await readJsonBody(request, contentUpdateSchema);
+      const revision = await saveEditedContent(db, content, {
+        expectedVersion,
+        author: session.email,
+      });
+      return Response.json(
+        { message: "Content saved", version: revision.version, content: revision.content },
+        { headers: { "Cache-Control": "no-store", ETag: `"${revision.version}"` } },
       );
-    }
-    const expectedVersion = parseIfMatch(request.headers.get("if-match"));
-    const { content } = await readJsonBody(request, contentUpdateSchema);
-    const revision = await saveEditedContent(db, content, {
-      expectedVersion,
-      author: session.email,
-    });
-    return Response.json(
-      { message: "Content saved", version: revision.version, content: revision.content },
-      { headers: { "Cache-Control": "no-store", ETag: `"${revision.version}"` } },
-    );
-  });
+    },
+    logger,
+    request,
+  );
 }

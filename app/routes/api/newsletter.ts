@@ -17,12 +17,16 @@ export const loader = answerMethodNotAllowed;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = getAppContext(context);
-  return handleApi(async () => {
-    assertSameOrigin(request, services.config.SITE_URL);
-    const input = await readLeadJson(request, newsletterSchema);
-    const sender = getSenderInfo(request, services.clientIp);
-    const outcome = await runLeadOperation(() => subscribeToNewsletter(services, input, sender));
-    // 200 whether or not the address was already subscribed: the answer reveals nothing.
-    return answerLeadOutcome(outcome, newsletterSuccessMessage, 200);
-  });
+  return handleApi(
+    async () => {
+      assertSameOrigin(request, services.config.SITE_URL);
+      const input = await readLeadJson(request, newsletterSchema);
+      const sender = getSenderInfo(request, services.clientIp);
+      const outcome = await runLeadOperation(() => subscribeToNewsletter(services, input, sender));
+      // 200 whether or not the address was already subscribed: the answer reveals nothing.
+      return answerLeadOutcome(outcome, newsletterSuccessMessage, 200);
+    },
+    services.logger,
+    request,
+  );
 }

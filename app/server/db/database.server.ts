@@ -3,11 +3,13 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
+import type { Logger } from "pino";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Db } from "./tables.server";
+import { describeDatabaseError, isDatabaseUnavailable } from "./unavailable.server";
 
 /** Older SQLite releases have WAL-reset and other data-loss bugs fixed in 3.51.3. */
 export const minimumSqliteVersion = "3.51.3";
@@ -39,22 +41,89 @@ function openSqlite(path: string): Db {
     );
   }
   sqlite.exec("pragma journal_mode = wal");
-  sqlite.exec("pragma busy_timeout = 5000");
+  // A short busy timeout: node:sqlite is synchronous, so SQLite's own wait would block the event
+  // loop; the dialect retries a locked write asynchronously instead (node-sqlite-dialect).
+  sqlite.exec("pragma busy_timeout = 10");
   sqlite.exec("pragma foreign_keys = on");
   sqlite.exec("pragma synchronous = normal");
   return new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
 }
 
-function openPostgres(url: string): Db {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle client that errors (server restart) must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+/**
+ * Every wait on PostgreSQL is bounded, so a stopped or frozen server costs a request seconds, not
+ * minutes: connecting and waiting for a free pool client (connectionTimeoutMillis is both in pg's
+ * pool), each query on the client side (a frozen server never answers), each statement on the
+ * server side, and an idle transaction.
+ */
+export const postgresTimeouts = {
+  connectMs: 3_000,
+  queryMs: 6_000,
+  statementMs: 5_000,
+  idleInTransactionMs: 10_000,
+};
+
+/**
+ * Kysely's view of the pg pool, where a client whose query failed because the server went away or
+ * did not answer is destroyed on release instead of being handed to the next request: after a
+ * client-side query timeout its connection still waits for the old answer.
+ */
+function wrapPool(pool: pg.Pool): PostgresPool {
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let broken = false;
+    const query = (...args: unknown[]) => {
+      const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
+      if (result instanceof Promise) {
+        return result.catch((error: unknown) => {
+          if (isDatabaseUnavailable(error)) broken = true;
+          throw error;
+        });
+      }
+      return result;
+    };
+    return {
+      // Kysely cancels a running query by this id when a request is aborted.
+      processID: (client as pg.PoolClient & { processID?: number }).processID,
+      query: query as PostgresPoolClient["query"],
+      release(destroy?: boolean) {
+        client.release(Boolean(destroy) || broken);
+      },
+    };
+  };
+  return {
+    options: pool.options,
+    connect: async () => wrap(await pool.connect()),
+    end: () => pool.end(),
+  };
+}
+
+function openPostgres(url: string, logger?: Logger): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: postgresTimeouts.connectMs,
+    query_timeout: postgresTimeouts.queryMs,
+    statement_timeout: postgresTimeouts.statementMs,
+    idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
+    // A peer that vanished without closing (host down, network cut) is noticed by TCP keepalive.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  const onError = (error: Error) => {
+    logger?.warn({ reason: describeDatabaseError(error) }, "Database connection lost");
+  };
+  // pg's pool listens on idle clients only; a client in use that loses its server (a restart)
+  // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
+  pool.on("error", onError);
+  pool.on("connect", (client) => client.on("error", onError));
+  return new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool) }) });
 }
 
 /** Opens (creating if needed) the database and brings its schema up to date. */
-export async function openDatabase(url: string): Promise<Db> {
-  const db = url.startsWith("file:") ? openSqlite(url.slice("file:".length)) : openPostgres(url);
+export async function openDatabase(url: string, logger?: Logger): Promise<Db> {
+  const db = url.startsWith("file:")
+    ? openSqlite(url.slice("file:".length))
+    : openPostgres(url, logger);
   try {
     await migrateToLatest(db);
   } catch (error) {

@@ -1,8 +1,9 @@
-// A Kysely dialect over Node's built-in node:sqlite (no native addon to compile). One connection,
-// handed out under a lock so that a transaction never interleaves with another request's queries.
+// A Kysely dialect over Node's built-in node:sqlite (no native addon to compile): one connection,
+// transactions kept apart from other requests' statements, locks from other processes waited
+// out asynchronously so the event loop never blocks for long.
 import type { DatabaseSync } from "node:sqlite";
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type Dialect,
   type Driver,
@@ -12,14 +13,61 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import { DatabaseUnavailableError } from "./unavailable.server";
+
+/** How long a statement keeps retrying while another process holds the write lock. */
+export const sqliteBusyRetryMs = 5_000;
+const maxRetryDelayMs = 50;
+
+function isBusy(error: unknown): boolean {
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with or without an extended code.
+  return (
+    code === "ERR_SQLITE_ERROR" && typeof errcode === "number" && [5, 6].includes(errcode & 0xff)
+  );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class NodeSqliteConnection implements DatabaseConnection {
+  private readonly driver: NodeSqliteDriver;
+  constructor(driver: NodeSqliteDriver) {
+    this.driver = driver;
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.runStatement(this, () => this.driver.runSync<R>(query));
+  }
+
+  // biome-ignore lint/correctness/useYield: streaming is not supported; the method must exist.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error("Streaming queries are not supported by the node:sqlite driver");
+  }
+}
+
+/**
+ * One node:sqlite connection shared by every request. node:sqlite is synchronous, so a single
+ * statement never interleaves with another; what needs guarding is a transaction, whose
+ * statements are spread over several ticks: while one is open, other requests' statements wait
+ * for it to end. A statement that finds the database locked by another process is retried after
+ * a short async pause (the event loop keeps serving, reads go on in WAL mode) and gives up with a
+ * DatabaseUnavailableError after sqliteBusyRetryMs.
+ */
+class NodeSqliteDriver implements Driver {
   private readonly db: DatabaseSync;
+  /** Transactions run one at a time: each waits for the previous one's end. */
+  private transactionQueue: Promise<void> = Promise.resolve();
+  private openTransaction:
+    | { connection: NodeSqliteConnection; ended: Promise<void>; end: () => void }
+    | undefined;
+
   constructor(db: DatabaseSync) {
     this.db = db;
   }
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+  async init(): Promise<void> {}
+
+  runSync<R>(query: CompiledQuery): QueryResult<R> {
     const statement = this.db.prepare(query.sql);
     const parameters = query.parameters as never[];
     if (statement.columns().length > 0) {
@@ -29,52 +77,83 @@ class NodeSqliteConnection implements DatabaseConnection {
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
-  // biome-ignore lint/correctness/useYield: streaming is not supported; the method must exist.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
-    throw new Error("Streaming queries are not supported by the node:sqlite driver");
+  async runStatement<T>(connection: NodeSqliteConnection, run: () => T): Promise<T> {
+    const deadline = Date.now() + sqliteBusyRetryMs;
+    let delay = 2;
+    for (;;) {
+      while (this.openTransaction && this.openTransaction.connection !== connection) {
+        await this.openTransaction.ended;
+      }
+      try {
+        return run();
+      } catch (error) {
+        if (!isBusy(error)) throw error;
+        if (Date.now() >= deadline) {
+          throw new DatabaseUnavailableError(
+            `The SQLite database stayed locked by another process for ${sqliteBusyRetryMs / 1000} s`,
+            { cause: error },
+          );
+        }
+        await sleep(delay);
+        delay = Math.min(delay * 2, maxRetryDelayMs);
+      }
+    }
   }
-}
-
-class NodeSqliteDriver implements Driver {
-  private readonly db: DatabaseSync;
-  private readonly connection: NodeSqliteConnection;
-  private queue: Promise<void> = Promise.resolve();
-  private release: (() => void) | undefined;
-
-  constructor(db: DatabaseSync) {
-    this.db = db;
-    this.connection = new NodeSqliteConnection(db);
-  }
-
-  async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    const previous = this.queue;
+    return new NodeSqliteConnection(this);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const previous = this.transactionQueue;
     let release!: () => void;
-    this.queue = new Promise((resolve) => {
+    this.transactionQueue = new Promise((resolve) => {
       release = resolve;
     });
     await previous;
-    this.release = release;
-    return this.connection;
+    const owner = connection as NodeSqliteConnection;
+    try {
+      // Until it succeeds no transaction is open, so other requests' statements run meanwhile.
+      await this.runStatement(owner, () => this.db.exec("begin immediate"));
+    } catch (error) {
+      release();
+      throw error;
+    }
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => {
+      end = () => {
+        this.openTransaction = undefined;
+        release();
+        resolve();
+      };
+    });
+    this.openTransaction = { connection: owner, ended, end };
   }
 
-  async releaseConnection(): Promise<void> {
-    const release = this.release;
-    this.release = undefined;
-    release?.();
-  }
-
-  async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  private endTransaction(connection: DatabaseConnection): void {
+    if (this.openTransaction?.connection === connection) this.openTransaction.end();
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("commit"));
+    try {
+      await this.runStatement(connection as NodeSqliteConnection, () => this.db.exec("commit"));
+    } catch (error) {
+      // A commit that cannot finish must not leave the transaction open for every later request.
+      if (this.db.isTransaction) this.db.exec("rollback");
+      throw error;
+    } finally {
+      this.endTransaction(connection);
+    }
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
+    try {
+      if (this.db.isTransaction) this.db.exec("rollback");
+    } finally {
+      this.endTransaction(connection);
+    }
   }
 
   async destroy(): Promise<void> {

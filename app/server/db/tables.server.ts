@@ -57,6 +57,8 @@ export interface ContactMessageTable {
   created_at: string;
   ip_hash: string;
   user_agent: string | null;
+  /** The form's one-time key: a second submit of the same form stores nothing new. */
+  idempotency_key: string | null;
 }
 
 export interface NewsletterSubscriptionTable {
@@ -84,6 +86,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** What the SMTP server answered when it accepted the mail. */
+  smtp_response: string | null;
 }
 
 export interface SiteSecretTable {
@@ -101,6 +105,18 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
+/** Resilience (issue 11): the row /healthz rewrites to prove the database takes writes. */
+export interface HealthCheckTable {
+  name: string;
+  checked_at: string;
+}
+
+/** Email + network pairs an admin signed in from: exempt from the per-email lock. */
+export interface LoginKnownAddressTable {
+  key: string;
+  last_success_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -114,6 +130,9 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
+  // Resilience (issue 11)
+  health_checks: HealthCheckTable;
+  login_known_addresses: LoginKnownAddressTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -19,31 +19,35 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, clientIp } = getAppContext(context);
-  return handleApi(async () => {
-    if (request.method !== "POST") {
-      throw new ApiError(405, "Sign in with POST", { headers: { Allow: "POST" } });
-    }
-    assertSameOrigin(request, config.SITE_URL);
-    const credentials = await readJsonBody(request, loginSchema);
-    const result = await signIn(db, {
-      ...credentials,
-      clientIp,
-      previousSessionId: readSessionId(request, config.secure),
-    });
-    if (result.status !== "signed-in") {
-      const failure = describeSignInFailure(result);
-      throw new ApiError(failure.status, failure.message, { headers: failure.headers });
-    }
-    const body: AdminSessionAnswer = {
-      isAuthenticated: true,
-      admin: { email: result.admin.email },
-    };
-    return Response.json(body, {
-      headers: {
-        "Cache-Control": "no-store",
-        "Set-Cookie": serializeSessionCookie(result.sessionId, config.secure),
-      },
-    });
-  });
+  const { db, config, clientIp, logger } = getAppContext(context);
+  return handleApi(
+    async () => {
+      if (request.method !== "POST") {
+        throw new ApiError(405, "Sign in with POST", { headers: { Allow: "POST" } });
+      }
+      assertSameOrigin(request, config.SITE_URL);
+      const credentials = await readJsonBody(request, loginSchema);
+      const result = await signIn(db, {
+        ...credentials,
+        clientIp,
+        previousSessionId: readSessionId(request, config.secure),
+      });
+      if (result.status !== "signed-in") {
+        const failure = describeSignInFailure(result);
+        throw new ApiError(failure.status, failure.message, { headers: failure.headers });
+      }
+      const body: AdminSessionAnswer = {
+        isAuthenticated: true,
+        admin: { email: result.admin.email },
+      };
+      return Response.json(body, {
+        headers: {
+          "Cache-Control": "no-store",
+          "Set-Cookie": serializeSessionCookie(result.sessionId, config.secure),
+        },
+      });
+    },
+    logger,
+    request,
+  );
 }

@@ -1,5 +1,6 @@
 // POST /api/admin/logout (spec section 7): ends the session on the server, clears the cookie and
-// answers JSON. Takes no body, but like every state-changing call it must be same-origin JSON.
+// answers JSON. Takes no body (the spec sends none); like every state-changing call it must be
+// same-origin, and a body, if any, must be JSON.
 import type { AdminSessionAnswer } from "~/admin/login-schema";
 import { getAppContext } from "~/server/context.server";
 import {
@@ -21,21 +22,25 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config } = getAppContext(context);
-  return handleApi(async () => {
-    if (request.method !== "POST") {
-      throw new ApiError(405, "Log out with POST", { headers: { Allow: "POST" } });
-    }
-    assertSameOrigin(request, config.SITE_URL);
-    assertJsonContentType(request);
-    const sessionId = readSessionId(request, config.secure);
-    if (sessionId) await deleteSession(db, sessionId);
-    const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
-    return Response.json(body, {
-      headers: {
-        "Cache-Control": "no-store",
-        "Set-Cookie": serializeClearedSessionCookie(config.secure),
-      },
-    });
-  });
+  const { db, config, logger } = getAppContext(context);
+  return handleApi(
+    async () => {
+      if (request.method !== "POST") {
+        throw new ApiError(405, "Log out with POST", { headers: { Allow: "POST" } });
+      }
+      assertSameOrigin(request, config.SITE_URL);
+      assertJsonContentType(request);
+      const sessionId = readSessionId(request, config.secure);
+      if (sessionId) await deleteSession(db, sessionId);
+      const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
+      return Response.json(body, {
+        headers: {
+          "Cache-Control": "no-store",
+          "Set-Cookie": serializeClearedSessionCookie(config.secure),
+        },
+      });
+    },
+    logger,
+    request,
+  );
 }

@@ -1,0 +1,71 @@
+// /healthz and /readyz (issue 11): whether this server can do its job right now, part by part.
+// healthz proves the database answers a read AND takes a write (a full disk or an outside lock
+// passes a read-only check), and that the uploads folder is writable; readyz tells a load balancer
+// to stop sending traffic while the server shuts down or cannot read its database.
+import { constants } from "node:fs";
+import { access, mkdir } from "node:fs/promises";
+import type { Db } from "./db/tables.server";
+import { describeDatabaseError } from "./db/unavailable.server";
+
+/** Longest a check may take: a health check that hangs is worse than one that says no. */
+export const healthCheckTimeoutMs = 1500;
+
+export type HealthReport = {
+  ok: boolean;
+  checks: Record<string, string>;
+};
+
+async function runCheck(check: () => Promise<unknown>): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(
+      () => resolve(`failed: no answer within ${healthCheckTimeoutMs} ms`),
+      healthCheckTimeoutMs,
+    );
+  });
+  const outcome = check().then(
+    () => "ok",
+    (error: unknown) => `failed: ${describeDatabaseError(error)}`,
+  );
+  try {
+    return await Promise.race([outcome, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function toReport(checks: Record<string, string>): HealthReport {
+  return { ok: Object.values(checks).every((value) => value === "ok"), checks };
+}
+
+async function readDatabase(db: Db): Promise<void> {
+  await db.selectFrom("health_checks").select("name").limit(1).execute();
+}
+
+/** Reads, writes one tiny row and checks the uploads folder, all at once. */
+export async function checkHealth(db: Db, uploadsDir: string): Promise<HealthReport> {
+  const [databaseRead, databaseWrite, uploads] = await Promise.all([
+    runCheck(() => readDatabase(db)),
+    runCheck(async () => {
+      const now = new Date().toISOString();
+      await db
+        .insertInto("health_checks")
+        .values({ name: "healthz", checked_at: now })
+        .onConflict((conflict) => conflict.column("name").doUpdateSet({ checked_at: now }))
+        .execute();
+    }),
+    runCheck(async () => {
+      await mkdir(uploadsDir, { recursive: true });
+      await access(uploadsDir, constants.W_OK);
+    }),
+  ]);
+  return toReport({ databaseRead, databaseWrite, uploads });
+}
+
+/** Ready for traffic: not shutting down, and the database answers a read. */
+export async function checkReadiness(db: Db, shuttingDown: boolean): Promise<HealthReport> {
+  return toReport({
+    accepting: shuttingDown ? "failed: shutting down" : "ok",
+    databaseRead: await runCheck(() => readDatabase(db)),
+  });
+}

@@ -1,0 +1,97 @@
+// Refuses malformed requests before any routing (issue 11): methods the site does not serve, a
+// missing or foreign Host, absolute-form and asterisk targets, a bad X-Forwarded-Host from a
+// trusted proxy. Each gets a 400/405 and one log line, never a 500 with a stack trace. Forwarded
+// headers from a peer that is not a trusted proxy (TRUST_PROXY) are dropped, not believed.
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
+
+/** The methods some route of the site answers; anything else is a 405 before routing. */
+export const servedMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
+const served = new Set<string>(servedMethods);
+
+export type GuardRefusal = { status: 400 | 405; message: string; headers?: Record<string, string> };
+
+const hostnamePattern =
+  /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/i;
+
+/** Splits "name:port" / "[v6]:port"; undefined when the value is not a well-formed host. */
+export function parseHostHeader(value: string): { hostname: string; port?: number } | undefined {
+  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(value);
+  if (!match) return undefined;
+  const [, rawName = "", portText] = match;
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65_535)) return undefined;
+  if (rawName.startsWith("[")) {
+    const address = rawName.slice(1, -1);
+    return isIP(address) === 6 ? { hostname: address, port } : undefined;
+  }
+  if (isIP(rawName) === 4 || hostnamePattern.test(rawName)) {
+    return { hostname: rawName.toLowerCase().replace(/\.$/, ""), port };
+  }
+  return undefined;
+}
+
+/**
+ * The host names this site answers to: SITE_URL's, localhost, and any IP literal (a health check
+ * or a direct visit by address). Another name in Host is a misrouted or forged request.
+ */
+export function createHostCheck(siteUrl: string): (hostname: string) => boolean {
+  const siteHost = new URL(siteUrl).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (hostname) => hostname === siteHost || hostname === "localhost" || isIP(hostname) !== 0;
+}
+
+function checkHost(
+  value: string | undefined,
+  header: string,
+  isSiteHost: (hostname: string) => boolean,
+): GuardRefusal | undefined {
+  if (value === undefined || value.trim() === "") {
+    return { status: 400, message: `Bad request: the ${header} header is missing or empty` };
+  }
+  const host = parseHostHeader(value);
+  if (!host) return { status: 400, message: `Bad request: the ${header} header is not a host` };
+  if (!isSiteHost(host.hostname)) {
+    return { status: 400, message: `Bad request: this server does not serve that ${header}` };
+  }
+  return undefined;
+}
+
+/**
+ * Checks one request. isTrustedPeer says whether the connection's peer is a trusted proxy;
+ * forwarded headers of an untrusted peer are removed from the request here.
+ */
+export function checkRequest(
+  req: IncomingMessage,
+  isSiteHost: (hostname: string) => boolean,
+  isTrustedPeer: boolean,
+): GuardRefusal | undefined {
+  const method = req.method ?? "";
+  if (req.url === "*") {
+    return { status: 400, message: "Bad request: the * target is not served" };
+  }
+  if (!req.url?.startsWith("/")) {
+    return { status: 400, message: "Bad request: the request target must be a path" };
+  }
+  if (!served.has(method)) {
+    return {
+      status: 405,
+      message: `Method ${method} is not allowed`,
+      headers: { Allow: servedMethods.join(", ") },
+    };
+  }
+  const hostRefusal = checkHost(req.headers.host, "Host", isSiteHost);
+  if (hostRefusal) return hostRefusal;
+  if (!isTrustedPeer) {
+    delete req.headers["x-forwarded-host"];
+    delete req.headers["x-forwarded-proto"];
+    delete req.headers["x-forwarded-for"];
+    return undefined;
+  }
+  const forwardedHost = req.headers["x-forwarded-host"];
+  if (forwardedHost !== undefined) {
+    // A chain of proxies appends: the first value is what the visitor asked for.
+    const first = String(forwardedHost).split(",")[0]?.trim();
+    return checkHost(first, "X-Forwarded-Host", isSiteHost);
+  }
+  return undefined;
+}

@@ -1,0 +1,133 @@
+// The HTTP server's own limits and its shutdown (issue 11): caps on open connections, overall and
+// per client address, short header and idle timeouts, and a graceful stop that finishes what it
+// has read, tells keep-alive clients to go, stops the mail worker and closes the database within
+// 8 seconds, inside the 10 s grace period of Docker and most platforms.
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { Socket } from "node:net";
+import type { Logger } from "pino";
+
+export const serverTimeouts = {
+  /** A client must send its whole request head within this (slowloris, idle new sockets). */
+  headersMs: 10_000,
+  requestMs: 30_000,
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveMs: 5_000,
+};
+
+export type ConnectionLimits = { total: number; perAddress: number };
+/** Enough for a busy small site and a proxy's pool; far below what exhausts file descriptors. */
+export const defaultConnectionLimits: ConnectionLimits = { total: 4_000, perAddress: 128 };
+
+/** Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. */
+export const shutdownTimings = { graceMs: 6_000, workerStopMs: 1_000, exitMs: 8_000 };
+
+let shuttingDown = false;
+
+/** True once a shutdown began: answers then carry Connection: close, /readyz says 503. */
+export function isShuttingDown(): boolean {
+  return shuttingDown;
+}
+
+export type SiteServerOptions = {
+  logger: Logger;
+  limits?: ConnectionLimits;
+  /** Peers exempt from the per-address cap: the trusted reverse proxies, whose sockets are many. */
+  isTrustedPeer?: (address: string) => boolean;
+};
+
+/** Creates the HTTP server with its limits; the caller listens. */
+export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
+  const limits = options.limits ?? defaultConnectionLimits;
+  const server = createServer(
+    {
+      headersTimeout: serverTimeouts.headersMs,
+      requestTimeout: serverTimeouts.requestMs,
+      keepAliveTimeout: serverTimeouts.keepAliveMs,
+      connectionsCheckingInterval: 1_000,
+    },
+    app,
+  );
+  // Node refuses (closes at once) connections beyond this many.
+  server.maxConnections = limits.total;
+
+  const perAddress = new Map<string, number>();
+  const lastWarned = new Map<string, number>();
+  server.on("connection", (socket: Socket) => {
+    const address = socket.remoteAddress ?? "";
+    if (options.isTrustedPeer?.(address)) return;
+    const open = (perAddress.get(address) ?? 0) + 1;
+    if (open > limits.perAddress) {
+      socket.destroy();
+      // One line per address per minute, so a flood does not flood the log too.
+      const now = Date.now();
+      if (now - (lastWarned.get(address) ?? 0) > 60_000) {
+        lastWarned.set(address, now);
+        options.logger.warn(
+          { limit: limits.perAddress },
+          "Too many connections from one address: refusing more",
+        );
+      }
+      return;
+    }
+    perAddress.set(address, open);
+    socket.once("close", () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left <= 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+  });
+  // A client that sends garbage gets Node's 400 without a log line per socket.
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    else socket.destroy();
+  });
+  return server;
+}
+
+/** Waits for promise, but never longer than ms. */
+async function within(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    promise.catch(() => {}),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
+export type ShutdownSteps = {
+  server: Server;
+  logger: Logger;
+  /** Stops background work after its current step (the mail being sent). */
+  stopJobs: () => Promise<void>;
+  closeDatabase: () => Promise<void>;
+};
+
+/**
+ * Stops accepting, answers what was already read (with Connection: close), closes idle
+ * keep-alive sockets as they become idle, cuts what is still open after graceMs, then stops the
+ * worker and closes the database. Resolves when it is safe to exit.
+ */
+export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
+  shuttingDown = true;
+  const { server, logger } = steps;
+  const jobsStopped = steps.stopJobs();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // A keep-alive socket whose answer just ended becomes idle: close it before a new request.
+  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const cut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      logger.warn("Shutdown: requests still running after the grace period were cut off");
+      server.closeAllConnections();
+      resolve();
+    }, shutdownTimings.graceMs);
+  });
+  await Promise.race([closed, cut]);
+  clearInterval(sweeper);
+  clearTimeout(timer);
+  await within(jobsStopped, shutdownTimings.workerStopMs);
+  await within(steps.closeDatabase(), 500);
+}
