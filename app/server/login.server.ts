@@ -1,17 +1,29 @@
-// Admin sign-in (DESIGN.md section 7): a generic failure message, a per-account lockout (5
-// failures, 15 minutes), a per-IP limit, and the same work and answer for unknown emails.
+// Admin sign-in (DESIGN.md section 7, docs/decisions/006-login-lockout.md): a generic failure
+// message, the same work and answer for unknown emails, a limit per client network (the address,
+// or its /64 for IPv6), a lock on the pair email + network after 5 failures, and a slower lock on
+// the email alone that spares the networks its owner has signed in from, so that an attacker's
+// failures cannot keep the real admin out.
 import { createHash } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { sql } from "kysely";
 import type { LoginCredentials } from "~/admin/login-schema";
 import { findAdminByEmail } from "./admins.server";
 import type { Db } from "./db/tables.server";
-import { dummyPasswordHash, verifyPassword } from "./passwords.server";
+import { dummyPasswordHash, PasswordCheckBusyError, verifyPassword } from "./passwords.server";
 import { hashClientIp, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { createSession, deleteSession, sessionIdleMs } from "./sessions.server";
 
+/** Failures that lock one email + network pair. */
 export const loginLockout = { maxFailures: 5, lockMs: 15 * 60 * 1000 };
-/** Sign-in attempts one address may make; generous for an office, tight for a password sprayer. */
+/**
+ * Failures from anywhere that lock an email for networks it never signed in from: far above what
+ * a person mistyping makes, far below what guessing a password needs.
+ */
+export const loginEmailLockout = { maxFailures: 50, lockMs: 15 * 60 * 1000 };
+/** Sign-in attempts one network may make; generous for an office, tight for a password sprayer. */
 export const loginIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** How long a network an admin signed in from stays exempt from the email lock. */
+export const knownAddressMs = 90 * 24 * 60 * 60 * 1000;
 
 export const invalidCredentialsMessage = "Invalid email or password";
 
@@ -19,18 +31,72 @@ export type SignInResult =
   | { status: "signed-in"; sessionId: string; admin: { id: number; email: string } }
   | { status: "invalid" }
   | { status: "locked"; retryAfterSeconds: number }
-  | { status: "ip-limited"; retryAfterSeconds: number };
+  | { status: "email-locked"; retryAfterSeconds: number }
+  | { status: "ip-limited"; retryAfterSeconds: number }
+  | { status: "busy"; retryAfterSeconds: number };
 
 export type SignInFailure = Exclude<SignInResult, { status: "signed-in" }>;
 
-/** The rate-limit key of one client address's sign-in attempts. */
-export function getLoginIpKey(clientIp: string): string {
-  return `login:${hashClientIp(clientIp)}`;
+/**
+ * The network a client address stands for: the address itself for IPv4, its /64 for IPv6 (one
+ * subscriber usually holds a whole /64, so rotating within it must not buy new attempts).
+ */
+export function getClientNetwork(clientIp: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientIp);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(clientIp)) return clientIp;
+  const [head = "", tail = ""] = clientIp.toLowerCase().split("::");
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = clientIp.includes("::")
+    ? [...headGroups, ...Array(missing).fill("0"), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(":")}::/64`;
 }
 
-/** The lockout key of one email address, known account or not (so both behave the same). */
-export function getLoginThrottleKey(email: string): string {
-  return createHash("sha256").update(`login-email:${email.trim().toLowerCase()}`).digest("hex");
+/** The rate-limit key of one client network's sign-in attempts. */
+export function getLoginIpKey(clientIp: string): string {
+  return `login:${hashClientIp(getClientNetwork(clientIp))}`;
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The lock key of one email (known account or not, so both behave the same) on one network. */
+export function getLoginThrottleKey(email: string, clientIp: string): string {
+  return createHash("sha256")
+    .update(`login-pair:${normalizeEmail(email)}:${getClientNetwork(clientIp)}`)
+    .digest("hex");
+}
+
+/** The key of one email's failures from everywhere. */
+export function getLoginEmailKey(email: string): string {
+  return createHash("sha256")
+    .update(`login-email:${normalizeEmail(email)}`)
+    .digest("hex");
+}
+
+async function isKnownAddress(db: Db, pairKey: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("login_known_addresses")
+    .select("last_success_at")
+    .where("key", "=", pairKey)
+    .executeTakeFirst();
+  return Boolean(row && Date.parse(row.last_success_at) > now.getTime() - knownAddressMs);
+}
+
+async function rememberKnownAddress(db: Db, pairKey: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto("login_known_addresses")
+    .values({ key: pairKey, last_success_at: at })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ last_success_at: at }))
+    .execute();
 }
 
 async function readLock(db: Db, key: string, now: Date): Promise<number | undefined> {
@@ -46,11 +112,16 @@ async function readLock(db: Db, key: string, now: Date): Promise<number | undefi
 
 /**
  * Counts a failure in the current 15-minute window (an older window starts over) and locks the
- * account once the window holds maxFailures. Returns the lock's length in seconds, if locked.
+ * key once the window holds rule.maxFailures. Returns the lock's length in seconds, if locked.
  */
-async function recordFailure(db: Db, key: string, now: Date): Promise<number | undefined> {
+async function recordFailure(
+  db: Db,
+  key: string,
+  now: Date,
+  rule: { maxFailures: number; lockMs: number } = loginLockout,
+): Promise<number | undefined> {
   const nowText = now.toISOString();
-  const windowStart = new Date(now.getTime() - loginLockout.lockMs).toISOString();
+  const windowStart = new Date(now.getTime() - rule.lockMs).toISOString();
   const row = await db
     .insertInto("login_throttles")
     .values({ key, failures: 1, first_failure_at: nowText, locked_until: null })
@@ -63,13 +134,13 @@ async function recordFailure(db: Db, key: string, now: Date): Promise<number | u
     )
     .returning("failures")
     .executeTakeFirstOrThrow();
-  if (Number(row.failures) < loginLockout.maxFailures) return undefined;
+  if (Number(row.failures) < rule.maxFailures) return undefined;
   await db
     .updateTable("login_throttles")
-    .set({ locked_until: new Date(now.getTime() + loginLockout.lockMs).toISOString() })
+    .set({ locked_until: new Date(now.getTime() + rule.lockMs).toISOString() })
     .where("key", "=", key)
     .execute();
-  return loginLockout.lockMs / 1000;
+  return rule.lockMs / 1000;
 }
 
 /** Sessions past their idle timeout or lifetime are of no further use. */
@@ -103,22 +174,36 @@ export async function signIn(
   if (!ipLimit.allowed)
     return { status: "ip-limited", retryAfterSeconds: ipLimit.retryAfterSeconds };
 
-  const key = getLoginThrottleKey(request.email);
+  const key = getLoginThrottleKey(request.email, request.clientIp);
   const lockedFor = await readLock(db, key, now);
   if (lockedFor !== undefined) return { status: "locked", retryAfterSeconds: lockedFor };
+  // The email's own lock stops guessing from everywhere, but never the networks its owner uses.
+  const emailKey = getLoginEmailKey(request.email);
+  const emailLockedFor = await readLock(db, emailKey, now);
+  if (emailLockedFor !== undefined && !(await isKnownAddress(db, key, now))) {
+    return { status: "email-locked", retryAfterSeconds: emailLockedFor };
+  }
 
   const admin = await findAdminByEmail(db, request.email);
   // An unknown email costs the same argon2 work as a known one, so timing tells nothing.
   const passwordHash = admin?.password_hash ?? (await dummyPasswordHash);
-  const valid = await verifyPassword(request.password, passwordHash);
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(request.password, passwordHash);
+  } catch (error) {
+    if (error instanceof PasswordCheckBusyError) return { status: "busy", retryAfterSeconds: 2 };
+    throw error;
+  }
   if (!admin || !valid) {
     const lockSeconds = await recordFailure(db, key, now);
+    await recordFailure(db, emailKey, now, loginEmailLockout);
     return lockSeconds === undefined
       ? { status: "invalid" }
       : { status: "locked", retryAfterSeconds: lockSeconds };
   }
 
   await db.deleteFrom("login_throttles").where("key", "=", key).execute();
+  await rememberKnownAddress(db, key, now);
   if (request.previousSessionId) await deleteSession(db, request.previousSessionId);
   await deleteExpiredSessions(db, now);
   const sessionId = await createSession(db, admin.id, now);
@@ -143,6 +228,19 @@ export function describeSignInFailure(result: SignInFailure): {
       return {
         status: 429,
         message: `Too many failed sign-in attempts: this account is locked for your security. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+    case "email-locked":
+      return {
+        status: 429,
+        message: `Too many failed sign-in attempts for this account: it can only be signed in to from a network it was used on before. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+    case "busy":
+      return {
+        status: 503,
+        message:
+          "Too many sign-in attempts are being checked right now. Please try again in a few seconds.",
         headers: { "Retry-After": String(result.retryAfterSeconds) },
       };
     case "ip-limited":

@@ -4,16 +4,64 @@ import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
 
 const defaults = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
 
-function derive(
+/**
+ * argon2 runs on libuv's thread pool (4 threads), which also does gzip and file reads: a login
+ * flood that fills it stalls every page. So at most `inFlight` checks run at once, a few more
+ * wait briefly, and anything beyond is refused at once (the caller answers 503 + Retry-After).
+ */
+export const passwordCheckLimits = { inFlight: 2, queued: 6, waitMs: 2_000 };
+
+/** Too many password checks are running or waiting: try again in a moment. */
+export class PasswordCheckBusyError extends Error {
+  override name = "PasswordCheckBusyError";
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function acquireSlot(): Promise<void> {
+  if (running < passwordCheckLimits.inFlight) {
+    running++;
+    return;
+  }
+  if (waiting.length >= passwordCheckLimits.queued) {
+    throw new PasswordCheckBusyError("Too many password checks at once");
+  }
+  await new Promise<void>((resolve, reject) => {
+    const grant = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(grant), 1);
+      reject(new PasswordCheckBusyError("Waited too long for a password check"));
+    }, passwordCheckLimits.waitMs);
+    waiting.push(grant);
+  });
+}
+
+function releaseSlot(): void {
+  const next = waiting.shift();
+  // The slot passes straight to the next waiter, so `running` stays the same.
+  if (next) next();
+  else running--;
+}
+
+async function derive(
   password: string,
   nonce: Buffer,
   params: { memory: number; passes: number; parallelism: number; tagLength: number },
 ): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    argon2("argon2id", { message: password, nonce, ...params }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  await acquireSlot();
+  try {
+    return await new Promise((resolve, reject) => {
+      argon2("argon2id", { message: password, nonce, ...params }, (error, key) =>
+        error ? reject(error) : resolve(key),
+      );
+    });
+  } finally {
+    releaseSlot();
+  }
 }
 
 export async function hashPassword(password: string): Promise<string> {
