@@ -52,6 +52,19 @@ export const contactMessageSchema = z.object(
       ),
     ),
     ...spamGuardShape,
+    /**
+     * One random key per filled-in form: a second submit of the same form (double click, a retry
+     * after a lost answer) stores nothing new. Optional, for the spec's plain payload.
+     */
+    idempotencyKey: z.optional(
+      z.nullable(
+        z
+          .string("idempotencyKey must be text")
+          .check(
+            z.regex(/^[\w-]{8,100}$/, "idempotencyKey must be 8 to 100 letters, digits, - or _"),
+          ),
+      ),
+    ),
   },
   "Send the message as a JSON object",
 );

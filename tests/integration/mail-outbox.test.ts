@@ -151,6 +151,47 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     expect(smtp.received[0]).toContain(message.message);
   });
 
+  it("stores one message and sends one mail when the same form is submitted twice", async () => {
+    const body = { ...message, idempotencyKey: "form-7f3a9c2e1b" };
+    const ip = nextIp();
+    const post = () =>
+      fetch(`${site.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: site.url, "x-forwarded-for": ip },
+        body: JSON.stringify(body),
+      });
+    const answers = await Promise.all([post(), post()]);
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(await post()).toHaveProperty("status", 201);
+    expect(
+      await site.services.db.selectFrom("contact_messages").selectAll().execute(),
+    ).toHaveLength(1);
+    expect(await outbox()).toHaveLength(1);
+    // Another form (another key) is another message.
+    const other = await sendMessage({ ...message, idempotencyKey: "form-other-key-1" } as never);
+    expect(other.response.status).toBe(201);
+    expect(
+      await site.services.db.selectFrom("contact_messages").selectAll().execute(),
+    ).toHaveLength(2);
+  });
+
+  it("keeps the SMTP server's answer and sends every attempt of one mail with the same Message-ID", async () => {
+    smtp.setRefusing(true);
+    await sendMessage();
+    let now = Date.now() + 1000;
+    const options = { from: mailFrom, now: () => now };
+    await deliverDueMail(site.services.db, sender.send, options);
+    smtp.setRefusing(false);
+    now += 24 * 60 * 60_000;
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toMatchObject({ sent: 1 });
+    const [row] = await outbox();
+    expect(row?.smtp_response).toMatch(/^250\b/);
+    const messageId = /^Message-ID: (.+)$/im.exec(smtp.received[0] ?? "")?.[1]?.trim();
+    expect(messageId).toBe(
+      `<outbox-${row?.id}-${Date.parse(row?.created_at ?? "")}@clearline.example>`,
+    );
+  });
+
   it("gives up after the last attempt and marks the mail failed, keeping the message", async () => {
     smtp.setRefusing(true);
     await sendMessage();

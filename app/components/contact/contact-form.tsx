@@ -91,6 +91,9 @@ export function ContactForm({
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
+  // One key per filled-in form, kept across retries and double clicks, renewed after a success:
+  // the server stores one message per key.
+  const idempotencyKey = useRef<string | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>(
     result?.status === "invalid" ? result.errors : {},
   );
@@ -118,6 +121,10 @@ export function ContactForm({
       return;
     }
     setPending(true);
+    // getRandomValues, unlike randomUUID, also works on a plain-http address.
+    idempotencyKey.current ??= Array.from(crypto.getRandomValues(new Uint32Array(4)), (n) =>
+      n.toString(36),
+    ).join("-");
     try {
       await postJson("/api/contact", {
         name: fields.name ?? "",
@@ -127,7 +134,9 @@ export function ContactForm({
         message: fields.message ?? "",
         website: fields.website ?? "",
         formToken: fields.formToken ?? "",
+        idempotencyKey: idempotencyKey.current,
       });
+      idempotencyKey.current = undefined;
       clearFields(form);
       toast({ title: contactSentTitle, description: contactSentDescription });
     } catch (error) {

@@ -1,6 +1,7 @@
 // Work the server does outside visitors' requests: today, sending the mail outbox. Started after
 // boot by server/index.ts and scripts/dev.ts, stopped on shutdown before the database closes.
 import type { AppServices } from "../context.server";
+import { describeDatabaseError, isDatabaseUnavailable } from "../db/unavailable.server";
 import { createSmtpSender, type DeliveryOptions, deliverDueMail } from "./mail-outbox.server";
 
 export type BackgroundJobs = { stop: () => Promise<void> };
@@ -52,11 +53,20 @@ export function startBackgroundJobs(
       return;
     }
     clearTimeout(timer);
-    running = deliverDueMail(db, sender.send, { ...options, from, logger })
+    running = deliverDueMail(db, sender.send, {
+      ...options,
+      from,
+      logger,
+      isStopping: () => stopped,
+    })
       .then(() => undefined)
       .catch((error: unknown) => {
         // The database may be briefly unavailable; the next pass tries again.
-        logger.error({ err: error }, "Mail outbox pass failed");
+        if (isDatabaseUnavailable(error)) {
+          logger.warn({ reason: describeDatabaseError(error) }, "Mail outbox pass failed");
+        } else {
+          logger.error({ err: error }, "Mail outbox pass failed");
+        }
       })
       .finally(() => {
         running = undefined;

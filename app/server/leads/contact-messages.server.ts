@@ -1,5 +1,6 @@
 // Contact messages: kept (with a hash of the sender's address) before the visitor is told it
 // worked, mailed to the firm through the outbox when mail is set up, and listed for the admin.
+import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { ContactMessageInput } from "~/leads/schema";
 import type { Config } from "../config.server";
@@ -59,6 +60,21 @@ export function buildContactNotification(
   };
 }
 
+/**
+ * The key that makes a double submit store one message: the form's own key when it sends one
+ * (the JavaScript form does), else, for a plain form post, one derived from the signed form
+ * token, the sender and the text, so only an identical resubmit of the same shown form matches.
+ */
+export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): string | null {
+  if (input.idempotencyKey) return `key:${input.idempotencyKey}`;
+  const token = input.formToken?.trim();
+  if (!token) return null;
+  const digest = createHash("sha256")
+    .update(JSON.stringify([token, ipHash, input.email, input.name, input.message]))
+    .digest("base64url");
+  return `form:${digest}`;
+}
+
 /** Stores a message (or drops a bot's silently); refuses once the sender's address is over its limit. */
 export async function receiveContactMessage(
   services: LeadServices,
@@ -92,13 +108,21 @@ export async function receiveContactMessage(
       created_at: now.toISOString(),
     };
     const mailTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
+    const idempotencyKey = getIdempotencyKey(input, ipHash);
     await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("contact_messages")
-        .values({ ...stored, ip_hash: ipHash, user_agent: sender.userAgent?.slice(0, 500) ?? null })
+        .values({
+          ...stored,
+          ip_hash: ipHash,
+          user_agent: sender.userAgent?.slice(0, 500) ?? null,
+          idempotency_key: idempotencyKey,
+        })
+        // The same form sent again: the first copy is kept, and was mailed already.
+        .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
         .returning("id")
-        .executeTakeFirstOrThrow();
-      if (mailTo) {
+        .executeTakeFirst();
+      if (row && mailTo) {
         const mail = buildContactNotification(stored, mailTo, config.SITE_URL);
         await enqueueMail(trx, { ...mail, contactMessageId: Number(row.id) }, now);
       }

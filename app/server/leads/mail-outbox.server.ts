@@ -17,8 +17,12 @@ export const retryDelaysMs = [
 ];
 /** About 16 hours of retries before a mail is given up on. */
 export const maxMailAttempts = 10;
-/** How long a worker may take to send one mail before another may try it. */
-export const sendLeaseMs = 5 * 60_000;
+/**
+ * How long a claimed mail stays reserved for its worker. Short, so a worker that died frees its
+ * mail soon; a live worker renews it every sendHeartbeatMs while the SMTP exchange goes on.
+ */
+export const sendLeaseMs = 30_000;
+export const sendHeartbeatMs = 10_000;
 
 export type OutgoingMail = {
   recipient: string;
@@ -34,9 +38,14 @@ export type MailToSend = {
   replyTo?: string;
   subject: string;
   text: string;
+  /**
+   * The same for every attempt at one outbox row: if a mail is ever sent twice (the server
+   * accepted it but the worker died before recording that), mail clients show it once.
+   */
+  messageId?: string;
 };
-/** Sends one mail or throws; the outbox decides what a failure means. */
-export type MailSender = (mail: MailToSend) => Promise<void>;
+/** Sends one mail or throws; resolves with the SMTP server's answer. */
+export type MailSender = (mail: MailToSend) => Promise<string | undefined>;
 
 export type DeliveryOptions = {
   from: string;
@@ -46,6 +55,8 @@ export type DeliveryOptions = {
   maxAttempts?: number;
   /** Most mails sent in one pass, so that a long backlog does not hold the worker. */
   batchSize?: number;
+  /** Checked before each mail: a stopping worker finishes its current send and claims no more. */
+  isStopping?: () => boolean;
 };
 
 export type DeliveryReport = { sent: number; retrying: number; failed: number };
@@ -71,6 +82,59 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()):
       created_at: now.toISOString(),
     })
     .execute();
+}
+
+/** The Message-ID of one outbox row: stable across attempts and restarts. */
+export function getOutboxMessageId(mailId: number, createdAt: string, from: string): string {
+  const domain = from.split("@")[1] ?? "localhost";
+  return `<outbox-${mailId}-${Date.parse(createdAt) || 0}@${domain}>`;
+}
+
+/**
+ * Mails the SMTP server accepted whose "sent" record could not be written yet (the database
+ * failed right after the send). Written first thing in the next pass, before any new claim,
+ * while their lease still keeps them from being sent again.
+ */
+type SentRecord = { smtpResponse: string | null; sentAt: string };
+const unrecordedSendsByDb = new WeakMap<Db, Map<number, SentRecord>>();
+
+function getUnrecordedSends(db: Db): Map<number, SentRecord> {
+  let sends = unrecordedSendsByDb.get(db);
+  if (!sends) {
+    sends = new Map();
+    unrecordedSendsByDb.set(db, sends);
+  }
+  return sends;
+}
+
+async function recordSent(db: Db, mailId: number, record: SentRecord): Promise<void> {
+  await db
+    .updateTable("mail_outbox")
+    .set({
+      state: "sent",
+      sent_at: record.sentAt,
+      last_error: null,
+      smtp_response: record.smtpResponse,
+    })
+    .where("id", "=", mailId)
+    .execute();
+  getUnrecordedSends(db).delete(mailId);
+}
+
+/** Keeps renewing one claimed mail's lease while its send goes on. */
+function startLeaseHeartbeat(db: Db, mailId: number, now: () => number): () => void {
+  const timer = setInterval(() => {
+    db.updateTable("mail_outbox")
+      .set({ next_attempt_at: new Date(now() + sendLeaseMs).toISOString() })
+      .where("id", "=", mailId)
+      .where("state", "=", "sending")
+      .execute()
+      .catch(() => {
+        // The database is away: the lease runs out later than it would have, nothing else.
+      });
+  }, sendHeartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Claims the next due mail, or undefined when none is due (or another worker took it). */
@@ -115,26 +179,27 @@ export async function deliverDueMail(
   const delays = options.retryDelaysMs ?? retryDelaysMs;
   const maxAttempts = options.maxAttempts ?? maxMailAttempts;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  // A send the server accepted is recorded before anything else is claimed (throws while the
+  // database is still away: the pass ends and the next one tries again).
+  for (const [mailId, record] of getUnrecordedSends(db)) await recordSent(db, mailId, record);
   for (let pass = 0; pass < (options.batchSize ?? 20); pass++) {
+    if (options.isStopping?.()) break;
     const mail = await claimDueMail(db, now());
     if (!mail) break;
     if ("skip" in mail) continue;
+    let smtpResponse: string | undefined;
+    const stopHeartbeat = startLeaseHeartbeat(db, mail.id, now);
     try {
-      await send({
+      smtpResponse = await send({
         from: options.from,
         to: mail.recipient,
         replyTo: mail.reply_to ?? undefined,
         subject: mail.subject,
         text: mail.body_text,
+        messageId: getOutboxMessageId(mail.id, mail.created_at, options.from),
       });
-      await db
-        .updateTable("mail_outbox")
-        .set({ state: "sent", sent_at: new Date(now()).toISOString(), last_error: null })
-        .where("id", "=", mail.id)
-        .execute();
-      report.sent++;
-      options.logger?.info({ mailId: mail.id, attempts: mail.attempts }, "Mail sent");
     } catch (error) {
+      stopHeartbeat();
       const lastError = describeError(error);
       const giveUp = mail.attempts >= maxAttempts;
       await db
@@ -152,7 +217,18 @@ export async function deliverDueMail(
         { mailId: mail.id, attempts: mail.attempts, err: lastError },
         giveUp ? "Mail failed: giving up" : "Mail not sent: will retry",
       );
+      continue;
     }
+    stopHeartbeat();
+    // The server has the mail: that fact is written first, and kept in memory until it is.
+    const record = {
+      smtpResponse: smtpResponse?.slice(0, 500) ?? null,
+      sentAt: new Date(now()).toISOString(),
+    };
+    getUnrecordedSends(db).set(mail.id, record);
+    await recordSent(db, mail.id, record);
+    report.sent++;
+    options.logger?.info({ mailId: mail.id, attempts: mail.attempts }, "Mail sent");
   }
   return report;
 }
@@ -168,7 +244,8 @@ export function createSmtpSender(smtpUrl: string): { send: MailSender; close: ()
   });
   return {
     send: async (mail) => {
-      await transport.sendMail(mail);
+      const info = await transport.sendMail(mail);
+      return typeof info.response === "string" ? info.response : undefined;
     },
     close: () => transport.close(),
   };
