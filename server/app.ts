@@ -28,6 +28,7 @@ import { isShuttingDown } from "~/server/serving.server";
 import { getSiteContent } from "~/server/site-content.server";
 
 export { runAdminCommand } from "~/server/admin-cli.server";
+export { runDataCommand } from "~/server/backup/data-commands.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
 export { createSiteServer, shutDownGracefully } from "~/server/serving.server";
