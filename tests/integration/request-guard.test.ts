@@ -1,0 +1,162 @@
+// Malformed requests against the real server process, sent byte for byte over a raw socket (fetch
+// cannot send most of them): each gets a 400/405 before routing, one log line, no stack trace.
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { findStackTraces, type ServerProcess, startServerProcess } from "../support/server-process";
+
+/** Sends raw bytes and returns the status code of the answer (0 when the socket just closed). */
+function sendRaw(port: number, request: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(request.split("\r\n")[0])}`));
+    });
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, text });
+    });
+    socket.write(request);
+  });
+}
+
+const dirs: string[] = [];
+function freshDatabaseUrl() {
+  const dir = mkdtempSync(join(tmpdir(), "site-guard-"));
+  dirs.push(dir);
+  return `file:${join(dir, "site.db")}`;
+}
+
+describe("malformed requests against the server process", () => {
+  let server: ServerProcess;
+  let host: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DATABASE_URL: freshDatabaseUrl() });
+    host = `127.0.0.1:${server.port}`;
+  });
+
+  afterAll(() => {
+    server?.kill();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const shapes: Array<[string, (host: string) => string, number]> = [
+    ["TRACE", (h) => `TRACE / HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`, 405],
+    ["PROPFIND", (h) => `PROPFIND / HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`, 405],
+    ["OPTIONS /", (h) => `OPTIONS / HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`, 405],
+    ["OPTIONS *", (h) => `OPTIONS * HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`, 400],
+    ["an empty Host", () => "GET / HTTP/1.1\r\nHost: \r\nConnection: close\r\n\r\n", 400],
+    ["a spaced Host", () => "GET / HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n", 400],
+    ["a port out of range", () => "GET / HTTP/1.1\r\nHost: 127.0.0.1:99999\r\n\r\n", 400],
+    ["a port that is no number", () => "GET / HTTP/1.1\r\nHost: 127.0.0.1:http\r\n\r\n", 400],
+    ["HTTP/1.0 without Host", () => "GET / HTTP/1.0\r\n\r\n", 400],
+    [
+      "an absolute-form target",
+      (h) => `GET http://${h}/ HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
+      "an absolute-form target for another site",
+      (h) => `GET http://evil.example/ HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
+      "a foreign Host",
+      () => "GET / HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n",
+      400,
+    ],
+    [
+      "a spaced X-Forwarded-Host from the trusted proxy",
+      (h) => `GET / HTTP/1.1\r\nHost: ${h}\r\nX-Forwarded-Host: a b\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
+      "a foreign X-Forwarded-Host from the trusted proxy",
+      (h) =>
+        `GET /about HTTP/1.1\r\nHost: ${h}\r\nX-Forwarded-Host: evil.example:443\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
+      "a bad-port X-Forwarded-Host",
+      (h) =>
+        `GET / HTTP/1.1\r\nHost: ${h}\r\nX-Forwarded-Host: localhost:0\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+  ];
+
+  it.each(shapes)("refuses %s with a 4xx, one log line and no stack trace", async (_name, build, status) => {
+    const before = server.output().length;
+    const answer = await sendRaw(server.port, build(host));
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.text).toMatch(/^Allow: GET, HEAD, POST/im);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const logged = server.output().slice(before);
+    expect(findStackTraces(logged)).toEqual([]);
+    expect(logged).not.toMatch(/"level":50/);
+    expect(logged.trim().split("\n")).toHaveLength(1);
+    expect(server.alive()).toBe(true);
+  });
+
+  it("still serves well-formed requests, by address, by name and through the proxy", async () => {
+    for (const request of [
+      `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: localhost:${server.port}\r\nConnection: close\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: [::1]:${server.port}\r\nConnection: close\r\n\r\n`,
+      `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Forwarded-Host: localhost\r\nX-Forwarded-Proto: https\r\nConnection: close\r\n\r\n`,
+      `GET / HTTP/1.0\r\nHost: ${host}\r\n\r\n`,
+    ]) {
+      expect((await sendRaw(server.port, request)).status).toBe(200);
+    }
+  });
+
+  it("logs out without a body, as the spec's call does", async () => {
+    const response = await fetch(`${server.url}/api/admin/logout`, {
+      method: "POST",
+      headers: { origin: server.url },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ isAuthenticated: false, admin: null });
+    const withForm = await fetch(`${server.url}/api/admin/logout`, {
+      method: "POST",
+      headers: { origin: server.url, "content-type": "text/plain" },
+      body: "x",
+    });
+    expect(withForm.status).toBe(415);
+  });
+});
+
+describe("forwarded headers from a peer that is not a trusted proxy", () => {
+  it("are ignored, not believed and not refused", async () => {
+    const server = await startServerProcess({
+      DATABASE_URL: freshDatabaseUrl(),
+      TRUST_PROXY: "false",
+    });
+    try {
+      const answer = await sendRaw(
+        server.port,
+        `GET /about HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Forwarded-Host: evil.example\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.text).not.toContain("evil.example");
+    } finally {
+      server.kill();
+    }
+  });
+
+  it("a TRUST_PROXY Express cannot read stops the server with its name", async () => {
+    const server = startServerProcess({
+      DATABASE_URL: freshDatabaseUrl(),
+      TRUST_PROXY: "nonsense!",
+    });
+    await expect(server).rejects.toThrow(/TRUST_PROXY: must be loopback/);
+  });
+});
