@@ -93,18 +93,21 @@ describe("malformed requests against the server process", () => {
     ],
   ];
 
-  it.each(shapes)("refuses %s with a 4xx, one log line and no stack trace", async (_name, build, status) => {
-    const before = server.output().length;
-    const answer = await sendRaw(server.port, build(host));
-    expect(answer.status).toBe(status);
-    if (status === 405) expect(answer.text).toMatch(/^Allow: GET, HEAD, POST/im);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const logged = server.output().slice(before);
-    expect(findStackTraces(logged)).toEqual([]);
-    expect(logged).not.toMatch(/"level":50/);
-    expect(logged.trim().split("\n")).toHaveLength(1);
-    expect(server.alive()).toBe(true);
-  });
+  it.each(shapes)(
+    "refuses %s with a 4xx, one log line and no stack trace",
+    async (_name, build, status) => {
+      const before = server.output().length;
+      const answer = await sendRaw(server.port, build(host));
+      expect(answer.status).toBe(status);
+      if (status === 405) expect(answer.text).toMatch(/^Allow: GET, HEAD, POST/im);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const logged = server.output().slice(before);
+      expect(findStackTraces(logged)).toEqual([]);
+      expect(logged).not.toMatch(/"level":50/);
+      expect(logged.trim().split("\n")).toHaveLength(1);
+      expect(server.alive()).toBe(true);
+    },
+  );
 
   it("still serves well-formed requests, by address, by name and through the proxy", async () => {
     for (const request of [
