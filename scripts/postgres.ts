@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL server for the test run: initdb in a temp folder owned by the postgres
 // user (initdb refuses root), on a free port, stopped and deleted afterwards.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,10 +22,23 @@ function freePort(): Promise<number> {
   });
 }
 
-export type TempPostgres = { url: string; stop: () => void };
+export type TempPostgres = {
+  url: string;
+  stop: () => void;
+  /** For fault tests: stop the server ("fast" or "immediate") and start it again, data kept. */
+  halt: (mode: "fast" | "immediate") => void;
+  restart: () => void;
+  /** The postmaster's process id (its backends are its children). */
+  pid: () => number;
+};
 
-/** Starts PostgreSQL when its server programs are on the PATH; undefined otherwise. */
-export async function startTempPostgres(): Promise<TempPostgres | undefined> {
+/**
+ * Starts PostgreSQL when its server programs are on the PATH; undefined otherwise. `durable`
+ * keeps synchronous commits, for tests that kill the server and count what was acknowledged.
+ */
+export async function startTempPostgres({
+  durable = false,
+} = {}): Promise<TempPostgres | undefined> {
   if (!hasCommand("initdb") || !hasCommand("pg_ctl")) return undefined;
   const isRoot = process.getuid?.() === 0;
   if (isRoot && !hasCommand("runuser")) return undefined;
@@ -55,17 +68,22 @@ export async function startTempPostgres(): Promise<TempPostgres | undefined> {
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
-  const start = asOwner([
-    "pg_ctl",
-    "-D",
-    data,
-    "-l",
-    join(dir, "server.log"),
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    "-w",
-    "start",
-  ]);
+  const settings = durable
+    ? "-c fsync=off"
+    : "-c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  const startServer = () =>
+    asOwner([
+      "pg_ctl",
+      "-D",
+      data,
+      "-l",
+      join(dir, "server.log"),
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${settings}`,
+      "-w",
+      "start",
+    ]);
+  const start = startServer();
   if (start.status !== 0) {
     console.warn(`PostgreSQL tests skipped: the server did not start\n${start.stderr}`);
     rmSync(dir, { recursive: true, force: true });
@@ -77,5 +95,13 @@ export async function startTempPostgres(): Promise<TempPostgres | undefined> {
       asOwner(["pg_ctl", "-D", data, "-m", "fast", "-w", "stop"]);
       rmSync(dir, { recursive: true, force: true });
     },
+    halt: (mode) => {
+      asOwner(["pg_ctl", "-D", data, "-m", mode, "-w", "stop"]);
+    },
+    restart: () => {
+      const again = startServer();
+      if (again.status !== 0) throw new Error(`PostgreSQL did not start again\n${again.stderr}`);
+    },
+    pid: () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
   };
 }

@@ -7,6 +7,7 @@ import type { Article, CaseStudy, SiteContent } from "~/content/schema";
 import { toSlug } from "~/content/slug";
 import { listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
+import { logDatabaseError } from "./db/unavailable.server";
 
 export type PublicPage = { path: string; title: string };
 export type PublicPageGroup = { title: string; pages: PublicPage[] };
@@ -22,7 +23,7 @@ export async function listPublicPages(
     [caseStudies, articles] = await Promise.all([listCaseStudies(db), listArticles(db)]);
   } catch (error) {
     // The sitemap stays useful when the database cannot be read: it lists the built-in entries.
-    logger.error({ err: error }, "Failed to list case studies and articles");
+    logDatabaseError(logger, error, "Failed to list case studies and articles");
     caseStudies = defaultCaseStudies;
     articles = defaultArticles;
   }

@@ -7,6 +7,7 @@ import { defaultCaseStudies } from "~/content/default-case-studies";
 import type { Article, CaseStudy } from "~/content/schema";
 import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
+import { logDatabaseError } from "./db/unavailable.server";
 
 async function readOrFallback<T>(
   logger: Logger,
@@ -17,7 +18,7 @@ async function readOrFallback<T>(
   try {
     return await read();
   } catch (error) {
-    logger.error({ err: error }, `Failed to fetch ${what}`);
+    logDatabaseError(logger, error, `Failed to fetch ${what}`);
     return fallback();
   }
 }

@@ -5,6 +5,7 @@ import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
 import { type ContentRevision, readContent } from "./content-store.server";
 import type { Db } from "./db/tables.server";
+import { logDatabaseError } from "./db/unavailable.server";
 
 export type SiteContentResult = {
   content: SiteContent;
@@ -21,7 +22,7 @@ export async function getSiteContent(db: Db, logger: Logger): Promise<SiteConten
     lastRead.set(db, revision);
     return { ...revision, fresh: true };
   } catch (error) {
-    logger.error({ err: error }, "Failed to fetch content");
+    logDatabaseError(logger, error, "Failed to fetch content");
     const fallback = lastRead.get(db) ?? { content: defaultContent, version: 0 };
     return { ...fallback, fresh: false };
   }

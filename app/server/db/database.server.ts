@@ -41,9 +41,9 @@ function openSqlite(path: string): Db {
     );
   }
   sqlite.exec("pragma journal_mode = wal");
-  // A short busy timeout: node:sqlite is synchronous, so SQLite's own wait would block the event
-  // loop; the dialect retries a locked write asynchronously instead (node-sqlite-dialect).
-  sqlite.exec("pragma busy_timeout = 10");
+  // No busy timeout: node:sqlite is synchronous, so SQLite's own wait blocks the event loop (even
+  // 10 ms costs 20-90 ms per attempt); the dialect retries a locked write asynchronously instead.
+  sqlite.exec("pragma busy_timeout = 0");
   sqlite.exec("pragma foreign_keys = on");
   sqlite.exec("pragma synchronous = normal");
   return new Kysely({ dialect: new NodeSqliteDialect(sqlite) });

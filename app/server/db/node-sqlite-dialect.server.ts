@@ -161,6 +161,17 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
+/**
+ * Kysely's SQLite adapter makes every query wait for the previous one's connection; this driver
+ * keeps transactions apart itself, so a write waiting out another process's lock must not hold
+ * up the reads behind it.
+ */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true;
+  }
+}
+
 export class NodeSqliteDialect implements Dialect {
   private readonly db: DatabaseSync;
   constructor(db: DatabaseSync) {
@@ -168,7 +179,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createAdapter() {
-    return new SqliteAdapter();
+    return new NodeSqliteAdapter();
   }
 
   createDriver(): Driver {

@@ -111,3 +111,12 @@ export function answerDatabaseUnavailableJson(): Response {
     },
   );
 }
+
+/**
+ * Logs a failed database call that the caller answers itself (a fallback, a retry): an outage as
+ * one warning line with the reason, anything else as an error with its stack.
+ */
+export function logDatabaseError(logger: Logger, error: unknown, message: string): void {
+  if (isDatabaseUnavailable(error)) logger.warn({ reason: describeDatabaseError(error) }, message);
+  else logger.error({ err: error }, message);
+}

@@ -1,7 +1,7 @@
 // Work the server does outside visitors' requests: today, sending the mail outbox. Started after
 // boot by server/index.ts and scripts/dev.ts, stopped on shutdown before the database closes.
 import type { AppServices } from "../context.server";
-import { describeDatabaseError, isDatabaseUnavailable } from "../db/unavailable.server";
+import { logDatabaseError } from "../db/unavailable.server";
 import { createSmtpSender, type DeliveryOptions, deliverDueMail } from "./mail-outbox.server";
 
 export type BackgroundJobs = { stop: () => Promise<void> };
@@ -62,11 +62,7 @@ export function startBackgroundJobs(
       .then(() => undefined)
       .catch((error: unknown) => {
         // The database may be briefly unavailable; the next pass tries again.
-        if (isDatabaseUnavailable(error)) {
-          logger.warn({ reason: describeDatabaseError(error) }, "Mail outbox pass failed");
-        } else {
-          logger.error({ err: error }, "Mail outbox pass failed");
-        }
+        logDatabaseError(logger, error, "Mail outbox pass failed");
       })
       .finally(() => {
         running = undefined;

@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { ContactMessageInput } from "~/leads/schema";
 import type { Config } from "../config.server";
 import type { Db, MailState } from "../db/tables.server";
+import { logDatabaseError } from "../db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "../rate-limit.server";
 import { wakeMailWorker } from "./background-jobs.server";
 import { enqueueMail, type OutgoingMail } from "./mail-outbox.server";
@@ -128,7 +129,7 @@ export async function receiveContactMessage(
       }
     });
   } catch (error) {
-    logger.error({ err: error }, "Could not store a contact message");
+    logDatabaseError(logger, error, "Could not store a contact message");
     throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
   }
   wakeMailWorker();

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { NewsletterInput } from "~/leads/schema";
 import type { Db } from "../db/tables.server";
+import { logDatabaseError } from "../db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "../rate-limit.server";
 import type { LeadServices, SenderInfo } from "./contact-messages.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
@@ -62,7 +63,7 @@ export async function subscribeToNewsletter(
       .onConflict((conflict) => conflict.column("email").doNothing())
       .execute();
   } catch (error) {
-    logger.error({ err: error }, "Could not store a newsletter subscription");
+    logDatabaseError(logger, error, "Could not store a newsletter subscription");
     throw new LeadsUnavailableError(newsletterUnavailableMessage, { cause: error });
   }
   return { kind: "accepted" };

@@ -15,9 +15,21 @@ export type SpamVerdict = "person" | "honeypot" | "too-fast" | "forged-token";
 const secretName = "form-token";
 const secrets = new WeakMap<Db, Promise<string>>();
 
+async function readSecret(db: Db): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("site_secrets")
+    .select("value")
+    .where("name", "=", secretName)
+    .executeTakeFirst();
+  return row?.value;
+}
+
 async function loadSecret(db: Db): Promise<string> {
   // Every server process shares one secret, so a form shown by one can be posted to another and
-  // forms stay valid across restarts.
+  // forms stay valid across restarts. Read first: showing a form must not need a write (which
+  // waits while another process holds SQLite's write lock).
+  const existing = await readSecret(db);
+  if (existing) return existing;
   await db
     .insertInto("site_secrets")
     .values({
@@ -27,12 +39,9 @@ async function loadSecret(db: Db): Promise<string> {
     })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
-  const row = await db
-    .selectFrom("site_secrets")
-    .select("value")
-    .where("name", "=", secretName)
-    .executeTakeFirstOrThrow();
-  return row.value;
+  const created = await readSecret(db);
+  if (!created) throw new Error("The form secret could not be stored");
+  return created;
 }
 
 /** The signing secret, read once per database handle. */

@@ -1,0 +1,254 @@
+// The server process while its database misbehaves: SQLite write-locked by another process, and
+// (when PostgreSQL's programs are installed) PostgreSQL stopped fast, stopped immediately and
+// frozen during a burst of contact messages. Every request gets an answer within its timeout, the
+// process survives and serves again on its own, and no acknowledged message is lost.
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
+import {
+  findStackTraces,
+  postJson,
+  type ServerProcess,
+  startServerProcess,
+} from "../support/server-process";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(request: () => Promise<Response>) {
+  const started = performance.now();
+  const response = await request();
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started, response };
+}
+
+let ipCounter = 0;
+/** A fresh visitor address per message, so the per-address contact limit never answers 429. */
+function nextIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+function contactMessage(text: string) {
+  return { name: "Fault Tester", email: "fault@example.com", message: `Fault test ${text}` };
+}
+
+/** Holds SQLite's write lock from another process (BEGIN IMMEDIATE) for holdMs. */
+function holdSqliteLock(path: string, holdMs: number): Promise<ChildProcess> {
+  const script = `
+    const { DatabaseSync } = require("node:sqlite");
+    const db = new DatabaseSync(process.argv[1]);
+    db.exec("pragma busy_timeout = 5000");
+    db.exec("begin immediate");
+    db.exec("insert into health_checks (name, checked_at) values ('outside', 'now') on conflict (name) do update set checked_at = 'now'");
+    console.log("locked");
+    setTimeout(() => { db.exec("commit"); db.close(); }, Number(process.argv[2]));`;
+  const child = spawn(process.execPath, ["-e", script, path, String(holdMs)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve) => child.stdout?.once("data", () => resolve(child)));
+}
+
+describe("SQLite locked by another process", () => {
+  let dir: string;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "site-lock-"));
+    server = await startServerProcess({ DATABASE_URL: `file:${join(dir, "site.db")}` });
+    // A site that has served before the lock (its first page stores the form-signing secret).
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  afterAll(() => {
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("keeps /healthz and pages fast, says which part failed, and writes once the lock is gone", async () => {
+    const lock = await holdSqliteLock(join(dir, "site.db"), 4_000);
+    const lockReleased = new Promise((resolve) => lock.once("exit", resolve));
+    const started = performance.now();
+    // A message sent while locked waits (asynchronously) and is stored when the lock goes.
+    const message = postJson(server.url, "/api/contact", contactMessage("during lock"), {
+      "x-forwarded-for": nextIp(),
+    });
+    const health = await timed(() => fetch(`${server.url}/healthz`));
+    const page = await timed(() => fetch(`${server.url}/`));
+    const about = await timed(() => fetch(`${server.url}/about`));
+    console.log(
+      `SQLite write-locked by another process: /healthz ${health.status} in ${health.ms.toFixed(0)} ms, / ${page.status} in ${page.ms.toFixed(0)} ms, /about ${about.ms.toFixed(0)} ms`,
+    );
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(health.status).toBe(503);
+    expect(health.ms).toBeLessThan(2_500);
+    const report = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      checks: Record<string, string>;
+    };
+    expect(report.checks.databaseRead).toBe("ok");
+    expect(report.checks.databaseWrite).toMatch(/^failed/);
+    expect(page.status).toBe(200);
+    expect(page.ms).toBeLessThan(1_000);
+    expect(about.status).toBe(200);
+
+    await lockReleased;
+    expect((await message).status).toBe(201);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(findStackTraces(server.output())).toEqual([]);
+  });
+
+  it("answers 503 with Retry-After when a write cannot get the lock in time", async () => {
+    const lock = await holdSqliteLock(join(dir, "site.db"), 7_000);
+    const answer = await timed(() =>
+      postJson(server.url, "/api/contact", contactMessage("locked out"), {
+        "x-forwarded-for": nextIp(),
+      }),
+    );
+    expect(answer.status).toBe(503);
+    expect(Number(answer.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(answer.ms).toBeLessThan(6_500);
+    await new Promise((resolve) => lock.once("exit", resolve));
+    expect(server.alive()).toBe(true);
+    expect(findStackTraces(server.output())).toEqual([]);
+  });
+});
+
+// PostgreSQL's server programs are optional (README): without them this part has no suite.
+const hasPostgres = ["initdb", "pg_ctl"].every(
+  (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0,
+);
+const postgresSuites = hasPostgres ? ["PostgreSQL"] : [];
+const postgresFaults = ["fast", "immediate", "freeze"] as const;
+
+describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", () => {
+  let postgres: TempPostgres | undefined;
+  let server: ServerProcess | undefined;
+  const acknowledged: string[] = [];
+
+  beforeAll(async () => {
+    postgres = await startTempPostgres({ durable: true });
+    if (!postgres) throw new Error("PostgreSQL's programs are installed but it did not start");
+    server = await startServerProcess({ DATABASE_URL: postgres.url });
+  }, 120_000);
+
+  afterAll(() => {
+    server?.kill();
+    if (postgres) {
+      try {
+        process.kill(postgres.pid(), "SIGCONT");
+      } catch {
+        // Not frozen, or already stopped.
+      }
+      postgres.stop();
+    }
+  });
+
+  function freeze(signal: "SIGSTOP" | "SIGCONT") {
+    const pid = postgres?.pid() ?? 0;
+    const children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+    for (const target of [pid, ...children]) process.kill(target, signal);
+  }
+
+  it.each(postgresFaults)(
+    "%s: every request is answered, the server comes back, no acknowledged message is lost",
+    async (fault) => {
+      if (!postgres || !server) throw new Error("no PostgreSQL");
+      const site = server;
+      const answers: Array<{ status: number; ms: number } | { error: string }> = [];
+      let sending = true;
+      let sequence = 0;
+      const writer = async () => {
+        while (sending) {
+          const text = `${fault}-${++sequence}`;
+          const started = performance.now();
+          try {
+            const response = await postJson(
+              site.url,
+              "/api/contact",
+              contactMessage(text),
+              { "x-forwarded-for": nextIp() },
+              15_000,
+            );
+            await response.arrayBuffer();
+            answers.push({ status: response.status, ms: performance.now() - started });
+            if (response.status === 201) acknowledged.push(`Fault test ${text}`);
+          } catch (error) {
+            answers.push({ error: String(error) });
+          }
+        }
+      };
+      const reader = async () => {
+        while (sending) {
+          const started = performance.now();
+          try {
+            const response = await fetch(`${site.url}/`, { signal: AbortSignal.timeout(15_000) });
+            await response.arrayBuffer();
+            answers.push({ status: response.status, ms: performance.now() - started });
+          } catch (error) {
+            answers.push({ error: String(error) });
+          }
+          await sleep(100);
+        }
+      };
+      const load = Promise.all([writer(), writer(), writer(), writer(), reader()]);
+      await sleep(1_000);
+      if (fault === "freeze") freeze("SIGSTOP");
+      else postgres.halt(fault);
+      await sleep(4_000);
+      const whileDown = await timed(() =>
+        fetch(`${site.url}/healthz`, { signal: AbortSignal.timeout(10_000) }),
+      );
+      // Frozen longer than a query may take, so the timeouts (not the thaw) answer the requests.
+      if (fault === "freeze") await sleep(4_000);
+      if (fault === "freeze") freeze("SIGCONT");
+      else postgres.restart();
+      const back = performance.now();
+      let healthy = false;
+      while (!healthy && performance.now() - back < 20_000) {
+        healthy = (await fetch(`${site.url}/healthz`)).status === 200;
+        if (!healthy) await sleep(200);
+      }
+      const backMs = performance.now() - back;
+      await sleep(500);
+      sending = false;
+      await load;
+
+      const failures = answers.filter((answer) => "error" in answer);
+      const statuses = answers.map((answer) => ("status" in answer ? answer.status : 0));
+      const slowest = Math.max(...answers.map((answer) => ("ms" in answer ? answer.ms : 0)));
+      console.log(
+        `PostgreSQL ${fault}: ${answers.length} requests, ${statuses.filter((s) => s === 201).length} stored, ${statuses.filter((s) => s === 503).length} answered 503, slowest ${slowest.toFixed(0)} ms; /healthz while down ${whileDown.status} in ${whileDown.ms.toFixed(0)} ms; 200 again ${backMs.toFixed(0)} ms after the database returned`,
+      );
+      expect(failures).toEqual([]);
+      expect(statuses.filter((status) => ![200, 201, 503].includes(status))).toEqual([]);
+      expect(statuses).toContain(503);
+      expect(slowest).toBeLessThan(12_000);
+      expect(whileDown.status).toBe(503);
+      expect(whileDown.ms).toBeLessThan(3_000);
+      expect(healthy).toBe(true);
+      expect(site.alive()).toBe(true);
+      expect(site.output()).not.toMatch(/Unhandled|Uncaught/);
+
+      // Serving again: a new message is stored and every acknowledged one is there.
+      const after = await postJson(site.url, "/api/contact", contactMessage(`${fault}-after`), {
+        "x-forwarded-for": nextIp(),
+      });
+      expect(after.status).toBe(201);
+      const client = new pg.Client({ connectionString: postgres.url });
+      await client.connect();
+      const stored = await client.query<{ message: string }>(
+        "select message from contact_messages",
+      );
+      await client.end();
+      const kept = new Set(stored.rows.map((row) => row.message));
+      expect(acknowledged.filter((text) => !kept.has(text))).toEqual([]);
+    },
+    60_000,
+  );
+});
