@@ -6,10 +6,11 @@ const defaults = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
 
 /**
  * argon2 runs on libuv's thread pool (4 threads), which also does gzip and file reads: a login
- * flood that fills it stalls every page. So at most `inFlight` checks run at once, a few more
+ * flood that fills it stalls every page. So one check runs at a time (about 50 ms each: 20 sign-ins
+ * a second, plenty for a firm's admins), a few more
  * wait briefly, and anything beyond is refused at once (the caller answers 503 + Retry-After).
  */
-export const passwordCheckLimits = { inFlight: 2, queued: 6, waitMs: 2_000 };
+export const passwordCheckLimits = { inFlight: 1, queued: 6, waitMs: 2_000 };
 
 /** Too many password checks are running or waiting: try again in a moment. */
 export class PasswordCheckBusyError extends Error {
