@@ -266,6 +266,21 @@ describe.each(getTestDatabaseKinds())("saving content on $name", (kind) => {
     expect(await getContent(site)).toEqual(before);
   });
 
+  it("sanitizes first, then validates: rich text that grows past the limit is a 400 naming the field", async () => {
+    const { content, etag } = await getContent(site);
+    // 48,000 characters in; "<p></p>" x 16,000 = 112,000 after sanitizing, past the 50,000 limit.
+    const response = await save(
+      site,
+      { about: { ...content.about, content: "<p>".repeat(16_000) } },
+      { cookie },
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.message).toMatch(/^about\.content: /);
+    expect(Object.keys(body.errors)).toEqual(["about.content"]);
+    expect((await getContent(site)).etag).toBe(etag);
+  });
+
   it("sanitizes rich text on save and keeps plain text as text; no payload reaches a page as markup", async () => {
     const { content } = await getContent(site);
     const payload =
