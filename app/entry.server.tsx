@@ -35,7 +35,10 @@ export default async function handleRequest(
   const { staticHandlerContext } = routerContext;
   // A page whose data could not be read because the database is unavailable is a 503 with
   // Retry-After (the error page asks to try again), not a 500.
-  if (Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)) {
+  if (
+    failedForDatabase.has(request) ||
+    Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)
+  ) {
     responseStatusCode = 503;
     responseHeaders.set("Retry-After", String(databaseRetryAfterSeconds));
     responseHeaders.set("Cache-Control", "no-store");
@@ -110,8 +113,15 @@ export default async function handleRequest(
   });
 }
 
+/**
+ * Requests whose loader or action met a database outage. In production React Router replaces
+ * errors with a generic one before rendering, so the cause is noted here, where it is still known.
+ */
+const failedForDatabase = new WeakSet<Request>();
+
 /** Loader and action errors: a database outage is one warning line, anything else a full error. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) failedForDatabase.add(request);
   if (request.signal.aborted) return;
   const { logger } = getAppContext(context as RouterContextProvider);
   if (isDatabaseUnavailable(error)) {

@@ -116,6 +116,8 @@ describe("SQLite locked by another process", () => {
   });
 });
 
+const admin = { email: "owner@example.com", password: "correct horse battery staple" };
+
 // PostgreSQL's server programs are optional (README): without them this part has no suite.
 const hasPostgres = ["initdb", "pg_ctl"].every(
   (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0,
@@ -126,12 +128,20 @@ const postgresFaults = ["fast", "immediate", "freeze"] as const;
 describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", () => {
   let postgres: TempPostgres | undefined;
   let server: ServerProcess | undefined;
+  let cookie = "";
   const acknowledged: string[] = [];
 
   beforeAll(async () => {
     postgres = await startTempPostgres({ durable: true });
     if (!postgres) throw new Error("PostgreSQL's programs are installed but it did not start");
-    server = await startServerProcess({ DATABASE_URL: postgres.url });
+    server = await startServerProcess({
+      DATABASE_URL: postgres.url,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    const login = await postJson(server.url, "/api/admin/login", admin);
+    cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    expect(login.status).toBe(200);
   }, 120_000);
 
   afterAll(() => {
@@ -204,6 +214,27 @@ describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", (
       const whileDown = await timed(() =>
         fetch(`${site.url}/healthz`, { signal: AbortSignal.timeout(10_000) }),
       );
+      // The admin's screens and saves get the same clear 503 as everyone (no "Unexpected Server
+      // Error" page): HTML with Retry-After for the page, JSON for the API.
+      if (fault === "fast") {
+        const leads = await fetch(`${site.url}/admin/leads`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(10_000),
+        });
+        expect(leads.status).toBe(503);
+        expect(leads.headers.get("retry-after")).toBeTruthy();
+        expect(leads.headers.get("content-type")).toMatch(/^text\/html/);
+        const save = await postJson(
+          site.url,
+          "/api/content",
+          { content: { general: { companyName: "Saved while down" } } },
+          { cookie },
+          10_000,
+        );
+        expect(save.status).toBe(503);
+        expect(save.headers.get("retry-after")).toBe("5");
+        expect(await save.json()).toEqual({ message: expect.stringMatching(/database/) });
+      }
       // Frozen longer than a query may take, so the timeouts (not the thaw) answer the requests.
       if (fault === "freeze") await sleep(4_000);
       if (fault === "freeze") freeze("SIGCONT");
