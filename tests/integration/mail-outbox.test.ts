@@ -192,6 +192,51 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     );
   });
 
+  it("renews the lease while a slow send goes on, so no second worker sends the mail again", async () => {
+    await sendMessage();
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const slowSend: MailSender = async (mail) => {
+      await sleep(700);
+      return sender.send(mail);
+    };
+    const first = deliverDueMail(site.services.db, slowSend, {
+      from: mailFrom,
+      leaseMs: 200,
+      heartbeatMs: 50,
+    });
+    // Past the first lease: without the heartbeat this worker would take the mail too.
+    await sleep(450);
+    const second = await deliverDueMail(site.services.db, sender.send, {
+      from: mailFrom,
+      leaseMs: 200,
+    });
+    expect(second.sent).toBe(0);
+    expect(await first).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("lets another worker take a mail whose worker stopped renewing its lease", async () => {
+    await sendMessage();
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // A worker that hangs and never renews (as if its process died mid-send).
+    let release: () => void = () => {};
+    const hung: MailSender = () =>
+      new Promise((resolve) => {
+        release = () => resolve(undefined);
+      });
+    const stuck = deliverDueMail(site.services.db, hung, {
+      from: mailFrom,
+      leaseMs: 200,
+      heartbeatMs: 60_000,
+    });
+    await sleep(400);
+    const rescue = await deliverDueMail(site.services.db, sender.send, { from: mailFrom });
+    expect(rescue.sent).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    release();
+    await stuck;
+  });
+
   it("gives up after the last attempt and marks the mail failed, keeping the message", async () => {
     smtp.setRefusing(true);
     await sendMessage();

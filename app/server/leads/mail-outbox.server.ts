@@ -57,6 +57,9 @@ export type DeliveryOptions = {
   batchSize?: number;
   /** Checked before each mail: a stopping worker finishes its current send and claims no more. */
   isStopping?: () => boolean;
+  /** The send lease and its renewal interval (tests shorten them). */
+  leaseMs?: number;
+  heartbeatMs?: number;
 };
 
 export type DeliveryReport = { sent: number; retrying: number; failed: number };
@@ -122,23 +125,28 @@ async function recordSent(db: Db, mailId: number, record: SentRecord): Promise<v
 }
 
 /** Keeps renewing one claimed mail's lease while its send goes on. */
-function startLeaseHeartbeat(db: Db, mailId: number, now: () => number): () => void {
+function startLeaseHeartbeat(
+  db: Db,
+  mailId: number,
+  now: () => number,
+  { leaseMs = sendLeaseMs, heartbeatMs = sendHeartbeatMs } = {},
+): () => void {
   const timer = setInterval(() => {
     db.updateTable("mail_outbox")
-      .set({ next_attempt_at: new Date(now() + sendLeaseMs).toISOString() })
+      .set({ next_attempt_at: new Date(now() + leaseMs).toISOString() })
       .where("id", "=", mailId)
       .where("state", "=", "sending")
       .execute()
       .catch(() => {
         // The database is away: the lease runs out later than it would have, nothing else.
       });
-  }, sendHeartbeatMs);
+  }, heartbeatMs);
   timer.unref();
   return () => clearInterval(timer);
 }
 
 /** Claims the next due mail, or undefined when none is due (or another worker took it). */
-async function claimDueMail(db: Db, now: number) {
+async function claimDueMail(db: Db, now: number, leaseMs = sendLeaseMs) {
   const due = await db
     .selectFrom("mail_outbox")
     .select(["id", "next_attempt_at"])
@@ -154,7 +162,7 @@ async function claimDueMail(db: Db, now: number) {
     .set((eb) => ({
       state: "sending" as MailState,
       attempts: eb("attempts", "+", 1),
-      next_attempt_at: new Date(now + sendLeaseMs).toISOString(),
+      next_attempt_at: new Date(now + leaseMs).toISOString(),
     }))
     .where("id", "=", due.id)
     .where("next_attempt_at", "=", due.next_attempt_at)
@@ -184,11 +192,11 @@ export async function deliverDueMail(
   for (const [mailId, record] of getUnrecordedSends(db)) await recordSent(db, mailId, record);
   for (let pass = 0; pass < (options.batchSize ?? 20); pass++) {
     if (options.isStopping?.()) break;
-    const mail = await claimDueMail(db, now());
+    const mail = await claimDueMail(db, now(), options.leaseMs);
     if (!mail) break;
     if ("skip" in mail) continue;
     let smtpResponse: string | undefined;
-    const stopHeartbeat = startLeaseHeartbeat(db, mail.id, now);
+    const stopHeartbeat = startLeaseHeartbeat(db, mail.id, now, options);
     try {
       smtpResponse = await send({
         from: options.from,
