@@ -29,11 +29,13 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw new ApiError(405, "Log out with POST", { headers: { Allow: "POST" } });
       }
       assertSameOrigin(request, config.SITE_URL);
-      // The spec's logout call has no body; a body, if sent, must be JSON like every API call.
-      const hasBody =
+      // The spec's logout call has no body and may have no Content-Type; a request that declares
+      // a type or sends a body must be JSON like every API call (a form post is refused).
+      const declaresBody =
+        request.headers.has("content-type") ||
         Number(request.headers.get("content-length") ?? 0) > 0 ||
         request.headers.has("transfer-encoding");
-      if (hasBody) assertJsonContentType(request);
+      if (declaresBody) assertJsonContentType(request);
       const sessionId = readSessionId(request, config.secure);
       if (sessionId) await deleteSession(db, sessionId);
       const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
