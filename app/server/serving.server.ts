@@ -76,9 +76,16 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
       else perAddress.set(address, left);
     });
   });
-  // A client that sends garbage gets Node's 400 without a log line per socket.
-  server.on("clientError", (_error, socket) => {
-    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  // A client that sends garbage gets a 4xx without a log line per socket (a flood of them must
+  // not flood the log), with Node's own status for an oversized head or a slow one.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
+    if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
     else socket.destroy();
   });
   return server;

@@ -121,6 +121,19 @@ describe("malformed requests against the server process", () => {
     }
   });
 
+  it("says it is ready for traffic at /readyz, and answers garbage with a 400", async () => {
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: "ready",
+      checks: { accepting: "ok", databaseRead: "ok" },
+    });
+    expect((await sendRaw(server.port, "NOT HTTP AT ALL\r\n\r\n")).status).toBe(400);
+    const huge = `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`;
+    expect((await sendRaw(server.port, huge)).status).toBe(431);
+    expect(server.alive()).toBe(true);
+  });
+
   it("logs out without a body, as the spec's call does", async () => {
     const response = await fetch(`${server.url}/api/admin/logout`, {
       method: "POST",
