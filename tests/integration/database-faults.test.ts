@@ -82,7 +82,7 @@ describe("SQLite locked by another process", () => {
     console.log(
       `SQLite write-locked by another process: /healthz ${health.status} in ${health.ms.toFixed(0)} ms, / ${page.status} in ${page.ms.toFixed(0)} ms, /about ${about.ms.toFixed(0)} ms`,
     );
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(4_000);
     expect(health.status).toBe(503);
     expect(health.ms).toBeLessThan(2_500);
     const report = (await (await fetch(`${server.url}/healthz`)).json()) as {
@@ -261,7 +261,7 @@ describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", (
       expect(statuses).toContain(503);
       expect(slowest).toBeLessThan(12_000);
       expect(whileDown.status).toBe(503);
-      expect(whileDown.ms).toBeLessThan(3_000);
+      expect(whileDown.ms).toBeLessThan(5_000);
       expect(healthy).toBe(true);
       expect(site.alive()).toBe(true);
       expect(site.output()).not.toMatch(/Unhandled|Uncaught/);
