@@ -339,6 +339,22 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
       expect(await messages()).toHaveLength(1);
     });
 
+    it("/contact stores one message when the same shown form is posted twice", async () => {
+      await clearLeads();
+      const formToken = (await issueFormToken(site.services.db, Date.now() - 5000)) ?? "";
+      const ip = nextIp();
+      const fields = { ...validMessage, website: "", formToken };
+      expect((await postForm("/contact", fields, ip)).status).toBe(200);
+      const again = await postForm("/contact", fields, ip);
+      expect(again.status).toBe(200);
+      expect(await again.text()).toContain("Message sent");
+      expect(await messages()).toHaveLength(1);
+      // The same form with another text is another message.
+      const edited = { ...fields, message: `${validMessage.message} And one more thing.` };
+      expect((await postForm("/contact", edited, ip)).status).toBe(200);
+      expect(await messages()).toHaveLength(2);
+    });
+
     it("/contact refuses a cross-site or oversized post with a message, storing nothing", async () => {
       await clearLeads();
       const body = new URLSearchParams(validMessage).toString();
