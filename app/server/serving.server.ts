@@ -3,7 +3,7 @@
 // has read, tells keep-alive clients to go, stops the mail worker and closes the database within
 // 8 seconds, inside the 10 s grace period of Docker and most platforms.
 import { createServer, type RequestListener, type Server } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
 
 export const serverTimeouts = {
@@ -120,10 +120,17 @@ export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
   shuttingDown = true;
   const { server, logger } = steps;
   const jobsStopped = steps.stopJobs();
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  // A keep-alive socket whose answer just ended becomes idle: close it before a new request.
-  const sweeper = setInterval(() => server.closeIdleConnections(), 50);
+  // net's close, not http's: http's also closes idle keep-alive sockets at once, in the middle of
+  // the event loop, including sockets whose next request has arrived but is not parsed yet.
+  const closed = new Promise<void>((resolve) =>
+    NetServer.prototype.close.call(server, () => resolve()),
+  );
+  // Idle sockets are closed from the check phase, after the poll phase has read what arrived, so
+  // a request already sent is parsed (and answered) rather than dropped; a keep-alive socket
+  // whose answer just ended is closed before a new request.
+  const sweep = () => setImmediate(() => server.closeIdleConnections());
+  sweep();
+  const sweeper = setInterval(sweep, 50);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cut = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
