@@ -18,7 +18,7 @@ import {
 } from "~/server/db/unavailable.server";
 import { checkHealth, checkReadiness } from "~/server/health.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
-import { checkRequest, createHostCheck } from "~/server/request-guard.server";
+import { createRequestGuard } from "~/server/request-guard.server";
 import {
   baseSecurityHeaders,
   defaultContentSecurityPolicy,
@@ -60,28 +60,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", false);
-  const isTrustedPeer = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
-  const isSiteHost = createHostCheck(config.SITE_URL);
-
   // Malformed requests end here, before logging, routing or React Router sees them.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const refusal = checkRequest(req, isSiteHost, isTrustedPeer(req.socket.remoteAddress ?? "", 0));
-    if (!refusal) return next();
-    logger.warn(
-      {
-        method: req.method,
-        url: req.url.slice(0, 200),
-        host: req.headers.host?.slice(0, 200),
-        status: refusal.status,
-      },
-      refusal.message,
-    );
-    for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", defaultContentSecurityPolicy);
-    res.setHeader("Connection", "close");
-    for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
-    sendJsonError(res, refusal.status, refusal.message);
-  });
+  app.use(createRequestGuard(config.SITE_URL, app.get("trust proxy fn"), logger));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();

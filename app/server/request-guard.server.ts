@@ -2,8 +2,10 @@
 // missing or foreign Host, absolute-form and asterisk targets, a bad X-Forwarded-Host from a
 // trusted proxy. Each gets a 400/405 and one log line, never a 500 with a stack trace. Forwarded
 // headers from a peer that is not a trusted proxy (TRUST_PROXY) are dropped, not believed.
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP } from "node:net";
+import type { Logger } from "pino";
+import { baseSecurityHeaders, defaultContentSecurityPolicy } from "./security-headers.server";
 
 /** The methods some route of the site answers; anything else is a 405 before routing. */
 export const servedMethods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -94,4 +96,40 @@ export function checkRequest(
     return checkHost(first, "X-Forwarded-Host", isSiteHost);
   }
   return undefined;
+}
+
+/**
+ * The guard as middleware. isTrustedProxy is Express's compiled `trust proxy fn`; a refusal is
+ * one warning line and a small JSON answer on a connection that is then closed.
+ */
+export function createRequestGuard(
+  siteUrl: string,
+  isTrustedProxy: (address: string, hop: number) => boolean,
+  logger: Logger,
+) {
+  const isSiteHost = createHostCheck(siteUrl);
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const refusal = checkRequest(
+      req,
+      isSiteHost,
+      isTrustedProxy(req.socket.remoteAddress ?? "", 0),
+    );
+    if (!refusal) return next();
+    logger.warn(
+      {
+        method: req.method,
+        url: req.url?.slice(0, 200),
+        host: req.headers.host?.slice(0, 200),
+        status: refusal.status,
+      },
+      refusal.message,
+    );
+    for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", defaultContentSecurityPolicy);
+    res.setHeader("Connection", "close");
+    res.setHeader("Content-Type", "application/json");
+    for (const [name, value] of Object.entries(refusal.headers ?? {})) res.setHeader(name, value);
+    res.statusCode = refusal.status;
+    res.end(JSON.stringify({ message: refusal.message }));
+  };
 }
