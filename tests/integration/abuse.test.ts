@@ -91,10 +91,10 @@ describe("a login flood from many addresses", () => {
       `Login flood: ${attempt} attempts (${[...statuses].map(([s, n]) => `${n}×${s}`).join(", ")}); GET / median ${median.toFixed(0)} ms, worst ${worst.toFixed(0)} ms (before the flood: ${baseline.map((ms) => ms.toFixed(0)).join(", ")} ms)`,
     );
     expect(signedIn).toBe(200);
-    // Before the fix a flood like this made GET / take 11 s; bounds leave room for a shared,
-    // loaded CI machine (the figures above are what to watch).
-    expect(median).toBeLessThan(1_000);
-    expect(worst).toBeLessThan(3_000);
+    // Before the fix a flood like this made GET / take 11 s; the bounds leave room for a shared,
+    // loaded CI machine (the printed figures are what to watch: ~100-400 ms here).
+    expect(median).toBeLessThan(2_500);
+    expect(worst).toBeLessThan(5_000);
     // The flood was refused, not let through: invalid, locked or busy, never a 500.
     expect([...statuses.keys()].every((status) => [401, 429, 503].includes(status))).toBe(true);
     // Spraying on until the email's own lock (50 failures from anywhere) closes it to networks
