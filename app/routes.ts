@@ -32,6 +32,8 @@ export default [
   // For crawlers: every public page, and what they may visit
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  // The blog's Atom feed of published articles
+  route("blog/feed.xml", "routes/blog-feed.ts"),
 
   // Admin area: login and the content editor, outside the site layout. The editor
   // answers at three addresses (spec section 2), one module under three route ids.
@@ -44,6 +46,13 @@ export default [
     route("content", "routes/admin/content-manager.tsx"),
     // Manage Images: the media library and image uploads
     route("images", "routes/admin/images.tsx"),
+    // Publishing: articles and case studies (one list and one editor module for both kinds)
+    route("admin/articles", "routes/admin/publications.tsx", { id: "admin-articles" }),
+    route("admin/articles/:id", "routes/admin/publication-editor.tsx", { id: "admin-article" }),
+    route("admin/case-studies", "routes/admin/publications.tsx", { id: "admin-case-studies" }),
+    route("admin/case-studies/:id", "routes/admin/publication-editor.tsx", {
+      id: "admin-case-study",
+    }),
   ]),
 
   // Admin view of contact messages and newsletter subscribers
@@ -60,5 +69,21 @@ export default [
   route("api/admin/logout", "routes/api/admin/logout.ts"),
   // Media library: image uploads
   route("api/admin/images", "routes/api/admin/images.ts"),
+  route("api/admin/images/:name", "routes/api/admin/image.ts"),
+  // Publishing: articles and case studies (one module per shape, the kind read from the path)
+  route("api/admin/articles", "routes/api/admin/publications.ts", { id: "api-articles" }),
+  route("api/admin/articles/:id", "routes/api/admin/publication.ts", { id: "api-article" }),
+  route("api/admin/articles/:id/restore", "routes/api/admin/publication-restore.ts", {
+    id: "api-article-restore",
+  }),
+  route("api/admin/case-studies", "routes/api/admin/publications.ts", {
+    id: "api-case-studies",
+  }),
+  route("api/admin/case-studies/:id", "routes/api/admin/publication.ts", {
+    id: "api-case-study",
+  }),
+  route("api/admin/case-studies/:id/restore", "routes/api/admin/publication-restore.ts", {
+    id: "api-case-study-restore",
+  }),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

@@ -49,11 +49,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const blog = args.loaderData?.blog;
-  return buildPageMeta(args, {
-    title: blog?.heading ?? "Blog",
-    description: blog?.description ?? "",
-    path: "/blog",
-  });
+  return [
+    ...buildPageMeta(args, {
+      title: blog?.heading ?? "Blog",
+      description: blog?.description ?? "",
+      path: "/blog",
+    }),
+    // Feed readers and browsers find the Atom feed from here.
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: `${blog?.heading ?? "Blog"} (Atom feed)`,
+      href: "/blog/feed.xml",
+    },
+  ];
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

@@ -1,17 +1,11 @@
 // The content store: the site content document as numbered revisions (a save adds one, older ones
-// stay), plus the case-study and article rows. Seeds a new database with the built-in defaults.
+// stay), plus what visitors may see of the case-study and article rows (features/publishing). Seeds a new database with the built-in defaults.
 import { sql } from "kysely";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import { defaultContent } from "~/content/default-content";
-import {
-  type Article,
-  articleSchema,
-  type CaseStudy,
-  caseStudySchema,
-  contentSchema,
-  type SiteContent,
-} from "~/content/schema";
+import { type Article, type CaseStudy, contentSchema, type SiteContent } from "~/content/schema";
+import { getVisible, listVisible } from "~/features/publishing/store.server";
 import { getDialectName } from "./db/dialect.server";
 import type { Db } from "./db/tables.server";
 
@@ -130,6 +124,7 @@ export async function seedDefaults(db: Db): Promise<void> {
             position,
             data: JSON.stringify(entry),
             published_at: entry.publishedAt,
+            publish_at: `${entry.publishedAt}T00:00:00.000Z`,
             updated_at: now,
           })),
         )
@@ -138,36 +133,22 @@ export async function seedDefaults(db: Db): Promise<void> {
   });
 }
 
-export async function listCaseStudies(db: Db): Promise<CaseStudy[]> {
-  const rows = await db.selectFrom("case_studies").select("data").orderBy("position").execute();
-  return rows.map((row) => caseStudySchema.parse(JSON.parse(row.data)));
+/** Case studies visitors may see (published, time come), in the admin's order. */
+export function listCaseStudies(db: Db): Promise<CaseStudy[]> {
+  return listVisible(db, "case-study");
 }
 
-export async function getCaseStudy(db: Db, id: string): Promise<CaseStudy | undefined> {
-  const row = await db
-    .selectFrom("case_studies")
-    .select("data")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? caseStudySchema.parse(JSON.parse(row.data)) : undefined;
+/** One case study, when visitors may see it. */
+export function getCaseStudy(db: Db, id: string): Promise<CaseStudy | undefined> {
+  return getVisible(db, "case-study", id);
 }
 
-/** Articles, newest first. */
-export async function listArticles(db: Db): Promise<Article[]> {
-  const rows = await db
-    .selectFrom("articles")
-    .select("data")
-    .orderBy("published_at", "desc")
-    .orderBy("position")
-    .execute();
-  return rows.map((row) => articleSchema.parse(JSON.parse(row.data)));
+/** Articles visitors may see, newest first. */
+export function listArticles(db: Db): Promise<Article[]> {
+  return listVisible(db, "article");
 }
 
-export async function getArticle(db: Db, id: string): Promise<Article | undefined> {
-  const row = await db
-    .selectFrom("articles")
-    .select("data")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? articleSchema.parse(JSON.parse(row.data)) : undefined;
+/** One article, when visitors may see it. */
+export function getArticle(db: Db, id: string): Promise<Article | undefined> {
+  return getVisible(db, "article", id);
 }

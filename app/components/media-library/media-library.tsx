@@ -3,9 +3,10 @@
 import { Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { uploadImage } from "~/admin/images-client";
+import { deleteImage, uploadImage } from "~/admin/images-client";
 import { describeRequestError } from "~/admin/session-client";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
@@ -106,6 +107,42 @@ function UploadCard() {
   );
 }
 
+function DeleteImageButton({ image }: { image: LibraryImage }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteImage(image.url);
+      toast({ title: "Image Deleted", description: `${image.name} was deleted.` });
+      await revalidator.revalidate();
+    } catch (failure) {
+      toast({
+        title: "Delete Failed",
+        description: describeRequestError(failure, "Unable to delete the image"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" className="justify-self-start" disabled={busy}>
+          Delete
+          <span className="sr-only"> {image.name}</span>
+        </Button>
+      }
+      title="Delete this image?"
+      description={`${image.name} will be removed from the library for good. Pages cannot use it any more.`}
+      confirmLabel="Delete Image"
+      onConfirm={remove}
+      busy={busy}
+    />
+  );
+}
+
 function ImageCard({ image }: { image: LibraryImage }) {
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm">
@@ -146,6 +183,12 @@ function ImageCard({ image }: { image: LibraryImage }) {
         ) : (
           <p className="text-sm text-muted-foreground">Not used on any page</p>
         )}
+        {image.uploaded && image.usedIn.length === 0 ? <DeleteImageButton image={image} /> : null}
+        {image.uploaded && image.usedIn.length > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            In use: it can be deleted once no page uses it.
+          </p>
+        ) : null}
       </div>
     </li>
   );

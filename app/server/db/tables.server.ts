@@ -9,19 +9,48 @@ export interface ContentRevisionTable {
   author: string | null;
 }
 
-export interface CaseStudyTable {
+export interface CaseStudyTable extends PublicationColumns {
   id: string;
   position: number;
   data: string;
   updated_at: string;
 }
 
-export interface ArticleTable {
+export interface ArticleTable extends PublicationColumns {
   id: string;
   position: number;
   data: string;
   published_at: string;
   updated_at: string;
+}
+
+/** Publishing (issue 10): what articles and case studies share. */
+export interface PublicationColumns {
+  /** "draft" or "published"; a published row whose publish_at is ahead is scheduled. */
+  status: Generated<string>;
+  publish_at: string | null;
+  version: Generated<number>;
+}
+
+export interface PublicationRevisionTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: string;
+  version: number;
+  status: string;
+  publish_at: string | null;
+  data: string;
+  /** "save", "restore" or "delete". */
+  action: string;
+  author: string | null;
+  created_at: string;
+}
+
+export interface PublicationRedirectTable {
+  kind: string;
+  old_id: string;
+  new_id: string;
+  created_at: string;
 }
 
 export interface AdminTable {
@@ -114,6 +143,9 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
+  // Publishing (issue 10)
+  publication_revisions: PublicationRevisionTable;
+  publication_redirects: PublicationRedirectTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -1,0 +1,109 @@
+// The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
+// /...): the admin check, input sanitized then validated (400 with field messages), store errors
+// mapped to 404/409, and the version in ETag / If-Match.
+import { z } from "zod";
+import { parseIfMatch } from "~/server/content-save.server";
+import type { AppContext } from "~/server/context.server";
+import { ApiError, assertSameOrigin, readJsonBody, toFieldErrors } from "~/server/http.server";
+import { sanitizeRichText } from "~/server/sanitize.server";
+import { type AdminSession, getRequestSession } from "~/server/sessions.server";
+import {
+  articleInputSchema,
+  caseStudyInputSchema,
+  type PublicationInput,
+  type PublicationKind,
+  publicationPaths,
+} from "./schema";
+import {
+  PublicationConflictError,
+  PublicationInputError,
+  PublicationNotFoundError,
+  type StoredPublication,
+} from "./store.server";
+
+const inputSchemas = {
+  article: articleInputSchema,
+  "case-study": caseStudyInputSchema,
+} satisfies Record<PublicationKind, z.ZodType>;
+
+/** The kind an /api/admin/... or /admin/... path is about. */
+export function getKindOfPath(pathname: string): PublicationKind {
+  return /\/case-studies(?:\/|$)/.test(pathname) ? "case-study" : "article";
+}
+
+/** The signed-in admin of an API request; a database failure during the check is a 503. */
+export async function requireAdminApi(
+  { db, config }: Pick<AppContext, "db" | "config">,
+  request: Request,
+  options: { write: boolean },
+): Promise<AdminSession> {
+  if (options.write) assertSameOrigin(request, config.SITE_URL);
+  let session: AdminSession | undefined;
+  try {
+    session = await getRequestSession(db, request, config.secure);
+  } catch {
+    throw new ApiError(503, "The database is not answering just now. Please try again.", {
+      headers: { "Retry-After": "5" },
+    });
+  }
+  if (!session) throw new ApiError(401, "Your session has expired. Please log in again.");
+  return session;
+}
+
+/**
+ * Reads an item's input: rich text is sanitized first, so the length limit applies to what is
+ * stored, then the shared schema validates (400 with a message per field).
+ */
+export async function readPublicationInput<K extends PublicationKind>(
+  request: Request,
+  kind: K,
+): Promise<PublicationInput[K]> {
+  const raw = await readJsonBody(request, z.record(z.string(), z.unknown()));
+  const body = typeof raw.body === "string" ? sanitizeRichText(raw.body) : raw.body;
+  const result = inputSchemas[kind].safeParse({ ...raw, body });
+  if (!result.success) {
+    const errors = toFieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });
+  }
+  return result.data as PublicationInput[K];
+}
+
+export function readExpectedVersion(request: Request): number | undefined {
+  return parseIfMatch(request.headers.get("if-match"));
+}
+
+/** Runs a store call, turning its refusals into the API's answers. */
+export async function callStore<T>(kind: PublicationKind, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PublicationInputError) {
+      throw new ApiError(400, error.message, { errors: error.errors });
+    }
+    if (error instanceof PublicationConflictError) {
+      throw new ApiError(
+        409,
+        "Someone else changed this since you opened it. Reload to get the latest version, or save again to replace it with yours.",
+        { headers: { ETag: `"${error.currentVersion}"` } },
+      );
+    }
+    if (error instanceof PublicationNotFoundError) {
+      throw new ApiError(404, `${publicationPaths[kind].label} not found`);
+    }
+    throw error;
+  }
+}
+
+/** An item as the API answers it, its version in the ETag. */
+export function answerPublication<K extends PublicationKind>(
+  item: StoredPublication<K>,
+  init: { status?: number; message?: string } = {},
+): Response {
+  return Response.json(
+    { message: init.message, item },
+    {
+      status: init.status ?? 200,
+      headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` },
+    },
+  );
+}

@@ -1,0 +1,44 @@
+// What a public detail page does when its slug shows no visible item: a 301 to the item's current
+// slug when it moved, a preview for a signed-in admin when it is a draft or scheduled, else 404.
+import { redirect } from "react-router";
+import type { AppContext } from "~/server/context.server";
+import { getRequestSession } from "~/server/sessions.server";
+import {
+  type PreviewNotice,
+  type PublicationKind,
+  type PublicationRecord,
+  publicationPaths,
+} from "./schema";
+import { findRedirect, getForAdmin } from "./store.server";
+
+/**
+ * Throws the redirect when the slug moved; answers the admin's preview of a hidden item, or
+ * undefined (the page answers 404). A database failure is logged and counts as "not found".
+ */
+export async function resolveHiddenPublication<K extends PublicationKind>(
+  { db, config, logger }: Pick<AppContext, "db" | "config" | "logger">,
+  request: Request,
+  kind: K,
+  id: string,
+): Promise<{ record: PublicationRecord[K]; preview: PreviewNotice } | undefined> {
+  let target: string | undefined;
+  try {
+    target = await findRedirect(db, kind, id);
+  } catch (error) {
+    logger.error({ err: error }, "Failed to look up an old address");
+    return undefined;
+  }
+  if (target) throw redirect(publicationPaths[kind].public(target), 301);
+  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+  if (!session) return undefined;
+  const item = await getForAdmin(db, kind, id);
+  if (!item) return undefined;
+  return {
+    record: item.record,
+    preview: {
+      status: item.status,
+      publishAt: item.publishAt,
+      editPath: `${publicationPaths[kind].admin}/${id}`,
+    },
+  };
+}
