@@ -9,6 +9,8 @@ import { Button } from "~/components/ui/button";
 const adminLinks = [
   { to: "/edit", label: "Content Editor" },
   { to: "/content", label: "Content Manager" },
+  { to: "/admin/articles", label: "Articles" },
+  { to: "/admin/case-studies", label: "Case Studies" },
   { to: "/images", label: "Manage Images" },
   { to: "/admin/leads", label: "Leads" },
   { to: "/", label: "Home" },

@@ -1,18 +1,19 @@
 // The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
 // /...): the admin check, input sanitized then validated (400 with field messages), store errors
 // mapped to 404/409, and the version in ETag / If-Match.
+import { redirect } from "react-router";
 import { z } from "zod";
 import { parseIfMatch } from "~/server/content-save.server";
 import type { AppContext } from "~/server/context.server";
 import { ApiError, assertSameOrigin, readJsonBody, toFieldErrors } from "~/server/http.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { type AdminSession, getRequestSession } from "~/server/sessions.server";
+import { kindTexts } from "./kind-texts";
 import {
   articleInputSchema,
   caseStudyInputSchema,
   type PublicationInput,
   type PublicationKind,
-  publicationPaths,
 } from "./schema";
 import {
   PublicationConflictError,
@@ -88,7 +89,7 @@ export async function callStore<T>(kind: PublicationKind, run: () => Promise<T>)
       );
     }
     if (error instanceof PublicationNotFoundError) {
-      throw new ApiError(404, `${publicationPaths[kind].label} not found`);
+      throw new ApiError(404, `${kindTexts[kind].singular} not found`);
     }
     throw error;
   }
@@ -106,4 +107,14 @@ export function answerPublication<K extends PublicationKind>(
       headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` },
     },
   );
+}
+
+/** The signed-in admin of an admin page; without one, the login page (from the server). */
+export async function requireAdminPage(
+  { db, config }: Pick<AppContext, "db" | "config">,
+  request: Request,
+): Promise<AdminSession> {
+  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+  if (!session) throw redirect("/admin/login");
+  return session;
 }

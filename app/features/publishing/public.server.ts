@@ -3,12 +3,8 @@
 import { redirect } from "react-router";
 import type { AppContext } from "~/server/context.server";
 import { getRequestSession } from "~/server/sessions.server";
-import {
-  type PreviewNotice,
-  type PublicationKind,
-  type PublicationRecord,
-  publicationPaths,
-} from "./schema";
+import { kindTexts } from "./kind-texts";
+import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
 import { findRedirect, getForAdmin } from "./store.server";
 
 /**
@@ -28,7 +24,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
     logger.error({ err: error }, "Failed to look up an old address");
     return undefined;
   }
-  if (target) throw redirect(publicationPaths[kind].public(target), 301);
+  if (target) throw redirect(kindTexts[kind].publicPath(target), 301);
   const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
   if (!session) return undefined;
   const item = await getForAdmin(db, kind, id);
@@ -38,7 +34,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
     preview: {
       status: item.status,
       publishAt: item.publishAt,
-      editPath: `${publicationPaths[kind].admin}/${id}`,
+      editPath: `${kindTexts[kind].adminPath}/${id}`,
     },
   };
 }

@@ -157,16 +157,6 @@ export function proposeSlug(title: string): string {
   return toSlug(title).slice(0, 80).replace(/-+$/, "");
 }
 
-/** Paths of the public pages and the admin editor of an item. */
-export const publicationPaths = {
-  article: { public: (id: string) => `/blog/${id}`, admin: "/admin/articles", label: "Article" },
-  "case-study": {
-    public: (id: string) => `/case-studies/${id}`,
-    admin: "/admin/case-studies",
-    label: "Case study",
-  },
-} as const satisfies Record<PublicationKind, unknown>;
-
 /** The editor's input for a stored item: the inverse of the store's record building. */
 export function toArticleInput(
   article: Article,
@@ -220,3 +210,66 @@ export const toPublicationInput = {
     state: Pick<PublicationState, "status" | "publishAt">,
   ) => PublicationInput[K];
 };
+
+/** One row of the admin list. */
+export type AdminListItem = {
+  id: string;
+  title: string;
+  /** The article's category or the case study's industry. */
+  group: string;
+  status: PublicationStatus;
+  publishAt: string | null;
+  updatedAt: string;
+  imageUrl: string;
+};
+
+export type AdminListQuery = { q: string; status: PublicationStatus | ""; group: string };
+
+/** The list's filters from the URL query; unknown values fall back to "all". */
+export function parseAdminListQuery(params: URLSearchParams): AdminListQuery {
+  const status = params.get("status") ?? "";
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, 100),
+    status: (publicationStatuses as readonly string[]).includes(status)
+      ? (status as PublicationStatus)
+      : "",
+    group: (params.get("group") ?? "").trim().slice(0, 100),
+  };
+}
+
+/** Items whose title or slug contains the search text, with the chosen status and group. */
+export function filterAdminList(items: readonly AdminListItem[], query: AdminListQuery) {
+  const needle = query.q.toLocaleLowerCase();
+  return items.filter(
+    (item) =>
+      (!query.status || item.status === query.status) &&
+      (!query.group || item.group === query.group) &&
+      (!needle || item.title.toLocaleLowerCase().includes(needle) || item.id.includes(needle)),
+  );
+}
+
+/** The editor's starting point for a new item: a draft with every field empty. */
+export function createEmptyInput(kind: PublicationKind): PublicationInput[PublicationKind] {
+  const common = {
+    slug: "",
+    status: "draft" as const,
+    publishAt: "",
+    title: "",
+    imageUrl: "",
+    imageAlt: "",
+    body: "",
+  };
+  if (kind === "article") {
+    return { ...common, excerpt: "", category: "", authorName: "", readTime: "" };
+  }
+  return {
+    ...common,
+    description: "",
+    industry: "",
+    client: "",
+    challenge: "",
+    approach: [],
+    results: [],
+    testimonial: { quote: "", name: "", role: "", company: "" },
+  };
+}

@@ -8,7 +8,7 @@ import {
   readPublicationInput,
   requireAdminApi,
 } from "~/features/publishing/api.server";
-import { publicationPaths } from "~/features/publishing/schema";
+import { kindTexts } from "~/features/publishing/kind-texts";
 import {
   deletePublication,
   getForAdmin,
@@ -25,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     await requireAdminApi(app, request, { write: false });
     const kind = getKindOfPath(new URL(request.url).pathname);
     const item = await getForAdmin(app.db, kind, params.id);
-    if (!item) throw new ApiError(404, `${publicationPaths[kind].label} not found`);
+    if (!item) throw new ApiError(404, `${kindTexts[kind].singular} not found`);
     const revisions = await listRevisions(app.db, kind, params.id);
     return Response.json(
       { item, revisions },
