@@ -46,13 +46,10 @@ export default [
     route("content", "routes/admin/content-manager.tsx"),
     // Manage Images: the media library and image uploads
     route("images", "routes/admin/images.tsx"),
-    // Publishing: articles and case studies (one list and one editor module for both kinds)
-    route("admin/articles", "routes/admin/publications.tsx", { id: "admin-articles" }),
-    route("admin/articles/:id", "routes/admin/publication-editor.tsx", { id: "admin-article" }),
-    route("admin/case-studies", "routes/admin/publications.tsx", { id: "admin-case-studies" }),
-    route("admin/case-studies/:id", "routes/admin/publication-editor.tsx", {
-      id: "admin-case-study",
-    }),
+    // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
+    // (one route each for both collections: every route adds to each public page's manifest)
+    route("admin/:collection", "routes/admin/publications.tsx"),
+    route("admin/:collection/:id", "routes/admin/publication-editor.tsx"),
   ]),
 
   // Admin view of contact messages and newsletter subscribers
@@ -70,20 +67,10 @@ export default [
   // Media library: image uploads
   route("api/admin/images", "routes/api/admin/images.ts"),
   route("api/admin/images/:name", "routes/api/admin/image.ts"),
-  // Publishing: articles and case studies (one module per shape, the kind read from the path)
-  route("api/admin/articles", "routes/api/admin/publications.ts", { id: "api-articles" }),
-  route("api/admin/articles/:id", "routes/api/admin/publication.ts", { id: "api-article" }),
-  route("api/admin/articles/:id/restore", "routes/api/admin/publication-restore.ts", {
-    id: "api-article-restore",
-  }),
-  route("api/admin/case-studies", "routes/api/admin/publications.ts", {
-    id: "api-case-studies",
-  }),
-  route("api/admin/case-studies/:id", "routes/api/admin/publication.ts", {
-    id: "api-case-study",
-  }),
-  route("api/admin/case-studies/:id/restore", "routes/api/admin/publication-restore.ts", {
-    id: "api-case-study-restore",
-  }),
+  // Publishing: /api/admin/articles/... and /api/admin/case-studies/... (list and create, one
+  // item, restore a revision)
+  route("api/admin/:collection", "routes/api/admin/publications.ts"),
+  route("api/admin/:collection/:id", "routes/api/admin/publication.ts"),
+  route("api/admin/:collection/:id/restore", "routes/api/admin/publication-restore.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

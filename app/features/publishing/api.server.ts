@@ -1,14 +1,14 @@
 // The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
 // /...): the admin check, input sanitized then validated (400 with field messages), store errors
 // mapped to 404/409, and the version in ETag / If-Match.
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { parseIfMatch } from "~/server/content-save.server";
 import type { AppContext } from "~/server/context.server";
 import { ApiError, assertSameOrigin, readJsonBody, toFieldErrors } from "~/server/http.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
 import { type AdminSession, getRequestSession } from "~/server/sessions.server";
-import { kindTexts } from "./kind-texts";
+import { kindTexts, parseCollection } from "./kind-texts";
 import {
   articleInputSchema,
   caseStudyInputSchema,
@@ -27,9 +27,18 @@ const inputSchemas = {
   "case-study": caseStudyInputSchema,
 } satisfies Record<PublicationKind, z.ZodType>;
 
-/** The kind an /api/admin/... or /admin/... path is about. */
-export function getKindOfPath(pathname: string): PublicationKind {
-  return /\/case-studies(?:\/|$)/.test(pathname) ? "case-study" : "article";
+/** The kind an /api/admin/:collection address names; any other collection is a JSON 404. */
+export function requireApiKind(collection: string | undefined): PublicationKind {
+  const kind = parseCollection(collection);
+  if (!kind) throw new ApiError(404, "Not found");
+  return kind;
+}
+
+/** The kind an /admin/:collection page names; any other is the 404 page. */
+export function requirePageKind(collection: string | undefined): PublicationKind {
+  const kind = parseCollection(collection);
+  if (!kind) throw data(null, { status: 404 });
+  return kind;
 }
 
 /** The signed-in admin of an API request; a database failure during the check is a 503. */

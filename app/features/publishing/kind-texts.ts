@@ -1,6 +1,13 @@
 // The words and addresses of the two kinds on the admin screens: one description, both screens.
 import type { PublicationKind } from "./schema";
 
+/** The kind a /admin/:collection or /api/admin/:collection address names, if any. */
+export function parseCollection(collection: string | undefined): PublicationKind | undefined {
+  if (collection === "articles") return "article";
+  if (collection === "case-studies") return "case-study";
+  return undefined;
+}
+
 export const kindTexts = {
   article: {
     singular: "Article",

@@ -3,7 +3,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { Button } from "~/components/ui/button";
-import { getKindOfPath, requireAdminPage } from "~/features/publishing/api.server";
+import { requireAdminPage, requirePageKind } from "~/features/publishing/api.server";
 import {
   type EditorItem,
   PublicationEditor,
@@ -23,7 +23,7 @@ import type { Route } from "./+types/publication-editor";
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const session = await requireAdminPage(app, request);
-  const kind: PublicationKind = getKindOfPath(new URL(request.url).pathname);
+  const kind: PublicationKind = requirePageKind(params.collection);
   const [all, images] = await Promise.all([
     listForAdmin(app.db, kind),
     listSiteImages(getUploadsDir(app.config)),

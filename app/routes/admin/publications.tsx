@@ -6,7 +6,7 @@ import { AdminHeader } from "~/components/admin/admin-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { getKindOfPath, requireAdminPage } from "~/features/publishing/api.server";
+import { requireAdminPage, requirePageKind } from "~/features/publishing/api.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import {
   type AdminListItem,
@@ -21,11 +21,11 @@ import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import type { Route } from "./+types/publications";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const session = await requireAdminPage(app, request);
   const url = new URL(request.url);
-  const kind = getKindOfPath(url.pathname);
+  const kind = requirePageKind(params.collection);
   const stored = await listForAdmin(app.db, kind);
   const items: AdminListItem[] = stored
     .map(({ record, status, publishAt, updatedAt }) => ({

@@ -5,7 +5,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { describeRequestError } from "~/admin/session-client";
-import { ConflictNotice } from "~/components/editor/editor-notices";
 import { TextField } from "~/components/editor/fields";
 import { RichTextField } from "~/components/editor/rich-text-field";
 import { useLeaveGuard } from "~/components/editor/use-leave-guard";
@@ -196,14 +195,40 @@ export function PublicationEditor<K extends PublicationKind>({
     >
       <div className="grid gap-6">
         {conflict ? (
-          <ConflictNotice
-            busy={busy}
-            onReload={() => {
-              allowLeaving();
-              window.location.reload();
-            }}
-            onOverwrite={() => save(true)}
-          />
+          <div
+            role="alert"
+            className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          >
+            <p className="font-semibold">
+              Someone else saved this {texts.singular.toLowerCase()} since you opened it
+            </p>
+            <p className="text-sm">
+              Your changes were not saved and are still shown below. Reload to get the latest
+              version (your unsaved changes are then lost), or save your version over it.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  allowLeaving();
+                  window.location.reload();
+                }}
+              >
+                Reload latest version
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={busy}
+                onClick={() => save(true)}
+              >
+                Save my version anyway
+              </Button>
+            </div>
+          </div>
         ) : null}
         <Card>
           <CardContent className="grid gap-5 pt-6">

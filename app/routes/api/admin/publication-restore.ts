@@ -5,9 +5,9 @@ import { z } from "zod";
 import {
   answerPublication,
   callStore,
-  getKindOfPath,
   readExpectedVersion,
   requireAdminApi,
+  requireApiKind,
 } from "~/features/publishing/api.server";
 import { restorePublication } from "~/features/publishing/store.server";
 import { getAppContext } from "~/server/context.server";
@@ -32,7 +32,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       throw new ApiError(405, "Restore with POST", { headers: { Allow: "POST" } });
     }
     const session = await requireAdminApi(app, request, { write: true });
-    const kind = getKindOfPath(new URL(request.url).pathname);
+    const kind = requireApiKind(params.collection);
     const expectedVersion = readExpectedVersion(request);
     const { revisionId } = await readJsonBody(request, restoreSchema);
     const item = await callStore(kind, () =>

@@ -3,10 +3,10 @@
 import {
   answerPublication,
   callStore,
-  getKindOfPath,
   readExpectedVersion,
   readPublicationInput,
   requireAdminApi,
+  requireApiKind,
 } from "~/features/publishing/api.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import {
@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   return handleApi(async () => {
     await requireAdminApi(app, request, { write: false });
-    const kind = getKindOfPath(new URL(request.url).pathname);
+    const kind = requireApiKind(params.collection);
     const item = await getForAdmin(app.db, kind, params.id);
     if (!item) throw new ApiError(404, `${kindTexts[kind].singular} not found`);
     const revisions = await listRevisions(app.db, kind, params.id);
@@ -37,7 +37,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export async function action({ context, request, params }: Route.ActionArgs) {
   const app = getAppContext(context);
   return handleApi(async () => {
-    const kind = getKindOfPath(new URL(request.url).pathname);
+    const kind = requireApiKind(params.collection);
     if (request.method === "PUT") {
       const session = await requireAdminApi(app, request, { write: true });
       const expectedVersion = readExpectedVersion(request);

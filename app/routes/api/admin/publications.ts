@@ -3,33 +3,33 @@
 import {
   answerPublication,
   callStore,
-  getKindOfPath,
   readPublicationInput,
   requireAdminApi,
+  requireApiKind,
 } from "~/features/publishing/api.server";
 import { createPublication, listForAdmin } from "~/features/publishing/store.server";
 import { getAppContext } from "~/server/context.server";
 import { ApiError, handleApi } from "~/server/http.server";
 import type { Route } from "./+types/publications";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   return handleApi(async () => {
     await requireAdminApi(app, request, { write: false });
-    const kind = getKindOfPath(new URL(request.url).pathname);
+    const kind = requireApiKind(params.collection);
     const items = await listForAdmin(app.db, kind);
     return Response.json({ items }, { headers: { "Cache-Control": "no-store" } });
   });
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, params }: Route.ActionArgs) {
   const app = getAppContext(context);
   return handleApi(async () => {
     if (request.method !== "POST") {
       throw new ApiError(405, "Create with POST", { headers: { Allow: "GET, POST" } });
     }
     const session = await requireAdminApi(app, request, { write: true });
-    const kind = getKindOfPath(new URL(request.url).pathname);
+    const kind = requireApiKind(params.collection);
     const input = await readPublicationInput(request, kind);
     const item = await callStore(kind, () =>
       createPublication(app.db, kind, input, { author: session.email }),
