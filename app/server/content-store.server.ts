@@ -12,6 +12,7 @@ import {
   contentSchema,
   type SiteContent,
 } from "~/content/schema";
+import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "./db/dialect.server";
 import type { Db } from "./db/tables.server";
 
@@ -87,6 +88,7 @@ export async function saveContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await markDataChanged(trx, "content");
     return { content, version: inserted.id };
   });
 }
@@ -100,7 +102,9 @@ export async function seedDefaults(db: Db): Promise<void> {
       .select("id")
       .limit(1)
       .executeTakeFirst();
+    let seeded = false;
     if (!revision) {
+      seeded = true;
       await trx
         .insertInto("content_revisions")
         .values({ document: JSON.stringify(defaultContent), created_at: now, author: null })
@@ -108,6 +112,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const caseStudy = await trx.selectFrom("case_studies").select("id").limit(1).executeTakeFirst();
     if (!caseStudy) {
+      seeded = true;
       await trx
         .insertInto("case_studies")
         .values(
@@ -122,6 +127,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const article = await trx.selectFrom("articles").select("id").limit(1).executeTakeFirst();
     if (!article) {
+      seeded = true;
       await trx
         .insertInto("articles")
         .values(
@@ -135,6 +141,7 @@ export async function seedDefaults(db: Db): Promise<void> {
         )
         .execute();
     }
+    if (seeded) await markDataChanged(trx, "seed");
   });
 }
 

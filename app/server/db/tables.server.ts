@@ -101,6 +101,13 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
+/** Issue 8: the version of what public pages show, bumped by markDataChanged. */
+export interface DataVersionTable {
+  name: string;
+  version: number;
+  changed_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -114,6 +121,8 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
+  // Page cache invalidation (issue 8)
+  data_versions: DataVersionTable;
 }
 
 export type Db = Kysely<Tables>;
