@@ -1,16 +1,22 @@
-// Server rendering of HTML documents: streams React with the request's CSP nonce, sets the
-// document Content-Security-Policy (booking host allowed as a frame) and answers 304 to a
-// revalidation of an unchanged page.
+// Server rendering of HTML documents. A page rendered for one request (an admin's) streams with
+// that request's CSP nonce; a page rendered for the page cache is rendered whole, and its policy
+// names the hashes of its inline scripts (docs/decisions/004). Sets the document
+// Content-Security-Policy (booking host allowed as a frame) and answers 304 to a revalidation of
+// an unchanged page.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
-import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
-import { getSiteContent } from "~/server/site-content.server";
+import {
+  buildDocumentCsp,
+  getFrameOrigin,
+  hashInlineScripts,
+} from "~/server/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -21,7 +27,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, db, logger } = getAppContext(loadContext);
+  const { nonce, logger } = getAppContext(loadContext);
   const { staticHandlerContext } = routerContext;
   const notModified = applyDocumentCaching({
     request,
@@ -37,15 +43,26 @@ export default async function handleRequest(
     await routerContext.serverHandoffStream?.cancel();
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  const { content } = await getSiteContent(db, logger);
-  if (import.meta.env.PROD) {
-    responseHeaders.set(
-      "Content-Security-Policy",
-      buildDocumentCsp({ nonce, frameOrigin: getFrameOrigin(content.booking.url) }),
-    );
+  const { content } = await getRequestContent(loadContext);
+  const frameOrigin = getFrameOrigin(content.booking.url);
+  if (import.meta.env.PROD && nonce) {
+    responseHeaders.set("Content-Security-Policy", buildDocumentCsp({ nonce, frameOrigin }));
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  if (!nonce) {
+    const { html, failed } = await renderWholeDocument(routerContext, request.url, logger);
+    // A part that failed to render must not be kept and sent to everyone.
+    if (failed) responseStatusCode = 500;
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    if (import.meta.env.PROD) {
+      responseHeaders.set(
+        "Content-Security-Policy",
+        buildDocumentCsp({ scriptHashes: hashInlineScripts(html), frameOrigin }),
+      );
+    }
+    return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -87,6 +104,40 @@ export default async function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) logger.error({ err: error }, "Streaming render error");
+        },
+      },
+    );
+  });
+}
+
+/** The whole document as one string, for a page the cache keeps (its scripts get hashed). */
+function renderWholeDocument(
+  routerContext: EntryContext,
+  url: string,
+  logger: { error: (details: object, message: string) => void },
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const collector = new PassThrough();
+    collector.on("data", (chunk: Buffer) => chunks.push(chunk));
+    collector.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+    collector.on("error", reject);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={url} />,
+      {
+        onAllReady() {
+          clearTimeout(timeoutId);
+          pipe(collector);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          logger.error({ err: error }, "Render error");
         },
       },
     );

@@ -10,7 +10,10 @@ import { InitialsAvatar } from "~/components/sections/initials-avatar";
 import { NotFoundNotice } from "~/components/sections/not-found-notice";
 import { Badge } from "~/components/ui/badge";
 import { PreviewBanner } from "~/features/publishing/preview-banner";
-import { resolveHiddenPublication } from "~/features/publishing/public.server";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { findArticle, getArticles } from "~/server/publications.server";
@@ -20,6 +23,7 @@ import type { Route } from "./+types/article";
 const relatedCount = 3;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const app = getAppContext(context);
   const { db, logger } = app;
   const [found, all] = await Promise.all([

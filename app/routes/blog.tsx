@@ -17,17 +17,19 @@ import {
   paginate,
   parseBlogQuery,
 } from "~/content/blog-filter";
+import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { getArticles } from "~/server/publications.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const query = parseBlogQuery(new URL(request.url).searchParams);
   const [{ content }, articles] = await Promise.all([
-    getSiteContent(db, logger),
+    getRequestContent(context),
     getArticles(db, logger),
   ]);
   const matching = filterArticles(articles, query);

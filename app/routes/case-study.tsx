@@ -14,13 +14,17 @@ import { ConsultationCta } from "~/components/sections/consultation-cta";
 import { NotFoundNotice } from "~/components/sections/not-found-notice";
 import { Badge } from "~/components/ui/badge";
 import { PreviewBanner } from "~/features/publishing/preview-banner";
-import { resolveHiddenPublication } from "~/features/publishing/public.server";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { findCaseStudy, getCaseStudies } from "~/server/publications.server";
 import type { Route } from "./+types/case-study";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const app = getAppContext(context);
   const { db, logger } = app;
   const [found, all] = await Promise.all([

@@ -6,6 +6,7 @@ import { defaultCaseStudies } from "~/content/default-case-studies";
 import { defaultContent } from "~/content/default-content";
 import { type Article, type CaseStudy, contentSchema, type SiteContent } from "~/content/schema";
 import { getVisible, listVisible } from "~/features/publishing/store.server";
+import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "./db/dialect.server";
 import type { Db } from "./db/tables.server";
 
@@ -81,6 +82,7 @@ export async function saveContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await markDataChanged(trx, "content");
     return { content, version: inserted.id };
   });
 }
@@ -94,7 +96,9 @@ export async function seedDefaults(db: Db): Promise<void> {
       .select("id")
       .limit(1)
       .executeTakeFirst();
+    let seeded = false;
     if (!revision) {
+      seeded = true;
       await trx
         .insertInto("content_revisions")
         .values({ document: JSON.stringify(defaultContent), created_at: now, author: null })
@@ -102,6 +106,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const caseStudy = await trx.selectFrom("case_studies").select("id").limit(1).executeTakeFirst();
     if (!caseStudy) {
+      seeded = true;
       await trx
         .insertInto("case_studies")
         .values(
@@ -116,6 +121,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const article = await trx.selectFrom("articles").select("id").limit(1).executeTakeFirst();
     if (!article) {
+      seeded = true;
       await trx
         .insertInto("articles")
         .values(
@@ -130,6 +136,7 @@ export async function seedDefaults(db: Db): Promise<void> {
         )
         .execute();
     }
+    if (seeded) await markDataChanged(trx, "seed");
   });
 }
 

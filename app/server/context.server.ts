@@ -3,11 +3,21 @@
 
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { PageCacheHints } from "~/platform/page-cache/hints.server";
 import type { Config } from "./config.server";
 import type { Db } from "./db/tables.server";
+import type { AdminSession } from "./sessions.server";
 
 export type AppServices = { config: Config; db: Db; logger: Logger };
-export type RequestInfo = { nonce: string; clientIp: string };
+export type RequestInfo = {
+  /** The CSP nonce of a page rendered for this request only; none for a page the cache keeps. */
+  nonce?: string;
+  clientIp: string;
+  /** The session, when the HTTP layer already looked it up (null: none); undefined: not looked up. */
+  knownSession?: AdminSession | null;
+  /** What page code tells the page cache about this response (e.g. when it stops being valid). */
+  cacheHints?: PageCacheHints;
+};
 export type AppContext = AppServices & RequestInfo;
 
 export const appContext = createContext<AppContext>();

@@ -1,11 +1,12 @@
 // What a public detail page does when its slug shows no visible item: a 301 to the item's current
 // slug when it moved, a preview for a signed-in admin when it is a draft or scheduled, else 404.
-import { redirect } from "react-router";
-import type { AppContext } from "~/server/context.server";
+import { type RouterContextProvider, redirect } from "react-router";
+import { expirePageAt } from "~/platform/page-cache/hints.server";
+import { type AppContext, getAppContext } from "~/server/context.server";
 import { getRequestSession } from "~/server/sessions.server";
 import { kindTexts } from "./kind-texts";
 import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
-import { findRedirect, getForAdmin } from "./store.server";
+import { findRedirect, getForAdmin, getNextPublicationTime } from "./store.server";
 
 /**
  * Throws the redirect when the slug moved; answers the admin's preview of a hidden item, or
@@ -37,4 +38,22 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
       editPath: `${kindTexts[kind].adminPath}/${id}`,
     },
   };
+}
+
+/**
+ * Tells the page cache that the page being rendered changes by itself when the next scheduled
+ * item comes due (it joins lists, related items, the sitemap). Unknown when the database cannot be
+ * read: then the page is not kept past now.
+ */
+export async function expireAtNextPublication(
+  context: Readonly<RouterContextProvider>,
+): Promise<void> {
+  const { db, logger } = getAppContext(context);
+  try {
+    const next = await getNextPublicationTime(db);
+    if (next) expirePageAt(context, next);
+  } catch (error) {
+    logger.error({ err: error }, "Failed to read the next publication time");
+    expirePageAt(context, Date.now());
+  }
 }

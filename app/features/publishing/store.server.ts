@@ -4,6 +4,7 @@
 import type { Insertable, Transaction } from "kysely";
 import { sql } from "kysely";
 import { type Article, articleSchema, type CaseStudy, caseStudySchema } from "~/content/schema";
+import { markDataChanged } from "~/platform/data-version.server";
 import type { CaseStudyTable, Db, Tables } from "~/server/db/tables.server";
 import {
   type ArticleInput,
@@ -360,6 +361,7 @@ export async function createPublication<K extends Kind>(
         .where("old_id", "=", input.slug)
         .execute();
       await insertRevision(trx, kind, row, "save", options.author, now);
+      await markDataChanged(trx, specs[kind].table);
       return toStored(kind, row, now);
     });
   } catch (error) {
@@ -422,6 +424,7 @@ export async function updatePublication<K extends Kind>(
         throw new PublicationConflictError(current.version + 1);
       if (input.slug !== id) await moveSlug(trx, kind, id, input.slug, now);
       await insertRevision(trx, kind, row, options.action ?? "save", options.author, now);
+      await markDataChanged(trx, specs[kind].table);
       return toStored(kind, { ...current, ...row }, now);
     });
   } catch (error) {
@@ -466,6 +469,7 @@ export async function deletePublication(
       options.author,
       now,
     );
+    await markDataChanged(trx, specs[kind].table);
   });
 }
 

@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { attachDataVersion } from "~/platform/data-version.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Db } from "./tables.server";
@@ -42,14 +43,18 @@ function openSqlite(path: string): Db {
   sqlite.exec("pragma busy_timeout = 5000");
   sqlite.exec("pragma foreign_keys = on");
   sqlite.exec("pragma synchronous = normal");
-  return new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
+  const db: Db = new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
+  attachDataVersion(db, { kind: "sqlite", handle: sqlite });
+  return db;
 }
 
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  attachDataVersion(db, { kind: "postgres", url });
+  return db;
 }
 
 /** Opens (creating if needed) the database and brings its schema up to date. */

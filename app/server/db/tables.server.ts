@@ -130,6 +130,13 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
+/** Issue 8: the version of what public pages show, bumped by markDataChanged. */
+export interface DataVersionTable {
+  name: string;
+  version: number;
+  changed_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -146,6 +153,8 @@ export interface Tables {
   // Publishing (issue 10)
   publication_revisions: PublicationRevisionTable;
   publication_redirects: PublicationRedirectTable;
+  // Page cache invalidation (issue 8)
+  data_versions: DataVersionTable;
 }
 
 export type Db = Kysely<Tables>;
