@@ -234,9 +234,14 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   if (!pageCache) return app as unknown as SiteApp;
   // Cache hits are answered before Express: a few microseconds instead of its whole stack.
   const site: SiteApp = (req, res, next) => {
-    if (pageCache.serveFromStore(req, res)) return;
-    if (next) app(req as Request, res as Response, next);
-    else app(req, res);
+    const goOn = () => {
+      if (next) app(req as Request, res as Response, next);
+      else app(req, res);
+    };
+    const served = pageCache.serveFromStore(req, res);
+    if (served === true) return;
+    if (served === false) return goOn();
+    served.then((done) => done || goOn(), goOn);
   };
   site.pageCache = pageCache;
   return site;

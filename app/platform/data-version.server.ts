@@ -6,49 +6,27 @@
 // and, per request, the page cache asks getDataVersion(db), which is cheap:
 //   - SQLite: one synchronous read of the version row on the process's own connection (a few
 //     microseconds; it sees commits of other processes and of this one).
-//   - PostgreSQL: LISTEN/NOTIFY keeps the number in memory; the row is read again when a
-//     notification arrives, for a few seconds after this process wrote, every few seconds as a
-//     fallback, and on every request while the listening connection is down.
+//   - PostgreSQL: a primary-key read of the version row per request, shared by every request
+//     that arrives while one read is under way (so under load it is one query per round trip).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { sql } from "kysely";
-import pg from "pg";
-import { getDialectName } from "~/server/db/dialect.server";
 import type { Db } from "~/server/db/tables.server";
 
 const versionRow = "site";
-const notifyChannel = "site_data_changed";
-/** Even with a live LISTEN connection, the row is read this often, in case a message was lost. */
-const fallbackPollMs = 5_000;
-/** After a local write, the row is read on every request for this long (covers commit latency). */
-const localWriteWindowMs = 10_000;
-const reconnectDelayMs = 1_000;
-
-/** Set by markDataChanged in this process; read by every source on its next request. */
-let lastLocalWriteAt = 0;
 
 /**
  * Records that what public pages show has changed. Call it inside the transaction that writes,
- * so the new version is committed (and, on PostgreSQL, announced) with the data, or not at all.
+ * so the new version is committed with the data, or not at all.
  * `scope` is for logs and readers of the code ("content", "articles", "case-studies"...).
  */
 export async function markDataChanged(trx: Db, _scope?: string): Promise<void> {
-  lastLocalWriteAt = Date.now();
   await trx
     .updateTable("data_versions")
     .set((eb) => ({ version: eb("version", "+", 1), changed_at: new Date().toISOString() }))
     .where("name", "=", versionRow)
     .execute();
-  if (getDialectName(trx) === "postgres") {
-    // Delivered to every listener when (and only if) the transaction commits.
-    await sql`select pg_notify(${notifyChannel}, '')`.execute(trx);
-  }
-  lastLocalWriteAt = Date.now();
 }
 
-type VersionSource = {
-  current(): number | Promise<number>;
-  close(): Promise<void>;
-};
+type VersionSource = { current(): number | Promise<number> };
 
 const sources = new WeakMap<Db, VersionSource>();
 
@@ -64,7 +42,6 @@ class SqliteVersionSource implements VersionSource {
     const row = this.statement.get(versionRow) as { version: number } | undefined;
     return row ? Number(row.version) : 0;
   }
-  async close() {}
 }
 
 async function readVersionRow(db: Db): Promise<number> {
@@ -76,106 +53,54 @@ async function readVersionRow(db: Db): Promise<number> {
   return row ? Number(row.version) : 0;
 }
 
+/**
+ * PostgreSQL: the row is read for every request, but reads are shared: a request waits for the
+ * next read that starts after it arrived, so under load one query (a primary-key lookup) serves
+ * every request that came in during the previous one. LISTEN/NOTIFY was the first idea and was
+ * dropped: a notification can reach another server after the next request does (see ADR 004).
+ */
 class PostgresVersionSource implements VersionSource {
-  private version = 0;
-  private stale = true;
-  private readAt = 0;
-  private listener: pg.Client | undefined;
-  private listening = false;
-  private closed = false;
-  private reconnectTimer: NodeJS.Timeout | undefined;
+  private inFlight: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
   private readonly db: Db;
-  private readonly url: string;
 
-  constructor(db: Db, url: string) {
+  constructor(db: Db) {
     this.db = db;
-    this.url = url;
-    void this.listen();
   }
 
-  private async listen() {
-    if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
-    this.listener = client;
-    const lost = () => {
-      if (this.listener !== client) return;
-      this.listening = false;
-      this.stale = true;
-      this.listener = undefined;
-      client.end().catch(() => {});
-      if (!this.closed) this.reconnectTimer = setTimeout(() => this.listen(), reconnectDelayMs);
-    };
-    client.on("error", lost);
-    client.on("end", lost);
-    client.on("notification", () => {
-      this.stale = true;
+  current(): Promise<number> {
+    if (!this.inFlight) return this.begin();
+    // The read under way may have started before this request: wait for the one after it.
+    this.queued ??= this.inFlight.then(ignore, ignore).then(() => {
+      this.queued = undefined;
+      return this.begin();
     });
-    try {
-      await client.connect();
-      await client.query(`listen ${notifyChannel}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      this.listening = true;
-      // Anything written while we were not listening is picked up by the next read.
-      this.stale = true;
-    } catch {
-      lost();
-    }
+    return this.queued;
   }
 
-  current(): number | Promise<number> {
-    const now = Date.now();
-    if (
-      !this.stale &&
-      this.listening &&
-      now - this.readAt < fallbackPollMs &&
-      now - lastLocalWriteAt > localWriteWindowMs
-    ) {
-      return this.version;
-    }
-    // Cleared before the read: a notification arriving during it marks it stale again.
-    this.stale = false;
-    return readVersionRow(this.db).then(
-      (version) => {
-        this.readAt = Date.now();
-        this.version = Math.max(this.version, version);
-        return this.version;
-      },
-      (error: unknown) => {
-        this.stale = true;
-        throw error;
-      },
-    );
-  }
-
-  async close() {
-    this.closed = true;
-    clearTimeout(this.reconnectTimer);
-    const client = this.listener;
-    this.listener = undefined;
-    this.listening = false;
-    await client?.end().catch(() => {});
+  private begin(): Promise<number> {
+    const read = readVersionRow(this.db);
+    this.inFlight = read;
+    const clear = () => {
+      if (this.inFlight === read) this.inFlight = undefined;
+    };
+    read.then(clear, clear);
+    return read;
   }
 }
+
+function ignore() {}
 
 /** Called once by openDatabase: how this process learns of changes on this database. */
 export function attachDataVersion(
   db: Db,
-  engine: { kind: "sqlite"; handle: DatabaseSync } | { kind: "postgres"; url: string },
+  engine: { kind: "sqlite"; handle: DatabaseSync } | { kind: "postgres" },
 ): void {
   const source =
     engine.kind === "sqlite"
       ? new SqliteVersionSource(engine.handle)
-      : new PostgresVersionSource(db, engine.url);
+      : new PostgresVersionSource(db);
   sources.set(db, source);
-  // The listening connection must not keep a stopped server (or a finished test) alive.
-  const destroy = db.destroy.bind(db);
-  db.destroy = async () => {
-    await source.close();
-    await destroy();
-  };
 }
 
 /**

@@ -124,8 +124,8 @@ function isStorable(response: Response): boolean {
 }
 
 export type PageCache = {
-  /** Answers from the store if it can, synchronously; false when the request must go on. */
-  serveFromStore(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Answers from the store if it can (synchronously on SQLite); false when the request must go on. */
+  serveFromStore(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
   /** Express middleware: admin requests go on marked, misses are rendered, kept and sent. */
   middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
   stats(): PageStoreStats;
@@ -269,24 +269,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!pageKey) return false;
       // A session cookie (or token) is checked on the slower path: it may be a signed-in admin's.
       if (hasCookie(req, sessionCookie) || req.headers.authorization) return false;
+      const serve = (version: number) => {
+        store.syncVersion(version);
+        const page = store.get(pageKey.key);
+        if (!page) return false;
+        const started = process.hrtime.bigint();
+        sendPage(req, res, page);
+        logHit(req, res.statusCode, started);
+        return true;
+      };
       let version: number | Promise<number>;
       try {
         version = getDataVersion(db);
       } catch {
         return false;
       }
-      if (typeof version !== "number") {
-        // PostgreSQL needs a read first: the slower path awaits it.
-        version.catch(() => {});
-        return false;
-      }
-      store.syncVersion(version);
-      const page = store.get(pageKey.key);
-      if (!page) return false;
-      const started = process.hrtime.bigint();
-      sendPage(req, res, page);
-      logHit(req, res.statusCode, started);
-      return true;
+      // PostgreSQL answers asynchronously; a failed read leaves the request to the slower path.
+      if (typeof version !== "number") return version.then(serve, () => false);
+      return serve(version);
     },
 
     async middleware(req, res, next) {

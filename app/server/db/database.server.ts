@@ -53,7 +53,7 @@ function openPostgres(url: string): Db {
   // An idle client that errors (server restart) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-  attachDataVersion(db, { kind: "postgres", url });
+  attachDataVersion(db, { kind: "postgres" });
   return db;
 }
 
