@@ -1,20 +1,18 @@
 // /content: the content manager (admin only), for the sections the content editor leaves out.
 // No session: straight to the login page, from the server.
 import { useEffect } from "react";
-import { redirect } from "react-router";
-import { toManagerSections } from "~/admin/manager-model";
-import { ContentManager } from "~/components/content-manager/content-manager";
 import { preloadToaster } from "~/components/ui/toaster-slot";
+import { ContentManager } from "~/features/admin/content/content-manager";
+import { toManagerSections } from "~/features/admin/content/manager-model";
+import { getAdmin } from "~/features/admin/gate.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
-import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/content-manager";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config, logger } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
-  if (!session) throw redirect("/admin/login");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const session = getAdmin(context);
   const { content, version, fresh } = await getSiteContent(db, logger);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   return {
@@ -43,5 +41,5 @@ export default function ContentManagerPage({ loaderData }: Route.ComponentProps)
       </main>
     );
   }
-  return <ContentManager initial={loaderData.initial} adminEmail={loaderData.adminEmail} />;
+  return <ContentManager initial={loaderData.initial} />;
 }

@@ -5,16 +5,16 @@
 // /admin/login after 1 second (without JavaScript, a refresh does the same).
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { type LoadedContent, loadEditorContent } from "~/admin/content-client";
-import { toEditorSections } from "~/admin/editor-model";
-import { describeRequestError, fetchAdminSession } from "~/admin/session-client";
-import { ContentEditor } from "~/components/editor/content-editor";
 import { Button } from "~/components/ui/button";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
+import { type LoadedContent, loadEditorContent } from "~/features/admin/content/content-client";
+import { ContentEditor } from "~/features/admin/content/content-editor";
+import { toEditorSections } from "~/features/admin/content/editor-model";
+import { getGateSession } from "~/features/admin/gate.server";
+import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
-import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/editor";
 
@@ -22,9 +22,9 @@ import type { Route } from "./+types/editor";
 const unauthenticatedRedirectMs = 1000;
 const loginPath = "/admin/login";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config, logger } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const session = getGateSession(context);
   if (!session) return { admin: null, initial: null };
   const { content, version, fresh } = await getSiteContent(db, logger);
   // Editing a fallback copy while the database is unreadable could overwrite real content.

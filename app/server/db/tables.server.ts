@@ -101,6 +101,18 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
+/** One admin action or sign-in attempt (issue 9's activity log). */
+export interface AdminActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  action: string;
+  admin_id: number | null;
+  admin_email: string | null;
+  address: string;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -114,6 +126,8 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
+  // Admin workspace (issue 9)
+  admin_activity: AdminActivityTable;
 }
 
 export type Db = Kysely<Tables>;
