@@ -8,9 +8,9 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
-import { type LoadedContent, loadEditorContent } from "~/features/admin/content/content-client";
-import { ContentEditor } from "~/features/admin/content/content-editor";
-import { toEditorSections } from "~/features/admin/content/editor-model";
+import { type LoadedContent, loadContentSections } from "~/features/admin/content/content-client";
+import { ContentForm } from "~/features/admin/content/content-form";
+import { editorForm } from "~/features/admin/content/form-model";
 import { getGateSession } from "~/features/admin/gate.server";
 import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
 import { buildPageMeta } from "~/lib/seo";
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!fresh) return { admin: { email: session.email }, initial: null };
   return {
     admin: { email: session.email },
-    initial: { sections: toEditorSections(content), version } satisfies LoadedContent,
+    initial: { sections: editorForm.select(content), version } satisfies LoadedContent,
   };
 }
 
@@ -113,7 +113,7 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (auth !== "authenticated" || loaded || loadError) return;
     let cancelled = false;
-    loadEditorContent()
+    loadContentSections(editorForm.select)
       .then((content) => {
         if (!cancelled) setLoaded(content);
       })
@@ -160,5 +160,14 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
       </StatusScreen>
     );
   }
-  return <ContentEditor initial={loaded} adminEmail={email} />;
+  return (
+    <ContentForm
+      model={editorForm}
+      initial={loaded}
+      adminEmail={email}
+      title="Content Editor"
+      cardTitle="Website Content"
+      cardDescription="Edit the text of your website. Each tab holds one part of the site."
+    />
+  );
 }

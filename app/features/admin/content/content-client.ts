@@ -3,7 +3,8 @@
 import type { SiteContent } from "~/content/schema";
 import { ApiRequestError, getJsonWithHeaders, postJson } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/field-errors";
-import { type EditorSections, fromApiFieldErrors, toEditorSections } from "./editor-model";
+import type { EditorSections } from "./form-model";
+import { fromApiFieldErrors } from "./form-rules";
 
 /** A screen's sections of the content and the version they were read at. */
 export type LoadedSections<Sections> = { sections: Sections; version: number };
@@ -36,17 +37,6 @@ export async function saveContentSections<Sections>(
   );
   if (!answer) throw new Error("The server did not confirm the save");
   return { sections: select(answer.content), version: answer.version };
-}
-
-export function loadEditorContent(): Promise<LoadedContent> {
-  return loadContentSections(toEditorSections);
-}
-
-export function saveEditorContent(
-  sections: EditorSections,
-  version: number,
-): Promise<LoadedContent> {
-  return saveContentSections(sections, version, toEditorSections);
 }
 
 /** The field errors of a 400 answer, keyed like the editor's fields. */

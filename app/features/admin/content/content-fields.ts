@@ -32,12 +32,28 @@ type CardsSpec<Item> = {
   max: number;
   addLabel: string;
   emptyText: string;
-  create: () => Item;
+  // Method syntax: the renderer calls these with items it does not know the type of.
+  create(): Item;
   /** The short line under a card's heading ("Untitled service" when empty). */
-  describe: (item: Item) => string;
-  icon?: (item: Item) => string;
+  describe(item: Item): string;
+  icon?(item: Item): string;
+  /** The fold of each card's extra fields. */
+  fold: { title: string; description: string };
   fields: ReadonlyArray<FieldSpec<Item>>;
 };
+
+/** A field as the renderer walks the table, whatever the value types. */
+export type AnyFieldSpec = {
+  key: string;
+  label: string;
+  hint?: string;
+  more?: boolean;
+} & (
+  | TextSpec
+  | LinesSpec
+  | PairsSpec<Record<string, string>>
+  | (Omit<CardsSpec<Record<string, unknown>>, "fields"> & { fields: ReadonlyArray<AnyFieldSpec> })
+);
 
 type KindFor<Value> = Value extends string
   ? TextSpec
@@ -208,6 +224,10 @@ export const editorSectionSpecs = [
         create: createEmptyService,
         describe: (service) => service.title || "Untitled service",
         icon: (service) => service.icon,
+        fold: {
+          title: "More details for this service's page",
+          description: "Long description, approach steps, capabilities and use cases.",
+        },
         fields: [
           {
             key: "title",
@@ -422,9 +442,19 @@ type AnyField = {
  * "Services › Service 2 › Service Name". Unknown parts are shown as they are.
  */
 export function describeContentPath(path: string): string {
+  return getContentPathParts(path).join(" › ");
+}
+
+/** Where a field is, for an error toast: its tab and list item ("Services, Service 2"). */
+export function describeFieldPlace(path: string): string {
+  const parts = getContentPathParts(path);
+  return (parts.length > 1 ? parts.slice(0, -1) : parts).join(", ");
+}
+
+function getContentPathParts(path: string): string[] {
   const [section, ...rest] = path.split(".");
   const spec = allSectionSpecs.find((entry) => entry.section === section);
-  if (!spec) return path;
+  if (!spec) return [path];
   const parts = [spec.label];
   let fields = spec.fields as ReadonlyArray<AnyField>;
   for (let index = 0; index < rest.length; index++) {
@@ -441,7 +471,7 @@ export function describeContentPath(path: string): string {
     parts.push(field.label);
     fields = (field.fields ?? []) as ReadonlyArray<AnyField>;
   }
-  return parts.join(" › ");
+  return parts;
 }
 
 /** The tab label of a section ("hero" is "Home"). */

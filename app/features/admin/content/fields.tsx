@@ -1,13 +1,13 @@
-// The content editor's labelled fields: text, multi-line text, one-item-per-line lists and
-// collapsible groups. Each field is named by its dotted content path, which also gives its id and
+// The content forms' labelled fields: text, multi-line text, text stored in another form (lists
+// one item per line, a heading line as HTML) and collapsible groups. Each field is named by its dotted content path, which also gives its id and
 // the key of its validation error.
 import { ChevronDown } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { formatLines, parseLines } from "~/features/admin/content/editor-model";
 import type { FieldErrors } from "~/lib/field-errors";
+import { formatLines, getHeroTitleText, parseLines, toHeroTitleHtml } from "./form-rules";
 
 export function toFieldId(path: string): string {
   return `field-${path.replace(/[^\w-]/g, "-")}`;
@@ -39,13 +39,45 @@ export function useFieldMessages(path: string, error?: string, hint?: string) {
   };
 }
 
-type FieldProps = {
+export type FieldProps = {
   path: string;
   label: string;
   error?: string | undefined;
   hint?: string | undefined;
 };
 
+/** A label, its hint, the control and its error: the frame every field shares. */
+export function FieldFrame({
+  field,
+  label,
+  labelId,
+  children,
+}: {
+  field: ReturnType<typeof useFieldMessages>;
+  label: string;
+  /** For a control a <label> cannot name: the label's id, for its aria-labelledby. */
+  labelId?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      {labelId ? (
+        <span id={labelId} className="text-sm font-medium leading-none text-foreground">
+          {label}
+        </span>
+      ) : (
+        <Label htmlFor={field.id}>{label}</Label>
+      )}
+      {field.hint}
+      {children}
+      {field.error}
+    </div>
+  );
+}
+
+type InputProps = Omit<ComponentProps<"input">, "value" | "onChange" | "id">;
+
+/** Text, one line or (multiline) several. */
 export function TextField({
   path,
   label,
@@ -53,50 +85,35 @@ export function TextField({
   hint,
   value,
   onValueChange,
+  multiline = false,
+  rows = 3,
   ...inputProps
 }: FieldProps & {
   value: string;
   onValueChange: (value: string) => void;
-} & Omit<ComponentProps<"input">, "value" | "onChange" | "id">) {
+  multiline?: boolean | undefined;
+  rows?: number | undefined;
+} & InputProps) {
   const field = useFieldMessages(path, error, hint);
   return (
-    <div className="grid grid-cols-1 gap-2">
-      <Label htmlFor={field.id}>{label}</Label>
-      {field.hint}
-      <Input
-        {...inputProps}
-        {...field.inputProps}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
-      {field.error}
-    </div>
-  );
-}
-
-export function TextAreaField({
-  path,
-  label,
-  error,
-  hint,
-  value,
-  onValueChange,
-  rows = 3,
-}: FieldProps & { value: string; onValueChange: (value: string) => void; rows?: number }) {
-  const field = useFieldMessages(path, error, hint);
-  return (
-    <div className="grid grid-cols-1 gap-2">
-      <Label htmlFor={field.id}>{label}</Label>
-      {field.hint}
-      <Textarea
-        {...field.inputProps}
-        rows={rows}
-        className="min-h-0"
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
-      {field.error}
-    </div>
+    <FieldFrame field={field} label={label}>
+      {multiline ? (
+        <Textarea
+          {...field.inputProps}
+          rows={rows}
+          className="min-h-0"
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      ) : (
+        <Input
+          {...inputProps}
+          {...field.inputProps}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+        />
+      )}
+    </FieldFrame>
   );
 }
 
@@ -119,34 +136,47 @@ export function useTypedText<T>(
   return [text, setText] as const;
 }
 
-/** A list edited one item per line; blank lines are dropped (spec section 5). */
-export function LinesField({
-  path,
-  label,
-  error,
-  hint = "One per line. Blank lines are ignored.",
+const storedForms = {
+  /** A list edited one item per line; blank lines are dropped (spec section 5). */
+  lines: { format: formatLines, parse: parseLines, multiline: true },
+  /** Plain text stored as one HTML paragraph (Hero Title over hero.heading1). */
+  htmlLine: { format: getHeroTitleText, parse: toHeroTitleHtml, multiline: false },
+} as const;
+
+type StoredValue<Form extends keyof typeof storedForms> = ReturnType<
+  (typeof storedForms)[Form]["parse"]
+>;
+
+/** A field whose text is stored in another form: see storedForms. */
+export function StoredTextField<Form extends keyof typeof storedForms>({
+  form,
   value,
   onValueChange,
   rows = 6,
-}: FieldProps & { value: string[]; onValueChange: (value: string[]) => void; rows?: number }) {
-  const [text, setText] = useTypedText(value, formatLines, parseLines);
-  const field = useFieldMessages(path, error, hint);
+  ...props
+}: FieldProps & {
+  form: Form;
+  value: StoredValue<Form>;
+  onValueChange: (value: StoredValue<Form>) => void;
+  rows?: number | undefined;
+}) {
+  const { format, parse, multiline } = storedForms[form] as unknown as {
+    format: (value: StoredValue<Form>) => string;
+    parse: (text: string) => StoredValue<Form>;
+    multiline: boolean;
+  };
+  const [text, setText] = useTypedText(value, format, parse);
   return (
-    <div className="grid grid-cols-1 gap-2">
-      <Label htmlFor={field.id}>{label}</Label>
-      {field.hint}
-      <Textarea
-        {...field.inputProps}
-        rows={rows}
-        className="min-h-0"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          onValueChange(parseLines(event.target.value));
-        }}
-      />
-      {field.error}
-    </div>
+    <TextField
+      {...props}
+      multiline={multiline}
+      rows={rows}
+      value={text}
+      onValueChange={(typed) => {
+        setText(typed);
+        onValueChange(parse(typed));
+      }}
+    />
   );
 }
 

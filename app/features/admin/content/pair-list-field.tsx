@@ -2,9 +2,9 @@
 // business hours, case-study summaries): each item in its own group with its fields, add and remove.
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { removeItem, replaceItem } from "~/features/admin/content/editor-model";
 import type { FieldErrors } from "~/lib/field-errors";
-import { TextAreaField, TextField } from "./fields";
+import { TextField } from "./fields";
+import { removeItem, replaceItem } from "./form-rules";
 
 type PairField<Key extends string> = { key: Key; label: string; multiline?: boolean };
 
@@ -64,10 +64,10 @@ export function PairListField<Key extends string>({
               <legend className="mb-3 pt-1.5 text-sm font-medium text-slate-700">{name}</legend>
               {fields.map((field) => {
                 const fieldPath = `${itemPath}.${field.key}`;
-                const Field = field.multiline ? TextAreaField : TextField;
                 return (
-                  <Field
+                  <TextField
                     key={field.key}
+                    multiline={field.multiline}
                     path={fieldPath}
                     label={field.label}
                     error={errors[fieldPath]}

@@ -17,9 +17,9 @@ import {
 import { type ReactNode, useEffect, useRef } from "react";
 import { toast } from "~/components/ui/use-toast";
 import { isAllowedLinkHref, linkRel, linkSchemes, linkTarget } from "~/content/rich-text";
-import { normalizeLinkInput } from "~/features/admin/content/editor-model";
 import { cn } from "~/lib/cn";
 import { EditorPlaceholder } from "./editor-placeholder";
+import { normalizeLinkInput } from "./form-rules";
 
 export type RichTextEditorProps = {
   id: string;

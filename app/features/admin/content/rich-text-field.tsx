@@ -3,36 +3,23 @@
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 import { EditorPlaceholder } from "./editor-placeholder";
-import { useFieldMessages } from "./fields";
+import { FieldFrame, type FieldProps, useFieldMessages } from "./fields";
 
 const RichTextEditor = lazy(() =>
   import("./rich-text-editor").then((module) => ({ default: module.RichTextEditor })),
 );
 
 export function RichTextField({
-  path,
-  label,
-  error,
-  hint,
   value,
   onValueChange,
-}: {
-  path: string;
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  value: string;
-  onValueChange: (html: string) => void;
-}) {
+  ...props
+}: FieldProps & { value: string; onValueChange: (html: string) => void }) {
   const hydrated = useHydrated();
-  const field = useFieldMessages(path, error, hint);
+  const field = useFieldMessages(props.path, props.error, props.hint);
+  // A contenteditable cannot be the target of a <label>: it is named by aria-labelledby.
   const labelId = `${field.id}-label`;
   return (
-    <div className="grid grid-cols-1 gap-2">
-      <span id={labelId} className="text-sm font-medium leading-none text-foreground">
-        {label}
-      </span>
-      {field.hint}
+    <FieldFrame field={field} label={props.label} labelId={labelId}>
       {hydrated ? (
         <Suspense fallback={<EditorPlaceholder />}>
           <RichTextEditor
@@ -40,14 +27,13 @@ export function RichTextField({
             labelId={labelId}
             value={value}
             onValueChange={onValueChange}
-            invalid={Boolean(error)}
+            invalid={Boolean(props.error)}
             describedBy={field.inputProps["aria-describedby"]}
           />
         </Suspense>
       ) : (
         <EditorPlaceholder />
       )}
-      {field.error}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,189 +1,189 @@
-// The content manager's tabs: the fields of the call to action, footer, booking, blog, case
-// studies and legal sections, built from the content editor's field components.
-
-import { TextAreaField, TextField } from "~/features/admin/content/fields";
-import type { ManagerSections } from "~/features/admin/content/manager-model";
-import { PairListField } from "~/features/admin/content/pair-list-field";
-import { RichTextField } from "~/features/admin/content/rich-text-field";
+// Draws one section of the field table: its fields in order, the spec's own first and the rest
+// folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
+// table, so the editor and the Content Manager cannot disagree.
+import { iconNames } from "~/content/schema";
 import type { FieldErrors } from "~/lib/field-errors";
+import { CardListField } from "./card-list-field";
+import type { AnyFieldSpec, SectionSpec } from "./content-fields";
+import { hasErrorUnder, MoreFields, StoredTextField, TextField } from "./fields";
+import { PairListField } from "./pair-list-field";
+import { RichTextField } from "./rich-text-field";
 
-type TabProps<Name extends keyof ManagerSections> = {
-  value: ManagerSections[Name];
-  onChange: (value: ManagerSections[Name]) => void;
+/**
+ * A value of the content as the renderer sees it. The field table is typed against the schema
+ * (content-fields.ts); drawing it walks the values generically.
+ */
+export type FieldValues = Record<string, unknown>;
+
+const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
+
+/** Draws one field of the table at path, with its value from values. */
+export function ContentField({
+  spec,
+  path,
+  values,
+  errors,
+  onChange,
+}: {
+  spec: AnyFieldSpec;
+  path: string;
+  values: FieldValues;
   errors: FieldErrors;
-};
+  onChange: (values: FieldValues) => void;
+}) {
+  const fieldPath = `${path}.${spec.key}`;
+  const value = values[spec.key];
+  const set = (next: unknown) => onChange({ ...values, [spec.key]: next });
+  const common = { path: fieldPath, label: spec.label, hint: spec.hint, error: errors[fieldPath] };
+  switch (spec.kind) {
+    case "text":
+    case "url":
+    case "email":
+    case "tel":
+    case "icon":
+      return (
+        <TextField
+          {...common}
+          type={inputTypes[spec.kind]}
+          {...(spec.kind === "email" || spec.kind === "tel" ? { autoComplete: "off" } : {})}
+          {...(spec.kind === "url" ? { inputMode: "url" as const } : {})}
+          {...(spec.kind === "icon"
+            ? { list: "icon-names", autoComplete: "off", spellCheck: false }
+            : {})}
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "longText":
+      return (
+        <TextField
+          {...common}
+          multiline
+          rows={spec.rows}
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "richText":
+      return <RichTextField {...common} value={String(value ?? "")} onValueChange={set} />;
+    case "heroTitle":
+      return (
+        <StoredTextField
+          {...common}
+          form="htmlLine"
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "lines":
+      return (
+        <StoredTextField
+          {...common}
+          form="lines"
+          value={(value as string[]) ?? []}
+          onValueChange={set}
+        />
+      );
+    case "pairs":
+      return (
+        <PairListField
+          path={fieldPath}
+          legend={spec.label}
+          hint={spec.hint}
+          itemName={spec.itemName}
+          fields={spec.fields}
+          items={(value as Array<Record<string, string>>) ?? []}
+          onItemsChange={set}
+          max={spec.max}
+          errors={errors}
+        />
+      );
+    case "cards":
+      return (
+        <CardListField
+          spec={spec}
+          path={fieldPath}
+          items={(value as FieldValues[]) ?? []}
+          onItemsChange={set}
+          errors={errors}
+        />
+      );
+  }
+}
 
-const tabClass = "grid grid-cols-1 gap-6";
-
-export function CtaFields({ value, onChange, errors }: TabProps<"cta">) {
+/** A list of fields: the spec's own, then the others folded under "More ...". */
+export function FieldGroup({
+  fields,
+  path,
+  values,
+  errors,
+  onChange,
+  more,
+}: {
+  fields: ReadonlyArray<AnyFieldSpec>;
+  path: string;
+  values: FieldValues;
+  errors: FieldErrors;
+  onChange: (values: FieldValues) => void;
+  more: { title: string; description: string };
+}) {
+  const draw = (spec: AnyFieldSpec) => (
+    <ContentField
+      key={spec.key}
+      spec={spec}
+      path={path}
+      values={values}
+      errors={errors}
+      onChange={onChange}
+    />
+  );
+  const main = fields.filter((spec) => !spec.more);
+  const folded = fields.filter((spec) => spec.more);
   return (
-    <div className={tabClass}>
-      <TextField
-        path="cta.heading"
-        label="Call to Action Heading"
-        hint="The closing banner of the home page."
-        error={errors["cta.heading"]}
-        value={value.heading}
-        onValueChange={(heading) => onChange({ ...value, heading })}
-      />
-      <TextAreaField
-        path="cta.description"
-        label="Call to Action Description"
-        error={errors["cta.description"]}
-        value={value.description}
-        onValueChange={(description) => onChange({ ...value, description })}
-      />
-      <TextField
-        path="cta.buttonText"
-        label="Call to Action Button Text"
-        error={errors["cta.buttonText"]}
-        value={value.buttonText}
-        onValueChange={(buttonText) => onChange({ ...value, buttonText })}
-      />
-      <TextField
-        path="cta.newsletterHeading"
-        label="Newsletter Heading"
-        error={errors["cta.newsletterHeading"]}
-        value={value.newsletterHeading}
-        onValueChange={(newsletterHeading) => onChange({ ...value, newsletterHeading })}
-      />
-      <TextAreaField
-        path="cta.newsletterDescription"
-        label="Newsletter Description"
-        error={errors["cta.newsletterDescription"]}
-        value={value.newsletterDescription}
-        onValueChange={(newsletterDescription) => onChange({ ...value, newsletterDescription })}
-      />
-    </div>
+    <>
+      {main.map(draw)}
+      {folded.length > 0 ? (
+        <MoreFields
+          title={more.title}
+          description={more.description}
+          hasError={folded.some((spec) => hasErrorUnder(errors, `${path}.${spec.key}`))}
+        >
+          {folded.map(draw)}
+        </MoreFields>
+      ) : null}
+    </>
   );
 }
 
-export function FooterFields({ value, onChange, errors }: TabProps<"footer">) {
+/** One tab of a content form: a section of the field table. */
+export function SectionFields({
+  spec,
+  value,
+  errors,
+  onChange,
+}: {
+  spec: SectionSpec;
+  value: FieldValues;
+  errors: FieldErrors;
+  onChange: (value: FieldValues) => void;
+}) {
+  const fields = spec.fields as ReadonlyArray<AnyFieldSpec>;
   return (
-    <div className={tabClass}>
-      <TextAreaField
-        path="footer.description"
-        label="Footer Description"
-        hint="Shown under the company name at the bottom of every page."
-        error={errors["footer.description"]}
-        value={value.description}
-        onValueChange={(description) => onChange({ ...value, description })}
-      />
-      <TextField
-        path="footer.copyright"
-        label="Copyright Notice"
-        error={errors["footer.copyright"]}
-        value={value.copyright}
-        onValueChange={(copyright) => onChange({ ...value, copyright })}
-      />
-    </div>
-  );
-}
-
-export function BookingFields({ value, onChange, errors }: TabProps<"booking">) {
-  return (
-    <div className={tabClass}>
-      <TextField
-        path="booking.heading"
-        label="Booking Heading"
-        error={errors["booking.heading"]}
-        value={value.heading}
-        onValueChange={(heading) => onChange({ ...value, heading })}
-      />
-      <TextAreaField
-        path="booking.description"
-        label="Booking Description"
-        error={errors["booking.description"]}
-        value={value.description}
-        onValueChange={(description) => onChange({ ...value, description })}
-      />
-      <TextField
-        path="booking.url"
-        label="Booking Calendar Address"
-        hint="The https address of your online scheduling page; the booking page embeds it."
-        type="url"
-        inputMode="url"
-        error={errors["booking.url"]}
-        value={value.url}
-        onValueChange={(url) => onChange({ ...value, url })}
-      />
-    </div>
-  );
-}
-
-export function BlogFields({ value, onChange, errors }: TabProps<"blog">) {
-  return (
-    <div className={tabClass}>
-      <TextField
-        path="blog.heading"
-        label="Blog Heading"
-        error={errors["blog.heading"]}
-        value={value.heading}
-        onValueChange={(heading) => onChange({ ...value, heading })}
-      />
-      <TextAreaField
-        path="blog.description"
-        label="Blog Description"
-        error={errors["blog.description"]}
-        value={value.description}
-        onValueChange={(description) => onChange({ ...value, description })}
-      />
-    </div>
-  );
-}
-
-export function CaseStudiesFields({ value, onChange, errors }: TabProps<"caseStudies">) {
-  return (
-    <div className={tabClass}>
-      <TextField
-        path="caseStudies.heading"
-        label="Case Studies Heading"
-        error={errors["caseStudies.heading"]}
-        value={value.heading}
-        onValueChange={(heading) => onChange({ ...value, heading })}
-      />
-      <TextAreaField
-        path="caseStudies.description"
-        label="Case Studies Description"
-        error={errors["caseStudies.description"]}
-        value={value.description}
-        onValueChange={(description) => onChange({ ...value, description })}
-      />
-      <PairListField
-        path="caseStudies.items"
-        legend="Case Study Highlights"
-        hint="Short summaries of your work, each with its industry."
-        itemName="Case Study"
-        fields={[
-          { key: "title", label: "Title" },
-          { key: "industry", label: "Industry" },
-          { key: "description", label: "Summary", multiline: true },
-        ]}
-        items={value.items}
-        onItemsChange={(items) => onChange({ ...value, items })}
-        max={20}
+    <div className="grid grid-cols-1 gap-6">
+      {fields.some((field) => field.kind === "icon" || field.kind === "cards") ? (
+        <datalist id="icon-names">
+          {iconNames.map((icon) => (
+            <option key={icon} value={icon} />
+          ))}
+        </datalist>
+      ) : null}
+      <FieldGroup
+        fields={fields}
+        path={spec.section}
+        values={value}
         errors={errors}
-      />
-    </div>
-  );
-}
-
-export function LegalFields({ value, onChange, errors }: TabProps<"legal">) {
-  return (
-    <div className={tabClass}>
-      <RichTextField
-        path="legal.privacyPolicy"
-        label="Privacy Policy"
-        error={errors["legal.privacyPolicy"]}
-        value={value.privacyPolicy}
-        onValueChange={(privacyPolicy) => onChange({ ...value, privacyPolicy })}
-      />
-      <RichTextField
-        path="legal.termsOfService"
-        label="Terms of Service"
-        error={errors["legal.termsOfService"]}
-        value={value.termsOfService}
-        onValueChange={(termsOfService) => onChange({ ...value, termsOfService })}
+        onChange={onChange}
+        more={spec.more ?? { title: `More ${spec.label.toLowerCase()} fields`, description: "" }}
       />
     </div>
   );

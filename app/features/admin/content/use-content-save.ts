@@ -5,11 +5,11 @@
 import { useEffect, useRef, useState } from "react";
 import { toast } from "~/components/ui/use-toast";
 import { type LoadedSections, readSaveFieldErrors } from "~/features/admin/content/content-client";
-import { isSameContent } from "~/features/admin/content/editor-model";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { ApiRequestError } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/field-errors";
 import { toFieldId } from "./fields";
+import { isSameContent } from "./form-rules";
 
 export type SaveProblem = "conflict" | "session-expired" | undefined;
 

@@ -1,20 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
+import { describeContentPath, editorSectionSpecs } from "./content-fields";
+import { editorForm, managerForm } from "./form-model";
 import {
-  createEmptyService,
-  describeFieldPlace,
   formatLines,
   fromApiFieldErrors,
   getHeroTitleText,
-  getTabOfField,
   moveItem,
   normalizeLinkInput,
   parseLines,
   removeItem,
   toEditorSections,
   toHeroTitleHtml,
-  validateEditorSections,
-} from "./editor-model";
+} from "./form-rules";
+
+// The services list's new item, as the field table creates it.
+const servicesSpec = editorSectionSpecs[3].fields[0];
+const createEmptyService = () => servicesSpec.create();
+const validateEditorSections = editorForm.validate;
+const getTabOfField = editorForm.getTabOfField;
+const describeFieldPlace = editorForm.describeField;
 
 describe("benefits, one per line", () => {
   it("drops blank lines and trims each line", () => {
@@ -71,7 +76,7 @@ describe("the editor's fields", () => {
     const { about } = toEditorSections(content);
     expect(about.title).toBe(defaultContent.about.heading);
     expect(about.content).toBe("<p>We &amp; you</p>");
-    expect(toEditorSections(defaultContent).about.title).toBe(defaultContent.about.title);
+    expect(editorForm.select(defaultContent).about.title).toBe(defaultContent.about.title);
   });
 
   it("edits the hero title as text and stores it as one escaped paragraph", () => {
@@ -96,7 +101,7 @@ describe("the editor's fields", () => {
 
 describe("validation errors", () => {
   it("names each invalid field by its path and shows it on its tab", () => {
-    const sections = toEditorSections(defaultContent);
+    const sections = editorForm.select(defaultContent);
     const result = validateEditorSections({
       ...sections,
       general: { ...sections.general, companyName: "" },
@@ -114,7 +119,7 @@ describe("validation errors", () => {
       "contact.email": "Please enter a valid email address",
       [`services.items.${newIndex}.title`]: "Service Name is required",
     });
-    expect(getTabOfField("hero.heading1")).toBe("home");
+    expect(getTabOfField("hero.heading1")).toBe("hero");
     expect(getTabOfField(`services.items.${newIndex}.title`)).toBe("services");
     expect(describeFieldPlace(`services.items.${newIndex}.title`)).toBe(
       `Services, Service ${newIndex + 1}`,
@@ -122,7 +127,7 @@ describe("validation errors", () => {
   });
 
   it("refuses two services that would share one page", () => {
-    const sections = toEditorSections(defaultContent);
+    const sections = editorForm.select(defaultContent);
     const first = sections.services.items[0];
     if (!first) throw new Error("no default service");
     const result = validateEditorSections({
@@ -142,6 +147,45 @@ describe("validation errors", () => {
   });
 
   it("accepts the default content", () => {
-    expect(validateEditorSections(toEditorSections(defaultContent)).ok).toBe(true);
+    expect(validateEditorSections(editorForm.select(defaultContent)).ok).toBe(true);
+  });
+});
+
+describe("content manager form", () => {
+  it("edits only the sections the content editor leaves out", () => {
+    expect(Object.keys(managerForm.select(defaultContent)).sort()).toEqual(
+      ["blog", "booking", "caseStudies", "cta", "footer", "legal"].sort(),
+    );
+  });
+
+  it("refuses a booking address that is not https, naming the field", () => {
+    const sections = managerForm.select(defaultContent);
+    const result = managerForm.validate({
+      ...sections,
+      booking: { ...sections.booking, url: "http://calendar.example.com" },
+    });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.errors["booking.url"]).toBe("Please enter a secure (https) web address");
+    }
+  });
+
+  it("puts an error on its tab and names the case study", () => {
+    expect(managerForm.getTabOfField("caseStudies.items.1.title")).toBe("caseStudies");
+    expect(managerForm.describeField("caseStudies.items.1.title")).toBe(
+      "Case Studies, Case Study 2",
+    );
+    expect(managerForm.describeField("footer.description")).toBe("Footer");
+  });
+});
+
+describe("field names from the field table", () => {
+  it("names a content path by the admin's labels, for History", () => {
+    expect(describeContentPath("services.items.1.title")).toBe(
+      "Services › Service 2 › Service Name",
+    );
+    expect(describeContentPath("hero.heading1")).toBe("Home › Hero Title");
+    expect(describeContentPath("about.values.0.description")).toBe("About › Value 1 › Description");
+    expect(describeContentPath("legal.privacyPolicy")).toBe("Legal › Privacy Policy");
   });
 });

@@ -1,30 +1,9 @@
-// The content editor's rules, apart from its screens (spec sections 2, 3, 4 and 5): which sections
-// it edits and how the spec's field names map onto the content, the services list operations, the
-// one-per-line lists, link addresses typed at the prompt, and where a validation error belongs.
-import type { z } from "zod";
-import { contentSchema, type Service, type SiteContent } from "~/content/schema";
+// The content forms' rules, apart from their screens (spec sections 2, 3, 4 and 5): how the spec's
+// editor fields map onto the content (About fallbacks, Hero Title as text), list operations, the
+// one-per-line lists, link addresses typed at the prompt and the API's error keys.
+import type { SiteContent } from "~/content/schema";
 import { toPlainText } from "~/content/text";
-import { type FieldErrors, toFieldErrors } from "~/lib/field-errors";
-
-/** The sections the spec's editor sends: general, hero, about, services, contact. */
-export const editorSectionsSchema = contentSchema.pick({
-  general: true,
-  hero: true,
-  about: true,
-  services: true,
-  contact: true,
-});
-export type EditorSections = z.infer<typeof editorSectionsSchema>;
-export type EditorSectionName = keyof EditorSections;
-
-export const editorTabs = [
-  { value: "general", label: "General", section: "general" },
-  { value: "home", label: "Home", section: "hero" },
-  { value: "about", label: "About", section: "about" },
-  { value: "services", label: "Services", section: "services" },
-  { value: "contact", label: "Contact", section: "contact" },
-] as const satisfies ReadonlyArray<{ value: string; label: string; section: EditorSectionName }>;
-export type EditorTab = (typeof editorTabs)[number]["value"];
+import type { FieldErrors } from "~/lib/field-errors";
 
 function escapeHtml(text: string): string {
   return text
@@ -38,19 +17,18 @@ function escapeHtml(text: string): string {
  * The editor's copy of the content. As the spec says, About Title falls back to the about
  * heading and About Content to the about description when they are empty.
  */
-export function toEditorSections(content: SiteContent | EditorSections): EditorSections {
-  const { general, hero, about, services, contact } = content;
+export function toEditorSections<Sections extends Pick<SiteContent, "about">>(
+  content: Sections,
+): Sections {
+  const { about } = content;
   return {
-    general,
-    hero,
+    ...content,
     about: {
       ...about,
       title: about.title || about.heading,
       content:
         about.content || (about.description ? `<p>${escapeHtml(about.description)}</p>` : ""),
     },
-    services,
-    contact,
   };
 }
 
@@ -62,20 +40,6 @@ export function getHeroTitleText(heading1: string): string {
 /** The hero.heading1 a Hero Title text is stored as: one paragraph, escaped. */
 export function toHeroTitleHtml(text: string): string {
   return text.trim() ? `<p>${escapeHtml(text.trim())}</p>` : "";
-}
-
-/** A new service (spec section 3): empty title and description, icon "computer", no benefits. */
-export function createEmptyService(): Service {
-  return {
-    title: "",
-    icon: "computer",
-    description: "",
-    benefits: [],
-    longDescription: "",
-    approach: [],
-    capabilities: [],
-    useCases: [],
-  };
 }
 
 /** Swaps an item with its neighbour; the first cannot move up nor the last down. */
@@ -127,29 +91,6 @@ export function fromApiFieldErrors(errors: Record<string, string>): FieldErrors 
   return Object.fromEntries(
     Object.entries(errors).map(([path, message]) => [path.replace(/^content\./, ""), message]),
   );
-}
-
-/** The tab that shows a field. */
-export function getTabOfField(path: string): EditorTab {
-  const section = path.split(".")[0];
-  return editorTabs.find((tab) => tab.section === section)?.value ?? "general";
-}
-
-/** A readable place for an error message, such as "Services, Service 2". */
-export function describeFieldPlace(path: string): string {
-  const tab = editorTabs.find((entry) => entry.value === getTabOfField(path))?.label ?? "";
-  const service = /^services\.items\.(\d+)\./.exec(path);
-  return service ? `${tab}, Service ${Number(service[1]) + 1}` : tab;
-}
-
-/** Validates the editor's sections with the content schema: the data to send, or field errors. */
-export function validateEditorSections(
-  sections: EditorSections,
-): { ok: true; data: EditorSections } | { ok: false; errors: FieldErrors } {
-  const result = editorSectionsSchema.safeParse(sections);
-  return result.success
-    ? { ok: true, data: result.data }
-    : { ok: false, errors: toFieldErrors(result.error.issues) };
 }
 
 export function isSameContent(a: unknown, b: unknown): boolean {
