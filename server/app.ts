@@ -26,7 +26,7 @@ import {
 } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
 
-export { runAdminCommand } from "~/server/admin-cli.server";
+export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
 

@@ -22,7 +22,11 @@ export function parseIfMatch(header: string | null): number | undefined {
 export async function saveEditedContent(
   db: Db,
   sections: Partial<SiteContent>,
-  options: { expectedVersion: number | undefined; author: string },
+  options: {
+    expectedVersion: number | undefined;
+    author: string;
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  },
 ): Promise<ContentRevision> {
   try {
     return await saveContent(db, sanitizeContentSections(sections), options);

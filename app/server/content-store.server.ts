@@ -61,7 +61,12 @@ export async function readContent(db: Db): Promise<ContentRevision> {
 export async function saveContent(
   db: Db,
   sections: Partial<SiteContent>,
-  options: { expectedVersion?: number; author?: string } = {},
+  options: {
+    expectedVersion?: number | undefined;
+    author?: string;
+    /** Runs in the save's transaction (the activity log's entry, for one). */
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  } = {},
 ): Promise<ContentRevision> {
   return db.transaction().execute(async (trx) => {
     if (getDialectName(trx) === "postgres") {
@@ -82,9 +87,32 @@ export async function saveContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    const revision = { content, version: inserted.id };
+    await options.onSaved?.(trx, revision);
     await markDataChanged(trx, "content");
-    return { content, version: inserted.id };
+    await pruneRevisions(trx);
+    return revision;
   });
+}
+
+/** History keeps every revision of the last 90 days and, whatever their age, the last 50. */
+export const revisionRetention = { days: 90, keepAtLeast: 50 };
+
+async function pruneRevisions(trx: Db, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - revisionRetention.days * 24 * 60 * 60 * 1000);
+  const oldestKept = await trx
+    .selectFrom("content_revisions")
+    .select("id")
+    .orderBy("id", "desc")
+    .offset(revisionRetention.keepAtLeast - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await trx
+    .deleteFrom("content_revisions")
+    .where("id", "<", oldestKept.id)
+    .where("created_at", "<", cutoff.toISOString())
+    .execute();
 }
 
 /** Fills an empty database with the default content, case studies and articles. */

@@ -2,8 +2,9 @@
 // failures, 15 minutes), a per-IP limit, and the same work and answer for unknown emails.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import type { LoginCredentials } from "~/admin/login-schema";
-import { findAdminByEmail } from "./admins.server";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { findAdminByEmail } from "~/features/admin/admins/admins.server";
+import type { LoginCredentials } from "~/features/admin/login/login-schema";
 import type { Db } from "./db/tables.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
 import { hashClientIp, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
@@ -105,14 +106,22 @@ export async function signIn(
 
   const key = getLoginThrottleKey(request.email);
   const lockedFor = await readLock(db, key, now);
-  if (lockedFor !== undefined) return { status: "locked", retryAfterSeconds: lockedFor };
+  if (lockedFor !== undefined) {
+    await recordSignInActivity(db, "login-locked", request, undefined, now);
+    return { status: "locked", retryAfterSeconds: lockedFor };
+  }
 
   const admin = await findAdminByEmail(db, request.email);
   // An unknown email costs the same argon2 work as a known one, so timing tells nothing.
   const passwordHash = admin?.password_hash ?? (await dummyPasswordHash);
   const valid = await verifyPassword(request.password, passwordHash);
   if (!admin || !valid) {
-    const lockSeconds = await recordFailure(db, key, now);
+    const lockSeconds = await db.transaction().execute(async (trx) => {
+      const locked = await recordFailure(trx, key, now);
+      const action = locked === undefined ? "login-failed" : "login-locked";
+      await recordSignInActivity(trx, action, request, admin, now);
+      return locked;
+    });
     return lockSeconds === undefined
       ? { status: "invalid" }
       : { status: "locked", retryAfterSeconds: lockSeconds };
@@ -121,8 +130,27 @@ export async function signIn(
   await db.deleteFrom("login_throttles").where("key", "=", key).execute();
   if (request.previousSessionId) await deleteSession(db, request.previousSessionId);
   await deleteExpiredSessions(db, now);
-  const sessionId = await createSession(db, admin.id, now);
+  const sessionId = await db.transaction().execute(async (trx) => {
+    await recordSignInActivity(trx, "login", request, admin, now);
+    return createSession(trx, admin.id, now);
+  });
   return { status: "signed-in", sessionId, admin: { id: admin.id, email: admin.email } };
+}
+
+/** The activity log's entry of a sign-in attempt; an unknown email is kept as typed. */
+function recordSignInActivity(
+  trx: Db,
+  action: "login" | "login-failed" | "login-locked",
+  request: { email: string; clientIp: string },
+  admin: { id: number; email: string } | undefined,
+  now: Date,
+): Promise<void> {
+  const email = admin?.email ?? request.email.trim().toLowerCase();
+  return recordActivity(
+    trx,
+    { action, admin: { id: admin?.id ?? null, email }, address: request.clientIp },
+    now,
+  );
 }
 
 function describeWait(seconds: number): string {

@@ -70,6 +70,18 @@ export async function getSession(
   return { adminId: row.admin_id, email: row.email };
 }
 
+/** Ends every session of an admin, except the one with the id keptId (the caller's own). */
+export async function deleteAdminSessions(
+  db: Db,
+  adminId: number,
+  keptId?: string | undefined,
+): Promise<number> {
+  let query = db.deleteFrom("admin_sessions").where("admin_id", "=", adminId);
+  if (keptId) query = query.where("id_hash", "!=", hashSessionId(keptId));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom("admin_sessions").where("id_hash", "=", hashSessionId(id)).execute();
 }

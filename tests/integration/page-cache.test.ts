@@ -2,7 +2,7 @@
 // a new Content-Security-Policy), a new ETag after a content save, an article change or sign-in.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
-import { findAdminByEmail } from "~/server/admins.server";
+import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import { saveContent } from "~/server/content-store.server";
 import { createSession, getSessionCookieName } from "~/server/sessions.server";
 import { getTestDatabaseKinds } from "../support/databases";

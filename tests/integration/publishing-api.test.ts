@@ -552,5 +552,30 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
       { cookie, headers: { "if-match": saved.headers.get("etag") ?? "" } },
     );
     expect(stale.status).toBe(409);
+
+    // Each change is in the activity log and in History, with who made it.
+    const activity = await site.services.db
+      .selectFrom("admin_activity")
+      .select(["action", "target", "admin_email"])
+      .where("target", "=", "article restore-me")
+      .orderBy("id")
+      .execute();
+    expect(activity.map((entry) => entry.action)).toEqual([
+      "article-save",
+      "article-save",
+      "article-restore",
+    ]);
+    expect(activity.every((entry) => entry.admin_email === "owner@example.com")).toBe(true);
+    const history = await (
+      await fetch(`${site.url}/admin/history`, { headers: { cookie } })
+    ).text();
+    expect(history).toContain("Article: First Title");
+    const revision = await fetch(`${site.url}/admin/history/article/${detail.revisions[0]?.id}`, {
+      headers: { cookie },
+    });
+    expect(revision.status).toBe(200);
+    const revisionHtml = await revision.text();
+    expect(revisionHtml).toContain("Second Title");
+    expect(revisionHtml).toContain("First Title");
   });
 });

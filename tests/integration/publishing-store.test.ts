@@ -32,7 +32,7 @@ import { openDatabase } from "~/server/db/database.server";
 import type { Db } from "~/server/db/tables.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 
-const author = "owner@example.com";
+const actor = { adminId: null, email: "owner@example.com", address: "127.0.0.1" };
 const minute = 60_000;
 
 function articleInput(overrides: Partial<ArticleInput> = {}): ArticleInput {
@@ -92,9 +92,9 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
     await database.drop();
   });
 
-  it("keeps a draft from visitors and derives author initials, read time and date", async () => {
+  it("keeps a draft from visitors and derives actor initials, read time and date", async () => {
     const now = new Date("2026-05-04T10:00:00.000Z");
-    const draft = await createPublication(db, "article", articleInput(), { author, now });
+    const draft = await createPublication(db, "article", articleInput(), { actor, now });
     expect(draft.status).toBe("draft");
     expect(draft.record.author.initials).toBe("MB");
     expect(draft.record.readTime).toBe("2 min read");
@@ -109,7 +109,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "article",
       draft.record.id,
       articleInput({ status: "published", readTime: "4 min read" }),
-      { author, now, expectedVersion: draft.version },
+      { actor, now, expectedVersion: draft.version },
     );
     expect(published.status).toBe("published");
     expect(published.record.readTime).toBe("4 min read");
@@ -126,7 +126,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       db,
       "case-study",
       caseStudyInput({ status: "scheduled", publishAt: at.toISOString() }),
-      { author, now },
+      { actor, now },
     );
     expect(scheduled.status).toBe("scheduled");
     expect(await getVisible(db, "case-study", scheduled.record.id, now)).toBeUndefined();
@@ -153,13 +153,13 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
     const future = new Date(now.getTime() + minute).toISOString();
     await expect(
       createPublication(db, "article", articleInput({ status: "scheduled", publishAt: past }), {
-        author,
+        actor,
         now,
       }),
     ).rejects.toMatchObject({ errors: { publishAt: "Choose a date and time in the future" } });
     await expect(
       createPublication(db, "article", articleInput({ status: "published", publishAt: future }), {
-        author,
+        actor,
         now,
       }),
     ).rejects.toBeInstanceOf(PublicationInputError);
@@ -170,11 +170,11 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
     const now = new Date();
     const taken = defaultArticles[0]?.id ?? "";
     await expect(
-      createPublication(db, "article", articleInput({ slug: taken }), { author, now }),
+      createPublication(db, "article", articleInput({ slug: taken }), { actor, now }),
     ).rejects.toMatchObject({ errors: { slug: expect.stringContaining("already uses") } });
 
     const first = await createPublication(db, "article", articleInput({ status: "published" }), {
-      author,
+      actor,
       now,
     });
     await expect(
@@ -184,7 +184,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
         first.record.id,
         articleInput({ slug: taken, status: "published" }),
         {
-          author,
+          actor,
           now,
         },
       ),
@@ -195,14 +195,14 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "article",
       first.record.id,
       articleInput({ slug: "zero-trust-explained", status: "published" }),
-      { author, now, expectedVersion: first.version },
+      { actor, now, expectedVersion: first.version },
     );
     await updatePublication(
       db,
       "article",
       renamed.record.id,
       articleInput({ slug: "zero-trust-in-practice", status: "published" }),
-      { author, now, expectedVersion: renamed.version },
+      { actor, now, expectedVersion: renamed.version },
     );
     expect(await findRedirect(db, "article", "zero-trust-for-small-teams")).toBe(
       "zero-trust-in-practice",
@@ -220,7 +220,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "article",
       articleInput({ slug: "zero-trust-explained", status: "published" }),
       {
-        author,
+        actor,
         now,
       },
     );
@@ -230,22 +230,22 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
 
   it("refuses a save or delete based on an old version, and keeps what was stored", async () => {
     const now = new Date();
-    const study = await createPublication(db, "case-study", caseStudyInput(), { author, now });
+    const study = await createPublication(db, "case-study", caseStudyInput(), { actor, now });
     await updatePublication(db, "case-study", study.record.id, caseStudyInput({ title: "Mine" }), {
-      author,
+      actor,
       now,
       expectedVersion: study.version,
     });
     await expect(
       updatePublication(db, "case-study", study.record.id, caseStudyInput({ title: "Theirs" }), {
-        author,
+        actor,
         now,
         expectedVersion: study.version,
       }),
     ).rejects.toBeInstanceOf(PublicationConflictError);
     await expect(
       deletePublication(db, "case-study", study.record.id, {
-        author,
+        actor,
         now,
         expectedVersion: study.version,
       }),
@@ -264,14 +264,14 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "article",
       seeded.id,
       { ...toArticleInput(before.record, before), title: "A Broken Title" },
-      { author, now, expectedVersion: before.version },
+      { actor, now, expectedVersion: before.version },
     );
     const revisions = await listRevisions(db, "article", seeded.id);
     expect(revisions.map((revision) => revision.action)).toEqual(["save", "original"]);
     const original = revisions[1];
     if (!original) throw new Error("no original revision");
     const restored = await restorePublication(db, "article", seeded.id, original.id, {
-      author,
+      actor,
       now,
       expectedVersion: before.version + 1,
     });
@@ -288,7 +288,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "case-study",
       caseStudyInput({ status: "published" }),
       {
-        author,
+        actor,
         now,
       },
     );
@@ -297,10 +297,10 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
       "case-study",
       study.record.id,
       caseStudyInput({ slug: "legal-automation", status: "published" }),
-      { author, now },
+      { actor, now },
     );
     await deletePublication(db, "case-study", moved.record.id, {
-      author,
+      actor,
       now,
       expectedVersion: moved.version,
     });
@@ -312,7 +312,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
     const saved = revisions.find((revision) => revision.action === "save");
     if (!saved) throw new Error("no saved revision");
     const back = await restorePublication(db, "case-study", "legal-automation", saved.id, {
-      author,
+      actor,
       now,
     });
     expect(back.status).toBe("draft");
@@ -321,7 +321,7 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
   });
 
   it("lists every item's image, drafts included", async () => {
-    await createPublication(db, "article", articleInput(), { author });
+    await createPublication(db, "article", articleInput(), { actor });
     const uses = await listImageUses(db);
     expect(uses).toContainEqual({
       url: articleInput().imageUrl,

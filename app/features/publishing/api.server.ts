@@ -1,13 +1,13 @@
 // The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
-// /...): the admin check, input sanitized then validated (400 with field messages), store errors
+// /...), behind the admin gate's handleAdminApi: input sanitized then validated (400 with field messages), store errors
 // mapped to 404/409, and the version in ETag / If-Match.
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
+import type { Actor } from "~/features/admin/admins/admins.server";
+import type { AdminApiContext } from "~/features/admin/gate.server";
 import { parseIfMatch } from "~/server/content-save.server";
-import type { AppContext } from "~/server/context.server";
-import { ApiError, assertSameOrigin, readJsonBody, toFieldErrors } from "~/server/http.server";
+import { ApiError, readJsonBody, toFieldErrors } from "~/server/http.server";
 import { sanitizeRichText } from "~/server/sanitize.server";
-import { type AdminSession, getRequestSession } from "~/server/sessions.server";
 import { kindTexts, parseCollection } from "./kind-texts";
 import {
   articleInputSchema,
@@ -41,23 +41,9 @@ export function requirePageKind(collection: string | undefined): PublicationKind
   return kind;
 }
 
-/** The signed-in admin of an API request; a database failure during the check is a 503. */
-export async function requireAdminApi(
-  { db, config }: Pick<AppContext, "db" | "config">,
-  request: Request,
-  options: { write: boolean },
-): Promise<AdminSession> {
-  if (options.write) assertSameOrigin(request, config.SITE_URL);
-  let session: AdminSession | undefined;
-  try {
-    session = await getRequestSession(db, request, config.secure);
-  } catch {
-    throw new ApiError(503, "The database is not answering just now. Please try again.", {
-      headers: { "Retry-After": "5" },
-    });
-  }
-  if (!session) throw new ApiError(401, "Your session has expired. Please log in again.");
-  return session;
+/** The admin behind an API request, as the store records it. */
+export function toActor(app: AdminApiContext): Actor {
+  return { adminId: app.admin.adminId, email: app.admin.email, address: app.clientIp };
 }
 
 /**
@@ -116,14 +102,4 @@ export function answerPublication<K extends PublicationKind>(
       headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` },
     },
   );
-}
-
-/** The signed-in admin of an admin page; without one, the login page (from the server). */
-export async function requireAdminPage(
-  { db, config }: Pick<AppContext, "db" | "config">,
-  request: Request,
-): Promise<AdminSession> {
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
-  if (!session) throw redirect("/admin/login");
-  return session;
 }

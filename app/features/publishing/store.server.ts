@@ -4,6 +4,8 @@
 import type { Insertable, Transaction } from "kysely";
 import { sql } from "kysely";
 import { type Article, articleSchema, type CaseStudy, caseStudySchema } from "~/content/schema";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import type { Actor } from "~/features/admin/admins/admins.server";
 import { markDataChanged } from "~/platform/data-version.server";
 import type { CaseStudyTable, Db, Tables } from "~/server/db/tables.server";
 import {
@@ -316,7 +318,25 @@ async function moveSlug(
     .execute();
 }
 
-export type SaveOptions = { author: string; now?: Date };
+/** Who saves, for the revision's author and the activity log (recorded in the same transaction). */
+export type SaveOptions = { actor: Actor; now?: Date };
+
+async function recordChange(
+  trx: Transaction<Tables>,
+  kind: Kind,
+  action: "save" | "restore" | "delete",
+  actor: Actor,
+  target: string,
+  detail: Record<string, unknown>,
+) {
+  await recordActivity(trx, {
+    action: action === "delete" ? "delete" : `${kind}-${action}`,
+    admin: { id: actor.adminId, email: actor.email },
+    address: actor.address,
+    target: `${kind} ${target}`,
+    detail,
+  });
+}
 
 /** Creates an item; its slug must be free (an old slug of another item may be taken over). */
 export async function createPublication<K extends Kind>(
@@ -360,7 +380,11 @@ export async function createPublication<K extends Kind>(
         .where("kind", "=", kind)
         .where("old_id", "=", input.slug)
         .execute();
-      await insertRevision(trx, kind, row, "save", options.author, now);
+      await insertRevision(trx, kind, row, "save", options.actor.email, now);
+      await recordChange(trx, kind, "save", options.actor, row.id, {
+        status: getEffectiveStatus(row.status, row.publish_at, now),
+        created: true,
+      });
       await markDataChanged(trx, specs[kind].table);
       return toStored(kind, row, now);
     });
@@ -423,7 +447,12 @@ export async function updatePublication<K extends Kind>(
       if (Number(result.numUpdatedRows) !== 1)
         throw new PublicationConflictError(current.version + 1);
       if (input.slug !== id) await moveSlug(trx, kind, id, input.slug, now);
-      await insertRevision(trx, kind, row, options.action ?? "save", options.author, now);
+      const action = options.action ?? "save";
+      await insertRevision(trx, kind, row, action, options.actor.email, now);
+      await recordChange(trx, kind, action, options.actor, row.id, {
+        status: getEffectiveStatus(row.status, row.publish_at, now),
+        ...(row.id !== id ? { previousSlug: id } : {}),
+      });
       await markDataChanged(trx, specs[kind].table);
       return toStored(kind, { ...current, ...row }, now);
     });
@@ -466,9 +495,10 @@ export async function deletePublication(
       kind,
       { ...current, version: current.version + 1 },
       "delete",
-      options.author,
+      options.actor.email,
       now,
     );
+    await recordChange(trx, kind, "delete", options.actor, id, {});
     await markDataChanged(trx, specs[kind].table);
   });
 }

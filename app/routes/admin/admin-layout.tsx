@@ -1,6 +1,8 @@
-// Layout of the admin area (login and content editor): outside the site's header and footer,
-// never stored by caches and never indexed.
-import { Outlet } from "react-router";
+// Layout of the admin area (login and the workspace): outside the site's header and footer,
+// never stored by caches and never indexed, errors included (a 503 while the database is away).
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { adminUnavailableMessage } from "~/features/admin/gate-messages";
+import type { Route } from "./+types/admin-layout";
 
 export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -11,5 +13,31 @@ export default function AdminLayout() {
     <div className="min-h-screen bg-slate-50">
       <Outlet />
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center"
+    >
+      <title>{unavailable ? "Admin temporarily unavailable" : "Something went wrong"}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-navy">
+        {unavailable ? "The admin is temporarily unavailable" : "Something went wrong"}
+      </h1>
+      <p className="mt-3 text-muted-foreground">
+        {unavailable
+          ? adminUnavailableMessage
+          : "We could not show this screen. Please try again in a moment."}
+      </p>
+      <a
+        href="/admin/login"
+        className="mt-6 font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        Go to the admin login
+      </a>
+    </main>
   );
 }

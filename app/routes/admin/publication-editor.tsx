@@ -1,9 +1,10 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
 import { Button } from "~/components/ui/button";
-import { requireAdminPage, requirePageKind } from "~/features/publishing/api.server";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { requirePageKind } from "~/features/publishing/api.server";
 import {
   type EditorItem,
   PublicationEditor,
@@ -20,9 +21,9 @@ import { getAppContext } from "~/server/context.server";
 import { getUploadsDir, listSiteImages } from "~/server/media/images.server";
 import type { Route } from "./+types/publication-editor";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const session = await requireAdminPage(app, request);
+  getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
   const [all, images] = await Promise.all([
     listForAdmin(app.db, kind),
@@ -32,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ...new Set(all.map(({ record }) => ("category" in record ? record.category : record.industry))),
   ].sort((a, b) => a.localeCompare(b));
   const library = images.map(({ url, name }) => ({ url, name }));
-  const base = { kind, adminEmail: session.email, groups, library };
+  const base = { kind, groups, library };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
       id: undefined,
@@ -57,10 +58,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return { ...base, item, revisions: await listRevisions(app.db, kind, params.id) };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
-
 export function meta(args: Route.MetaArgs) {
   const loaded = args.loaderData;
   const texts = kindTexts[loaded?.kind ?? "article"];
@@ -72,31 +69,26 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, adminEmail, item, groups, library, revisions } = loaderData;
+  const { kind, item, groups, library, revisions } = loaderData;
   const texts = kindTexts[kind];
   return (
-    <div className="min-h-screen overflow-x-clip">
-      <AdminHeader
-        title={item.id ? `Edit ${texts.singular}` : texts.newLabel}
-        current={texts.adminPath}
-        adminEmail={adminEmail}
+    <AdminPage
+      title={item.id ? `Edit ${texts.singular}` : texts.newLabel}
+      description={
+        <Link to={texts.adminPath} className="font-semibold text-primary hover:underline">
+          ← All {texts.plural.toLowerCase()}
+        </Link>
+      }
+    >
+      <PublicationEditor
+        key={`${item.id ?? "new"}-${item.version ?? 0}`}
+        kind={kind}
+        item={item}
+        groups={groups}
+        library={library}
+        revisions={revisions}
       />
-      <main id="main" className="mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <nav aria-label="Breadcrumb">
-          <Link to={texts.adminPath} className="text-sm font-semibold text-primary hover:underline">
-            ← All {texts.plural.toLowerCase()}
-          </Link>
-        </nav>
-        <PublicationEditor
-          key={`${item.id ?? "new"}-${item.version ?? 0}`}
-          kind={kind}
-          item={item}
-          groups={groups}
-          library={library}
-          revisions={revisions}
-        />
-      </main>
-    </div>
+    </AdminPage>
   );
 }
 

@@ -2,11 +2,12 @@
 // first, with search and filters in the URL query (a plain GET form, so it works without
 // JavaScript), and a link to write a new one.
 import { Form, Link } from "react-router";
-import { AdminHeader } from "~/components/admin/admin-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { requireAdminPage, requirePageKind } from "~/features/publishing/api.server";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { requirePageKind } from "~/features/publishing/api.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import {
   type AdminListItem,
@@ -23,7 +24,7 @@ import type { Route } from "./+types/publications";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  const session = await requireAdminPage(app, request);
+  getAdmin(context);
   const url = new URL(request.url);
   const kind = requirePageKind(params.collection);
   const stored = await listForAdmin(app.db, kind);
@@ -41,7 +42,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const query = parseAdminListQuery(url.searchParams);
   return {
     kind,
-    adminEmail: session.email,
     query,
     total: items.length,
     groups: [...new Set(items.map((item) => item.group))].sort((a, b) => a.localeCompare(b)),
@@ -73,142 +73,131 @@ function formatWhen(item: AdminListItem): string {
 }
 
 export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
-  const { kind, adminEmail, query, total, groups, items } = loaderData;
+  const { kind, query, total, groups, items } = loaderData;
   const texts = kindTexts[kind];
   const filtered = Boolean(query.q || query.status || query.group);
   return (
-    <div className="min-h-screen overflow-x-clip">
-      <AdminHeader title={texts.plural} current={texts.adminPath} adminEmail={adminEmail} />
-      <main id="main" className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h2 className="text-lg font-semibold text-navy">
-              {total === 1
-                ? `1 ${texts.singular.toLowerCase()}`
-                : `${total} ${texts.plural.toLowerCase()}`}
-            </h2>
-            <p className="text-sm text-muted-foreground">
-              Drafts and scheduled items are visible to admins only, until they are published.
-            </p>
-          </div>
-          <Button asChild>
-            <Link to={`${texts.adminPath}/new`}>{texts.newLabel}</Link>
-          </Button>
+    <AdminPage
+      title={texts.plural}
+      description={`${total === 1 ? `1 ${texts.singular.toLowerCase()}` : `${total} ${texts.plural.toLowerCase()}`}, newest first. Drafts and scheduled items are visible to admins only until they are published.`}
+      actions={
+        <Button asChild>
+          <Link to={`${texts.adminPath}/new`}>{texts.newLabel}</Link>
+        </Button>
+      }
+    >
+      <Form
+        method="get"
+        role="search"
+        aria-label={`Search ${texts.plural.toLowerCase()}`}
+        className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
+      >
+        <div className="grid gap-1.5">
+          <label htmlFor="list-q" className="text-sm font-medium">
+            Search
+          </label>
+          <Input
+            id="list-q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Title or URL slug"
+          />
         </div>
-
-        <Form
-          method="get"
-          role="search"
-          aria-label={`Search ${texts.plural.toLowerCase()}`}
-          className="grid gap-3 rounded-xl border border-border bg-white p-4 shadow-sm sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
-        >
-          <div className="grid gap-1.5">
-            <label htmlFor="list-q" className="text-sm font-medium">
-              Search
-            </label>
-            <Input
-              id="list-q"
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              placeholder="Title or URL slug"
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="list-group" className="text-sm font-medium">
-              {texts.groupLabel}
-            </label>
-            <select id="list-group" name="group" defaultValue={query.group} className={selectClass}>
-              <option value="">All</option>
-              {groups.map((group) => (
-                <option key={group} value={group}>
-                  {group}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor="list-status" className="text-sm font-medium">
-              Status
-            </label>
-            <select
-              id="list-status"
-              name="status"
-              defaultValue={query.status}
-              className={selectClass}
-            >
-              <option value="">All</option>
-              {publicationStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {statusLabels[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit" variant="secondary">
-              Filter
-            </Button>
-            {filtered ? (
-              <Button asChild variant="ghost">
-                <Link to={texts.adminPath}>Clear</Link>
-              </Button>
-            ) : null}
-          </div>
-        </Form>
-
-        {items.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-input bg-white px-6 py-12 text-center">
-            <p className="font-semibold text-navy">
-              {filtered ? `No ${texts.plural.toLowerCase()} match these filters` : texts.empty}
-            </p>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {filtered ? "Change the search or clear the filters." : texts.emptyHint}
-            </p>
-          </div>
-        ) : (
-          <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm">
-            {items.map((item) => (
-              <li key={item.id} className="flex items-center gap-4 p-4">
-                <img
-                  src={item.imageUrl || "/images/placeholder.svg"}
-                  alt=""
-                  width={96}
-                  height={64}
-                  loading="lazy"
-                  className="hidden h-16 w-24 shrink-0 rounded-md bg-muted object-cover sm:block"
-                />
-                <div className="grid min-w-0 flex-1 gap-1">
-                  <Link
-                    to={`${texts.adminPath}/${item.id}`}
-                    className="truncate font-semibold text-navy hover:text-primary hover:underline"
-                  >
-                    {item.title}
-                  </Link>
-                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-                    <StatusBadge status={item.status} />
-                    {item.group ? <Badge variant="secondary">{item.group}</Badge> : null}
-                    <span>{formatWhen(item)}</span>
-                  </p>
-                </div>
-                <div className="hidden shrink-0 gap-2 md:flex">
-                  <Button asChild variant="outline" size="sm">
-                    <a href={texts.publicPath(item.id)} target="_blank" rel="noreferrer">
-                      {item.status === "published" ? "View" : "Preview"}
-                      <span className="sr-only">: {item.title}</span>
-                    </a>
-                  </Button>
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`${texts.adminPath}/${item.id}`}>
-                      Edit<span className="sr-only">: {item.title}</span>
-                    </Link>
-                  </Button>
-                </div>
-              </li>
+        <div className="grid gap-1.5">
+          <label htmlFor="list-group" className="text-sm font-medium">
+            {texts.groupLabel}
+          </label>
+          <select id="list-group" name="group" defaultValue={query.group} className={selectClass}>
+            <option value="">All</option>
+            {groups.map((group) => (
+              <option key={group} value={group}>
+                {group}
+              </option>
             ))}
-          </ul>
-        )}
-      </main>
-    </div>
+          </select>
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="list-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="list-status"
+            name="status"
+            defaultValue={query.status}
+            className={selectClass}
+          >
+            <option value="">All</option>
+            {publicationStatuses.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" variant="secondary">
+            Filter
+          </Button>
+          {filtered ? (
+            <Button asChild variant="ghost">
+              <Link to={texts.adminPath}>Clear</Link>
+            </Button>
+          ) : null}
+        </div>
+      </Form>
+
+      {items.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-input bg-white px-6 py-12 text-center">
+          <p className="font-semibold text-navy">
+            {filtered ? `No ${texts.plural.toLowerCase()} match these filters` : texts.empty}
+          </p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {filtered ? "Change the search or clear the filters." : texts.emptyHint}
+          </p>
+        </div>
+      ) : (
+        <ul className="divide-y divide-border overflow-hidden rounded-xl border border-border bg-white shadow-sm">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-center gap-4 p-4">
+              <img
+                src={item.imageUrl || "/images/placeholder.svg"}
+                alt=""
+                width={96}
+                height={64}
+                loading="lazy"
+                className="hidden h-16 w-24 shrink-0 rounded-md bg-muted object-cover sm:block"
+              />
+              <div className="grid min-w-0 flex-1 gap-1">
+                <Link
+                  to={`${texts.adminPath}/${item.id}`}
+                  className="truncate font-semibold text-navy hover:text-primary hover:underline"
+                >
+                  {item.title}
+                </Link>
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
+                  <StatusBadge status={item.status} />
+                  {item.group ? <Badge variant="secondary">{item.group}</Badge> : null}
+                  <span>{formatWhen(item)}</span>
+                </p>
+              </div>
+              <div className="hidden shrink-0 gap-2 md:flex">
+                <Button asChild variant="outline" size="sm">
+                  <a href={texts.publicPath(item.id)} target="_blank" rel="noreferrer">
+                    {item.status === "published" ? "View" : "Preview"}
+                    <span className="sr-only">: {item.title}</span>
+                  </a>
+                </Button>
+                <Button asChild variant="secondary" size="sm">
+                  <Link to={`${texts.adminPath}/${item.id}`}>
+                    Edit<span className="sr-only">: {item.title}</span>
+                  </Link>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminPage>
   );
 }

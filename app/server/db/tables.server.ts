@@ -137,6 +137,18 @@ export interface DataVersionTable {
   changed_at: string;
 }
 
+/** One admin action or sign-in attempt (issue 9's activity log). */
+export interface AdminActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  action: string;
+  admin_id: number | null;
+  admin_email: string | null;
+  address: string;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -155,6 +167,8 @@ export interface Tables {
   publication_redirects: PublicationRedirectTable;
   // Page cache invalidation (issue 8)
   data_versions: DataVersionTable;
+  // Admin workspace (issue 9)
+  admin_activity: AdminActivityTable;
 }
 
 export type Db = Kysely<Tables>;

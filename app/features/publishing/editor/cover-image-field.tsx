@@ -2,10 +2,10 @@
 // radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
 // the alt text, which is required when there is an image.
 import { useId, useRef, useState } from "react";
-import { uploadImage } from "~/admin/images-client";
-import { describeRequestError } from "~/admin/session-client";
-import { TextField } from "~/components/editor/fields";
 import { Button } from "~/components/ui/button";
+import { TextField } from "~/features/admin/content/fields";
+import { describeRequestError } from "~/features/admin/login/session-client";
+import { uploadImage } from "~/features/media/images-client";
 import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "~/media/image-rules";
 
 export type LibraryChoice = { url: string; name: string };

@@ -1,9 +1,9 @@
 // The fields only one kind has: an article's excerpt, category, author and read time; a case
 // study's summary, industry, client, challenge, approach, results and testimonial.
-import { LinesField, TextAreaField, TextField } from "~/components/editor/fields";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { StoredTextField, TextField } from "~/features/admin/content/fields";
 import { type ArticleInput, type CaseStudyInput, computeReadTime, toInitials } from "../schema";
 
 type FieldsProps<T> = {
@@ -133,7 +133,8 @@ export function ArticleFields({ value, errors, groups, onChange }: FieldsProps<A
   const initials = toInitials(value.authorName);
   return (
     <>
-      <TextAreaField
+      <TextField
+        multiline
         path="excerpt"
         label="Excerpt"
         hint="Shown on the blog's cards (cut at 150 characters) and in search results."
@@ -177,7 +178,8 @@ export function CaseStudyFields({ value, errors, groups, onChange }: FieldsProps
     onChange({ testimonial: { ...value.testimonial, ...patch } });
   return (
     <>
-      <TextAreaField
+      <TextField
+        multiline
         path="description"
         label="Summary"
         hint="One or two sentences, shown on the case studies page."
@@ -202,14 +204,16 @@ export function CaseStudyFields({ value, errors, groups, onChange }: FieldsProps
           onValueChange={(client) => onChange({ client })}
         />
       </div>
-      <TextAreaField
+      <TextField
+        multiline
         path="challenge"
         label="Challenge"
         error={errors.challenge}
         value={value.challenge}
         onValueChange={(challenge) => onChange({ challenge })}
       />
-      <LinesField
+      <StoredTextField
+        form="lines"
         path="approach"
         label="Approach"
         hint="One step per line (up to 8). Blank lines are ignored."
@@ -225,7 +229,8 @@ export function CaseStudyFields({ value, errors, groups, onChange }: FieldsProps
       />
       <fieldset className="grid gap-4">
         <legend className="text-sm font-semibold text-foreground">Testimonial</legend>
-        <TextAreaField
+        <TextField
+          multiline
           path="testimonial.quote"
           label="Quote"
           error={errors["testimonial.quote"]}

@@ -4,15 +4,16 @@
 // 409 offers to reload or to save over it.
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { describeRequestError } from "~/admin/session-client";
-import { TextField } from "~/components/editor/fields";
-import { RichTextField } from "~/components/editor/rich-text-field";
-import { useLeaveGuard } from "~/components/editor/use-leave-guard";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
+import { TextField } from "~/features/admin/content/fields";
+import { RichTextField } from "~/features/admin/content/rich-text-field";
+import { useLeaveGuard } from "~/features/admin/content/use-leave-guard";
+import { describeRequestError } from "~/features/admin/login/session-client";
+import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
 import { ApiRequestError } from "~/lib/api-client";
 import { toFieldErrors } from "~/lib/field-errors";
 import { deletePublication, readFieldErrors, restoreRevision, savePublication } from "../client";
@@ -66,7 +67,15 @@ export function PublicationEditor<K extends PublicationKind>({
   // A new item's slug follows its title until the slug is edited by hand.
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!item.id);
   const dirty = JSON.stringify(input) !== JSON.stringify(item.input);
-  const allowLeaving = useLeaveGuard(dirty);
+  useLeaveGuard(dirty);
+  const leaveGuard = useLeaveGuardRegistry();
+  // A deliberate departure (after a save or delete) must not ask "leave without saving?".
+  const leaveTo = (path: string) => {
+    leaveGuard.leaving.current = true;
+    void Promise.resolve(navigate(path, { replace: true })).finally(() => {
+      leaveGuard.leaving.current = false;
+    });
+  };
   useEffect(preloadToaster, []);
 
   const update = (patch: Partial<PublicationInput[K]>) => {
@@ -120,9 +129,8 @@ export function PublicationEditor<K extends PublicationKind>({
               ? "Published: visitors see it now."
               : "Saved as a draft: only admins can see it.",
       });
-      allowLeaving();
       if (saved.record.id !== item.id) {
-        navigate(`${texts.adminPath}/${saved.record.id}`, { replace: true });
+        leaveTo(`${texts.adminPath}/${saved.record.id}`);
       } else {
         await revalidator.revalidate();
       }
@@ -148,8 +156,7 @@ export function PublicationEditor<K extends PublicationKind>({
     try {
       await deletePublication(kind, item.id, item.version);
       toast({ title: "Deleted", description: `"${input.title}" was deleted.` });
-      allowLeaving();
-      navigate(texts.adminPath, { replace: true });
+      leaveTo(texts.adminPath);
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 409) setConflict(true);
       toast({
@@ -168,7 +175,6 @@ export function PublicationEditor<K extends PublicationKind>({
     try {
       await restoreRevision(kind, item.id, revisionId, item.version);
       toast({ title: "Restored", description: "That revision's text is now the current version." });
-      allowLeaving();
       await revalidator.revalidate();
     } catch (failure) {
       toast({
@@ -212,7 +218,7 @@ export function PublicationEditor<K extends PublicationKind>({
                 size="sm"
                 disabled={busy}
                 onClick={() => {
-                  allowLeaving();
+                  leaveGuard.leaving.current = true;
                   window.location.reload();
                 }}
               >

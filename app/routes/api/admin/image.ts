@@ -1,27 +1,19 @@
 // DELETE /api/admin/images/:name: deletes an uploaded image (admin only, same origin), refused
 // with 409 while an article, a case study or the content uses it. Site images cannot be deleted.
-import { requireAdminApi } from "~/features/publishing/api.server";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { handleAdminApi } from "~/features/admin/gate.server";
 import { findImageUses } from "~/features/publishing/image-uses.server";
-import { getAppContext } from "~/server/context.server";
-import { ApiError, handleApi } from "~/server/http.server";
+import { ApiError } from "~/server/http.server";
 import { deleteUploadedImage, getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import type { Route } from "./+types/image";
 
-export async function loader() {
-  return Response.json(
-    { message: "Delete an upload with DELETE" },
-    { status: 405, headers: { Allow: "DELETE" } },
-  );
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["DELETE"] }, async () => Response.json({}));
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  return handleApi(async () => {
-    if (request.method !== "DELETE") {
-      throw new ApiError(405, "Delete an upload with DELETE", { headers: { Allow: "DELETE" } });
-    }
-    const session = await requireAdminApi(app, request, { write: true });
-    const url = `${uploadsUrlPath}/${params.name}`;
+export function action(args: Route.ActionArgs) {
+  return handleAdminApi(args, { methods: ["DELETE"] }, async (app) => {
+    const url = `${uploadsUrlPath}/${args.params.name}`;
     const uses = await findImageUses(app.db, url);
     if (uses.length > 0) {
       throw new ApiError(
@@ -29,13 +21,16 @@ export async function action({ context, request, params }: Route.ActionArgs) {
         `This image is still used by ${uses.map((use) => use.label).join(", ")}. Choose another image there first.`,
       );
     }
-    if (!(await deleteUploadedImage(getUploadsDir(app.config), params.name))) {
+    if (!(await deleteUploadedImage(getUploadsDir(app.config), args.params.name))) {
       throw new ApiError(404, "No uploaded image has that name");
     }
-    app.logger.info({ image: params.name, admin: session.email }, "image deleted");
-    return Response.json(
-      { message: "Image deleted" },
-      { headers: { "Cache-Control": "no-store" } },
-    );
+    // The file is gone before its log entry: a file system change cannot join a transaction.
+    await recordActivity(app.db, {
+      action: "delete",
+      admin: { id: app.admin.adminId, email: app.admin.email },
+      address: app.clientIp,
+      target: url,
+    });
+    return Response.json({ message: "Image deleted" });
   });
 }

@@ -1,12 +1,14 @@
 // /api/admin/articles/:id (or /case-studies/:id): GET the item with its revisions, PUT a new
 // version (If-Match: the version loaded, else 409), DELETE it (If-Match checked the same way).
+
+import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   answerPublication,
   callStore,
   readExpectedVersion,
   readPublicationInput,
-  requireAdminApi,
   requireApiKind,
+  toActor,
 } from "~/features/publishing/api.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import {
@@ -15,51 +17,34 @@ import {
   listRevisions,
   updatePublication,
 } from "~/features/publishing/store.server";
-import { getAppContext } from "~/server/context.server";
-import { ApiError, handleApi } from "~/server/http.server";
+import { ApiError } from "~/server/http.server";
 import type { Route } from "./+types/publication";
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const app = getAppContext(context);
-  return handleApi(async () => {
-    await requireAdminApi(app, request, { write: false });
-    const kind = requireApiKind(params.collection);
-    const item = await getForAdmin(app.db, kind, params.id);
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async (app) => {
+    const kind = requireApiKind(args.params.collection);
+    const item = await getForAdmin(app.db, kind, args.params.id);
     if (!item) throw new ApiError(404, `${kindTexts[kind].singular} not found`);
-    const revisions = await listRevisions(app.db, kind, params.id);
-    return Response.json(
-      { item, revisions },
-      { headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` } },
-    );
+    const revisions = await listRevisions(app.db, kind, args.params.id);
+    return Response.json({ item, revisions }, { headers: { ETag: `"${item.version}"` } });
   });
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const app = getAppContext(context);
-  return handleApi(async () => {
+export function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  return handleAdminApi(args, { methods: ["PUT", "DELETE"] }, async (app) => {
     const kind = requireApiKind(params.collection);
-    if (request.method === "PUT") {
-      const session = await requireAdminApi(app, request, { write: true });
-      const expectedVersion = readExpectedVersion(request);
-      const input = await readPublicationInput(request, kind);
-      const item = await callStore(kind, () =>
-        updatePublication(app.db, kind, params.id, input, {
-          author: session.email,
-          expectedVersion,
-        }),
-      );
-      return answerPublication(item, { message: "Saved" });
-    }
+    const expectedVersion = readExpectedVersion(request);
     if (request.method === "DELETE") {
-      const session = await requireAdminApi(app, request, { write: true });
-      const expectedVersion = readExpectedVersion(request);
       await callStore(kind, () =>
-        deletePublication(app.db, kind, params.id, { author: session.email, expectedVersion }),
+        deletePublication(app.db, kind, params.id, { actor: toActor(app), expectedVersion }),
       );
-      return Response.json({ message: "Deleted" }, { headers: { "Cache-Control": "no-store" } });
+      return Response.json({ message: "Deleted" });
     }
-    throw new ApiError(405, "Save with PUT or delete with DELETE", {
-      headers: { Allow: "GET, PUT, DELETE" },
-    });
+    const input = await readPublicationInput(request, kind);
+    const item = await callStore(kind, () =>
+      updatePublication(app.db, kind, params.id, input, { actor: toActor(app), expectedVersion }),
+    );
+    return answerPublication(item, { message: "Saved" });
   });
 }
