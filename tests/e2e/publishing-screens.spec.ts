@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
+import { getToast } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 
 const article = defaultArticles[0];
@@ -31,7 +32,9 @@ for (const width of [1280, 375]) {
       if (width < 768) await page.getByRole("button", { name: /menu/i }).click();
       await page.getByRole("link", { name: "Articles", exact: true }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Articles" })).toBeVisible();
-      await expect(page.getByRole("link", { name: article?.title ?? "", exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: article?.title ?? "", exact: true }),
+      ).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
       await page.getByLabel("Category").selectOption("Cybersecurity");
@@ -86,3 +89,32 @@ for (const width of [1280, 375]) {
     });
   });
 }
+
+test("an unused upload is deleted from the library after confirmation", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/images");
+  await page.getByLabel("Image file").setInputFiles({
+    name: "to-delete.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+  });
+  await page.getByRole("button", { name: "Upload Image" }).click();
+  // Only this test's own upload is touched (other specs upload too).
+  const saved = await getToast(page, "Saved as").textContent();
+  const url = /\/images\/uploads\/[0-9a-f]{32}\.png/.exec(saved ?? "")?.[0] ?? "";
+  expect(url).not.toBe("");
+  const card = page.getByRole("main").getByRole("listitem").filter({ hasText: url });
+  await expect(card).toContainText("Not used on any page");
+  await card.getByRole("button", { name: /^Delete/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete this image?" });
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Delete Image" }).click();
+  await expect(card).toHaveCount(0);
+  expect((await page.request.get(url)).status()).toBe(404);
+});

@@ -354,6 +354,16 @@ export function PublicationEditor<K extends PublicationKind>({
         </Card>
         {item.id ? <RevisionsCard revisions={revisions} busy={busy} onRestore={restore} /> : null}
       </div>
+
+      {/* On a phone the Publish card is far below the text: the save stays within thumb's reach. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden">
+        <span className="text-sm text-muted-foreground">
+          {dirty ? "Unsaved changes" : "All changes saved"}
+        </span>
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? "Saving..." : saveLabel(input.status, item.status)}
+        </Button>
+      </div>
     </form>
   );
 }
