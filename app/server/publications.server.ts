@@ -2,6 +2,7 @@
 // be read, the built-in defaults (the same fallback rule as the site content), with the failure
 // logged.
 import type { Logger } from "pino";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import type { Article, CaseStudy } from "~/content/schema";
@@ -18,6 +19,7 @@ async function readOrFallback<T>(
     return await read();
   } catch (error) {
     logger.error({ err: error }, `Failed to fetch ${what}`);
+    markPageUncacheable();
     return fallback();
   }
 }

@@ -1,6 +1,7 @@
 // What the pages and GET /api/content read: the current content, or, when the database cannot be
 // read, the last content read (else the default), with "Failed to fetch content" logged.
 import type { Logger } from "pino";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
 import { type ContentRevision, readContent } from "./content-store.server";
@@ -22,6 +23,8 @@ export async function getSiteContent(db: Db, logger: Logger): Promise<SiteConten
     return { ...revision, fresh: true };
   } catch (error) {
     logger.error({ err: error }, "Failed to fetch content");
+    // A page showing fallback content is not kept: the next request tries the database again.
+    markPageUncacheable();
     const fallback = lastRead.get(db) ?? { content: defaultContent, version: 0 };
     return { ...fallback, fresh: false };
   }

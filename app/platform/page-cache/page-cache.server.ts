@@ -25,7 +25,7 @@ import {
 } from "~/server/sessions.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
-import type { PageCacheHints } from "./hints.server";
+import { type PageCacheHints, runWithCacheHints } from "./hints.server";
 import { getPageKey } from "./keys.server";
 import { type CachedPage, PageStore, type PageStoreStats } from "./store.server";
 
@@ -235,7 +235,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       headers: { accept: "text/html" },
     });
     const cacheHints: PageCacheHints = {};
-    const response = await render(request, { knownSession: null, cacheHints });
+    const response = await runWithCacheHints(cacheHints, () =>
+      render(request, { knownSession: null, cacheHints }),
+    );
     const body = Buffer.from(await response.arrayBuffer());
     const validUntil = cacheHints.validUntil ?? Number.POSITIVE_INFINITY;
     if (!isStorable(response) || validUntil <= Date.now()) {
