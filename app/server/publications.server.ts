@@ -2,10 +2,10 @@
 // be read, the built-in defaults (the same fallback rule as the site content), with the failure
 // logged.
 import type { Logger } from "pino";
-import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import type { Article, CaseStudy } from "~/content/schema";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 

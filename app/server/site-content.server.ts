@@ -1,9 +1,9 @@
 // What the pages and GET /api/content read: the current content, or, when the database cannot be
 // read, the last content read (else the default), with "Failed to fetch content" logged.
 import type { Logger } from "pino";
-import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { type ContentRevision, readContent } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 

@@ -102,9 +102,7 @@ describe.each(getTestDatabaseKinds())("page cache with two servers on $name", (k
       const visitor = await getPage(site, "/services");
       expect(visitor.response.headers.get("cache-control")).toBe("no-cache");
       expect(visitor.response.headers.get("content-security-policy")).toContain("'sha256-");
-      expect(visitor.response.headers.get("etag")).toBe(
-        visitorBefore.response.headers.get("etag"),
-      );
+      expect(visitor.response.headers.get("etag")).toBe(visitorBefore.response.headers.get("etag"));
       expect(visitor.response.headers.get("etag")).not.toBe(admin.response.headers.get("etag"));
     }
     // An admin first, on a page not yet kept: the visitor after gets a visitor's page.

@@ -129,6 +129,8 @@ export type PageCache = {
   /** Express middleware: admin requests go on marked, misses are rendered, kept and sent. */
   middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
   stats(): PageStoreStats;
+  /** True when the page for this URL is kept (a test and diagnostics aid). */
+  holds(url: string): boolean;
 };
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -347,6 +349,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
 
     stats: () => store.stats(),
+    holds: (url) => {
+      const pageKey = getPageKey(url);
+      return pageKey !== undefined && store.has(pageKey.key);
+    },
   };
 }
 
