@@ -6,11 +6,13 @@ import { buildDocumentCsp, hashInlineScripts } from "./security-headers.server";
 const sha = (text: string) => createHash("sha256").update(text).digest("base64");
 
 describe("hashInlineScripts", () => {
-  it("hashes each inline script once and skips scripts loaded from a file", () => {
+  it("hashes each inline script the renderer marked, once, and nothing else", () => {
     const html =
-      '<script>window.a=1</script><script type="module">import "/x.js";</script>' +
-      '<script src="/assets/app.js"></script><script>window.a=1</script>';
-    expect(hashInlineScripts(html)).toEqual([sha("window.a=1"), sha('import "/x.js";')]);
+      '<script nonce="r1">window.a=1</script><script type="module" nonce="r1">import "/x.js";</script>' +
+      '<script src="/assets/app.js" nonce="r1"></script><script nonce="r1">window.a=1</script>' +
+      // Injected into the markup (stored XSS): no marker, so not allowed to run.
+      "<script>alert(1)</script><script nonce=\"guess\">alert(2)</script>";
+    expect(hashInlineScripts(html, "r1")).toEqual([sha("window.a=1"), sha('import "/x.js";')]);
   });
 });
 
