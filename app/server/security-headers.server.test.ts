@@ -11,7 +11,7 @@ describe("hashInlineScripts", () => {
       '<script nonce="r1">window.a=1</script><script type="module" nonce="r1">import "/x.js";</script>' +
       '<script src="/assets/app.js" nonce="r1"></script><script nonce="r1">window.a=1</script>' +
       // Injected into the markup (stored XSS): no marker, so not allowed to run.
-      "<script>alert(1)</script><script nonce=\"guess\">alert(2)</script>";
+      '<script>alert(1)</script><script nonce="guess">alert(2)</script>';
     expect(hashInlineScripts(html, "r1")).toEqual([sha("window.a=1"), sha('import "/x.js";')]);
   });
 });
