@@ -32,6 +32,8 @@ describe("getPageKey", () => {
       "/favicon.svg",
       "/blog.data?q=x",
       "/unsubscribe?token=abc",
+      "//evil.example/path",
+      "/\\evil.example",
     ]) {
       expect(getPageKey(url), url).toBeUndefined();
     }
