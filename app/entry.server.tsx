@@ -27,7 +27,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, logger } = getAppContext(loadContext);
+  const { nonce, forCache, logger } = getAppContext(loadContext);
   const { staticHandlerContext } = routerContext;
   const notModified = applyDocumentCaching({
     request,
@@ -45,21 +45,21 @@ export default async function handleRequest(
   }
   const { content } = await getRequestContent(loadContext);
   const frameOrigin = getFrameOrigin(content.booking.url);
-  if (import.meta.env.PROD && nonce) {
+  if (import.meta.env.PROD && !forCache) {
     responseHeaders.set("Content-Security-Policy", buildDocumentCsp({ nonce, frameOrigin }));
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  if (!nonce) {
-    const { html, failed } = await renderWholeDocument(routerContext, request.url, logger);
+  if (forCache) {
+    const { html, failed } = await renderWholeDocument(routerContext, request.url, nonce, logger);
     // A part that failed to render must not be kept and sent to everyone.
     if (failed) responseStatusCode = 500;
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     if (import.meta.env.PROD) {
       responseHeaders.set(
         "Content-Security-Policy",
-        buildDocumentCsp({ scriptHashes: hashInlineScripts(html), frameOrigin }),
+        buildDocumentCsp({ scriptHashes: hashInlineScripts(html, nonce), frameOrigin }),
       );
     }
     return new Response(html, { status: responseStatusCode, headers: responseHeaders });
@@ -114,6 +114,7 @@ export default async function handleRequest(
 function renderWholeDocument(
   routerContext: EntryContext,
   url: string,
+  nonce: string,
   logger: { error: (details: object, message: string) => void },
 ): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
@@ -125,8 +126,9 @@ function renderWholeDocument(
     collector.on("error", reject);
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={url} />,
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
       {
+        nonce,
         onAllReady() {
           clearTimeout(timeoutId);
           pipe(collector);

@@ -56,6 +56,10 @@ export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFu
   pageCache?: PageCache;
 };
 
+function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
 function sendJsonError(res: Response, status: number, message: string) {
   res.status(status).type("application/json").send(JSON.stringify({ message }));
 }
@@ -83,7 +87,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           baseHeaders,
           budgetBytes: options.pageCacheBytes,
           render: (request, facts) =>
-            renderWithRouter(request, createLoadContext({ clientIp: "", ...facts })),
+            renderWithRouter(
+              request,
+              createLoadContext({ clientIp: "", nonce: createNonce(), forCache: true, ...facts }),
+            ),
         })
       : undefined;
   app.disable("x-powered-by");
@@ -213,7 +220,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       mode: options.mode,
       getLoadContext(req: Request, res: Response) {
         return createLoadContext({
-          nonce: randomBytes(16).toString("base64"),
+          nonce: createNonce(),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "",
           knownSession: res.locals.knownSession,
         });

@@ -10,8 +10,14 @@ import type { AdminSession } from "./sessions.server";
 
 export type AppServices = { config: Config; db: Db; logger: Logger };
 export type RequestInfo = {
-  /** The CSP nonce of a page rendered for this request only; none for a page the cache keeps. */
-  nonce?: string;
+  /**
+   * The nonce put on the scripts React Router and React write. A page rendered for one request
+   * sends it in its CSP; a page the cache keeps (`forCache`) sends the hashes of exactly the
+   * scripts that carry it instead, so a script injected into the markup is never allowed.
+   */
+  nonce: string;
+  /** True when the page is rendered for the page cache (hash-based CSP, docs/decisions/004). */
+  forCache?: boolean;
   clientIp: string;
   /** The session, when the HTTP layer already looked it up (null: none); undefined: not looked up. */
   knownSession?: AdminSession | null;

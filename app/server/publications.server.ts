@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import type { Article, CaseStudy } from "~/content/schema";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 
@@ -18,6 +19,7 @@ async function readOrFallback<T>(
     return await read();
   } catch (error) {
     logger.error({ err: error }, `Failed to fetch ${what}`);
+    markPageUncacheable();
     return fallback();
   }
 }

@@ -61,12 +61,18 @@ export function getFrameOrigin(url: string): string | undefined {
   }
 }
 
-/** The base64 sha256 of each inline script of an HTML document, as CSP hash sources want them. */
-export function hashInlineScripts(html: string): string[] {
+/**
+ * The base64 sha256 of each inline script of an HTML document that carries `nonce` (the scripts
+ * React Router and React wrote), as CSP hash sources want them. A script without it, whatever put
+ * it in the markup, is not listed, so the browser refuses to run it.
+ */
+export function hashInlineScripts(html: string, nonce: string): string[] {
   const hashes = new Set<string>();
+  const marker = `nonce="${nonce}"`;
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     const text = match[2] ?? "";
+    if (!attributes.includes(marker)) continue;
     if (/\ssrc\s*=/i.test(attributes) || text === "") continue;
     hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
   }

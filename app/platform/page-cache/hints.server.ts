@@ -1,5 +1,6 @@
 // What page code tells the page cache about the response it is rendering. The HTTP layer puts one
 // hints object in the router context of each request; loaders and middleware fill it in.
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { RouterContextProvider } from "react-router";
 import { getAppContext } from "~/server/context.server";
 
@@ -22,4 +23,20 @@ export function expirePageAt(context: Readonly<RouterContextProvider>, at: Date 
   const time = typeof at === "number" ? at : at.getTime();
   if (Number.isNaN(time)) return;
   hints.validUntil = hints.validUntil === undefined ? time : Math.min(hints.validUntil, time);
+}
+
+const renderHints = new AsyncLocalStorage<PageCacheHints>();
+
+/** Runs a render for the page cache with its hints reachable from anywhere inside it. */
+export function runWithCacheHints<T>(hints: PageCacheHints, render: () => Promise<T>): Promise<T> {
+  return renderHints.run(hints, render);
+}
+
+/**
+ * Says, from anywhere in a render (no router context needed), that the page must not be kept:
+ * the data behind it could not be read and a fallback is shown. Outside a cached render, nothing.
+ */
+export function markPageUncacheable(): void {
+  const hints = renderHints.getStore();
+  if (hints) hints.validUntil = Number.NEGATIVE_INFINITY;
 }

@@ -30,7 +30,8 @@ export type PageKey = {
 export function getPageKey(url: string): PageKey | undefined {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!path.startsWith("/") || path.includes(".") || path.includes("//")) return undefined;
+  // Dots are files and data requests; "//" and "\\" could be read as another host.
+  if (!path.startsWith("/") || /[.\\]|\/\//.test(path)) return undefined;
   if (uncachedPaths.has(path)) return undefined;
   for (const prefix of uncachedPrefixes) {
     if (path === prefix || path.startsWith(prefix)) return undefined;

@@ -25,7 +25,7 @@ import {
 } from "~/server/sessions.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
-import type { PageCacheHints } from "./hints.server";
+import { type PageCacheHints, runWithCacheHints } from "./hints.server";
 import { getPageKey } from "./keys.server";
 import { type CachedPage, PageStore, type PageStoreStats } from "./store.server";
 
@@ -129,6 +129,8 @@ export type PageCache = {
   /** Express middleware: admin requests go on marked, misses are rendered, kept and sent. */
   middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
   stats(): PageStoreStats;
+  /** True when the page for this URL is kept (a test and diagnostics aid). */
+  holds(url: string): boolean;
 };
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -235,7 +237,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       headers: { accept: "text/html" },
     });
     const cacheHints: PageCacheHints = {};
-    const response = await render(request, { knownSession: null, cacheHints });
+    const response = await runWithCacheHints(cacheHints, () =>
+      render(request, { knownSession: null, cacheHints }),
+    );
     const body = Buffer.from(await response.arrayBuffer());
     const validUntil = cacheHints.validUntil ?? Number.POSITIVE_INFINITY;
     if (!isStorable(response) || validUntil <= Date.now()) {
@@ -345,6 +349,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
 
     stats: () => store.stats(),
+    holds: (url) => {
+      const pageKey = getPageKey(url);
+      return pageKey !== undefined && store.has(pageKey.key);
+    },
   };
 }
 

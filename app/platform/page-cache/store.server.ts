@@ -60,16 +60,17 @@ class LruSegment {
     this.used = 0;
   }
 
-  get size() {
-    return this.entries.size;
+  stats(): SegmentStats {
+    return { entries: this.entries.size, bytes: this.used, budget: this.budget };
   }
 
-  get bytes() {
-    return this.used;
+  has(key: string) {
+    return this.entries.has(key);
   }
 }
 
-export type PageStoreStats = { entries: number; bytes: number; budget: number };
+export type SegmentStats = { entries: number; bytes: number; budget: number };
+export type PageStoreStats = SegmentStats & { pages: SegmentStats; queries: SegmentStats };
 
 export class PageStore {
   private readonly pages: LruSegment;
@@ -115,11 +116,20 @@ export class PageStore {
     return this.segment(key).set(key, entry);
   }
 
+  /** True when a page is kept under this key (whether still valid or not). */
+  has(key: string): boolean {
+    return this.segment(key).has(key);
+  }
+
   stats(): PageStoreStats {
+    const pages = this.pages.stats();
+    const queries = this.queries.stats();
     return {
-      entries: this.pages.size + this.queries.size,
-      bytes: this.pages.bytes + this.queries.bytes,
+      entries: pages.entries + queries.entries,
+      bytes: pages.bytes + queries.bytes,
       budget: this.budget,
+      pages,
+      queries,
     };
   }
 }
