@@ -399,6 +399,29 @@ test.describe("validation and unsaved changes", () => {
   });
 });
 
+test("unsaved drafts are kept per admin and cleared at logout", async ({ page, context }) => {
+  await openEditor(page, context);
+  await page.getByLabel("Tagline").fill("A draft that must not outlive the session");
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("draft"))),
+    )
+    .toEqual(["admin-draft:owner@example.com:editor"]);
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("Log out anyway?");
+    void dialog.accept();
+  });
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(
+    await page.evaluate(() =>
+      Object.entries(localStorage).filter(
+        ([key, value]) => key.includes("draft") || value.includes("owner@example.com"),
+      ),
+    ),
+  ).toEqual([]);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
