@@ -59,8 +59,17 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
   }
   if (!session && !browserCheckedPaths.has(getPathname(request))) throw redirect(loginPath);
   context.set(adminSessionContext, session ?? null);
+  return next();
+};
+
+/**
+ * Every admin response, error pages included, is never stored by a cache: set last, over what the
+ * document's rendering chose.
+ */
+export const noStoreMiddleware: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
   response.headers.set("Cache-Control", "no-store");
+  response.headers.set("X-Robots-Tag", "noindex, nofollow");
   return response;
 };
 

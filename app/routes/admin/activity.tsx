@@ -142,10 +142,11 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <Card className="p-8 text-center text-slate-600">Nothing recorded for these filters.</Card>
       ) : (
-        <Card className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+        <Card className="overflow-hidden">
+          {/* Below 640 px each row stacks into a small card: one markup, no sideways scrolling. */}
+          <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">Activity, newest first</caption>
-            <thead className="border-b border-border bg-slate-50 text-slate-600">
+            <thead className="border-b border-border bg-slate-50 text-slate-600 max-sm:sr-only">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">
                   Time
@@ -164,22 +165,33 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-border">
+            <tbody className="divide-y divide-border max-sm:block">
               {entries.map((entry) => (
-                <tr key={entry.id} className="align-top">
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+                <tr
+                  key={entry.id}
+                  className="align-top max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
+                >
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-600 max-sm:order-2 max-sm:w-full max-sm:p-0 max-sm:text-xs">
                     <time dateTime={entry.createdAt}>{entry.when}</time>
                   </td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 max-sm:order-1 max-sm:p-0">
                     <span
                       className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ${toneOf(entry.action)}`}
                     >
                       {entry.label}
                     </span>
                   </td>
-                  <td className="px-4 py-3 break-all text-slate-900">{entry.adminEmail ?? "—"}</td>
-                  <td className="px-4 py-3 text-slate-700">{entry.target ?? "—"}</td>
-                  <td className="px-4 py-3 font-mono text-xs text-slate-600">{entry.address}</td>
+                  <td className="px-4 py-3 break-all text-slate-900 max-sm:order-1 max-sm:p-0">
+                    {entry.adminEmail ?? "—"}
+                  </td>
+                  <td
+                    className={`px-4 py-3 text-slate-700 max-sm:order-3 max-sm:w-full max-sm:p-0 ${entry.target ? "" : "max-sm:hidden"}`}
+                  >
+                    {entry.target ?? "—"}
+                  </td>
+                  <td className="px-4 py-3 font-mono text-xs text-slate-600 max-sm:order-4 max-sm:p-0">
+                    {entry.address}
+                  </td>
                 </tr>
               ))}
             </tbody>

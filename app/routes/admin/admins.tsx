@@ -232,7 +232,7 @@ function AddAdminCard({ result }: { result: ActionResult | undefined }) {
             <FieldError id="add-email-error" message={errors.email} />
           </div>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Password</legend>
+            <legend className="mb-1 text-sm font-medium">Their password</legend>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="radio"

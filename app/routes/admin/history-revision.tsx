@@ -117,13 +117,17 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card className="min-w-0">
           <h2 className="border-b border-border px-4 py-3 text-lg font-semibold text-navy sm:px-6">
-            {revision.changes.length === 1
-              ? "1 field changed"
-              : `${revision.changes.length} fields changed`}
+            {revision.isFirst
+              ? "First version"
+              : revision.changes.length === 1
+                ? "1 field changed"
+                : `${revision.changes.length} fields changed`}
           </h2>
           {revision.changes.length === 0 ? (
             <p className="px-6 py-8 text-center text-slate-600">
-              This version saved the same text as the one before it.
+              {revision.isFirst
+                ? "The oldest version kept: there is nothing before it to compare with."
+                : "This version saved the same text as the one before it."}
             </p>
           ) : (
             <ol className="divide-y divide-border">

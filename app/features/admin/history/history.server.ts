@@ -24,7 +24,9 @@ export type HistoryEntry = {
 export type HistoryRevision = HistoryEntry & {
   /** The title of what the revision belongs to ("Site content", an article's title). */
   subject: string;
+  /** Empty for the first revision, which has nothing before it. */
   changes: FieldChange[];
+  isFirst: boolean;
   /** The version a restore must be based on (If-Match). */
   currentVersion: number;
 };
@@ -121,7 +123,8 @@ export const contentHistory: HistoryKind = {
       author: row.author,
       changed: describeChanged(previous, row.content),
       isCurrent: row.id === currentVersion,
-      changes: diffContent(previous, row.content),
+      changes: previous ? diffContent(previous, row.content) : [],
+      isFirst: !previous,
       currentVersion,
     };
   },
