@@ -12,6 +12,8 @@ import { e2eAdmin, readE2eState } from "./state";
 const screens = [
   { link: "Content", heading: "Content Editor", path: "/edit" },
   { link: "More content", heading: "Content Manager", path: "/content" },
+  { link: "Articles", heading: "Articles", path: "/admin/articles" },
+  { link: "Case studies", heading: "Case Studies", path: "/admin/case-studies" },
   { link: "Images", heading: "Manage Images", path: "/images" },
   { link: "Leads", heading: "Leads", path: "/admin/leads" },
   { link: "History", heading: "History", path: "/admin/history" },
@@ -52,6 +54,8 @@ for (const width of [1280, 375]) {
       page,
       context,
     }) => {
+      // Nine screens, each checked by axe: more than the default 30 s on a busy machine.
+      test.setTimeout(120_000);
       await signInWithSessionCookie(context, baseURL);
       await page.goto("/admin/history");
       const menuButton = page.getByRole("button", { name: "Menu" });
