@@ -135,6 +135,7 @@ function createHistoryKind(kind: PublicationKind): HistoryKind {
         ...toEntry(row, previous, latest),
         subject: `${texts.singular}: ${String(after.title ?? row.item_id)}`,
         changes: diffRecords(previous ? JSON.parse(previous) : undefined, after),
+        isFirst: previous === undefined,
         currentVersion: current?.version ?? 0,
       };
     },
