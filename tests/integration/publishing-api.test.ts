@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultArticles } from "~/content/default-articles";
 import type { ArticleInput, CaseStudyInput } from "~/features/publishing/schema";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -190,6 +191,9 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     expect(places).not.toContain(slug);
     expect(places).not.toContain("Quokka Notes");
     expect(await visitText("/blog?q=Patching")).toContain("No articles found");
+    // Related articles under another article: not the draft.
+    const related = `/blog/${defaultArticles[0]?.id}`;
+    expect(await visitText(related)).not.toContain("Patching Without Downtime");
 
     const preview = await fetch(`${site.url}/blog/${slug}`, { headers: { cookie } });
     expect(preview.status).toBe(200);
@@ -211,6 +215,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     const after = await readPublicPlaces();
     expect(after).toContain(`/blog/${slug}`);
     expect(await visitText("/blog")).toContain("Quokka Notes");
+    expect(await visitText(related)).toContain("Patching Without Downtime");
 
     // The version loaded before the publication is stale now.
     const stale = await send(
