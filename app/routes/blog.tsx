@@ -17,6 +17,7 @@ import {
   paginate,
   parseBlogQuery,
 } from "~/content/blog-filter";
+import { listFeaturedTabs } from "~/content/featured-resources";
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getRequestContent } from "~/platform/request-data.server";
@@ -43,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     query: { ...query, page: shown.page },
     categories: listCategories(articles),
+    featured: listFeaturedTabs(listCategories(articles)),
     articles: cards,
     total: shown.total,
     nextArticleId: shown.hasMore ? matching[cards.length]?.id : undefined,
@@ -142,7 +144,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <FeaturedResources />
+      <FeaturedResources tabs={loaderData.featured} />
       <NewsletterBlock heading={newsletter.heading} description={newsletter.description} />
     </>
   );
