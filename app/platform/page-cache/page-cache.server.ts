@@ -356,11 +356,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-/** The overload answer: short, uncached, with the time to wait. */
-export function sendBusy(res: ServerResponse, retryAfterSeconds: number) {
-  const body = "The site is very busy right now. Please try again in a moment.";
+const busyMessage = "The site is very busy right now. Please try again in a moment.";
+
+/** The overload answer: short, uncached, with the time to wait; JSON for the API. */
+export function sendBusy(res: ServerResponse, retryAfterSeconds: number, path = "") {
+  const json = path.startsWith("/api/");
+  const body = json ? JSON.stringify({ message: busyMessage }) : busyMessage;
   res.writeHead(503, {
-    "content-type": "text/plain; charset=utf-8",
+    "content-type": json ? "application/json" : "text/plain; charset=utf-8",
     "retry-after": String(retryAfterSeconds),
     "cache-control": "no-store",
     "content-length": String(Buffer.byteLength(body)),
