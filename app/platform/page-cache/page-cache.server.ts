@@ -344,8 +344,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       } catch (error) {
         return next(error);
       }
-      if (rendered.kind === "page") sendPage(req, res, rendered.page);
-      else sendOther(req, res, rendered);
+      if (rendered.kind === "page") return sendPage(req, res, rendered.page);
+      // Not a page to keep (a 404, a redirect...): rendered for the URL without the query parts
+      // pages ignore, so if the request had any, it is answered as it came, by the next handler.
+      if (pageKey.pathWithQuery !== req.originalUrl) return next();
+      sendOther(req, res, rendered);
     },
 
     stats: () => store.stats(),
