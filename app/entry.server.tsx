@@ -9,6 +9,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { expirePageAt } from "~/platform/page-cache/hints.server";
 import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
@@ -53,8 +54,8 @@ export default async function handleRequest(
   }
   if (forCache) {
     const { html, failed } = await renderWholeDocument(routerContext, request.url, nonce, logger);
-    // A part that failed to render must not be kept and sent to everyone.
-    if (failed) responseStatusCode = 500;
+    // A part that failed to render (React shows it client-side) must not be kept for everyone.
+    if (failed) expirePageAt(loadContext, Number.NEGATIVE_INFINITY);
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     if (import.meta.env.PROD) {
       responseHeaders.set(

@@ -200,9 +200,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Everything else React Router answers costs a render or an API call: refused with 503 when
   // more is queued than the process gets through in about a second. A signed-in admin's page
   // (known from the page cache's session check) always goes through.
-  app.use((_req: Request, res: Response, next: NextFunction) => {
+  app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.knownSession) return next();
-    if (!shedder.tryStart()) return sendBusy(res, shedder.retryAfterSeconds());
+    if (!shedder.tryStart()) return sendBusy(res, shedder.retryAfterSeconds(), req.path);
     let finished = false;
     const finish = () => {
       if (finished) return;

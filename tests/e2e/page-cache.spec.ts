@@ -66,7 +66,11 @@ test("a page from the page cache runs its own scripts and nothing else", async (
   expect(response?.headers()["content-security-policy"]).toBe(policy);
   expect(response?.headers().etag).toBe(first.headers().etag);
   await waitForHydration(page);
-  // Hydrated and working: a client-side navigation through the header.
+  // Hydrated and working: a client-side navigation through the header (route discovery and
+  // page data fetched by the router, no full reload: the window keeps its marker).
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
   await page
     .getByRole("navigation")
     .getByRole("link", { name: "Contact", exact: true })
@@ -74,6 +78,9 @@ test("a page from the page cache runs its own scripts and nothing else", async (
     .click();
   await expect(page).toHaveURL("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
   const violations = () =>
     page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
   expect(await violations()).toEqual([]);

@@ -32,6 +32,7 @@ describe("getPageKey", () => {
       "/favicon.svg",
       "/blog.data?q=x",
       "/unsubscribe?token=abc",
+      "/__manifest?paths=%2Fblog&version=abc",
       "//evil.example/path",
       "/\\evil.example",
     ]) {

@@ -11,6 +11,8 @@ const pageQueryParameters: Record<string, readonly string[]> = {
 /** Pages that are never kept: personal (an unsubscribe token) or not public. */
 const uncachedPaths = new Set(["/unsubscribe"]);
 const uncachedPrefixes = [
+  // React Router's own requests (route discovery: /__manifest?paths=...)
+  "/__",
   "/api/",
   "/admin",
   "/edit",

@@ -344,8 +344,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       } catch (error) {
         return next(error);
       }
-      if (rendered.kind === "page") sendPage(req, res, rendered.page);
-      else sendOther(req, res, rendered);
+      if (rendered.kind === "page") return sendPage(req, res, rendered.page);
+      // Not a page to keep (a 404, a redirect...): rendered for the URL without the query parts
+      // pages ignore, so if the request had any, it is answered as it came, by the next handler.
+      if (pageKey.pathWithQuery !== req.originalUrl) return next();
+      sendOther(req, res, rendered);
     },
 
     stats: () => store.stats(),
@@ -356,11 +359,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-/** The overload answer: short, uncached, with the time to wait. */
-export function sendBusy(res: ServerResponse, retryAfterSeconds: number) {
-  const body = "The site is very busy right now. Please try again in a moment.";
+const busyMessage = "The site is very busy right now. Please try again in a moment.";
+
+/** The overload answer: short, uncached, with the time to wait; JSON for the API. */
+export function sendBusy(res: ServerResponse, retryAfterSeconds: number, path = "") {
+  const json = path.startsWith("/api/");
+  const body = json ? JSON.stringify({ message: busyMessage }) : busyMessage;
   res.writeHead(503, {
-    "content-type": "text/plain; charset=utf-8",
+    "content-type": json ? "application/json" : "text/plain; charset=utf-8",
     "retry-after": String(retryAfterSeconds),
     "cache-control": "no-store",
     "content-length": String(Buffer.byteLength(body)),
