@@ -4,12 +4,12 @@
 // (add, password change ending other sessions, sign out everywhere, never removing the last admin,
 // the command line's reset, revoke-sessions and delete).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SiteContent } from "~/content/schema";
 import { listActivity } from "~/features/admin/activity/activity.server";
 import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 import { createAdmin, deleteAdmin, listAdmins } from "~/features/admin/admins/admins.server";
 import { contentHistory, listHistory } from "~/features/admin/history/history.server";
 import {
+  getContent,
   logIn,
   logInCookie,
   postJsonAs,
@@ -18,14 +18,6 @@ import {
 } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
-
-async function getContent(site: TestSite): Promise<{ content: SiteContent; etag: string }> {
-  const response = await fetch(`${site.url}/api/content`);
-  return {
-    content: (await response.json()) as SiteContent,
-    etag: response.headers.get("etag") ?? "",
-  };
-}
 
 async function saveTagline(site: TestSite, cookie: string, tagline: string, ifMatch?: string) {
   const { content, etag } = await getContent(site);
