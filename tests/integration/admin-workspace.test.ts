@@ -4,12 +4,19 @@
 // (add, password change ending other sessions, sign out everywhere, never removing the last admin,
 // the command line's reset, revoke-sessions and delete).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SiteContent } from "~/content/schema";
-import { listActivity } from "~/features/admin/activity/activity.server";
+import { defaultContent } from "~/content/default-content";
+import {
+  listActivity,
+  pruneActivity,
+  recordActivity,
+} from "~/features/admin/activity/activity.server";
 import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 import { createAdmin, deleteAdmin, listAdmins } from "~/features/admin/admins/admins.server";
 import { contentHistory, listHistory } from "~/features/admin/history/history.server";
+import { saveContent, seedDefaults } from "~/server/content-store.server";
+import { openDatabase } from "~/server/db/database.server";
 import {
+  getContent,
   logIn,
   logInCookie,
   postJsonAs,
@@ -18,14 +25,6 @@ import {
 } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
-
-async function getContent(site: TestSite): Promise<{ content: SiteContent; etag: string }> {
-  const response = await fetch(`${site.url}/api/content`);
-  return {
-    content: (await response.json()) as SiteContent,
-    etag: response.headers.get("etag") ?? "",
-  };
-}
 
 async function saveTagline(site: TestSite, cookie: string, tagline: string, ifMatch?: string) {
   const { content, etag } = await getContent(site);
@@ -448,6 +447,78 @@ describe.each(getTestDatabaseKinds())("the admin gate without its database on $n
       expect(api.headers.get("retry-after")).toBe("5");
     } finally {
       await site.close();
+    }
+  });
+});
+
+describe.each(getTestDatabaseKinds())("what History and the activity log keep on $name", (kind) => {
+  const day = 24 * 60 * 60 * 1000;
+
+  it("keeps every revision of the last 90 days and at least the last 50", async () => {
+    const database = await kind.create();
+    const db = await openDatabase(database.url);
+    try {
+      await seedDefaults(db);
+      const old = new Date(Date.now() - 200 * day).toISOString();
+      const recent = new Date(Date.now() - 10 * day).toISOString();
+      const document = JSON.stringify(defaultContent);
+      // 60 revisions older than 90 days, then 5 recent ones.
+      for (let index = 0; index < 60; index++) {
+        await db
+          .insertInto("content_revisions")
+          .values({ document, created_at: old, author: "a@example.com" })
+          .execute();
+      }
+      for (let index = 0; index < 5; index++) {
+        await db
+          .insertInto("content_revisions")
+          .values({ document, created_at: recent, author: "a@example.com" })
+          .execute();
+      }
+      await saveContent(
+        db,
+        { footer: { ...defaultContent.footer, copyright: "Kept" } },
+        { author: "a@example.com" },
+      );
+      const rows = await db
+        .selectFrom("content_revisions")
+        .select(["id", "created_at"])
+        .orderBy("id", "desc")
+        .execute();
+      // The newest 50 stay, and the seeded first revision, which is recent; the other revisions
+      // older than 90 days go.
+      expect(rows).toHaveLength(51);
+      expect(rows.at(-1)?.id).toBe(1);
+      expect(rows.filter((row) => row.created_at === recent)).toHaveLength(5);
+
+      // Past 50 revisions, those of the last 90 days all stay.
+      for (let index = 0; index < 60; index++) {
+        await saveContent(db, {
+          footer: { ...defaultContent.footer, copyright: `Recent ${index}` },
+        });
+      }
+      const after = await db.selectFrom("content_revisions").select("created_at").execute();
+      expect(after.filter((row) => row.created_at === old)).toHaveLength(0);
+      expect(after.length).toBe(1 + 5 + 1 + 60);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
+
+  it("keeps activity for 365 days", async () => {
+    const database = await kind.create();
+    const db = await openDatabase(database.url);
+    try {
+      const address = "192.0.2.1";
+      await recordActivity(db, { action: "login", address }, new Date(Date.now() - 400 * day));
+      await recordActivity(db, { action: "logout", address }, new Date(Date.now() - 300 * day));
+      await pruneActivity(db);
+      const { entries } = await listActivity(db, {});
+      expect(entries.map((entry) => entry.action)).toEqual(["logout"]);
+    } finally {
+      await db.destroy();
+      await database.drop();
     }
   });
 });

@@ -14,6 +14,7 @@ import {
 } from "~/features/admin/activity/activity-actions";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Pager } from "~/features/admin/shell/pager";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { formatUtcTime } from "~/server/leads/admin-leads.server";
@@ -148,21 +149,11 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Activity, newest first</caption>
             <thead className="border-b border-border bg-slate-50 text-slate-600 max-sm:sr-only">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Time
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Action
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Admin
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  What
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Address
-                </th>
+                {["Time", "Action", "Admin", "What", "Address"].map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-3 font-semibold">
+                    {heading}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-border max-sm:block">
@@ -198,25 +189,14 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
           </table>
         </Card>
       )}
-      {page > 1 || hasMore ? (
-        <nav aria-label="Activity pages" className="flex items-center justify-between text-sm">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="font-semibold text-primary hover:underline">
-              Newer entries
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">Page {page}</span>
-          {hasMore ? (
-            <Link to={pageLink(page + 1)} className="font-semibold text-primary hover:underline">
-              Older entries
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager
+        label="Activity pages"
+        page={page}
+        hrefOf={pageLink}
+        newerText="Newer entries"
+        olderText="Older entries"
+        hasOlder={hasMore}
+      />
     </AdminPage>
   );
 }

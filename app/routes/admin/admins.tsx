@@ -23,6 +23,7 @@ import {
 } from "~/features/admin/admins/admins.server";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { ApiError, assertSameOrigin, toFieldErrors } from "~/server/http.server";
@@ -177,21 +178,6 @@ function PasswordInput({
   );
 }
 
-function Notice({ tone, children }: { tone: "ok" | "problem"; children: React.ReactNode }) {
-  return (
-    <div
-      role={tone === "ok" ? "status" : "alert"}
-      className={
-        tone === "ok"
-          ? "rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950"
-          : "rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-      }
-    >
-      {children}
-    </div>
-  );
-}
-
 function AddAdminCard({ result }: { result: ActionResult | undefined }) {
   const [mode, setMode] = useState<"generate" | "type">("generate");
   const errors = result?.form === "add" ? (result.errors ?? {}) : {};
@@ -205,7 +191,7 @@ function AddAdminCard({ result }: { result: ActionResult | undefined }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {result?.form === "add" && result.ok ? (
-          <Notice tone="ok">
+          <Notice tone="success">
             <p className="font-semibold">{result.ok}</p>
             {result.password ? (
               <p className="mt-1">
@@ -292,7 +278,9 @@ function ChangePasswordCard({ result }: { result: ActionResult | undefined }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {result?.form === "password" && result.ok ? <Notice tone="ok">{result.ok}</Notice> : null}
+        {result?.form === "password" && result.ok ? (
+          <Notice tone="success">{result.ok}</Notice>
+        ) : null}
         <Form method="post" className="grid gap-4" key={result?.ok ?? "password"}>
           <input type="hidden" name="intent" value="password" />
           <PasswordInput
@@ -334,8 +322,8 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
   const rowResult = actionData?.form === "row" ? actionData : undefined;
   return (
     <AdminPage title="Admins" description="The people who can sign in to this admin.">
-      {rowResult?.ok ? <Notice tone="ok">{rowResult.ok}</Notice> : null}
-      {rowResult?.problem ? <Notice tone="problem">{rowResult.problem}</Notice> : null}
+      {rowResult?.ok ? <Notice tone="success">{rowResult.ok}</Notice> : null}
+      {rowResult?.problem ? <Notice tone="warning">{rowResult.problem}</Notice> : null}
       <Card className="overflow-hidden">
         <ul className="divide-y divide-border">
           {admins.map((entry) => (

@@ -7,6 +7,7 @@ import { ContentForm } from "~/features/admin/content/content-form";
 import { managerForm } from "~/features/admin/content/form-model";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { getSiteContent } from "~/server/site-content.server";
@@ -36,13 +37,9 @@ export default function ContentManagerPage({ loaderData }: Route.ComponentProps)
   if (!loaderData.initial) {
     return (
       <AdminPage title="Content Manager">
-        <p
-          role="alert"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          The content could not be loaded: the database is not answering just now. Please reload
-          this page in a moment.
-        </p>
+        <Notice tone="warning" title="The content could not be loaded">
+          The database is not answering just now. Please reload this page in a moment.
+        </Notice>
       </AdminPage>
     );
   }

@@ -8,6 +8,7 @@ import { Card } from "~/components/ui/card";
 import { getAdmin } from "~/features/admin/gate.server";
 import { getHistoryKind } from "~/features/admin/history/history.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
 import { parseIfMatch } from "~/server/content-save.server";
 import { ContentConflictError } from "~/server/content-store.server";
@@ -103,16 +104,17 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
       }
     >
       {actionData?.problem ? (
-        <div
-          role="alert"
-          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        <Notice
+          tone="warning"
+          title="Not restored"
+          actions={
+            <Link to="/admin/history" className="font-semibold underline">
+              See the latest versions
+            </Link>
+          }
         >
-          <p className="font-semibold">Not restored</p>
-          <p className="mt-1">{actionData.problem}</p>
-          <Link to="/admin/history" className="mt-2 inline-block font-semibold underline">
-            See the latest versions
-          </Link>
-        </div>
+          {actionData.problem}
+        </Notice>
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card className="min-w-0">

@@ -7,6 +7,7 @@ import { Label } from "~/components/ui/label";
 import { getAdmin } from "~/features/admin/gate.server";
 import { historyKinds, listHistory } from "~/features/admin/history/history.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { formatUtcTime } from "~/server/leads/admin-leads.server";
@@ -44,12 +45,9 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
       description="Every save keeps a version. Open one to see what changed, and restore it if you need the old text back: restoring saves it as a new version, nothing is lost."
     >
       {restored ? (
-        <p
-          role="status"
-          className="rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm font-medium text-emerald-900"
-        >
+        <Notice tone="success">
           Version {restored} was restored. It is live on the website now, and listed first below.
-        </p>
+        </Notice>
       ) : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">

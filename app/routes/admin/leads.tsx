@@ -1,13 +1,13 @@
 // /admin/leads: contact messages (newest first, with the state of their notification mail) and
 // newsletter subscribers with a CSV export. In the admin workspace, behind its gate.
 import { Download, Mail, Phone } from "lucide-react";
-import { Link } from "react-router";
 import { DeliveryStatus } from "~/components/leads/delivery-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { toTelHref } from "~/content/text";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Pager } from "~/features/admin/shell/pager";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { loadLeadsOverview } from "~/server/leads/admin-leads.server";
@@ -118,36 +118,17 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-        {pageCount > 1 ? (
-          <nav
-            aria-label="Message pages"
-            className="mt-6 flex items-center justify-between text-sm"
-          >
-            {page > 1 ? (
-              <Link
-                to={`/admin/leads?page=${page - 1}`}
-                className="font-semibold text-primary hover:underline"
-              >
-                Newer messages
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-slate-600">
-              Page {page} of {pageCount}
-            </span>
-            {page < pageCount ? (
-              <Link
-                to={`/admin/leads?page=${page + 1}`}
-                className="font-semibold text-primary hover:underline"
-              >
-                Older messages
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <div className="mt-6">
+          <Pager
+            label="Message pages"
+            page={page}
+            pageCount={pageCount}
+            hrefOf={(next) => `/admin/leads?page=${next}`}
+            newerText="Newer messages"
+            olderText="Older messages"
+            hasOlder={page < pageCount}
+          />
+        </div>
       </section>
 
       <section aria-labelledby="subscribers-heading" className="mt-14">

@@ -2,13 +2,13 @@
 // button appends a new item; each card titled "<Item> N" moves up or down (swapping with its
 // neighbour; the first cannot move up nor the last down) or is deleted. Focus follows a moved card
 // and each change is announced. Each card's fields come from the field table.
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { getIcon } from "~/content/icons";
 import type { FieldErrors } from "~/lib/field-errors";
 import type { AnyFieldSpec } from "./content-fields";
-import { toFieldId } from "./fields";
+import { RemoveItemButton, toFieldId } from "./fields";
 import { moveItem, removeItem, replaceItem } from "./form-rules";
 import { FieldGroup, type FieldValues } from "./section-fields";
 
@@ -110,17 +110,7 @@ function ItemCard({
               <MoveIcon aria-hidden="true" />
             </Button>
           ))}
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            className="text-destructive hover:bg-red-50"
-            aria-label={`Delete ${name}`}
-            title="Delete"
-            onClick={onDelete}
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
+          <RemoveItemButton label={`Delete ${name}`} onClick={onDelete} />
         </div>
       </div>
       <div className="grid grid-cols-1 gap-5 p-4 sm:p-5">

@@ -1,40 +1,8 @@
 // Notices above the editor's form, each with its choices: the content changed elsewhere (409),
 // the session expired while editing (401), and unsaved edits left from an earlier visit.
 import { AlertTriangle, History, LockKeyhole } from "lucide-react";
-import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-
-function Notice({
-  tone,
-  icon,
-  title,
-  children,
-  actions,
-}: {
-  tone: "warning" | "info";
-  icon: ReactNode;
-  title: string;
-  children: ReactNode;
-  actions: ReactNode;
-}) {
-  return (
-    <div
-      role={tone === "warning" ? "alert" : "status"}
-      className={
-        tone === "warning"
-          ? "flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
-          : "flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-blue-950"
-      }
-    >
-      <span className="mt-0.5 shrink-0">{icon}</span>
-      <div className="grid flex-1 gap-2">
-        <p className="font-semibold">{title}</p>
-        <div className="text-sm">{children}</div>
-        <div className="mt-1 flex flex-wrap gap-2">{actions}</div>
-      </div>
-    </div>
-  );
-}
+import { Notice } from "~/features/admin/shell/notice";
 
 export function ConflictNotice({
   busy,

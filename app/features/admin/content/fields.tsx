@@ -1,8 +1,9 @@
 // The content forms' labelled fields: text, multi-line text, text stored in another form (lists
 // one item per line, a heading line as HTML) and collapsible groups. Each field is named by its dotted content path, which also gives its id and
 // the key of its validation error.
-import { ChevronDown } from "lucide-react";
+import { ChevronDown, Trash2 } from "lucide-react";
 import { type ComponentProps, type ReactNode, useState } from "react";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
@@ -223,5 +224,34 @@ export function MoreFields({
         {children}
       </div>
     </details>
+  );
+}
+
+/** Removes one item of a list: an icon button, or with text a labelled one. */
+export function RemoveItemButton({
+  label,
+  text,
+  className = "",
+  onClick,
+}: {
+  /** What a screen reader hears: "Delete Service 2". */
+  label: string;
+  text?: string;
+  className?: string;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size={text ? "sm" : "icon"}
+      className={`text-destructive hover:bg-red-50 ${className}`}
+      aria-label={label}
+      title={text ? undefined : label}
+      onClick={onClick}
+    >
+      <Trash2 aria-hidden="true" />
+      {text}
+    </Button>
   );
 }

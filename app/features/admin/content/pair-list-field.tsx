@@ -1,9 +1,9 @@
 // A list of small items of two or three text fields (features, values, approach steps, use cases,
 // business hours, case-study summaries): each item in its own group with its fields, add and remove.
-import { Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import type { FieldErrors } from "~/lib/field-errors";
-import { TextField } from "./fields";
+import { RemoveItemButton, TextField } from "./fields";
 import { removeItem, replaceItem } from "./form-rules";
 
 type PairField<Key extends string> = { key: Key; label: string; multiline?: boolean };
@@ -49,17 +49,12 @@ export function PairListField<Key extends string>({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place.
           <div key={index} className="relative rounded-md border border-border p-4">
-            <Button
-              type="button"
-              variant="ghost"
-              size="sm"
-              className="absolute right-2 top-2 text-destructive hover:bg-red-50"
-              aria-label={`Remove ${name}`}
+            <RemoveItemButton
+              label={`Remove ${name}`}
+              text="Remove"
+              className="absolute right-2 top-2"
               onClick={() => onItemsChange(removeItem(items, index))}
-            >
-              <Trash2 aria-hidden="true" />
-              Remove
-            </Button>
+            />
             <fieldset className="grid gap-3">
               <legend className="mb-3 pt-1.5 text-sm font-medium text-slate-700">{name}</legend>
               {fields.map((field) => {
