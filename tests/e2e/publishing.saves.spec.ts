@@ -198,3 +198,48 @@ for (const flow of flows) {
     await expect(page.getByRole("heading", { name: /not found/ })).toBeVisible();
   });
 }
+
+test("a save over someone else's newer save is refused until the admin chooses", async ({
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `two-tabs-${Date.now()}`;
+  const created = await context.request.post(`${baseURL}/api/admin/articles`, {
+    headers: { origin: baseURL },
+    data: {
+      slug,
+      status: "draft",
+      publishAt: "",
+      title: "Two Tabs",
+      excerpt: "Opened twice.",
+      category: "Testing",
+      authorName: "Ana Lopez",
+      readTime: "",
+      imageUrl: "",
+      imageAlt: "",
+      body: "<p>Text.</p>",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const first = await context.newPage();
+  const second = await context.newPage();
+  for (const page of [first, second]) await page.goto(`/admin/articles/${slug}`);
+
+  await first.getByLabel("Title", { exact: true }).fill("Two Tabs, First Save");
+  await first.getByRole("button", { name: "Save Draft" }).click();
+  await expect(getToast(first, "Saved as a draft")).toBeVisible();
+
+  await second.getByLabel("Title", { exact: true }).fill("Two Tabs, Second Save");
+  await second.getByRole("button", { name: "Save Draft" }).click();
+  const notice = second.getByRole("alert").filter({ hasText: "Someone else saved this article" });
+  await expect(notice).toBeVisible();
+  await expect(second.getByLabel("Title", { exact: true })).toHaveValue("Two Tabs, Second Save");
+  await notice.getByRole("button", { name: "Save my version anyway" }).click();
+  await expect(getToast(second, "Saved as a draft")).toBeVisible();
+  await first.reload();
+  await expect(first.getByLabel("Title", { exact: true })).toHaveValue("Two Tabs, Second Save");
+
+  await context.request.delete(`${baseURL}/api/admin/articles/${slug}`, {
+    headers: { origin: baseURL },
+  });
+});

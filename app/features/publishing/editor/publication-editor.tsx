@@ -14,6 +14,7 @@ import { RichTextField } from "~/features/admin/content/rich-text-field";
 import { useLeaveGuard } from "~/features/admin/content/use-leave-guard";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
+import { Notice } from "~/features/admin/shell/notice";
 import { ApiRequestError } from "~/lib/api-client";
 import { toFieldErrors } from "~/lib/field-errors";
 import { deletePublication, readFieldErrors, restoreRevision, savePublication } from "../client";
@@ -201,40 +202,37 @@ export function PublicationEditor<K extends PublicationKind>({
     >
       <div className="grid gap-6">
         {conflict ? (
-          <div
-            role="alert"
-            className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+          <Notice
+            tone="warning"
+            title={`Someone else saved this ${texts.singular.toLowerCase()} since you opened it`}
+            actions={
+              <>
+                <Button
+                  type="button"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    leaveGuard.leaving.current = true;
+                    window.location.reload();
+                  }}
+                >
+                  Reload latest version
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => save(true)}
+                >
+                  Save my version anyway
+                </Button>
+              </>
+            }
           >
-            <p className="font-semibold">
-              Someone else saved this {texts.singular.toLowerCase()} since you opened it
-            </p>
-            <p className="text-sm">
-              Your changes were not saved and are still shown below. Reload to get the latest
-              version (your unsaved changes are then lost), or save your version over it.
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                type="button"
-                size="sm"
-                disabled={busy}
-                onClick={() => {
-                  leaveGuard.leaving.current = true;
-                  window.location.reload();
-                }}
-              >
-                Reload latest version
-              </Button>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={busy}
-                onClick={() => save(true)}
-              >
-                Save my version anyway
-              </Button>
-            </div>
-          </div>
+            Your changes were not saved and are still shown below. Reload to get the latest version
+            (your unsaved changes are then lost), or save your version over it.
+          </Notice>
         ) : null}
         <Card>
           <CardContent className="grid gap-5 pt-6">
