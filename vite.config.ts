@@ -26,7 +26,7 @@ export default defineConfig({
                   // Admin-only primitives (Radix Tabs and Label) stay out, and icons join only when
                   // three or more routes share them: otherwise icons the admin screens share would
                   // ride along in every public page's download.
-                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.|label\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.|label\.|alert-dialog\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },

@@ -1,6 +1,8 @@
-// Server rendering of HTML documents: streams React with the request's CSP nonce, sets the
-// document Content-Security-Policy (booking host allowed as a frame) and answers 304 to a
-// revalidation of an unchanged page.
+// Server rendering of HTML documents. A page rendered for one request (an admin's) streams with
+// that request's CSP nonce; a page rendered for the page cache is rendered whole, and its policy
+// names the hashes of its inline scripts (docs/decisions/004). Sets the document
+// Content-Security-Policy (booking host allowed as a frame) and answers 304 to a revalidation of
+// an unchanged page.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -12,6 +14,8 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { expirePageAt } from "~/platform/page-cache/hints.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import {
   databaseRetryAfterSeconds,
@@ -19,8 +23,11 @@ import {
   logDatabaseUnavailable,
 } from "~/server/db/unavailable.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
-import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
-import { getSiteContent } from "~/server/site-content.server";
+import {
+  buildDocumentCsp,
+  getFrameOrigin,
+  hashInlineScripts,
+} from "~/server/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -31,11 +38,13 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, db, logger } = getAppContext(loadContext);
+  const { nonce, forCache, logger } = getAppContext(loadContext);
   const { staticHandlerContext } = routerContext;
   // A page whose data could not be read because the database is unavailable is a 503 with
-  // Retry-After (the error page asks to try again), not a 500.
+  // Retry-After (the error page asks to try again), not a 500. So is a 503 thrown on purpose (the
+  // admin gate's, when it cannot check the session): a thrown response's headers are not kept.
   if (
+    responseStatusCode === 503 ||
     failedForDatabase.has(request) ||
     Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)
   ) {
@@ -57,15 +66,26 @@ export default async function handleRequest(
     await routerContext.serverHandoffStream?.cancel();
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  const { content } = await getSiteContent(db, logger);
-  if (import.meta.env.PROD) {
-    responseHeaders.set(
-      "Content-Security-Policy",
-      buildDocumentCsp({ nonce, frameOrigin: getFrameOrigin(content.booking.url) }),
-    );
+  const { content } = await getRequestContent(loadContext);
+  const frameOrigin = getFrameOrigin(content.booking.url);
+  if (import.meta.env.PROD && !forCache) {
+    responseHeaders.set("Content-Security-Policy", buildDocumentCsp({ nonce, frameOrigin }));
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  if (forCache) {
+    const { html, failed } = await renderWholeDocument(routerContext, request.url, nonce, logger);
+    // A part that failed to render (React shows it client-side) must not be kept for everyone.
+    if (failed) expirePageAt(loadContext, Number.NEGATIVE_INFINITY);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    if (import.meta.env.PROD) {
+      responseHeaders.set(
+        "Content-Security-Policy",
+        buildDocumentCsp({ scriptHashes: hashInlineScripts(html, nonce), frameOrigin }),
+      );
+    }
+    return new Response(html, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {
@@ -130,3 +150,39 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     logger.error({ err: error, url: request.url }, "Request failed");
   }
 };
+
+/** The whole document as one string, for a page the cache keeps (its scripts get hashed). */
+function renderWholeDocument(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  logger: { error: (details: object, message: string) => void },
+): Promise<{ html: string; failed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed = false;
+    const collector = new PassThrough();
+    collector.on("data", (chunk: Buffer) => chunks.push(chunk));
+    collector.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+    collector.on("error", reject);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
+      {
+        nonce,
+        onAllReady() {
+          clearTimeout(timeoutId);
+          pipe(collector);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          logger.error({ err: error }, "Render error");
+        },
+      },
+    );
+  });
+}

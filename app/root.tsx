@@ -11,18 +11,21 @@ import {
 } from "react-router";
 import { ToasterSlot } from "~/components/ui/toaster-slot";
 import { getShellContent } from "~/content/shell";
+import { getRequestData, provideRequestData } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { issueFormToken } from "~/server/leads/spam.server";
-import { getRequestSession } from "~/server/sessions.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, logger, config, nonce } = getAppContext(context);
+/** What every request needs (content, session) is read once, here, for all loaders. */
+export const middleware: Route.MiddlewareFunction[] = [provideRequestData];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config, nonce } = getAppContext(context);
+  const data = getRequestData(context);
   const [{ content, fresh }, session, formToken] = await Promise.all([
-    getSiteContent(db, logger),
-    getRequestSession(db, request, config.secure).catch(() => undefined),
+    data.content(),
+    data.session(),
     issueFormToken(db),
   ]);
   return {

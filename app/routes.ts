@@ -32,23 +32,36 @@ export default [
   // For crawlers: every public page, and what they may visit
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  // The blog's Atom feed of published articles
+  route("blog/feed.xml", "routes/blog-feed.ts"),
 
-  // Admin area: login and the content editor, outside the site layout. The editor
-  // answers at three addresses (spec section 2), one module under three route ids.
+  // Admin area, outside the site layout and never cached: the login screen, and the workspace
+  // behind the one admin gate and shell. The spec's editor answers at three addresses (section 2),
+  // one module under three route ids.
   layout("routes/admin/admin-layout.tsx", [
     route("admin/login", "routes/admin/login.tsx"),
-    route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
-    route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
-    route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
-    // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
-    route("content", "routes/admin/content-manager.tsx"),
-    // Manage Images: the media library and image uploads
-    route("images", "routes/admin/images.tsx"),
+    layout("routes/admin/workspace-layout.tsx", [
+      route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
+      route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
+      route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
+      // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
+      route("content", "routes/admin/content-manager.tsx"),
+      // Manage Images: the media library and image uploads
+      route("images", "routes/admin/images.tsx"),
+      // Contact messages and newsletter subscribers, with the subscribers' CSV export
+      route("admin/leads", "routes/admin/leads.tsx"),
+      route("admin/leads/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+      // History of the content (revisions, changes, restore), the activity log, admin accounts
+      route("admin/history", "routes/admin/history.tsx"),
+      route("admin/history/:kind/:id", "routes/admin/history-revision.tsx"),
+      route("admin/activity", "routes/admin/activity.tsx"),
+      route("admin/admins", "routes/admin/admins.tsx"),
+      // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
+      // (one route each for both collections: every route adds to each public page's manifest)
+      route("admin/:collection", "routes/admin/publications.tsx"),
+      route("admin/:collection/:id", "routes/admin/publication-editor.tsx"),
+    ]),
   ]),
-
-  // Admin view of contact messages and newsletter subscribers
-  route("admin/leads", "routes/admin/leads.tsx"),
-  route("admin/leads/subscribers.csv", "routes/admin/subscribers-csv.ts"),
 
   // JSON API
   route("api/content", "routes/api/content.ts"),
@@ -60,5 +73,11 @@ export default [
   route("api/admin/logout", "routes/api/admin/logout.ts"),
   // Media library: image uploads
   route("api/admin/images", "routes/api/admin/images.ts"),
+  route("api/admin/images/:name", "routes/api/admin/image.ts"),
+  // Publishing: /api/admin/articles/... and /api/admin/case-studies/... (list and create, one
+  // item, restore a revision)
+  route("api/admin/:collection", "routes/api/admin/publications.ts"),
+  route("api/admin/:collection/:id", "routes/api/admin/publication.ts"),
+  route("api/admin/:collection/:id/restore", "routes/api/admin/publication-restore.ts"),
   route("api/*", "routes/api/not-found.ts"),
 ] satisfies RouteConfig;

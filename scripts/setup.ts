@@ -65,7 +65,9 @@ export function ensureInstalled(): void {
   // registry that lacks other platforms' optional binaries (Biome, Tailwind's oxide), which makes
   // `npm ci` refuse the lockfile.
   console.log("Installing dependencies (npm install)...");
-  run("npm", ["install", "--no-audit", "--no-fund"]);
+  // --include=dev: the build needs Vite and React Router's tooling even when NODE_ENV=production
+  // (which makes npm leave devDependencies out), as the benchmark and many hosts set it.
+  run("npm", ["install", "--include=dev", "--no-audit", "--no-fund"]);
   writeFileSync(marker, getInstallFingerprint());
 }
 

@@ -1,14 +1,22 @@
 // The site's HTTP application, bundled by Vite with every route: security headers, compression,
-// static files, request logs, size limits, health check and the React Router handler.
-// server/index.ts boots it in production; scripts/dev.ts loads it through Vite in development.
+// static files, request logs, size limits, health check, the page cache, the overload guard and
+// the React Router handler. server/index.ts boots it in production; scripts/dev.ts loads it
+// through Vite in development.
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import {
+  createRequestHandler as createRouterHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from "react-router";
 import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
-import type { AppServices } from "~/server/context.server";
+import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
+import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
+import type { AppServices, RequestInfo } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
 import {
   databaseRetryAfterSeconds,
@@ -27,7 +35,7 @@ import {
 import { isShuttingDown } from "~/server/serving.server";
 import { getSiteContent } from "~/server/site-content.server";
 
-export { runAdminCommand } from "~/server/admin-cli.server";
+export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 export { runDataCommand } from "~/server/backup/data-commands.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
@@ -48,20 +56,66 @@ export type SiteAppOptions = {
   mode: "production" | "development";
   /** Where the client build lives; production only. */
   clientDir?: string;
+  /** Page cache byte budget (production only); 0 turns the cache off. */
+  pageCacheBytes?: number;
+  /** When to answer 503 because too much work is queued (tests make it small). */
+  overload?: LoadShedderOptions;
 };
+
+/**
+ * The app as a plain Node request listener, with its page cache for tests to inspect and the
+ * TRUST_PROXY rule (the HTTP server exempts trusted proxies from its per-address connection cap).
+ */
+export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void) & {
+  pageCache?: PageCache;
+  isTrustedProxy: (address: string, hop: number) => boolean;
+};
+
+function createNonce(): string {
+  return randomBytes(16).toString("base64");
+}
 
 function sendJsonError(res: Response, status: number, message: string) {
   res.status(status).type("application/json").send(JSON.stringify({ message }));
 }
 
-export function createSiteApp(services: AppServices, options: SiteAppOptions) {
+export function createSiteApp(services: AppServices, options: SiteAppOptions): SiteApp {
   const { config, db, logger } = services;
   const app = express();
+  const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+  const shedder = createLoadShedder(options.overload);
+  function createLoadContext(info: RequestInfo) {
+    const context = new RouterContextProvider();
+    context.set(appContext, { ...services, ...info });
+    return context;
+  }
+  const renderWithRouter = createRouterHandler(loadBuild, options.mode);
+  const baseHeaders: Record<string, string> = { ...baseSecurityHeaders };
+  if (config.secure) baseHeaders["Strict-Transport-Security"] = hstsHeader;
+  const pageCache =
+    options.mode === "production" && options.pageCacheBytes !== 0
+      ? createPageCache({
+          db,
+          config,
+          logger,
+          shedder,
+          baseHeaders,
+          budgetBytes: options.pageCacheBytes,
+          render: (request, facts) =>
+            renderWithRouter(
+              request,
+              createLoadContext({ clientIp: "", nonce: createNonce(), forCache: true, ...facts }),
+            ),
+        })
+      : undefined;
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", false);
-  // Malformed requests end here, before logging, routing or React Router sees them.
-  app.use(createRequestGuard(config.SITE_URL, app.get("trust proxy fn"), logger));
+  const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
+  // Malformed requests end here, before logging, routing, the page cache or React Router sees
+  // them. With the page cache the guard runs in front of it (below), ahead of Express.
+  const guardRequest = createRequestGuard(config.SITE_URL, isTrustedProxy, logger);
+  if (!pageCache) app.use(guardRequest);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -77,10 +131,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
         "request",
       );
     });
-    for (const [name, value] of Object.entries(baseSecurityHeaders)) res.setHeader(name, value);
-    // While shutting down, every answer tells a keep-alive client to open a new connection.
-    if (isShuttingDown()) res.setHeader("Connection", "close");
-    if (config.secure) res.setHeader("Strict-Transport-Security", hstsHeader);
+    for (const [name, value] of Object.entries(baseHeaders)) res.setHeader(name, value);
     // HTML documents bring their own policy (entry.server.tsx); everything else gets the strict
     // default. Set at the last moment: two CSP headers would both be enforced. A 304 gets none:
     // the browser would pair a new policy with the stored page, whose scripts carry the old nonce.
@@ -90,6 +141,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
       if (status !== 304 && !this.hasHeader("content-security-policy")) {
         this.setHeader("Content-Security-Policy", defaultContentSecurityPolicy);
       }
+      // While shutting down, every answer tells a keep-alive client to open a new connection,
+      // also one whose request arrived before the shutdown began.
+      if (isShuttingDown()) this.setHeader("Connection", "close");
       return writeHead.apply(this, args);
     } as typeof writeHead;
     next();
@@ -177,18 +231,36 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
+  // Anonymous public pages: from the page cache, or rendered once into it.
+  if (pageCache) app.use(pageCache.middleware);
+
+  // Everything else React Router answers costs a render or an API call: refused with 503 when
+  // more is queued than the process gets through in about a second. A signed-in admin's page
+  // (known from the page cache's session check) always goes through.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (res.locals.knownSession) return next();
+    if (!shedder.tryStart()) return sendBusy(res, shedder.retryAfterSeconds(), req.path);
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      shedder.finish();
+    };
+    res.on("finish", finish);
+    res.on("close", finish);
+    next();
+  });
+
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: loadBuild,
       mode: options.mode,
-      getLoadContext(req: Request) {
-        const context = new RouterContextProvider();
-        context.set(appContext, {
-          ...services,
-          nonce: randomBytes(16).toString("base64"),
+      getLoadContext(req: Request, res: Response) {
+        return createLoadContext({
+          nonce: createNonce(),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+          knownSession: res.locals.knownSession,
         });
-        return context;
       },
     }),
   );
@@ -210,5 +282,24 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
     },
   );
 
-  return app;
+  if (!pageCache) return Object.assign(app, { isTrustedProxy }) as unknown as SiteApp;
+  // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
+  // request guard still comes first: a bad Host or method never gets a cached page.
+  const site: SiteApp = (req, res, next) => {
+    guardRequest(req, res, () => {
+      const goOn = () => {
+        if (next) app(req as Request, res as Response, next);
+        else app(req, res);
+      };
+      // A cache hit during shutdown closes its keep-alive connection too.
+      if (isShuttingDown()) res.setHeader("Connection", "close");
+      const served = pageCache.serveFromStore(req, res);
+      if (served === true) return;
+      if (served === false) return goOn();
+      served.then((done) => done || goOn(), goOn);
+    });
+  };
+  site.pageCache = pageCache;
+  site.isTrustedProxy = isTrustedProxy;
+  return site;
 }

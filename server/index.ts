@@ -20,10 +20,9 @@ try {
 const jobs = site.startBackgroundJobs(services);
 
 const app = site.createSiteApp(services, { mode: "production", clientDir: `${buildDir}client` });
-const isTrustedProxy = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
 const server = site.createSiteServer(app, {
   logger: services.logger,
-  isTrustedPeer: (address) => isTrustedProxy(address, 0),
+  isTrustedPeer: (address) => app.isTrustedProxy(address, 0),
 });
 
 server.on("error", (error: NodeJS.ErrnoException) => {

@@ -76,3 +76,21 @@ export const featuredTabs: FeaturedTab[] = [
     ],
   },
 ];
+
+export type ShownFeaturedTab = Omit<FeaturedTab, "resources"> & { resources: FeaturedResource[] };
+
+/**
+ * The tabs as the blog shows them: a card that opens a category with no published article (only
+ * drafts or scheduled ones, say) would lead to an empty page, so it is left out, and so is a tab
+ * left without cards.
+ */
+export function listFeaturedTabs(publishedCategories: readonly string[]): ShownFeaturedTab[] {
+  const shown = new Set(publishedCategories);
+  const opensSomething = (resource: FeaturedResource) => {
+    const category = new URL(resource.href, "http://site.invalid").searchParams.get("category");
+    return category === null || shown.has(category);
+  };
+  return featuredTabs
+    .map((tab) => ({ ...tab, resources: tab.resources.filter(opensSomething) }))
+    .filter((tab) => tab.resources.length > 0);
+}

@@ -151,12 +151,15 @@ export const contentUpdateSchema = z.object({
 });
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
 
-const idSchema = line(120).regex(
+export const idSchema = line(120).regex(
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   "Use lowercase letters, digits and hyphens",
 );
-/** Images are served by the site itself: a path under /images/. */
-const imagePath = line(300).regex(/^\/images\/[\w./-]+$/, "Use an image path under /images/");
+/** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
+export const imagePath = line(300).regex(
+  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
+  "Choose an image from the library (a path under /images/)",
+);
 
 export const caseStudySchema = z.object({
   id: idSchema,

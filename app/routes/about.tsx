@@ -15,13 +15,11 @@ import { NumberedSteps } from "~/components/sections/numbered-steps";
 import { PageHeader } from "~/components/sections/page-header";
 import { Container, SectionHeading } from "~/components/sections/section-heading";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return { about: content.about, cta: content.cta, tagline: content.general.tagline };
 }
 

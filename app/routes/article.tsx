@@ -3,12 +3,17 @@
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArticleCard, toArticleCard } from "~/components/blog/article-card";
-import { FallbackImage } from "~/components/media/fallback-image";
+import { FallbackImage, placeholderImage } from "~/components/media/fallback-image";
 import { RichText } from "~/components/rich-text";
 import { ConsultationCta } from "~/components/sections/consultation-cta";
 import { InitialsAvatar } from "~/components/sections/initials-avatar";
 import { NotFoundNotice } from "~/components/sections/not-found-notice";
 import { Badge } from "~/components/ui/badge";
+import { PreviewBanner } from "~/features/publishing/preview-banner";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { findArticle, getArticles } from "~/server/publications.server";
@@ -17,12 +22,18 @@ import type { Route } from "./+types/article";
 /** How many other articles the page suggests: same category first, then the newest. */
 const relatedCount = 3;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const [article, all] = await Promise.all([
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
+  const app = getAppContext(context);
+  const { db, logger } = app;
+  const [found, all] = await Promise.all([
     findArticle(db, logger, params.id),
     getArticles(db, logger),
   ]);
+  const hidden = found
+    ? undefined
+    : await resolveHiddenPublication(app, request, "article", params.id);
+  const article = found ?? hidden?.record;
   if (!article) throw data(null, { status: 404 });
   const others = all.filter((other) => other.id !== article.id);
   const related = [
@@ -31,7 +42,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   ]
     .slice(0, relatedCount)
     .map(toArticleCard);
-  return { article, related };
+  return { article, related, preview: hidden?.preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -46,15 +57,16 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: article.title,
     description: article.excerpt,
-    image: article.imageUrl,
+    image: article.imageUrl || undefined,
     type: "article",
   });
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related } = loaderData;
+  const { article, related, preview } = loaderData;
   return (
     <>
+      {preview ? <PreviewBanner preview={preview} /> : null}
       <article aria-labelledby="article-title">
         <header className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
           <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
@@ -96,7 +108,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </header>
         <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
           <FallbackImage
-            src={article.imageUrl}
+            src={article.imageUrl || placeholderImage}
             alt={article.imageAlt}
             width={1200}
             height={800}

@@ -17,17 +17,20 @@ import {
   paginate,
   parseBlogQuery,
 } from "~/content/blog-filter";
+import { listFeaturedTabs } from "~/content/featured-resources";
+import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { getArticles } from "~/server/publications.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const query = parseBlogQuery(new URL(request.url).searchParams);
   const [{ content }, articles] = await Promise.all([
-    getSiteContent(db, logger),
+    getRequestContent(context),
     getArticles(db, logger),
   ]);
   const matching = filterArticles(articles, query);
@@ -41,6 +44,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     query: { ...query, page: shown.page },
     categories: listCategories(articles),
+    featured: listFeaturedTabs(listCategories(articles)),
     articles: cards,
     total: shown.total,
     nextArticleId: shown.hasMore ? matching[cards.length]?.id : undefined,
@@ -49,11 +53,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const blog = args.loaderData?.blog;
-  return buildPageMeta(args, {
-    title: blog?.heading ?? "Blog",
-    description: blog?.description ?? "",
-    path: "/blog",
-  });
+  return [
+    ...buildPageMeta(args, {
+      title: blog?.heading ?? "Blog",
+      description: blog?.description ?? "",
+      path: "/blog",
+    }),
+    // Feed readers and browsers find the Atom feed from here.
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: `${blog?.heading ?? "Blog"} (Atom feed)`,
+      href: "/blog/feed.xml",
+    },
+  ];
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
@@ -130,7 +144,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <FeaturedResources />
+      <FeaturedResources tabs={loaderData.featured} />
       <NewsletterBlock heading={newsletter.heading} description={newsletter.description} />
     </>
   );

@@ -8,13 +8,11 @@ import { Container } from "~/components/sections/section-heading";
 import { Button } from "~/components/ui/button";
 import { toTelHref } from "~/content/text";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/booking";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return {
     booking: content.booking,
     services: content.services.items.map(({ title, icon, description }) => ({

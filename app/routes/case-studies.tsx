@@ -3,16 +3,18 @@
 import { CaseStudySummary } from "~/components/case-studies/case-study-summary";
 import { ConsultationCta } from "~/components/sections/consultation-cta";
 import { PageIntro } from "~/components/sections/page-intro";
+import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { getCaseStudies } from "~/server/publications.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/case-studies";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const [{ content }, caseStudies] = await Promise.all([
-    getSiteContent(db, logger),
+    getRequestContent(context),
     getCaseStudies(db, logger),
   ]);
   return {

@@ -8,28 +8,39 @@ import {
   ResultsCard,
 } from "~/components/case-studies/case-study-details";
 import { TestimonialCard } from "~/components/case-studies/testimonial-card";
-import { FallbackImage } from "~/components/media/fallback-image";
+import { FallbackImage, placeholderImage } from "~/components/media/fallback-image";
 import { RichText } from "~/components/rich-text";
 import { ConsultationCta } from "~/components/sections/consultation-cta";
 import { NotFoundNotice } from "~/components/sections/not-found-notice";
 import { Badge } from "~/components/ui/badge";
+import { PreviewBanner } from "~/features/publishing/preview-banner";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { findCaseStudy, getCaseStudies } from "~/server/publications.server";
 import type { Route } from "./+types/case-study";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const [study, all] = await Promise.all([
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
+  const app = getAppContext(context);
+  const { db, logger } = app;
+  const [found, all] = await Promise.all([
     findCaseStudy(db, logger, params.id),
     getCaseStudies(db, logger),
   ]);
+  const hidden = found
+    ? undefined
+    : await resolveHiddenPublication(app, request, "case-study", params.id);
+  const study = found ?? hidden?.record;
   if (!study) throw data(null, { status: 404 });
   const others = all
     .filter((other) => other.id !== study.id)
     .slice(0, 2)
     .map(({ id, title, industry, description }) => ({ id, title, industry, description }));
-  return { study, others };
+  return { study, others, preview: hidden?.preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -44,15 +55,16 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: `${study.title}: ${study.industry} Case Study`,
     description: study.description,
-    image: study.imageUrl,
+    image: study.imageUrl || undefined,
     type: "article",
   });
 }
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
-  const { study, others } = loaderData;
+  const { study, others, preview } = loaderData;
   return (
     <>
+      {preview ? <PreviewBanner preview={preview} /> : null}
       <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
           <div className="animate-fade-up">
@@ -78,7 +90,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             </p>
           </div>
           <FallbackImage
-            src={study.imageUrl}
+            src={study.imageUrl || placeholderImage}
             alt={study.imageAlt}
             width={1200}
             height={800}

@@ -7,16 +7,16 @@ import { ContactForm } from "~/components/contact/contact-form";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { handleContactFormPost } from "~/server/leads/form-posts.server";
 import { issueFormToken } from "~/server/leads/spam.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/contact";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
+  const { db } = getAppContext(context);
   const [{ content }, formToken] = await Promise.all([
-    getSiteContent(db, logger),
+    getRequestContent(context),
     issueFormToken(db),
   ]);
   return { contact: content.contact, formToken };

@@ -13,13 +13,11 @@ import { ServiceCard } from "~/components/services/service-card";
 import { Button } from "~/components/ui/button";
 import { pickHomeContent } from "~/content/home";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content, fresh } = await getSiteContent(db, logger);
+  const { content, fresh } = await getRequestContent(context);
   if (!fresh) {
     return data({ home: null }, { status: 503, headers: { "Retry-After": "30" } });
   }

@@ -7,14 +7,13 @@ import { FormNotice } from "~/components/forms/form-notice";
 import { NewsletterForm } from "~/components/newsletter/newsletter-form";
 import { Card } from "~/components/ui/card";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { handleNewsletterFormPost } from "~/server/leads/form-posts.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/newsletter";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return {
     heading: content.cta.newsletterHeading,
     description: content.cta.newsletterDescription,

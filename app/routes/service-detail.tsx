@@ -17,13 +17,11 @@ import {
 } from "~/content/services";
 import { toPlainText, truncate } from "~/content/text";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/service-detail";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   const items = content.services.items;
   const service = findServiceBySlug(items, params.slug);
   if (!service) throw data("Service not found", { status: 404 });

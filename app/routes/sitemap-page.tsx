@@ -3,15 +3,17 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/sections/page-header";
 import { Container } from "~/components/sections/section-heading";
+import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { listPublicPages } from "~/server/public-pages.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/sitemap-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return {
     companyName: content.general.companyName,
     groups: await listPublicPages(db, content, logger),

@@ -1,13 +1,11 @@
 // /terms-of-service: the terms of service from the content (legal.termsOfService).
 import { LegalDocument } from "~/components/legal/legal-document";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return { companyName: content.general.companyName, html: content.legal.termsOfService };
 }
 

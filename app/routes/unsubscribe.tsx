@@ -5,9 +5,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { findSubscriptionByToken, unsubscribeByToken } from "~/server/leads/newsletter.server";
-import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/unsubscribe";
 
 type UnsubscribeState =
@@ -16,8 +16,7 @@ type UnsubscribeState =
   | { state: "invalid"; contactEmail: string };
 
 async function getContactEmail(context: Route.LoaderArgs["context"]): Promise<string> {
-  const { db, logger } = getAppContext(context);
-  return (await getSiteContent(db, logger)).content.contact.email;
+  return (await getRequestContent(context)).content.contact.email;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

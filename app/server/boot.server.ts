@@ -1,6 +1,6 @@
 // Boots the site's services once per process: configuration, logger, database (migrated and
 // seeded) and the first admin.
-import { bootstrapAdmin } from "./admins.server";
+import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { parseConfig } from "./config.server";
 import { seedDefaults } from "./content-store.server";
 import type { AppServices } from "./context.server";

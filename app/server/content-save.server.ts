@@ -22,7 +22,11 @@ export function parseIfMatch(header: string | null): number | undefined {
 export async function saveEditedContent(
   db: Db,
   sections: Partial<SiteContent>,
-  options: { expectedVersion: number | undefined; author: string },
+  options: {
+    expectedVersion: number | undefined;
+    author: string;
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  },
 ): Promise<ContentRevision> {
   // Sanitize first, then validate: sanitizing can lengthen text ("<p>" becomes "<p></p>"), and
   // what is stored must still fit the schema. A section that no longer fits is the client's 400.

@@ -1,17 +1,12 @@
 // The content store: the site content document as numbered revisions (a save adds one, older ones
-// stay), plus the case-study and article rows. Seeds a new database with the built-in defaults.
+// stay), plus what visitors may see of the case-study and article rows (features/publishing). Seeds a new database with the built-in defaults.
 import { sql } from "kysely";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import { defaultContent } from "~/content/default-content";
-import {
-  type Article,
-  articleSchema,
-  type CaseStudy,
-  caseStudySchema,
-  contentSchema,
-  type SiteContent,
-} from "~/content/schema";
+import { type Article, type CaseStudy, contentSchema, type SiteContent } from "~/content/schema";
+import { getVisible, listVisible } from "~/features/publishing/store.server";
+import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "./db/dialect.server";
 import type { Db } from "./db/tables.server";
 
@@ -66,7 +61,12 @@ export async function readContent(db: Db): Promise<ContentRevision> {
 export async function saveContent(
   db: Db,
   sections: Partial<SiteContent>,
-  options: { expectedVersion?: number; author?: string } = {},
+  options: {
+    expectedVersion?: number | undefined;
+    author?: string;
+    /** Runs in the save's transaction (the activity log's entry, for one). */
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  } = {},
 ): Promise<ContentRevision> {
   return db.transaction().execute(async (trx) => {
     if (getDialectName(trx) === "postgres") {
@@ -87,8 +87,32 @@ export async function saveContent(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    return { content, version: inserted.id };
+    const revision = { content, version: inserted.id };
+    await options.onSaved?.(trx, revision);
+    await markDataChanged(trx, "content");
+    await pruneRevisions(trx);
+    return revision;
   });
+}
+
+/** History keeps every revision of the last 90 days and, whatever their age, the last 50. */
+export const revisionRetention = { days: 90, keepAtLeast: 50 };
+
+async function pruneRevisions(trx: Db, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - revisionRetention.days * 24 * 60 * 60 * 1000);
+  const oldestKept = await trx
+    .selectFrom("content_revisions")
+    .select("id")
+    .orderBy("id", "desc")
+    .offset(revisionRetention.keepAtLeast - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await trx
+    .deleteFrom("content_revisions")
+    .where("id", "<", oldestKept.id)
+    .where("created_at", "<", cutoff.toISOString())
+    .execute();
 }
 
 /** Fills an empty database with the default content, case studies and articles. */
@@ -100,7 +124,9 @@ export async function seedDefaults(db: Db): Promise<void> {
       .select("id")
       .limit(1)
       .executeTakeFirst();
+    let seeded = false;
     if (!revision) {
+      seeded = true;
       await trx
         .insertInto("content_revisions")
         .values({ document: JSON.stringify(defaultContent), created_at: now, author: null })
@@ -108,6 +134,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const caseStudy = await trx.selectFrom("case_studies").select("id").limit(1).executeTakeFirst();
     if (!caseStudy) {
+      seeded = true;
       await trx
         .insertInto("case_studies")
         .values(
@@ -122,6 +149,7 @@ export async function seedDefaults(db: Db): Promise<void> {
     }
     const article = await trx.selectFrom("articles").select("id").limit(1).executeTakeFirst();
     if (!article) {
+      seeded = true;
       await trx
         .insertInto("articles")
         .values(
@@ -130,44 +158,32 @@ export async function seedDefaults(db: Db): Promise<void> {
             position,
             data: JSON.stringify(entry),
             published_at: entry.publishedAt,
+            publish_at: `${entry.publishedAt}T00:00:00.000Z`,
             updated_at: now,
           })),
         )
         .execute();
     }
+    if (seeded) await markDataChanged(trx, "seed");
   });
 }
 
-export async function listCaseStudies(db: Db): Promise<CaseStudy[]> {
-  const rows = await db.selectFrom("case_studies").select("data").orderBy("position").execute();
-  return rows.map((row) => caseStudySchema.parse(JSON.parse(row.data)));
+/** Case studies visitors may see (published, time come), in the admin's order. */
+export function listCaseStudies(db: Db): Promise<CaseStudy[]> {
+  return listVisible(db, "case-study");
 }
 
-export async function getCaseStudy(db: Db, id: string): Promise<CaseStudy | undefined> {
-  const row = await db
-    .selectFrom("case_studies")
-    .select("data")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? caseStudySchema.parse(JSON.parse(row.data)) : undefined;
+/** One case study, when visitors may see it. */
+export function getCaseStudy(db: Db, id: string): Promise<CaseStudy | undefined> {
+  return getVisible(db, "case-study", id);
 }
 
-/** Articles, newest first. */
-export async function listArticles(db: Db): Promise<Article[]> {
-  const rows = await db
-    .selectFrom("articles")
-    .select("data")
-    .orderBy("published_at", "desc")
-    .orderBy("position")
-    .execute();
-  return rows.map((row) => articleSchema.parse(JSON.parse(row.data)));
+/** Articles visitors may see, newest first. */
+export function listArticles(db: Db): Promise<Article[]> {
+  return listVisible(db, "article");
 }
 
-export async function getArticle(db: Db, id: string): Promise<Article | undefined> {
-  const row = await db
-    .selectFrom("articles")
-    .select("data")
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return row ? articleSchema.parse(JSON.parse(row.data)) : undefined;
+/** One article, when visitors may see it. */
+export function getArticle(db: Db, id: string): Promise<Article | undefined> {
+  return getVisible(db, "article", id);
 }

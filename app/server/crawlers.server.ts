@@ -2,7 +2,7 @@
 // addresses from SITE_URL.
 import type { SitePage } from "~/content/site-pages";
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -2,11 +2,9 @@
 // layout, they fall back to the last content read (or the default) when the database fails.
 import type { RouterContextProvider } from "react-router";
 import { pickHomeContent } from "~/content/home";
-import { getAppContext } from "./context.server";
-import { getSiteContent } from "./site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 
 export async function loadHomeContent(context: Readonly<RouterContextProvider>) {
-  const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const { content } = await getRequestContent(context);
   return pickHomeContent(content);
 }

@@ -6,8 +6,9 @@
 import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
 import { sql } from "kysely";
-import type { LoginCredentials } from "~/admin/login-schema";
-import { findAdminByEmail } from "./admins.server";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { findAdminByEmail } from "~/features/admin/admins/admins.server";
+import type { LoginCredentials } from "~/features/admin/login/login-schema";
 import type { Db } from "./db/tables.server";
 import { dummyPasswordHash, PasswordCheckBusyError, verifyPassword } from "./passwords.server";
 import { hashClientIp, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
@@ -176,11 +177,15 @@ export async function signIn(
 
   const key = getLoginThrottleKey(request.email, request.clientIp);
   const lockedFor = await readLock(db, key, now);
-  if (lockedFor !== undefined) return { status: "locked", retryAfterSeconds: lockedFor };
+  if (lockedFor !== undefined) {
+    await recordSignInActivity(db, "login-locked", request, undefined, now);
+    return { status: "locked", retryAfterSeconds: lockedFor };
+  }
   // The email's own lock stops guessing from everywhere, but never the networks its owner uses.
   const emailKey = getLoginEmailKey(request.email);
   const emailLockedFor = await readLock(db, emailKey, now);
   if (emailLockedFor !== undefined && !(await isKnownAddress(db, key, now))) {
+    await recordSignInActivity(db, "login-locked", request, undefined, now);
     return { status: "email-locked", retryAfterSeconds: emailLockedFor };
   }
 
@@ -195,8 +200,14 @@ export async function signIn(
     throw error;
   }
   if (!admin || !valid) {
-    const lockSeconds = await recordFailure(db, key, now);
-    await recordFailure(db, emailKey, now, loginEmailLockout);
+    // The failures and their activity entry are written together, or not at all.
+    const lockSeconds = await db.transaction().execute(async (trx) => {
+      const locked = await recordFailure(trx, key, now);
+      await recordFailure(trx, emailKey, now, loginEmailLockout);
+      const action = locked === undefined ? "login-failed" : "login-locked";
+      await recordSignInActivity(trx, action, request, admin, now);
+      return locked;
+    });
     return lockSeconds === undefined
       ? { status: "invalid" }
       : { status: "locked", retryAfterSeconds: lockSeconds };
@@ -206,8 +217,27 @@ export async function signIn(
   await rememberKnownAddress(db, key, now);
   if (request.previousSessionId) await deleteSession(db, request.previousSessionId);
   await deleteExpiredSessions(db, now);
-  const sessionId = await createSession(db, admin.id, now);
+  const sessionId = await db.transaction().execute(async (trx) => {
+    await recordSignInActivity(trx, "login", request, admin, now);
+    return createSession(trx, admin.id, now);
+  });
   return { status: "signed-in", sessionId, admin: { id: admin.id, email: admin.email } };
+}
+
+/** The activity log's entry of a sign-in attempt; an unknown email is kept as typed. */
+function recordSignInActivity(
+  trx: Db,
+  action: "login" | "login-failed" | "login-locked",
+  request: { email: string; clientIp: string },
+  admin: { id: number; email: string } | undefined,
+  now: Date,
+): Promise<void> {
+  const email = admin?.email ?? request.email.trim().toLowerCase();
+  return recordActivity(
+    trx,
+    { action, admin: { id: admin?.id ?? null, email }, address: request.clientIp },
+    now,
+  );
 }
 
 function describeWait(seconds: number): string {

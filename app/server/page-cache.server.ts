@@ -4,8 +4,8 @@ import { createHash } from "node:crypto";
 
 /** Public HTML is never treated as fresh (spec section 4), but may be revalidated cheaply. */
 export const documentCacheControl = "no-cache";
-/** Pages rendered for a signed-in admin must not be kept by shared caches. */
-export const privateDocumentCacheControl = "private, no-cache";
+/** Pages rendered for a signed-in admin: kept by no cache, shared or not (issue 8). */
+export const privateDocumentCacheControl = "private, no-store";
 
 export type DocumentState = {
   /** Build identity: a new deploy changes every page's scripts. */

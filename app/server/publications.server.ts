@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
 import type { Article, CaseStudy } from "~/content/schema";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 import { logDatabaseError } from "./db/unavailable.server";
@@ -19,6 +20,7 @@ async function readOrFallback<T>(
     return await read();
   } catch (error) {
     logDatabaseError(logger, error, `Failed to fetch ${what}`);
+    markPageUncacheable();
     return fallback();
   }
 }

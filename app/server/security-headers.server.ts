@@ -1,5 +1,7 @@
 // The response headers of DESIGN.md section 7. Every response gets the strict base set; HTML
-// documents get a Content-Security-Policy with the request's nonce and the booking host as frame.
+// documents get a Content-Security-Policy with the request's nonce (or, for cached pages, the
+// hashes of their inline scripts) and the booking host as frame.
+import { createHash } from "node:crypto";
 
 /** For every response that is not an HTML document (JSON, images, scripts, styles). */
 export const defaultContentSecurityPolicy =
@@ -15,16 +17,27 @@ export const baseSecurityHeaders: Record<string, string> = {
 
 export const hstsHeader = "max-age=63072000; includeSubDomains";
 
+/**
+ * The policy of an HTML document (docs/decisions/004). A page rendered for one request carries a
+ * nonce ('strict-dynamic' lets its scripts load the rest); a page the cache keeps and sends to
+ * many carries the sha256 hashes of its own inline scripts instead, plus 'self' for the site's
+ * bundled modules: no nonce to reuse, and still no 'unsafe-inline'.
+ */
 export function buildDocumentCsp({
   nonce,
+  scriptHashes,
   frameOrigin,
 }: {
-  nonce: string;
+  nonce?: string;
+  scriptHashes?: readonly string[];
   frameOrigin?: string;
 }): string {
+  const scriptSources = nonce
+    ? `'nonce-${nonce}' 'strict-dynamic'`
+    : ["'self'", ...(scriptHashes ?? []).map((hash) => `'sha256-${hash}'`)].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src ${scriptSources}`,
     // Radix positions popovers with inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
@@ -46,4 +59,22 @@ export function getFrameOrigin(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The base64 sha256 of each inline script of an HTML document that carries `nonce` (the scripts
+ * React Router and React wrote), as CSP hash sources want them. A script without it, whatever put
+ * it in the markup, is not listed, so the browser refuses to run it.
+ */
+export function hashInlineScripts(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  const marker = `nonce="${nonce}"`;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    const text = match[2] ?? "";
+    if (!attributes.includes(marker)) continue;
+    if (/\ssrc\s*=/i.test(attributes) || text === "") continue;
+    hashes.add(createHash("sha256").update(text, "utf8").digest("base64"));
+  }
+  return [...hashes];
 }

@@ -70,18 +70,39 @@ export async function getSession(
   return { adminId: row.admin_id, email: row.email };
 }
 
+/** Ends every session of an admin, except the one with the id keptId (the caller's own). */
+export async function deleteAdminSessions(
+  db: Db,
+  adminId: number,
+  keptId?: string | undefined,
+): Promise<number> {
+  let query = db.deleteFrom("admin_sessions").where("admin_id", "=", adminId);
+  if (keptId) query = query.where("id_hash", "!=", hashSessionId(keptId));
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom("admin_sessions").where("id_hash", "=", hashSessionId(id)).execute();
 }
 
-/** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
-export function readSessionId(request: Request, secure: boolean): string | undefined {
+/** The session cookie's value in a Cookie header, if any. */
+export function readSessionCookie(
+  cookieHeader: string | null | undefined,
+  secure: boolean,
+): string | undefined {
   const name = getSessionCookieName(secure);
-  const cookies = request.headers.get("cookie") ?? "";
-  for (const part of cookies.split(";")) {
+  for (const part of (cookieHeader ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=");
     if (key === name) return value.join("=");
   }
+  return undefined;
+}
+
+/** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
+export function readSessionId(request: Request, secure: boolean): string | undefined {
+  const fromCookie = readSessionCookie(request.headers.get("cookie"), secure);
+  if (fromCookie !== undefined) return fromCookie;
   const authorization = request.headers.get("authorization");
   return authorization?.startsWith("Bearer ")
     ? authorization.slice("Bearer ".length).trim()

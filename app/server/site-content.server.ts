@@ -3,6 +3,7 @@
 import type { Logger } from "pino";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { type ContentRevision, readContent } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 import { logDatabaseError } from "./db/unavailable.server";
@@ -23,6 +24,8 @@ export async function getSiteContent(db: Db, logger: Logger): Promise<SiteConten
     return { ...revision, fresh: true };
   } catch (error) {
     logDatabaseError(logger, error, "Failed to fetch content");
+    // A page showing fallback content is not kept: the next request tries the database again.
+    markPageUncacheable();
     const fallback = lastRead.get(db) ?? { content: defaultContent, version: 0 };
     return { ...fallback, fresh: false };
   }

@@ -1,7 +1,7 @@
 // The admin login page, the editor's entry for visitors who are not signed in, and logout
 // (spec sections 2, 4, 5 and 8), with and without JavaScript.
 import { expect, type Page, test } from "@playwright/test";
-import { createAdmin } from "../../app/server/admins.server";
+import { createAdmin } from "../../app/features/admin/admins/admins.server";
 import { getToast } from "./admin-helpers";
 import {
   baseURL,

@@ -21,9 +21,12 @@ test.describe("the editor's screen", () => {
   }) => {
     await openEditor(page, context, "/edit");
     await expect(page).toHaveTitle(/Content Editor/);
+    // The spec's header: the title with the Admin Access badge; the admin shell around it
+    // carries the home link ("View site") and Logout.
+    await expect(page.getByRole("heading", { name: "Content Editor", level: 1 })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Admin Access")).toBeVisible();
     const header = page.getByRole("banner");
-    await expect(header.getByText("Admin Access")).toBeVisible();
-    await expect(header.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: "View site" })).toHaveAttribute("href", "/");
     await expect(header.getByRole("button", { name: "Logout" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Website Content" })).toBeVisible();
     await expect(page.getByRole("tab")).toHaveText([
@@ -332,11 +335,11 @@ test.describe("validation and unsaved changes", () => {
     // A link inside the site asks first; staying keeps the text.
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toBe(
-        "You have unsaved changes. Leave the editor without saving them?",
+        "You have unsaved changes. Leave this screen without saving them?",
       );
       void dialog.dismiss();
     });
-    await page.getByRole("banner").getByRole("link", { name: "Home" }).click();
+    await page.getByRole("banner").getByRole("link", { name: "View site" }).click();
     await expect(page).toHaveURL(/\/working-editor$/);
     await expect(tagline).toHaveValue("A tagline not yet saved");
 
@@ -390,8 +393,33 @@ test.describe("validation and unsaved changes", () => {
     await third.getByRole("button", { name: "Discard them" }).click();
     await expect(third.getByLabel("Tagline")).toHaveValue(defaultContent.general.tagline);
     await expect(third.getByText("You have unsaved changes from an earlier visit")).toHaveCount(0);
-    expect(await third.evaluate(() => localStorage.getItem("content-editor-draft"))).toBeNull();
+    expect(
+      await third.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("draft"))),
+    ).toEqual([]);
   });
+});
+
+test("unsaved drafts are kept per admin and cleared at logout", async ({ page, context }) => {
+  await openEditor(page, context);
+  await page.getByLabel("Tagline").fill("A draft that must not outlive the session");
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes("draft"))),
+    )
+    .toEqual(["admin-draft:owner@example.com:editor"]);
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toContain("Log out anyway?");
+    void dialog.accept();
+  });
+  await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(
+    await page.evaluate(() =>
+      Object.entries(localStorage).filter(
+        ([key, value]) => key.includes("draft") || value.includes("owner@example.com"),
+      ),
+    ),
+  ).toEqual([]);
 });
 
 test.describe("on a phone", () => {

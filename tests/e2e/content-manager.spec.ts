@@ -34,7 +34,14 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
     "Legal",
   ]);
   const nav = page.getByRole("navigation", { name: "Admin" });
-  await expect(nav.getByRole("link", { name: "Content Editor" })).toHaveAttribute("href", "/edit");
+  await expect(nav.getByRole("link", { name: "Content", exact: true })).toHaveAttribute(
+    "href",
+    "/edit",
+  );
+  await expect(nav.getByRole("link", { name: "More content" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await expect(nav.getByRole("link", { name: "Leads" })).toHaveAttribute("href", "/admin/leads");
   await expect(page.getByLabel("Call to Action Heading")).toHaveValue(defaultContent.cta.heading);
   await expectNoSeriousA11yViolations(page);
@@ -47,10 +54,10 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
   await expect(page.getByRole("textbox", { name: "Privacy Policy", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // The editor links back here.
-  await nav.getByRole("link", { name: "Content Editor" }).click();
+  // The shell's navigation goes to the editor and back.
+  await nav.getByRole("link", { name: "Content", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Content Editor", level: 1 })).toBeVisible();
-  await page.getByRole("banner").getByRole("link", { name: "Content Manager" }).click();
+  await nav.getByRole("link", { name: "More content" }).click();
   await expect(page.getByRole("heading", { name: "Content Manager", level: 1 })).toBeVisible();
 });
 

@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { Kysely } from "kysely";
-import { findAdminByEmail } from "../../app/server/admins.server";
+import { findAdminByEmail } from "../../app/features/admin/admins/admins.server";
 import { NodeSqliteDialect } from "../../app/server/db/node-sqlite-dialect.server";
 import type { Tables } from "../../app/server/db/tables.server";
 import { createSession, getSessionCookieName } from "../../app/server/sessions.server";

@@ -16,10 +16,19 @@ export async function useOwnAddress(context: BrowserContext, testInfo: TestInfo)
   return address;
 }
 
-/** Waits until the form was shown at least minimumMs ago, read from its signed token. */
+/**
+ * Waits until the form was shown at least minimumMs ago, as the server judges it: the later of
+ * the form's signed token (when the page was rendered; a cached page's may be old) and the
+ * browser's first-fetch cookie (docs/decisions/004).
+ */
 export async function waitPastFillTime(form: Locator, minimumMs: number): Promise<void> {
   const token = await form.locator('input[name="formToken"]').inputValue();
-  const shownAt = Number(token.split(".")[0]);
+  const cookies = await form.page().context().cookies();
+  const firstFetch = cookies.find((cookie) => /^(__Host-)?form_shown$/.test(cookie.name));
+  const shownAt = Math.max(
+    Number(token.split(".")[0]),
+    Number(firstFetch?.value.split(".")[0] ?? 0),
+  );
   const wait = shownAt + minimumMs + 200 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

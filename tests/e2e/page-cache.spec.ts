@@ -1,5 +1,6 @@
-// Revalidated pages in a real browser: a page visited again is answered 304 (the browser reuses
-// its stored copy), and that copy still runs its scripts: its CSP nonce and policy go together.
+// Cached and revalidated pages in a real browser: a page visited again is answered 304 (the
+// browser reuses its stored copy) and still runs its scripts; a page from the page cache runs its
+// own scripts under its hash-based policy, and nothing injected into it runs.
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 
@@ -42,4 +43,55 @@ test("a page revisited and answered 304 still hydrates and works", async ({ page
   expect(
     await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
   ).toEqual([]);
+});
+
+test("a page from the page cache runs its own scripts and nothing else", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // Another client has the page rendered and kept first.
+  const first = await request.get("/about");
+  const policy = first.headers()["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self' 'sha256-/);
+  await page.addInitScript(() => {
+    const record = window as unknown as { cspViolations: string[] };
+    record.cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      record.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  const response = await page.goto("/about");
+  // The very copy the other client got: same policy, same ETag.
+  expect(response?.headers()["content-security-policy"]).toBe(policy);
+  expect(response?.headers().etag).toBe(first.headers().etag);
+  await waitForHydration(page);
+  // Hydrated and working: a client-side navigation through the header (route discovery and
+  // page data fetched by the router, no full reload: the window keeps its marker).
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument?: boolean }).sameDocument = true;
+  });
+  await page
+    .getByRole("navigation")
+    .getByRole("link", { name: "Contact", exact: true })
+    .first()
+    .click();
+  await expect(page).toHaveURL("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+  expect(await violations()).toEqual([]);
+  // A script put into the page by anything else is refused.
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  expect((await violations()).some((entry) => entry.startsWith("script-src"))).toBe(true);
 });

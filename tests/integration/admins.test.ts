@@ -1,12 +1,12 @@
 // Admin accounts and sessions against a real database.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runAdminCommand } from "~/server/admin-cli.server";
+import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 import {
   bootstrapAdmin,
   createAdmin,
   defaultAdminEmail,
   findAdminByEmail,
-} from "~/server/admins.server";
+} from "~/features/admin/admins/admins.server";
 import { openDatabase } from "~/server/db/database.server";
 import type { Db } from "~/server/db/tables.server";
 import { createLogger } from "~/server/logger.server";

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
 import {
+  getContent,
   logInCookie,
   postJsonAs,
   resetLoginThrottles,
@@ -13,14 +14,6 @@ import {
 } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
-
-async function getContent(site: TestSite): Promise<{ content: SiteContent; etag: string }> {
-  const response = await fetch(`${site.url}/api/content`);
-  return {
-    content: (await response.json()) as SiteContent,
-    etag: response.headers.get("etag") ?? "",
-  };
-}
 
 function save(
   site: TestSite,

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findAdminByEmail } from "~/server/admins.server";
+import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import { issueFormToken } from "~/server/leads/spam.server";
 import { hashClientIp } from "~/server/rate-limit.server";
 import { createSession, getSessionCookieName } from "~/server/sessions.server";

@@ -109,6 +109,23 @@ describe("malformed requests against the server process", () => {
     },
   );
 
+  it("refuses malformed requests for a page the page cache holds, before the cache answers", async () => {
+    // The first request renders /about into the cache; the second is answered from it.
+    for (let i = 0; i < 2; i++) {
+      const page = `GET /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`;
+      expect((await sendRaw(server.port, page)).status).toBe(200);
+    }
+    for (const [request, status] of [
+      ["GET /about HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n", 400],
+      ["GET /about HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n", 400],
+      [`TRACE /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 405],
+    ] as const) {
+      const answer = await sendRaw(server.port, request);
+      expect(answer.status).toBe(status);
+      expect(answer.text).not.toContain("<html");
+    }
+  });
+
   it("still serves well-formed requests, by address, by name and through the proxy", async () => {
     for (const request of [
       `GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,

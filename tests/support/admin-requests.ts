@@ -1,5 +1,6 @@
 // Requests an admin's browser would send to the test site: same-origin JSON with the session
 // cookie, plus login and cookie helpers, for the integration tests of the admin API.
+import type { SiteContent } from "~/content/schema";
 import type { TestSite } from "./test-site";
 import { testAdmin } from "./test-site";
 
@@ -55,4 +56,13 @@ export async function logInCookie(site: TestSite): Promise<string> {
 export async function resetLoginThrottles(site: TestSite): Promise<void> {
   await site.services.db.deleteFrom("login_throttles").execute();
   await site.services.db.deleteFrom("rate_limits").execute();
+}
+
+/** The content as GET /api/content answers it, with its version (the ETag). */
+export async function getContent(site: TestSite): Promise<{ content: SiteContent; etag: string }> {
+  const response = await fetch(`${site.url}/api/content`);
+  return {
+    content: (await response.json()) as SiteContent,
+    etag: response.headers.get("etag") ?? "",
+  };
 }

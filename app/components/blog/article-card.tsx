@@ -2,7 +2,7 @@
 // characters plus "...", author and Read More.
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
-import { FallbackImage } from "~/components/media/fallback-image";
+import { FallbackImage, placeholderImage } from "~/components/media/fallback-image";
 import { InitialsAvatar } from "~/components/sections/initials-avatar";
 import { Badge } from "~/components/ui/badge";
 import type { Article } from "~/content/schema";
@@ -58,7 +58,7 @@ export function ArticleCard({
       className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <FallbackImage
-        src={article.imageUrl}
+        src={article.imageUrl || placeholderImage}
         alt={article.imageAlt}
         width={1200}
         height={800}

@@ -4,7 +4,7 @@
 import { ArrowRight, BookOpen, Lightbulb, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { ProgressiveTabs } from "~/components/ui/progressive-tabs";
-import { type FeaturedTab, featuredTabs } from "~/content/featured-resources";
+import type { FeaturedTab, ShownFeaturedTab } from "~/content/featured-resources";
 
 const tabIcons: Record<FeaturedTab["value"], typeof BookOpen> = {
   guides: BookOpen,
@@ -12,7 +12,9 @@ const tabIcons: Record<FeaturedTab["value"], typeof BookOpen> = {
   insights: Lightbulb,
 };
 
-export function FeaturedResources() {
+export function FeaturedResources({ tabs }: { tabs: ShownFeaturedTab[] }) {
+  const first = tabs[0];
+  if (!first) return null;
   return (
     <section
       id="featured-resources"
@@ -30,12 +32,12 @@ export function FeaturedResources() {
           className="mt-8"
           idPrefix="featured"
           label="Featured Resources"
-          defaultValue="guides"
+          defaultValue={tabs.some((tab) => tab.value === "guides") ? "guides" : first.value}
           headingLevel={3}
           align="start"
           listClassName="bg-white shadow-sm ring-1 ring-border"
           triggerClassName="px-4 py-2 data-[state=active]:bg-primary data-[state=active]:text-primary-foreground"
-          tabs={featuredTabs.map((tab) => {
+          tabs={tabs.map((tab) => {
             const Icon = tabIcons[tab.value];
             return {
               value: tab.value,
@@ -50,7 +52,7 @@ export function FeaturedResources() {
   );
 }
 
-function FeaturedPanel({ tab }: { tab: FeaturedTab }) {
+function FeaturedPanel({ tab }: { tab: ShownFeaturedTab }) {
   return (
     <>
       <ul className="grid gap-6 md:grid-cols-2">

@@ -3,7 +3,7 @@
 // visible, so nothing is hidden without JavaScript, and reduced motion turns them off (app.css).
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { FallbackImage } from "~/components/media/fallback-image";
+import { FallbackImage, placeholderImage } from "~/components/media/fallback-image";
 import { Badge } from "~/components/ui/badge";
 import type { CaseStudy } from "~/content/schema";
 import { cn } from "~/lib/cn";
@@ -47,7 +47,7 @@ export function CaseStudySummary({ study, index }: { study: CaseStudy; index: nu
         </Link>
       </div>
       <FallbackImage
-        src={study.imageUrl}
+        src={study.imageUrl || placeholderImage}
         alt={study.imageAlt}
         width={1200}
         height={800}

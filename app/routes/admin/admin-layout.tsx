@@ -1,6 +1,11 @@
-// Layout of the admin area (login and content editor): outside the site's header and footer,
-// never stored by caches and never indexed.
-import { Outlet } from "react-router";
+// Layout of the admin area (login and the workspace): outside the site's header and footer,
+// never stored by caches and never indexed, errors included (a 503 while the database is away).
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { noStoreMiddleware } from "~/features/admin/gate.server";
+import { adminUnavailableMessage } from "~/features/admin/gate-messages";
+import type { Route } from "./+types/admin-layout";
+
+export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
 
 export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -11,5 +16,34 @@ export default function AdminLayout() {
     <div className="min-h-screen bg-slate-50">
       <Outlet />
     </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center"
+    >
+      <title>{notFound ? "Not found" : "Admin temporarily unavailable"}</title>
+      <h1 className="text-2xl font-bold tracking-tight text-navy">
+        {notFound ? "This admin page does not exist" : "The admin is temporarily unavailable"}
+      </h1>
+      <p className="mt-3 text-muted-foreground">
+        {notFound
+          ? "It may have been removed, or the address is mistyped."
+          : unavailable
+            ? adminUnavailableMessage
+            : "We could not show this screen. Please try again in a moment."}
+      </p>
+      <a
+        href="/admin/login"
+        className="mt-6 font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        Go to the admin login
+      </a>
+    </main>
   );
 }

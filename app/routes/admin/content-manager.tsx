@@ -1,25 +1,26 @@
 // /content: the content manager (admin only), for the sections the content editor leaves out.
-// No session: straight to the login page, from the server.
+// In the admin workspace, behind its gate; the same form screen as the editor.
 import { useEffect } from "react";
-import { redirect } from "react-router";
-import { toManagerSections } from "~/admin/manager-model";
-import { ContentManager } from "~/components/content-manager/content-manager";
+import { Link } from "react-router";
 import { preloadToaster } from "~/components/ui/toaster-slot";
+import { ContentForm } from "~/features/admin/content/content-form";
+import { managerForm } from "~/features/admin/content/form-model";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
-import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/content-manager";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config, logger } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
-  if (!session) throw redirect("/admin/login");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const session = getAdmin(context);
   const { content, version, fresh } = await getSiteContent(db, logger);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   return {
     adminEmail: session.email,
-    initial: fresh ? { sections: toManagerSections(content), version } : null,
+    initial: fresh ? { sections: managerForm.select(content), version } : null,
   };
 }
 
@@ -35,13 +36,30 @@ export default function ContentManagerPage({ loaderData }: Route.ComponentProps)
   useEffect(preloadToaster, []);
   if (!loaderData.initial) {
     return (
-      <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
-        <h1 className="text-xl font-semibold text-navy">The content could not be loaded</h1>
-        <p role="alert" className="max-w-md text-center text-muted-foreground">
+      <AdminPage title="Content Manager">
+        <Notice tone="warning" title="The content could not be loaded">
           The database is not answering just now. Please reload this page in a moment.
-        </p>
-      </main>
+        </Notice>
+      </AdminPage>
     );
   }
-  return <ContentManager initial={loaderData.initial} adminEmail={loaderData.adminEmail} />;
+  return (
+    <ContentForm
+      model={managerForm}
+      initial={loaderData.initial}
+      adminEmail={loaderData.adminEmail}
+      title="Content Manager"
+      cardTitle="More Website Content"
+      cardDescription={
+        <>
+          The rest of your website's text: banners, footer, booking, blog, case studies and legal
+          pages. Company details, home, about, services and contact are in the{" "}
+          <Link to="/edit" className="font-medium text-primary underline underline-offset-2">
+            Content Editor
+          </Link>
+          .
+        </>
+      }
+    />
+  );
 }

@@ -5,16 +5,16 @@
 // /admin/login after 1 second (without JavaScript, a refresh does the same).
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { type LoadedContent, loadEditorContent } from "~/admin/content-client";
-import { toEditorSections } from "~/admin/editor-model";
-import { describeRequestError, fetchAdminSession } from "~/admin/session-client";
-import { ContentEditor } from "~/components/editor/content-editor";
 import { Button } from "~/components/ui/button";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
+import { type LoadedContent, loadContentSections } from "~/features/admin/content/content-client";
+import { ContentForm } from "~/features/admin/content/content-form";
+import { editorForm } from "~/features/admin/content/form-model";
+import { getGateSession } from "~/features/admin/gate.server";
+import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
-import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/editor";
 
@@ -22,16 +22,16 @@ import type { Route } from "./+types/editor";
 const unauthenticatedRedirectMs = 1000;
 const loginPath = "/admin/login";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config, logger } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = getAppContext(context);
+  const session = getGateSession(context);
   if (!session) return { admin: null, initial: null };
   const { content, version, fresh } = await getSiteContent(db, logger);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   if (!fresh) return { admin: { email: session.email }, initial: null };
   return {
     admin: { email: session.email },
-    initial: { sections: toEditorSections(content), version } satisfies LoadedContent,
+    initial: { sections: editorForm.select(content), version } satisfies LoadedContent,
   };
 }
 
@@ -113,7 +113,7 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (auth !== "authenticated" || loaded || loadError) return;
     let cancelled = false;
-    loadEditorContent()
+    loadContentSections(editorForm.select)
       .then((content) => {
         if (!cancelled) setLoaded(content);
       })
@@ -160,5 +160,14 @@ export default function EditorPage({ loaderData }: Route.ComponentProps) {
       </StatusScreen>
     );
   }
-  return <ContentEditor initial={loaded} adminEmail={email} />;
+  return (
+    <ContentForm
+      model={editorForm}
+      initial={loaded}
+      adminEmail={email}
+      title="Content Editor"
+      cardTitle="Website Content"
+      cardDescription="Edit the text of your website. Each tab holds one part of the site."
+    />
+  );
 }

@@ -1,37 +1,22 @@
 // /images: Manage Images (admin only), the media library: every image of the site with its
 // preview, size and where it is used, and the upload of new PNG, JPEG or WebP images.
-import { redirect } from "react-router";
-import { MediaLibrary } from "~/components/media-library/media-library";
+
+import { getAdmin } from "~/features/admin/gate.server";
+import { MediaLibrary } from "~/features/media/media-library";
+import { listAllImageUses } from "~/features/publishing/image-uses.server";
 import { buildPageMeta } from "~/lib/seo";
-import { listArticles, listCaseStudies } from "~/server/content-store.server";
 import { getAppContext } from "~/server/context.server";
 import { getUploadsDir, listSiteImages } from "~/server/media/images.server";
-import { getRequestSession } from "~/server/sessions.server";
 import type { Route } from "./+types/images";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
-  if (!session) throw redirect("/admin/login");
-  const [images, caseStudies, articles] = await Promise.all([
+  getAdmin(context);
+  const [images, uses] = await Promise.all([
     listSiteImages(getUploadsDir(config)),
-    listCaseStudies(db),
-    listArticles(db),
+    listAllImageUses(db),
   ]);
-  const uses = [
-    ...caseStudies.map((study) => ({
-      url: study.imageUrl,
-      label: `Case study: ${study.title}`,
-      href: `/case-studies/${study.id}`,
-    })),
-    ...articles.map((article) => ({
-      url: article.imageUrl,
-      label: `Article: ${article.title}`,
-      href: `/blog/${article.id}`,
-    })),
-  ];
   return {
-    adminEmail: session.email,
     images: images.map((image) => ({
       ...image,
       usedIn: uses
@@ -50,5 +35,5 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ImagesPage({ loaderData }: Route.ComponentProps) {
-  return <MediaLibrary images={loaderData.images} adminEmail={loaderData.adminEmail} />;
+  return <MediaLibrary images={loaderData.images} />;
 }

@@ -1,24 +1,24 @@
 // /admin/leads: contact messages (newest first, with the state of their notification mail) and
-// newsletter subscribers with a CSV export. Admins only; outside the public site layout.
+// newsletter subscribers with a CSV export. In the admin workspace, behind its gate.
 import { Download, Mail, Phone } from "lucide-react";
-import { Link, redirect } from "react-router";
 import { DeliveryStatus } from "~/components/leads/delivery-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { toTelHref } from "~/content/text";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Pager } from "~/features/admin/shell/pager";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { loadLeadsOverview } from "~/server/leads/admin-leads.server";
-import { getRequestSession } from "~/server/sessions.server";
 import type { Route } from "./+types/leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure);
-  if (!session) throw redirect("/admin/login");
+  getAdmin(context);
   const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
   const overview = await loadLeadsOverview(db, config, Number.isFinite(page) ? page : 1);
-  return { ...overview, adminEmail: session.email };
+  return overview;
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -30,210 +30,152 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const navLinkClass =
-  "rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white";
-
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { messages, subscribers, mail, page, pageCount, totalMessages, adminEmail } = loaderData;
+  const { messages, subscribers, mail, page, pageCount, totalMessages } = loaderData;
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="bg-navy text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 sm:px-6">
-          <p className="font-semibold">
-            Admin <span className="font-normal text-slate-400">· {adminEmail}</span>
-          </p>
-          <nav aria-label="Admin">
-            <ul className="flex flex-wrap gap-1">
-              <li>
-                <Link to="/edit" className={navLinkClass}>
-                  Content Editor
-                </Link>
-              </li>
-              <li>
-                <Link
-                  to="/admin/leads"
-                  aria-current="page"
-                  className={`${navLinkClass} bg-white/10 text-white`}
-                >
-                  Leads
-                </Link>
-              </li>
-              <li>
-                <Link to="/" className={navLinkClass}>
-                  View Site
-                </Link>
-              </li>
-            </ul>
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <h1 className="text-3xl font-bold tracking-tight text-navy">Leads</h1>
-        <p className="mt-2 text-slate-600">
-          Every message sent through the contact form and every newsletter subscriber.
-        </p>
-        <dl className="mt-8 grid gap-4 sm:grid-cols-3">
-          <Card className="p-5">
-            <dt className="text-sm text-slate-600">Contact messages</dt>
-            <dd className="mt-1 text-3xl font-bold text-navy">{totalMessages}</dd>
-          </Card>
-          <Card className="p-5">
-            <dt className="text-sm text-slate-600">Newsletter subscribers</dt>
-            <dd className="mt-1 text-3xl font-bold text-navy">{subscribers.length}</dd>
-          </Card>
-          <Card className="p-5">
-            <dt className="text-sm text-slate-600">Email notifications</dt>
-            <dd className="mt-1 text-sm font-medium text-slate-900">
-              {mail.enabled
-                ? `On: each message is emailed to ${mail.to}`
-                : "Off: set SMTP_URL, MAIL_FROM and NOTIFY_TO to be emailed each message"}
-            </dd>
-          </Card>
-        </dl>
+    <AdminPage
+      title="Leads"
+      description="Every message sent through the contact form and every newsletter subscriber."
+    >
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Card className="p-5">
+          <dt className="text-sm text-slate-600">Contact messages</dt>
+          <dd className="mt-1 text-3xl font-bold text-navy">{totalMessages}</dd>
+        </Card>
+        <Card className="p-5">
+          <dt className="text-sm text-slate-600">Newsletter subscribers</dt>
+          <dd className="mt-1 text-3xl font-bold text-navy">{subscribers.length}</dd>
+        </Card>
+        <Card className="p-5">
+          <dt className="text-sm text-slate-600">Email notifications</dt>
+          <dd className="mt-1 text-sm font-medium text-slate-900">
+            {mail.enabled
+              ? `On: each message is emailed to ${mail.to}`
+              : "Off: set SMTP_URL, MAIL_FROM and NOTIFY_TO to be emailed each message"}
+          </dd>
+        </Card>
+      </dl>
 
-        <section aria-labelledby="messages-heading" className="mt-12">
-          <h2 id="messages-heading" className="text-xl font-semibold text-navy">
-            Contact messages
-          </h2>
-          {messages.length === 0 ? (
-            <Card className="mt-4 p-8 text-center text-slate-600">No messages yet.</Card>
-          ) : (
-            <ol className="mt-4 space-y-4">
-              {messages.map((message) => (
-                <li key={message.id}>
-                  <Card className="p-5 sm:p-6">
-                    <article aria-labelledby={`message-${message.id}`}>
-                      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-                        <div className="min-w-0">
-                          <h3
-                            id={`message-${message.id}`}
-                            className="text-lg font-semibold text-navy"
-                          >
-                            {message.name}
-                            {message.company ? (
-                              <span className="font-normal text-slate-600">
-                                {" "}
-                                · {message.company}
-                              </span>
-                            ) : null}
-                          </h3>
-                          <p className="mt-1 text-sm text-slate-600">
-                            <time dateTime={message.created_at}>{message.receivedAt}</time>
-                          </p>
-                          <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+      <section aria-labelledby="messages-heading" className="mt-4">
+        <h2 id="messages-heading" className="text-xl font-semibold text-navy">
+          Contact messages
+        </h2>
+        {messages.length === 0 ? (
+          <Card className="mt-4 p-8 text-center text-slate-600">No messages yet.</Card>
+        ) : (
+          <ol className="mt-4 space-y-4">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <Card className="p-5 sm:p-6">
+                  <article aria-labelledby={`message-${message.id}`}>
+                    <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+                      <div className="min-w-0">
+                        <h3
+                          id={`message-${message.id}`}
+                          className="text-lg font-semibold text-navy"
+                        >
+                          {message.name}
+                          {message.company ? (
+                            <span className="font-normal text-slate-600"> · {message.company}</span>
+                          ) : null}
+                        </h3>
+                        <p className="mt-1 text-sm text-slate-600">
+                          <time dateTime={message.created_at}>{message.receivedAt}</time>
+                        </p>
+                        <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+                          <li>
+                            <a
+                              href={`mailto:${message.email}`}
+                              className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
+                            >
+                              <Mail className="size-4" aria-hidden="true" />
+                              {message.email}
+                            </a>
+                          </li>
+                          {message.phone ? (
                             <li>
                               <a
-                                href={`mailto:${message.email}`}
+                                href={toTelHref(message.phone)}
                                 className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
                               >
-                                <Mail className="size-4" aria-hidden="true" />
-                                {message.email}
+                                <Phone className="size-4" aria-hidden="true" />
+                                {message.phone}
                               </a>
                             </li>
-                            {message.phone ? (
-                              <li>
-                                <a
-                                  href={toTelHref(message.phone)}
-                                  className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
-                                >
-                                  <Phone className="size-4" aria-hidden="true" />
-                                  {message.phone}
-                                </a>
-                              </li>
-                            ) : null}
-                          </ul>
-                        </div>
-                        <div className="sm:max-w-xs sm:text-right">
-                          <DeliveryStatus delivery={message.delivery} />
-                        </div>
+                          ) : null}
+                        </ul>
                       </div>
-                      <p className="mt-4 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 leading-relaxed text-slate-800">
-                        {message.message}
-                      </p>
-                    </article>
-                  </Card>
-                </li>
-              ))}
-            </ol>
-          )}
-          {pageCount > 1 ? (
-            <nav
-              aria-label="Message pages"
-              className="mt-6 flex items-center justify-between text-sm"
-            >
-              {page > 1 ? (
-                <Link
-                  to={`/admin/leads?page=${page - 1}`}
-                  className="font-semibold text-primary hover:underline"
-                >
-                  Newer messages
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-slate-600">
-                Page {page} of {pageCount}
-              </span>
-              {page < pageCount ? (
-                <Link
-                  to={`/admin/leads?page=${page + 1}`}
-                  className="font-semibold text-primary hover:underline"
-                >
-                  Older messages
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
-        </section>
+                      <div className="sm:max-w-xs sm:text-right">
+                        <DeliveryStatus delivery={message.delivery} />
+                      </div>
+                    </div>
+                    <p className="mt-4 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 leading-relaxed text-slate-800">
+                      {message.message}
+                    </p>
+                  </article>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div className="mt-6">
+          <Pager
+            label="Message pages"
+            page={page}
+            pageCount={pageCount}
+            hrefOf={(next) => `/admin/leads?page=${next}`}
+            newerText="Newer messages"
+            olderText="Older messages"
+            hasOlder={page < pageCount}
+          />
+        </div>
+      </section>
 
-        <section aria-labelledby="subscribers-heading" className="mt-14">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="subscribers-heading" className="text-xl font-semibold text-navy">
-              Newsletter subscribers
-            </h2>
-            {subscribers.length > 0 ? (
-              <Button asChild variant="outline" size="sm">
-                <a href="/admin/leads/subscribers.csv" download>
-                  <Download aria-hidden="true" />
-                  Download CSV
-                </a>
-              </Button>
-            ) : null}
-          </div>
-          {subscribers.length === 0 ? (
-            <Card className="mt-4 p-8 text-center text-slate-600">No subscribers yet.</Card>
-          ) : (
-            <Card className="mt-4 overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-border bg-slate-50 text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-3 font-semibold">
-                      Email
-                    </th>
-                    <th scope="col" className="px-5 py-3 font-semibold">
-                      Subscribed
-                    </th>
+      <section aria-labelledby="subscribers-heading" className="mt-14">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="subscribers-heading" className="text-xl font-semibold text-navy">
+            Newsletter subscribers
+          </h2>
+          {subscribers.length > 0 ? (
+            <Button asChild variant="outline" size="sm">
+              <a href="/admin/leads/subscribers.csv" download>
+                <Download aria-hidden="true" />
+                Download CSV
+              </a>
+            </Button>
+          ) : null}
+        </div>
+        {subscribers.length === 0 ? (
+          <Card className="mt-4 p-8 text-center text-slate-600">No subscribers yet.</Card>
+        ) : (
+          <Card className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-border bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-5 py-3 font-semibold">
+                    Email
+                  </th>
+                  <th scope="col" className="px-5 py-3 font-semibold">
+                    Subscribed
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {subscribers.map((subscriber) => (
+                  <tr key={subscriber.email}>
+                    <td className="px-5 py-3 font-medium text-slate-900">{subscriber.email}</td>
+                    <td className="px-5 py-3 text-slate-600">{subscriber.subscribedAt}</td>
                   </tr>
-                </thead>
-                <tbody className="divide-y divide-border">
-                  {subscribers.map((subscriber) => (
-                    <tr key={subscriber.email}>
-                      <td className="px-5 py-3 font-medium text-slate-900">{subscriber.email}</td>
-                      <td className="px-5 py-3 text-slate-600">{subscriber.subscribedAt}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </Card>
-          )}
-          <p className="mt-3 text-sm text-slate-600">
-            The CSV gives each subscriber their own unsubscribe link: include it in every newsletter
-            you send.
-          </p>
-        </section>
-      </main>
-    </div>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        )}
+        <p className="mt-3 text-sm text-slate-600">
+          The CSV gives each subscriber their own unsubscribe link: include it in every newsletter
+          you send.
+        </p>
+      </section>
+    </AdminPage>
   );
 }

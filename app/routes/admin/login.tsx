@@ -2,10 +2,10 @@
 // API and shows the spec's toasts; without it, the form posts here and this action signs in.
 import { LockKeyhole } from "lucide-react";
 import { data, Link, redirect, useRouteLoaderData } from "react-router";
-import { loginSchema } from "~/admin/login-schema";
-import { LoginForm } from "~/components/admin/login-form";
 import { SiteLogo } from "~/components/layout/site-logo";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { LoginForm } from "~/features/admin/login/login-form";
+import { loginSchema } from "~/features/admin/login/login-schema";
 import { buildPageMeta } from "~/lib/seo";
 import type { loader as rootLoader } from "~/root";
 import { getAppContext } from "~/server/context.server";

@@ -1,16 +1,23 @@
 // GET /admin/leads/subscribers.csv: the newsletter subscribers for a mailing tool, each with
-// their own unsubscribe link. Admins only.
-import { redirect } from "react-router";
+// their own unsubscribe link. Admins only (the workspace gate); each export is in the activity log.
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getAdmin } from "~/features/admin/gate.server";
 import { getAppContext } from "~/server/context.server";
 import { formatSubscribersCsv, listSubscribers } from "~/server/leads/newsletter.server";
-import { getRequestSession } from "~/server/sessions.server";
 import type { Route } from "./+types/subscribers-csv";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure);
-  if (!session) throw redirect("/admin/login");
-  const csv = formatSubscribersCsv(await listSubscribers(db), config.SITE_URL);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const subscribers = await listSubscribers(db);
+  const csv = formatSubscribersCsv(subscribers, config.SITE_URL);
+  await recordActivity(db, {
+    action: "export",
+    admin: { id: admin.adminId, email: admin.email },
+    address: clientIp,
+    target: "newsletter subscribers (CSV)",
+    detail: { rows: subscribers.length },
+  });
   const day = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

@@ -1,11 +1,13 @@
 // GET /api/content: the site content document (spec section 7). Never cached; the version travels
 // in the ETag so the editor can send it back in If-Match when it saves.
-// POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7).
+// POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7),
+// written to the activity log in the save's own transaction.
 import { contentUpdateSchema } from "~/content/schema";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { handleAdminApi } from "~/features/admin/gate.server";
 import { parseIfMatch, saveEditedContent } from "~/server/content-save.server";
 import { getAppContext } from "~/server/context.server";
-import { ApiError, assertSameOrigin, handleApi, readJsonBody } from "~/server/http.server";
-import { getRequestSession } from "~/server/sessions.server";
+import { readJsonBody } from "~/server/http.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/content";
 
@@ -17,33 +19,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, logger } = getAppContext(context);
-  return handleApi(
-    async () => {
-      if (request.method !== "POST") {
-        throw new ApiError(405, "Save content with POST", { headers: { Allow: "GET, POST" } });
-      }
-      assertSameOrigin(request, config.SITE_URL);
-      const session = await getRequestSession(db, request, config.secure);
-      if (!session) {
-        throw new ApiError(
-          401,
-          "Your session has expired. Please log in again to save your changes.",
-        );
-      }
+export async function action(args: Route.ActionArgs) {
+  return handleAdminApi(
+    args,
+    {
+      methods: ["GET", "POST"],
+      signedOutMessage: "Your session has expired. Please log in again to save your changes.",
+    },
+    async ({ db, admin, clientIp }) => {
+      const { request } = args;
       const expectedVersion = parseIfMatch(request.headers.get("if-match"));
       const { content } = await readJsonBody(request, contentUpdateSchema);
       const revision = await saveEditedContent(db, content, {
         expectedVersion,
-        author: session.email,
+        author: admin.email,
+        onSaved: (trx, saved) =>
+          recordActivity(trx, {
+            action: "content-save",
+            admin: { id: admin.adminId, email: admin.email },
+            address: clientIp,
+            target: `revision ${saved.version}`,
+            detail: { sections: Object.keys(content) },
+          }),
       });
       return Response.json(
         { message: "Content saved", version: revision.version, content: revision.content },
-        { headers: { "Cache-Control": "no-store", ETag: `"${revision.version}"` } },
+        { headers: { ETag: `"${revision.version}"` } },
       );
     },
-    logger,
-    request,
   );
 }

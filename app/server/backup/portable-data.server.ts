@@ -27,6 +27,12 @@ export class PortableDataError extends Error {
 // Kysely's own bookkeeping: each database keeps its own, written by its migrations.
 const isSiteTable = (name: string) => !name.startsWith("kysely_") && !name.startsWith("sqlite_");
 
+/**
+ * Tables whose rows a migration writes (the page cache's data version): a fresh database holds
+ * them, so they do not make it "already hold data", and an import replaces them with its own.
+ */
+const seededTables = new Set(["data_versions"]);
+
 type Catalogue = { tables: string[]; parents: Map<string, Set<string>> };
 
 async function readCatalogue(db: Kysely<unknown>): Promise<Catalogue> {
@@ -205,17 +211,19 @@ export async function importData(
     throw new PortableDataError(`This database has no table ${unknownTables.join(", ")}`);
   }
   const order = sortByForeignKeys(tables, parents);
+  const carried = new Set(data.tables.map((table) => table.name));
   return db.transaction().execute(async (trx) => {
     const target = trx as unknown as Kysely<unknown>;
-    if ((await countRows(target, order)) > 0) {
-      if (!replace) {
-        throw new PortableDataError(
-          "The database already holds data: import into an empty one, or pass --replace to delete what it holds first",
-        );
-      }
-      for (const table of [...order].reverse()) {
-        await sql`delete from ${sql.table(table)}`.execute(target);
-      }
+    const dataTables = order.filter((table) => !seededTables.has(table));
+    if ((await countRows(target, dataTables)) > 0 && !replace) {
+      throw new PortableDataError(
+        "The database already holds data: import into an empty one, or pass --replace to delete what it holds first",
+      );
+    }
+    for (const table of [...order].reverse()) {
+      // A seeded row stays unless the import brings its own (an export older than its table).
+      if (seededTables.has(table) && !carried.has(table)) continue;
+      await sql`delete from ${sql.table(table)}`.execute(target);
     }
     const byName = new Map(data.tables.map((table) => [table.name, table.rows]));
     let rows = 0;

@@ -6,6 +6,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { attachDataVersion } from "~/platform/data-version.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Db } from "./tables.server";
@@ -46,7 +47,9 @@ function openSqlite(path: string): Db {
   sqlite.exec("pragma busy_timeout = 0");
   sqlite.exec("pragma foreign_keys = on");
   sqlite.exec("pragma synchronous = normal");
-  return new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
+  const db: Db = new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
+  attachDataVersion(db, { kind: "sqlite", handle: sqlite });
+  return db;
 }
 
 /**
@@ -116,7 +119,9 @@ function openPostgres(url: string, logger?: Logger): Db {
   // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
   pool.on("error", onError);
   pool.on("connect", (client) => client.on("error", onError));
-  return new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool) }) });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool) }) });
+  attachDataVersion(db, { kind: "postgres" });
+  return db;
 }
 
 /** Opens (creating if needed) the database and brings its schema up to date. */

@@ -9,19 +9,48 @@ export interface ContentRevisionTable {
   author: string | null;
 }
 
-export interface CaseStudyTable {
+export interface CaseStudyTable extends PublicationColumns {
   id: string;
   position: number;
   data: string;
   updated_at: string;
 }
 
-export interface ArticleTable {
+export interface ArticleTable extends PublicationColumns {
   id: string;
   position: number;
   data: string;
   published_at: string;
   updated_at: string;
+}
+
+/** Publishing (issue 10): what articles and case studies share. */
+export interface PublicationColumns {
+  /** "draft" or "published"; a published row whose publish_at is ahead is scheduled. */
+  status: Generated<string>;
+  publish_at: string | null;
+  version: Generated<number>;
+}
+
+export interface PublicationRevisionTable {
+  id: Generated<number>;
+  kind: string;
+  item_id: string;
+  version: number;
+  status: string;
+  publish_at: string | null;
+  data: string;
+  /** "save", "restore" or "delete". */
+  action: string;
+  author: string | null;
+  created_at: string;
+}
+
+export interface PublicationRedirectTable {
+  kind: string;
+  old_id: string;
+  new_id: string;
+  created_at: string;
 }
 
 export interface AdminTable {
@@ -117,6 +146,25 @@ export interface LoginKnownAddressTable {
   last_success_at: string;
 }
 
+/** Issue 8: the version of what public pages show, bumped by markDataChanged. */
+export interface DataVersionTable {
+  name: string;
+  version: number;
+  changed_at: string;
+}
+
+/** One admin action or sign-in attempt (issue 9's activity log). */
+export interface AdminActivityTable {
+  id: Generated<number>;
+  created_at: string;
+  action: string;
+  admin_id: number | null;
+  admin_email: string | null;
+  address: string;
+  target: string | null;
+  detail: string | null;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -130,6 +178,13 @@ export interface Tables {
   mail_outbox: MailOutboxTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
+  // Publishing (issue 10)
+  publication_revisions: PublicationRevisionTable;
+  publication_redirects: PublicationRedirectTable;
+  // Page cache invalidation (issue 8)
+  data_versions: DataVersionTable;
+  // Admin workspace (issue 9)
+  admin_activity: AdminActivityTable;
   // Resilience (issue 11)
   health_checks: HealthCheckTable;
   login_known_addresses: LoginKnownAddressTable;

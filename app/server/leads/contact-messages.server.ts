@@ -13,7 +13,12 @@ import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome
 import { checkSpamGuard, contactMinimumFillMs } from "./spam.server";
 
 export type LeadServices = { db: Db; config: Config; logger: Logger };
-export type SenderInfo = { clientIp: string; userAgent: string | null };
+export type SenderInfo = {
+  clientIp: string;
+  userAgent: string | null;
+  /** The spam guard's form-shown cookie, when the browser sent one. */
+  formShownCookie?: string;
+};
 
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
 export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
@@ -95,7 +100,12 @@ export async function receiveContactMessage(
         message: `Too many messages have been sent from your network. Please try again in ${wait}.`,
       };
     }
-    const verdict = await checkSpamGuard(db, input, contactMinimumFillMs, now.getTime());
+    const verdict = await checkSpamGuard(
+      db,
+      { ...input, shownCookie: sender.formShownCookie },
+      contactMinimumFillMs,
+      now.getTime(),
+    );
     if (verdict !== "person") {
       logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
       return { kind: "dropped", verdict };

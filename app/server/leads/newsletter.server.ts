@@ -46,7 +46,12 @@ export async function subscribeToNewsletter(
         message: `Too many sign-up attempts from your network. Please try again in ${wait}.`,
       };
     }
-    const verdict = await checkSpamGuard(db, input, newsletterMinimumFillMs, now.getTime());
+    const verdict = await checkSpamGuard(
+      db,
+      { ...input, shownCookie: sender.formShownCookie },
+      newsletterMinimumFillMs,
+      now.getTime(),
+    );
     if (verdict !== "person") {
       logger.info({ verdict, ipHash }, "Newsletter sign-up dropped as spam");
       return { kind: "dropped", verdict };

@@ -5,6 +5,7 @@ import { toFieldErrors } from "~/leads/field-errors";
 import { ApiError, readJsonBody } from "../http.server";
 import type { SenderInfo } from "./contact-messages.server";
 import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import { readFormShownCookie } from "./spam.server";
 
 export const maxLeadBodyBytes = 16 * 1024;
 
@@ -66,7 +67,11 @@ export async function readFormFields(request: Request): Promise<Record<string, s
 }
 
 export function getSenderInfo(request: Request, clientIp: string): SenderInfo {
-  return { clientIp, userAgent: request.headers.get("user-agent") };
+  return {
+    clientIp,
+    userAgent: request.headers.get("user-agent"),
+    formShownCookie: readFormShownCookie(request.headers.get("cookie")),
+  };
 }
 
 /** The API's answer to an outcome: a bot is told it worked, exactly like a person. */

@@ -50,3 +50,30 @@ describe("judgeSpamGuard", () => {
     expect(judgeSpamGuard({ website: null, formToken: "" }, secret, 3000, shownAt)).toBe("person");
   });
 });
+
+describe("judgeSpamGuard with the first-fetch cookie", () => {
+  it("drops a post right after the browser's first fetch, even with an old token from a cached page", () => {
+    const oldToken = signFormToken(secret, shownAt - 600_000);
+    const cookie = signFormToken(secret, shownAt);
+    expect(
+      judgeSpamGuard({ formToken: oldToken, shownCookie: cookie }, secret, 3000, shownAt + 500),
+    ).toBe("too-fast");
+    expect(judgeSpamGuard({ shownCookie: cookie }, secret, 3000, shownAt + 500)).toBe("too-fast");
+  });
+
+  it("keeps a person's post once both times are long enough ago, and ignores a cookie that does not verify", () => {
+    const token = signFormToken(secret, shownAt);
+    const cookie = signFormToken(secret, shownAt - 60_000);
+    expect(
+      judgeSpamGuard({ formToken: token, shownCookie: cookie }, secret, 3000, shownAt + 3000),
+    ).toBe("person");
+    expect(
+      judgeSpamGuard(
+        { formToken: token, shownCookie: signFormToken("an-older-secret", shownAt + 2000) },
+        secret,
+        3000,
+        shownAt + 3000,
+      ),
+    ).toBe("person");
+  });
+});

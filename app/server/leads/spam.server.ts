@@ -1,6 +1,8 @@
 // Keeps bots out of the public forms without bothering people: a hidden honeypot field that only
-// bots fill, and a minimum fill time proven by a signed timestamp that the server renders into
-// the form. A submission that fails either is dropped silently (the bot is told it worked).
+// bots fill, and a minimum fill time proven by signed timestamps: one rendered into the form (when
+// the page was rendered; a cached page keeps it) and one in a cookie set with the page (when this
+// browser first fetched a page; see docs/decisions/004). A submission that fails is dropped
+// silently (the bot is told it worked).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Db } from "../db/tables.server";
 
@@ -9,7 +11,12 @@ export const contactMinimumFillMs = 3000;
 /** One field, possibly autofilled: a shorter floor, still beyond a script's instant post. */
 export const newsletterMinimumFillMs = 2000;
 
-export type SpamGuardFields = { website?: string | null; formToken?: string | null };
+export type SpamGuardFields = {
+  website?: string | null;
+  formToken?: string | null;
+  /** The form-shown cookie's value: when this browser first fetched one of our pages. */
+  shownCookie?: string | null;
+};
 export type SpamVerdict = "person" | "honeypot" | "too-fast" | "forged-token";
 
 const secretName = "form-token";
@@ -73,9 +80,24 @@ export async function issueFormToken(db: Db, now = Date.now()): Promise<string |
   }
 }
 
+/** The time a token was signed at, or "forged" when its signature does not hold. */
+function readTokenTime(token: string, secret: string): number | "forged" {
+  const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
+  if (!match) return "forged";
+  const issuedAt = Number(match[1]);
+  const expected = Buffer.from(sign(secret, issuedAt));
+  const given = Buffer.from(match[2] ?? "");
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "forged";
+  return issuedAt;
+}
+
 /**
- * Judges the anti-spam fields. A missing token is accepted: the spec's JSON payload has none, and
- * a form rendered while the database was unreadable has none either.
+ * Judges the anti-spam fields. The form was shown no earlier than the later of the two signed
+ * times (render time in the form, first fetch in the cookie); both are at or before the moment a
+ * person's page arrived, so a person is never judged too fast, while a bot that fetches a page and
+ * posts at once is. A missing token is accepted: the spec's JSON payload has none, and a form
+ * rendered while the database was unreadable has none either. A cookie that does not verify (an
+ * older secret) is ignored rather than held against the visitor.
  */
 export function judgeSpamGuard(
   fields: SpamGuardFields,
@@ -85,14 +107,38 @@ export function judgeSpamGuard(
 ): SpamVerdict {
   if (fields.website && fields.website.trim() !== "") return "honeypot";
   const token = fields.formToken?.trim();
-  if (!token) return "person";
-  const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token);
-  if (!match) return "forged-token";
-  const issuedAt = Number(match[1]);
-  const expected = Buffer.from(sign(secret, issuedAt));
-  const given = Buffer.from(match[2] ?? "");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return "forged-token";
-  return now - issuedAt < minimumFillMs ? "too-fast" : "person";
+  const tokenTime = token ? readTokenTime(token, secret) : undefined;
+  if (tokenTime === "forged") return "forged-token";
+  const cookie = fields.shownCookie?.trim();
+  const cookieTime = cookie ? readTokenTime(cookie, secret) : undefined;
+  const times = [tokenTime, cookieTime].filter((time): time is number => typeof time === "number");
+  if (times.length === 0) return "person";
+  return now - Math.max(...times) < minimumFillMs ? "too-fast" : "person";
+}
+
+/** The cookie that records when this browser first fetched one of our pages. */
+export function getFormShownCookieName(secure: boolean): string {
+  return secure ? "__Host-form_shown" : "form_shown";
+}
+
+/** Set-Cookie value for a page answer to a browser that has no form-shown cookie yet. */
+export function serializeFormShownCookie(secret: string, now: number, secure: boolean): string {
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax"];
+  if (secure) attributes.push("Secure");
+  return `${getFormShownCookieName(secure)}=${signFormToken(secret, now)}; ${attributes.join("; ")}`;
+}
+
+/** The form-shown cookie's value in a Cookie header (under either name), if any. */
+export function readFormShownCookie(cookieHeader: string | null | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  for (const part of cookieHeader.split(";")) {
+    const trimmed = part.trim();
+    for (const secure of [true, false]) {
+      const name = `${getFormShownCookieName(secure)}=`;
+      if (trimmed.startsWith(name)) return trimmed.slice(name.length);
+    }
+  }
+  return undefined;
 }
 
 export async function checkSpamGuard(

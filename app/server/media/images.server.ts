@@ -2,7 +2,7 @@
 // and stored under random names, and the list of every image with where it is used.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Config } from "~/server/config.server";
 
@@ -89,4 +89,19 @@ export async function listSiteImages(uploadsDir: string): Promise<SiteImage[]> {
   uploads.sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt));
   own.sort((a, b) => a.name.localeCompare(b.name));
   return [...uploads, ...own];
+}
+
+/** An upload's file name as stored: random hex and an image extension, nothing else. */
+const uploadName = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
+
+/** Deletes one upload by its file name; false when there is no such upload. */
+export async function deleteUploadedImage(uploadsDir: string, name: string): Promise<boolean> {
+  if (!uploadName.test(name)) return false;
+  try {
+    await unlink(join(uploadsDir, name));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+    throw error;
+  }
 }

@@ -1,35 +1,29 @@
 // POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
 // at most 2 MB; stored under a random name and answered with its address.
+
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   imageTooLargeMessage,
   maxImageBytes,
   maxUploadBodyBytes,
   unsupportedImageMessage,
 } from "~/media/image-rules";
-import { getAppContext } from "~/server/context.server";
-import { ApiError, assertSameOrigin, handleApi } from "~/server/http.server";
+import { ApiError, jsonError } from "~/server/http.server";
 import { detectImageKind, getUploadsDir, storeUploadedImage } from "~/server/media/images.server";
-import { getRequestSession } from "~/server/sessions.server";
 import type { Route } from "./+types/images";
 
-export async function loader() {
-  return Response.json(
-    { message: "Upload images with POST" },
-    { status: 405, headers: { Allow: "POST" } },
-  );
+export function loader() {
+  return jsonError(405, "Use POST here", { headers: { Allow: "POST" } });
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, logger } = getAppContext(context);
-  return handleApi(
-    async () => {
-      if (request.method !== "POST") {
-        throw new ApiError(405, "Upload images with POST", { headers: { Allow: "POST" } });
-      }
-      assertSameOrigin(request, config.SITE_URL);
-      const session = await getRequestSession(db, request, config.secure);
-      if (!session) throw new ApiError(401, "Your session has expired. Please log in again.");
+export async function action(args: Route.ActionArgs) {
+  return handleAdminApi(
+    args,
+    { methods: ["POST"] },
+    async ({ db, config, logger, admin, clientIp }) => {
+      const { request } = args;
       if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
         throw new ApiError(415, "Send the image as a multipart form (multipart/form-data)");
       }
@@ -51,16 +45,22 @@ export async function action({ context, request }: Route.ActionArgs) {
       const kind = detectImageKind(bytes);
       if (!kind) throw new ApiError(415, unsupportedImageMessage);
       const stored = await storeUploadedImage(getUploadsDir(config), bytes, kind);
+      // The file is on disk before its log entry: a file system write cannot join the transaction.
+      await recordActivity(db, {
+        action: "image-upload",
+        admin: { id: admin.adminId, email: admin.email },
+        address: clientIp,
+        target: stored.url,
+        detail: { bytes: bytes.length, name: file.name.slice(0, 200) },
+      });
       logger.info(
-        { image: stored.name, bytes: bytes.length, admin: session.email },
+        { image: stored.name, bytes: bytes.length, admin: admin.email },
         "image uploaded",
       );
       return Response.json(
         { message: "Image uploaded", image: { url: stored.url, bytes: bytes.length } },
-        { status: 201, headers: { "Cache-Control": "no-store" } },
+        { status: 201 },
       );
     },
-    logger,
-    request,
   );
 }

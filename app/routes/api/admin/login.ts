@@ -1,7 +1,7 @@
 // POST /api/admin/login (spec section 7): JSON {email, password}; on success a new session in an
 // httpOnly cookie and {isAuthenticated, admin}. No token is sent (DESIGN.md section 7).
-import type { AdminSessionAnswer } from "~/admin/login-schema";
-import { loginSchema } from "~/admin/login-schema";
+import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
+import { loginSchema } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/server/context.server";
 import {
   ApiError,

@@ -1,7 +1,9 @@
 // POST /api/admin/logout (spec section 7): ends the session on the server, clears the cookie and
 // answers JSON. Takes no body (the spec sends none); like every state-changing call it must be
 // same-origin, and a body, if any, must be JSON.
-import type { AdminSessionAnswer } from "~/admin/login-schema";
+
+import { endSession } from "~/features/admin/admins/admins.server";
+import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/server/context.server";
 import {
   ApiError,
@@ -10,11 +12,7 @@ import {
   handleApi,
   jsonError,
 } from "~/server/http.server";
-import {
-  deleteSession,
-  readSessionId,
-  serializeClearedSessionCookie,
-} from "~/server/sessions.server";
+import { readSessionId, serializeClearedSessionCookie } from "~/server/sessions.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -22,7 +20,7 @@ export function loader() {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, logger } = getAppContext(context);
+  const { db, config, logger, clientIp } = getAppContext(context);
   return handleApi(
     async () => {
       if (request.method !== "POST") {
@@ -37,7 +35,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         request.headers.has("transfer-encoding");
       if (declaresBody) assertJsonContentType(request);
       const sessionId = readSessionId(request, config.secure);
-      if (sessionId) await deleteSession(db, sessionId);
+      if (sessionId) await endSession(db, sessionId, clientIp);
       const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
       return Response.json(body, {
         headers: {

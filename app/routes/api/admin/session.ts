@@ -1,6 +1,6 @@
 // GET /api/admin/session (spec section 7): whether the request carries a live admin session.
 // Never cached; a session cookie that is no longer valid is cleared.
-import type { AdminSessionAnswer } from "~/admin/login-schema";
+import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/server/context.server";
 import { jsonError } from "~/server/http.server";
 import {

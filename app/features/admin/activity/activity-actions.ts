@@ -1,0 +1,36 @@
+// The kinds of entry in the activity log and how the Activity screen names them. Shared by the
+// server (which writes them) and the screen's filter.
+export const activityActions = {
+  login: "Signed in",
+  "login-failed": "Sign-in failed",
+  "login-locked": "Sign-in locked",
+  logout: "Signed out",
+  "content-save": "Content saved",
+  "content-restore": "Content restored",
+  "image-upload": "Image uploaded",
+  delete: "Deleted",
+  export: "Exported",
+  "admin-create": "Admin added",
+  "admin-delete": "Admin removed",
+  "admin-password": "Password changed",
+  "admin-sessions-revoked": "Signed out everywhere",
+  // Publishing (issue 10); deletions use "delete"
+  "article-save": "Article saved",
+  "article-restore": "Article restored",
+  "case-study-save": "Case study saved",
+  "case-study-restore": "Case study restored",
+} as const;
+
+/** How long entries are kept. */
+export const activityRetentionDays = 365;
+
+export type ActivityAction = keyof typeof activityActions;
+
+export function isActivityAction(value: string): value is ActivityAction {
+  return Object.hasOwn(activityActions, value);
+}
+
+/** Labels for actions other features add later (publishing's deletions, for instance). */
+export function describeActivityAction(action: string): string {
+  return isActivityAction(action) ? activityActions[action] : action;
+}

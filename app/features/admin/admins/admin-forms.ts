@@ -1,0 +1,56 @@
+// The Admins screen's forms, one zod schema each, shared by the screen and its action.
+import { z } from "zod";
+
+const password = z
+  .string()
+  .min(12, "Password must be at least 12 characters")
+  .max(256, "Password must be at most 256 characters");
+const email = z
+  .email("Please enter a valid email address")
+  .max(200)
+  .transform((value) => value.toLowerCase());
+
+export const addAdminSchema = z
+  .object({
+    intent: z.literal("add"),
+    email,
+    passwordMode: z.enum(["generate", "type"]),
+    password: z.string().max(256).optional(),
+    passwordAgain: z.string().max(256).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.passwordMode !== "type") return;
+    const parsed = password.safeParse(value.password ?? "");
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["password"],
+        message: parsed.error.issues[0]?.message ?? "Invalid password",
+      });
+    } else if (value.password !== value.passwordAgain) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["passwordAgain"],
+        message: "The two passwords differ",
+      });
+    }
+  });
+
+export const changePasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string().min(1, "Enter your current password").max(256),
+    newPassword: password,
+    newPasswordAgain: z.string().max(256),
+  })
+  .refine((value) => value.newPassword === value.newPasswordAgain, {
+    path: ["newPasswordAgain"],
+    message: "The two passwords differ",
+  });
+
+export const adminTargetSchema = z.object({
+  intent: z.enum(["revoke", "delete"]),
+  email,
+});
+
+export const adminFormSchema = z.union([addAdminSchema, changePasswordSchema, adminTargetSchema]);

@@ -1,0 +1,255 @@
+// Admin accounts: creation, password changes, signing out everywhere, removal (never the last
+// admin) and the first-start bootstrap of DESIGN.md section 4. Each change is written to the
+// activity log in its own transaction; a password change or reset ends the admin's sessions.
+import { sql } from "kysely";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getDialectName } from "~/server/db/dialect.server";
+import type { Db } from "~/server/db/tables.server";
+import { generatePassword, hashPassword, verifyPassword } from "~/server/passwords.server";
+import { deleteAdminSessions, deleteSession, getSession } from "~/server/sessions.server";
+
+export const passwordSchema = z
+  .string()
+  .min(12, "Password must be at least 12 characters")
+  .max(256, "Password must be at most 256 characters");
+
+export const adminEmailSchema = z
+  .email("Please enter a valid email address")
+  .max(200)
+  .transform((email) => email.toLowerCase());
+
+export const adminCredentialsSchema = z.object({
+  email: adminEmailSchema,
+  password: passwordSchema,
+});
+export type AdminCredentials = z.input<typeof adminCredentialsSchema>;
+
+export const defaultAdminEmail = "admin@example.com";
+export const lastAdminMessage =
+  "This is the only admin account: add another admin before removing it.";
+
+/** Who made a change, from where: the activity log's admin and address. */
+export type Actor = { adminId: number | null; email: string | null; address: string };
+
+function toActivityAdmin(actor: Actor) {
+  return { id: actor.adminId, email: actor.email };
+}
+
+export async function findAdminByEmail(db: Db, email: string) {
+  return db
+    .selectFrom("admins")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export type AdminSummary = {
+  id: number;
+  email: string;
+  createdAt: string;
+  updatedAt: string;
+  activeSessions: number;
+};
+
+export async function listAdmins(db: Db, now = new Date()): Promise<AdminSummary[]> {
+  const admins = await db
+    .selectFrom("admins")
+    .select(["id", "email", "created_at", "updated_at"])
+    .orderBy("email")
+    .execute();
+  const sessions = await db
+    .selectFrom("admin_sessions")
+    .select(["admin_id", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("expires_at", ">", now.toISOString())
+    .groupBy("admin_id")
+    .execute();
+  const counts = new Map(sessions.map((row) => [row.admin_id, Number(row.count)]));
+  return admins.map((admin) => ({
+    id: admin.id,
+    email: admin.email,
+    createdAt: admin.created_at,
+    updatedAt: admin.updated_at,
+    activeSessions: counts.get(admin.id) ?? 0,
+  }));
+}
+
+/** Creates an admin; returns false (and changes nothing) when that email already has an account. */
+export async function createAdmin(
+  db: Db,
+  credentials: AdminCredentials,
+  actor?: Actor,
+): Promise<boolean> {
+  const { email, password } = adminCredentialsSchema.parse(credentials);
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    if (await findAdminByEmail(trx, email)) return false;
+    const now = new Date().toISOString();
+    await trx
+      .insertInto("admins")
+      .values({ email, password_hash: passwordHash, created_at: now, updated_at: now })
+      .execute();
+    if (actor) {
+      await recordActivity(trx, {
+        action: "admin-create",
+        admin: toActivityAdmin(actor),
+        address: actor.address,
+        target: email,
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * Sets a new password and ends every session of that admin but keptSessionId (the admin's own,
+ * when they change their own password). Returns false when no admin has that email.
+ */
+export async function resetAdminPassword(
+  db: Db,
+  credentials: AdminCredentials,
+  options: { actor?: Actor; keptSessionId?: string } = {},
+): Promise<boolean> {
+  const { email, password } = adminCredentialsSchema.parse(credentials);
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (trx) => {
+    const admin = await findAdminByEmail(trx, email);
+    if (!admin) return false;
+    await trx
+      .updateTable("admins")
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where("id", "=", admin.id)
+      .execute();
+    const ended = await deleteAdminSessions(trx, admin.id, options.keptSessionId);
+    await recordActivity(trx, {
+      action: "admin-password",
+      admin: options.actor ? toActivityAdmin(options.actor) : { id: null, email: null },
+      address: options.actor?.address ?? "command line",
+      target: email,
+      detail: { sessionsEnded: ended },
+    });
+    return true;
+  });
+}
+
+export type PasswordChangeResult = "changed" | "wrong-password";
+
+/** An admin's own password change: the current password is required; other sessions end. */
+export async function changeOwnPassword(
+  db: Db,
+  input: { adminId: number; sessionId: string; currentPassword: string; newPassword: string },
+  address: string,
+): Promise<PasswordChangeResult> {
+  const admin = await db
+    .selectFrom("admins")
+    .selectAll()
+    .where("id", "=", input.adminId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.currentPassword, admin.password_hash))) return "wrong-password";
+  await resetAdminPassword(
+    db,
+    { email: admin.email, password: input.newPassword },
+    {
+      actor: { adminId: admin.id, email: admin.email, address },
+      keptSessionId: input.sessionId,
+    },
+  );
+  return "changed";
+}
+
+/** Ends every session of the admin with that email; answers how many, or undefined if unknown. */
+export async function revokeAdminSessions(
+  db: Db,
+  email: string,
+  actor?: Actor,
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const admin = await findAdminByEmail(trx, email);
+    if (!admin) return undefined;
+    const ended = await deleteAdminSessions(trx, admin.id);
+    await recordActivity(trx, {
+      action: "admin-sessions-revoked",
+      admin: actor ? toActivityAdmin(actor) : { id: null, email: null },
+      address: actor?.address ?? "command line",
+      target: admin.email,
+      detail: { sessionsEnded: ended },
+    });
+    return ended;
+  });
+}
+
+export type DeleteAdminResult = "deleted" | "not-found" | "last-admin";
+
+/** Removes an admin and its sessions; the last admin is never removed. */
+export async function deleteAdmin(
+  db: Db,
+  email: string,
+  actor?: Actor,
+): Promise<DeleteAdminResult> {
+  return db.transaction().execute(async (trx) => {
+    if (getDialectName(trx) === "postgres") {
+      // Two admins removing each other at once must not leave none.
+      await sql`lock table admins in share row exclusive mode`.execute(trx);
+    }
+    const admin = await findAdminByEmail(trx, email);
+    if (!admin) return "not-found";
+    const { count } = await trx
+      .selectFrom("admins")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    if (Number(count) <= 1) return "last-admin";
+    await deleteAdminSessions(trx, admin.id);
+    await trx.deleteFrom("admins").where("id", "=", admin.id).execute();
+    await recordActivity(trx, {
+      action: "admin-delete",
+      admin: actor ? toActivityAdmin(actor) : { id: null, email: null },
+      address: actor?.address ?? "command line",
+      target: admin.email,
+    });
+    return "deleted";
+  });
+}
+
+/** Logout: the session ends and the activity log says so, together. */
+export async function endSession(db: Db, sessionId: string, address: string): Promise<void> {
+  const session = await getSession(db, sessionId);
+  await db.transaction().execute(async (trx) => {
+    await deleteSession(trx, sessionId);
+    if (session) {
+      await recordActivity(trx, {
+        action: "logout",
+        admin: { id: session.adminId, email: session.email },
+        address,
+      });
+    }
+  });
+}
+
+/**
+ * At start: create ADMIN_EMAIL if it has no account (never overwrite one); with no admin at all and
+ * no ADMIN_* set, create admin@example.com with a generated password and log it once.
+ */
+export async function bootstrapAdmin(
+  db: Db,
+  env: { ADMIN_EMAIL?: string | undefined; ADMIN_PASSWORD?: string | undefined },
+  logger: Logger,
+): Promise<void> {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    if (await createAdmin(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD })) {
+      logger.info(
+        { email: env.ADMIN_EMAIL.toLowerCase() },
+        "Admin account created from ADMIN_EMAIL",
+      );
+    }
+    return;
+  }
+  const existing = await db.selectFrom("admins").select("id").limit(1).executeTakeFirst();
+  if (existing) return;
+  const password = generatePassword();
+  await createAdmin(db, { email: defaultAdminEmail, password });
+  logger.warn(
+    { email: defaultAdminEmail, password },
+    `First admin created. Sign in at /admin/login as ${defaultAdminEmail} with password ${password} (shown once; change it with npm run admin -- reset-password)`,
+  );
+}

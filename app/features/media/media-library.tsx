@@ -1,0 +1,220 @@
+// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB) and every image of the
+// site as a card with its preview, size and the pages that use it.
+import { Upload } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { toast } from "~/components/ui/use-toast";
+import { describeRequestError } from "~/features/admin/login/session-client";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { deleteImage, uploadImage } from "~/features/media/images-client";
+import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "~/media/image-rules";
+
+export type LibraryImage = {
+  url: string;
+  name: string;
+  bytes: number;
+  uploaded: boolean;
+  usedIn: Array<{ label: string; href: string }>;
+};
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+function UploadCard() {
+  const inputId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const upload = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setError("Choose an image file to upload");
+      return;
+    }
+    // The server checks again, by the file's bytes; this saves sending a file it would refuse.
+    if (file.size > maxImageBytes) {
+      setError(imageTooLargeMessage);
+      return;
+    }
+    setUploading(true);
+    setError(undefined);
+    try {
+      const image = await uploadImage(file);
+      toast({ title: "Image Uploaded", description: `Saved as ${image.url}` });
+      if (input.current) input.current.value = "";
+      await revalidator.revalidate();
+    } catch (failure) {
+      const message = describeRequestError(failure, "Unable to upload the image");
+      setError(message);
+      toast({ title: "Upload Failed", description: message, variant: "destructive" });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Upload an Image</h2>
+        <CardDescription>
+          PNG, JPEG or WebP, up to 2 MB. Each upload gets its own permanent address.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={upload} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <div className="grid flex-1 gap-2">
+            <Label htmlFor={inputId}>Image file</Label>
+            <input
+              ref={input}
+              id={inputId}
+              name="image"
+              type="file"
+              accept={acceptedImageTypes.join(",")}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${inputId}-error` : undefined}
+              onChange={() => setError(undefined)}
+              className="block w-full rounded-md border border-input bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-secondary file:px-4 file:py-2.5 file:text-sm file:font-medium file:text-navy hover:file:bg-slate-200"
+            />
+          </div>
+          <Button type="submit" disabled={uploading}>
+            <Upload aria-hidden="true" />
+            {uploading ? "Uploading..." : "Upload Image"}
+          </Button>
+        </form>
+        {error ? (
+          <p
+            id={`${inputId}-error`}
+            role="alert"
+            className="mt-3 text-sm font-medium text-destructive"
+          >
+            {error}
+          </p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteImageButton({ image }: { image: LibraryImage }) {
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await deleteImage(image.url);
+      toast({ title: "Image Deleted", description: `${image.name} was deleted.` });
+      await revalidator.revalidate();
+    } catch (failure) {
+      toast({
+        title: "Delete Failed",
+        description: describeRequestError(failure, "Unable to delete the image"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm" className="justify-self-start" disabled={busy}>
+          Delete
+          <span className="sr-only"> {image.name}</span>
+        </Button>
+      }
+      title="Delete this image?"
+      description={`${image.name} will be removed from the library for good. Pages cannot use it any more.`}
+      confirmLabel="Delete Image"
+      onConfirm={remove}
+      busy={busy}
+    />
+  );
+}
+
+function ImageCard({ image }: { image: LibraryImage }) {
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm">
+      <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
+        <img
+          src={image.url}
+          alt={`Preview of ${image.name}`}
+          loading="lazy"
+          className="max-h-full max-w-full object-contain"
+        />
+      </div>
+      <div className="grid flex-1 content-start gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <p className="break-all text-sm font-semibold text-navy">{image.name}</p>
+          <Badge
+            variant={image.uploaded ? "accent" : "secondary"}
+            className="shrink-0 whitespace-nowrap"
+          >
+            {image.uploaded ? "Uploaded" : "Site image"}
+          </Badge>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          {formatBytes(image.bytes)} · <code className="break-all">{image.url}</code>
+        </p>
+        {image.usedIn.length > 0 ? (
+          <div className="text-sm">
+            <p className="font-medium text-slate-700">Used in</p>
+            <ul className="mt-1 grid gap-1">
+              {image.usedIn.map((use) => (
+                <li key={use.href}>
+                  <Link to={use.href} className="text-primary underline-offset-2 hover:underline">
+                    {use.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">Not used on any page</p>
+        )}
+        {image.uploaded && image.usedIn.length === 0 ? <DeleteImageButton image={image} /> : null}
+        {image.uploaded && image.usedIn.length > 0 ? (
+          <p className="text-xs text-muted-foreground">
+            In use: it can be deleted once no page uses it.
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function MediaLibrary({ images }: { images: LibraryImage[] }) {
+  return (
+    <AdminPage
+      title="Manage Images"
+      description="Every image of the website, where it is used, and uploads of new ones."
+    >
+      <UploadCard />
+      <section aria-labelledby="library-heading" className="grid gap-4">
+        <div>
+          <h2 id="library-heading" className="text-lg font-semibold text-navy">
+            Image Library
+          </h2>
+          <p className="text-sm text-muted-foreground">
+            {images.length === 1 ? "1 image" : `${images.length} images`}, newest uploads first.
+          </p>
+        </div>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {images.map((image) => (
+            <ImageCard key={image.url} image={image} />
+          ))}
+        </ul>
+      </section>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,105 @@
+// The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
+// /...), behind the admin gate's handleAdminApi: input sanitized then validated (400 with field messages), store errors
+// mapped to 404/409, and the version in ETag / If-Match.
+import { data } from "react-router";
+import { z } from "zod";
+import type { Actor } from "~/features/admin/admins/admins.server";
+import type { AdminApiContext } from "~/features/admin/gate.server";
+import { parseIfMatch } from "~/server/content-save.server";
+import { ApiError, readJsonBody, toFieldErrors } from "~/server/http.server";
+import { sanitizeRichText } from "~/server/sanitize.server";
+import { kindTexts, parseCollection } from "./kind-texts";
+import {
+  articleInputSchema,
+  caseStudyInputSchema,
+  type PublicationInput,
+  type PublicationKind,
+} from "./schema";
+import {
+  PublicationConflictError,
+  PublicationInputError,
+  PublicationNotFoundError,
+  type StoredPublication,
+} from "./store.server";
+
+const inputSchemas = {
+  article: articleInputSchema,
+  "case-study": caseStudyInputSchema,
+} satisfies Record<PublicationKind, z.ZodType>;
+
+/** The kind an /api/admin/:collection address names; any other collection is a JSON 404. */
+export function requireApiKind(collection: string | undefined): PublicationKind {
+  const kind = parseCollection(collection);
+  if (!kind) throw new ApiError(404, "Not found");
+  return kind;
+}
+
+/** The kind an /admin/:collection page names; any other is the 404 page. */
+export function requirePageKind(collection: string | undefined): PublicationKind {
+  const kind = parseCollection(collection);
+  if (!kind) throw data(null, { status: 404 });
+  return kind;
+}
+
+/** The admin behind an API request, as the store records it. */
+export function toActor(app: AdminApiContext): Actor {
+  return { adminId: app.admin.adminId, email: app.admin.email, address: app.clientIp };
+}
+
+/**
+ * Reads an item's input: rich text is sanitized first, so the length limit applies to what is
+ * stored, then the shared schema validates (400 with a message per field).
+ */
+export async function readPublicationInput<K extends PublicationKind>(
+  request: Request,
+  kind: K,
+): Promise<PublicationInput[K]> {
+  const raw = await readJsonBody(request, z.record(z.string(), z.unknown()));
+  const body = typeof raw.body === "string" ? sanitizeRichText(raw.body) : raw.body;
+  const result = inputSchemas[kind].safeParse({ ...raw, body });
+  if (!result.success) {
+    const errors = toFieldErrors(result.error);
+    throw new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });
+  }
+  return result.data as PublicationInput[K];
+}
+
+export function readExpectedVersion(request: Request): number | undefined {
+  return parseIfMatch(request.headers.get("if-match"));
+}
+
+/** Runs a store call, turning its refusals into the API's answers. */
+export async function callStore<T>(kind: PublicationKind, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PublicationInputError) {
+      throw new ApiError(400, error.message, { errors: error.errors });
+    }
+    if (error instanceof PublicationConflictError) {
+      throw new ApiError(
+        409,
+        "Someone else changed this since you opened it. Reload to get the latest version, or save again to replace it with yours.",
+        { headers: { ETag: `"${error.currentVersion}"` } },
+      );
+    }
+    if (error instanceof PublicationNotFoundError) {
+      throw new ApiError(404, `${kindTexts[kind].singular} not found`);
+    }
+    throw error;
+  }
+}
+
+/** An item as the API answers it, its version in the ETag. */
+export function answerPublication<K extends PublicationKind>(
+  item: StoredPublication<K>,
+  init: { status?: number; message?: string } = {},
+): Response {
+  return Response.json(
+    { message: init.message, item },
+    {
+      status: init.status ?? 200,
+      headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` },
+    },
+  );
+}

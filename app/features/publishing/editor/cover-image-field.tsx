@@ -1,0 +1,160 @@
+// The cover image of an article or case study: a preview, a choice from the media library (a
+// radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
+// the alt text, which is required when there is an image.
+import { useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/features/admin/content/fields";
+import { describeRequestError } from "~/features/admin/login/session-client";
+import { uploadImage } from "~/features/media/images-client";
+import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "~/media/image-rules";
+
+export type LibraryChoice = { url: string; name: string };
+
+export function CoverImageField({
+  imageUrl,
+  imageAlt,
+  library,
+  errors,
+  onChange,
+}: {
+  imageUrl: string;
+  imageAlt: string;
+  library: LibraryChoice[];
+  errors: Record<string, string>;
+  onChange: (patch: { imageUrl?: string; imageAlt?: string }) => void;
+}) {
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string>();
+  const [uploaded, setUploaded] = useState<LibraryChoice[]>([]);
+  const choices = [
+    ...uploaded,
+    ...library.filter((image) => !uploaded.some((u) => u.url === image.url)),
+  ];
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > maxImageBytes) {
+      setUploadError(imageTooLargeMessage);
+      return;
+    }
+    setUploading(true);
+    setUploadError(undefined);
+    try {
+      const image = await uploadImage(file);
+      setUploaded((list) => [{ url: image.url, name: file.name }, ...list]);
+      onChange({ imageUrl: image.url });
+      setChoosing(false);
+    } catch (failure) {
+      setUploadError(describeRequestError(failure, "Unable to upload the image"));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = "";
+    }
+  };
+
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-semibold text-foreground">Cover image</legend>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <div className="flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-100 sm:w-56">
+          {imageUrl ? (
+            <img src={imageUrl} alt="" className="size-full object-cover" />
+          ) : (
+            <span className="px-4 text-center text-sm text-muted-foreground">
+              No image: visitors see a neutral placeholder
+            </span>
+          )}
+        </div>
+        <div className="grid flex-1 gap-3">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-expanded={choosing}
+              aria-controls={`${id}-library`}
+              onClick={() => setChoosing((open) => !open)}
+            >
+              {choosing ? "Close the library" : "Choose from library"}
+            </Button>
+            <label
+              htmlFor={`${id}-upload`}
+              className="inline-flex h-9 cursor-pointer items-center rounded-md border border-input bg-background px-3 text-sm font-semibold hover:bg-muted focus-within:outline-2 focus-within:outline-ring"
+            >
+              {uploading ? "Uploading..." : "Upload new image"}
+              <input
+                ref={fileInput}
+                id={`${id}-upload`}
+                type="file"
+                accept={acceptedImageTypes.join(",")}
+                className="sr-only"
+                disabled={uploading}
+                onChange={(event) => upload(event.target.files?.[0])}
+              />
+            </label>
+            {imageUrl ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => onChange({ imageUrl: "" })}
+              >
+                Remove image
+              </Button>
+            ) : null}
+          </div>
+          {uploadError ? (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {uploadError}
+            </p>
+          ) : null}
+          {errors.imageUrl ? (
+            <p className="text-sm font-medium text-destructive">{errors.imageUrl}</p>
+          ) : null}
+          <TextField
+            path="imageAlt"
+            label="Image description (alt text)"
+            hint="What the image shows, for people who cannot see it. Required with an image."
+            error={errors.imageAlt}
+            value={imageAlt}
+            onValueChange={(value) => onChange({ imageAlt: value })}
+          />
+        </div>
+      </div>
+      {choosing ? (
+        <div
+          id={`${id}-library`}
+          role="radiogroup"
+          aria-label="Images in the library"
+          className="grid max-h-80 grid-cols-2 gap-3 overflow-y-auto rounded-lg border border-border bg-slate-50 p-3 sm:grid-cols-4 lg:grid-cols-5"
+        >
+          {choices.map((image) => (
+            <label
+              key={image.url}
+              className="group relative grid cursor-pointer gap-1 rounded-md border border-transparent bg-white p-1.5 text-xs shadow-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40 has-focus-visible:outline-2 has-focus-visible:outline-ring"
+            >
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={image.url}
+                checked={image.url === imageUrl}
+                onChange={() => onChange({ imageUrl: image.url })}
+                className="sr-only"
+              />
+              <img
+                src={image.url}
+                alt=""
+                loading="lazy"
+                className="aspect-[3/2] w-full rounded object-cover"
+              />
+              <span className="truncate text-slate-700">{image.name}</span>
+            </label>
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,372 @@
+// The editor of one article or case study: title and slug (proposed from the title until edited),
+// the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
+// save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
+// 409 offers to reload or to save over it.
+import { useEffect, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { preloadToaster } from "~/components/ui/toaster-slot";
+import { toast } from "~/components/ui/use-toast";
+import { TextField } from "~/features/admin/content/fields";
+import { RichTextField } from "~/features/admin/content/rich-text-field";
+import { useLeaveGuard } from "~/features/admin/content/use-leave-guard";
+import { describeRequestError } from "~/features/admin/login/session-client";
+import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
+import { Notice } from "~/features/admin/shell/notice";
+import { ApiRequestError } from "~/lib/api-client";
+import { toFieldErrors } from "~/lib/field-errors";
+import { deletePublication, readFieldErrors, restoreRevision, savePublication } from "../client";
+import { kindTexts } from "../kind-texts";
+import {
+  type ArticleInput,
+  articleInputSchema,
+  type CaseStudyInput,
+  caseStudyInputSchema,
+  type PublicationInput,
+  type PublicationKind,
+  type PublicationStatus,
+  proposeSlug,
+} from "../schema";
+import { StatusBadge } from "../status-badge";
+import { CoverImageField, type LibraryChoice } from "./cover-image-field";
+import { ArticleFields, CaseStudyFields } from "./kind-fields";
+import { PublishFields } from "./publish-fields";
+import { type RevisionRow, RevisionsCard } from "./revisions-card";
+
+export type EditorItem<K extends PublicationKind> = {
+  /** The stored slug, or undefined for a new item. */
+  id: string | undefined;
+  input: PublicationInput[K];
+  status: PublicationStatus;
+  version: number | undefined;
+};
+
+const schemas = { article: articleInputSchema, "case-study": caseStudyInputSchema };
+
+export function PublicationEditor<K extends PublicationKind>({
+  kind,
+  item,
+  groups,
+  library,
+  revisions,
+}: {
+  kind: K;
+  item: EditorItem<K>;
+  groups: string[];
+  library: LibraryChoice[];
+  revisions: RevisionRow[];
+}) {
+  const texts = kindTexts[kind];
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [input, setInput] = useState(item.input);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  // A new item's slug follows its title until the slug is edited by hand.
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(!item.id);
+  const dirty = JSON.stringify(input) !== JSON.stringify(item.input);
+  useLeaveGuard(dirty);
+  const leaveGuard = useLeaveGuardRegistry();
+  // A deliberate departure (after a save or delete) must not ask "leave without saving?".
+  const leaveTo = (path: string) => {
+    leaveGuard.leaving.current = true;
+    void Promise.resolve(navigate(path, { replace: true })).finally(() => {
+      leaveGuard.leaving.current = false;
+    });
+  };
+  useEffect(preloadToaster, []);
+
+  const update = (patch: Partial<PublicationInput[K]>) => {
+    setInput((current) => {
+      const next = { ...current, ...patch };
+      if (slugFollowsTitle && patch.title !== undefined) next.slug = proposeSlug(patch.title);
+      return next;
+    });
+    setErrors((current) => {
+      const keys = Object.keys(patch);
+      return Object.fromEntries(
+        Object.entries(current).filter(
+          ([key]) => !keys.some((k) => key === k || key.startsWith(`${k}.`)),
+        ),
+      );
+    });
+  };
+
+  const showErrors = (fieldErrors: Record<string, string>) => {
+    setErrors(fieldErrors);
+    const first = Object.keys(fieldErrors)[0];
+    if (first) document.getElementById(`field-${first.replace(/[^\w-]/g, "-")}`)?.focus();
+  };
+
+  const save = async (overwrite = false) => {
+    const checked = schemas[kind].safeParse(input);
+    if (!checked.success) {
+      showErrors(toFieldErrors(checked.error.issues));
+      toast({
+        title: "Not Saved",
+        description: "Please correct the highlighted fields.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = await savePublication(
+        kind,
+        item.id,
+        input,
+        overwrite ? undefined : item.version,
+      );
+      setConflict(false);
+      toast({
+        title: "Saved",
+        description:
+          saved.status === "scheduled"
+            ? `Scheduled: it appears on the site by itself at its time.`
+            : saved.status === "published"
+              ? "Published: visitors see it now."
+              : "Saved as a draft: only admins can see it.",
+      });
+      if (saved.record.id !== item.id) {
+        leaveTo(`${texts.adminPath}/${saved.record.id}`);
+      } else {
+        await revalidator.revalidate();
+      }
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.status === 409) {
+        setConflict(true);
+      } else {
+        showErrors(readFieldErrors(failure));
+        toast({
+          title: "Save Failed",
+          description: describeRequestError(failure, "Unable to save changes"),
+          variant: "destructive",
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!item.id || item.version === undefined) return;
+    setBusy(true);
+    try {
+      await deletePublication(kind, item.id, item.version);
+      toast({ title: "Deleted", description: `"${input.title}" was deleted.` });
+      leaveTo(texts.adminPath);
+    } catch (failure) {
+      if (failure instanceof ApiRequestError && failure.status === 409) setConflict(true);
+      toast({
+        title: "Delete Failed",
+        description: describeRequestError(failure, "Unable to delete"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restore = async (revisionId: number) => {
+    if (!item.id) return;
+    setBusy(true);
+    try {
+      await restoreRevision(kind, item.id, revisionId, item.version);
+      toast({ title: "Restored", description: "That revision's text is now the current version." });
+      await revalidator.revalidate();
+    } catch (failure) {
+      toast({
+        title: "Restore Failed",
+        description: describeRequestError(failure, "Unable to restore"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const publicPath = texts.publicPath(item.id ?? input.slug);
+  const slugChanged = Boolean(item.id && input.slug !== item.id);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+    >
+      <div className="grid gap-6">
+        {conflict ? (
+          <Notice
+            tone="warning"
+            title={`Someone else saved this ${texts.singular.toLowerCase()} since you opened it`}
+            actions={
+              <>
+                <Button
+                  type="button"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => {
+                    leaveGuard.leaving.current = true;
+                    window.location.reload();
+                  }}
+                >
+                  Reload latest version
+                </Button>
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="outline"
+                  disabled={busy}
+                  onClick={() => save(true)}
+                >
+                  Save my version anyway
+                </Button>
+              </>
+            }
+          >
+            Your changes were not saved and are still shown below. Reload to get the latest version
+            (your unsaved changes are then lost), or save your version over it.
+          </Notice>
+        ) : null}
+        <Card>
+          <CardContent className="grid gap-5 pt-6">
+            <TextField
+              path="title"
+              label="Title"
+              error={errors.title}
+              value={input.title}
+              onValueChange={(title) => update({ title } as Partial<PublicationInput[K]>)}
+            />
+            <TextField
+              path="slug"
+              label="URL slug"
+              hint={
+                slugChanged && item.status === "published"
+                  ? `The page moves to ${texts.publicPrefix}${input.slug || "..."}; the old address ${texts.publicPrefix}${item.id} will redirect there.`
+                  : `The page's address: ${texts.publicPrefix}${input.slug || "..."}. Lowercase letters, digits and hyphens.`
+              }
+              error={errors.slug}
+              value={input.slug}
+              onValueChange={(slug) => {
+                setSlugFollowsTitle(false);
+                update({ slug } as Partial<PublicationInput[K]>);
+              }}
+            />
+            {kind === "article" ? (
+              <ArticleFields
+                value={input as ArticleInput}
+                errors={errors}
+                groups={groups}
+                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+              />
+            ) : (
+              <CaseStudyFields
+                value={input as CaseStudyInput}
+                errors={errors}
+                groups={groups}
+                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+              />
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <CoverImageField
+              imageUrl={input.imageUrl}
+              imageAlt={input.imageAlt}
+              library={library}
+              errors={errors}
+              onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <RichTextField
+              path="body"
+              label={kind === "article" ? "Article text" : "Full story"}
+              error={errors.body}
+              value={input.body}
+              onValueChange={(body) => update({ body } as Partial<PublicationInput[K]>)}
+            />
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-6 lg:sticky lg:top-6">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between gap-2 pb-4">
+            <h2 className="text-lg font-semibold leading-tight text-navy">Publish</h2>
+            {item.id ? <StatusBadge status={item.status} /> : null}
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <PublishFields
+              status={input.status}
+              publishAt={input.publishAt}
+              wasPublished={item.status === "published"}
+              error={errors.publishAt}
+              onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+            />
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : saveLabel(input.status, item.status)}
+            </Button>
+            {item.id ? (
+              <Button asChild variant="outline">
+                <a href={publicPath} target="_blank" rel="noreferrer">
+                  {item.status === "published" ? "View on the site" : "Preview"}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </Button>
+            ) : null}
+            {dirty ? (
+              <p className="text-xs text-muted-foreground">
+                You have unsaved changes{item.id ? ": preview shows the last saved version" : ""}.
+              </p>
+            ) : null}
+            {item.id ? (
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    className="text-destructive"
+                    disabled={busy}
+                  >
+                    Delete {texts.singular.toLowerCase()}
+                  </Button>
+                }
+                title={`Delete this ${texts.singular.toLowerCase()}?`}
+                description={`"${input.title}" disappears from the site and from this list. Its revisions stay in History, where it can be restored.`}
+                confirmLabel="Delete"
+                onConfirm={remove}
+                busy={busy}
+              />
+            ) : null}
+          </CardContent>
+        </Card>
+        {item.id ? <RevisionsCard revisions={revisions} busy={busy} onRestore={restore} /> : null}
+      </div>
+
+      {/* On a phone the Publish card is far below the text: the save stays within thumb's reach. */}
+      <div className="sticky bottom-0 z-20 -mx-4 flex items-center justify-between gap-3 border-t border-border bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur sm:-mx-6 sm:px-6 lg:hidden">
+        <span className="text-sm text-muted-foreground">
+          {dirty ? "Unsaved changes" : "All changes saved"}
+        </span>
+        <Button type="submit" size="sm" disabled={busy}>
+          {busy ? "Saving..." : saveLabel(input.status, item.status)}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function saveLabel(wanted: PublicationStatus, stored: PublicationStatus): string {
+  if (wanted === stored && wanted !== "draft") return "Save Changes";
+  return { draft: "Save Draft", scheduled: "Schedule", published: "Publish" }[wanted];
+}

@@ -1,0 +1,34 @@
+// The words and addresses of the two kinds on the admin screens: one description, both screens.
+import type { PublicationKind } from "./schema";
+
+/** The kind a /admin/:collection or /api/admin/:collection address names, if any. */
+export function parseCollection(collection: string | undefined): PublicationKind | undefined {
+  if (collection === "articles") return "article";
+  if (collection === "case-studies") return "case-study";
+  return undefined;
+}
+
+export const kindTexts = {
+  article: {
+    singular: "Article",
+    plural: "Articles",
+    newLabel: "New Article",
+    groupLabel: "Category",
+    adminPath: "/admin/articles",
+    publicPath: (id: string) => `/blog/${id}`,
+    publicPrefix: "/blog/",
+    empty: "No articles yet",
+    emptyHint: "Write the first one: it stays a draft until you publish it.",
+  },
+  "case-study": {
+    singular: "Case Study",
+    plural: "Case Studies",
+    newLabel: "New Case Study",
+    groupLabel: "Industry",
+    adminPath: "/admin/case-studies",
+    publicPath: (id: string) => `/case-studies/${id}`,
+    publicPrefix: "/case-studies/",
+    empty: "No case studies yet",
+    emptyHint: "Add the first one: it stays a draft until you publish it.",
+  },
+} as const satisfies Record<PublicationKind, unknown>;

@@ -1,0 +1,89 @@
+// The publishing rules shared by the editor and the API: status from the stored row and the clock,
+// initials, read time, slug proposals, the shared input schemas and the admin list's filters.
+import { describe, expect, it } from "vitest";
+import { absolutizeLinks } from "./feed.server";
+import {
+  articleInputSchema,
+  computeReadTime,
+  createEmptyInput,
+  filterAdminList,
+  formatDisplayDate,
+  getEffectiveStatus,
+  parseAdminListQuery,
+  proposeSlug,
+  toInitials,
+} from "./schema";
+
+describe("publishing rules", () => {
+  const now = new Date("2026-05-04T10:00:00.000Z");
+
+  it("reads a published row whose time is ahead as scheduled, and a draft as a draft", () => {
+    expect(getEffectiveStatus("published", "2026-05-04T10:00:01.000Z", now)).toBe("scheduled");
+    expect(getEffectiveStatus("published", "2026-05-04T10:00:00.000Z", now)).toBe("published");
+    expect(getEffectiveStatus("published", null, now)).toBe("published");
+    expect(getEffectiveStatus("draft", "2020-01-01T00:00:00.000Z", now)).toBe("draft");
+  });
+
+  it("derives initials, read time, display date and a slug", () => {
+    expect(toInitials("Daniel Reyes")).toBe("DR");
+    expect(toInitials("  maria van der berg ")).toBe("MB");
+    expect(toInitials("Cher")).toBe("C");
+    expect(computeReadTime(`<p>${"word ".repeat(199)}</p>`)).toBe("1 min read");
+    expect(computeReadTime(`<p>${"word ".repeat(1000)}</p>`)).toBe("5 min read");
+    expect(computeReadTime("")).toBe("1 min read");
+    expect(formatDisplayDate("2023-03-16T23:30:00.000Z")).toBe("Mar 16, 2023");
+    expect(proposeSlug("Zero Trust: What It Means (2026)!")).toBe("zero-trust-what-it-means-2026");
+  });
+
+  it("requires a time to schedule and a description for an image", () => {
+    const input = {
+      ...createEmptyInput("article"),
+      slug: "a",
+      title: "A",
+      excerpt: "B",
+      category: "C",
+      authorName: "D",
+    };
+    expect(articleInputSchema.safeParse(input).success).toBe(true);
+    const result = articleInputSchema.safeParse({
+      ...input,
+      status: "scheduled",
+      imageUrl: "/images/uploads/x.png",
+    });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path.join("."))).toEqual([
+      "publishAt",
+      "imageAlt",
+    ]);
+    expect(articleInputSchema.safeParse({ ...input, imageUrl: "/images/../api" }).success).toBe(
+      false,
+    );
+  });
+
+  it("filters the admin list by text, status and group from the URL query", () => {
+    const items = [
+      { id: "a-1", title: "Cloud costs", group: "Cloud", status: "draft" as const },
+      { id: "b-2", title: "Phishing", group: "Security", status: "published" as const },
+    ].map((item) => ({ ...item, publishAt: null, updatedAt: "", imageUrl: "" }));
+    const query = parseAdminListQuery(new URLSearchParams("q=CLOUD&status=nonsense"));
+    expect(query).toEqual({ q: "CLOUD", status: "", group: "" });
+    expect(filterAdminList(items, query).map((item) => item.id)).toEqual(["a-1"]);
+    expect(
+      filterAdminList(items, parseAdminListQuery(new URLSearchParams("status=published"))),
+    ).toHaveLength(1);
+    expect(filterAdminList(items, parseAdminListQuery(new URLSearchParams("group=Cloud")))).toEqual(
+      [items[0]],
+    );
+  });
+
+  it("makes site-relative links of a feed entry absolute, leaving others alone", () => {
+    expect(
+      absolutizeLinks(
+        '<a href="/booking">b</a> <a href="https://x.example/">x</a> <a href="//cdn.example/a">c</a>',
+        "https://site.example",
+      ),
+    ).toBe(
+      '<a href="https://site.example/booking">b</a> <a href="https://x.example/">x</a> <a href="//cdn.example/a">c</a>',
+    );
+  });
+});

@@ -1,0 +1,154 @@
+// The data version: one number that changes whenever anything a public page shows changes, so the
+// page cache of every server process sharing the database knows its pages are out of date.
+//
+// API for stores (content, articles, case studies, anything later issues add):
+//   await markDataChanged(trx, "articles")   // inside the write's own transaction
+// and, per request, the page cache asks getDataVersion(db), which is cheap:
+//   - SQLite: one synchronous read of the version row on the process's own connection (a few
+//     microseconds; it sees commits of other processes and of this one), or, while one of this
+//     process's transactions is open, a read that waits for it to end.
+//   - PostgreSQL: a primary-key read of the version row per request, shared by every request
+//     that arrives while one read is under way (so under load it is one query per round trip).
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { Db } from "~/server/db/tables.server";
+import { DatabaseUnavailableError } from "~/server/db/unavailable.server";
+
+const versionRow = "site";
+
+/**
+ * Records that what public pages show has changed. Call it inside the transaction that writes,
+ * so the new version is committed with the data, or not at all.
+ * `scope` is for logs and readers of the code ("content", "articles", "case-studies"...).
+ */
+export async function markDataChanged(trx: Db, _scope?: string): Promise<void> {
+  await trx
+    .updateTable("data_versions")
+    .set((eb) => ({ version: eb("version", "+", 1), changed_at: new Date().toISOString() }))
+    .where("name", "=", versionRow)
+    .execute();
+}
+
+type VersionSource = { current(): number | Promise<number> };
+
+const sources = new WeakMap<Db, VersionSource>();
+
+class SqliteVersionSource implements VersionSource {
+  private statement: StatementSync | undefined;
+  private readonly handle: DatabaseSync;
+  private readonly db: Db;
+  constructor(handle: DatabaseSync, db: Db) {
+    this.handle = handle;
+    this.db = db;
+  }
+  current(): number | Promise<number> {
+    // The connection is shared: while a transaction is open on it, a raw read would see that
+    // transaction's uncommitted bump, and a page rendered from the committed data could be kept
+    // under the new version (and served after a rollback and a later real bump). Read through the
+    // driver then, which waits for the transaction to end; otherwise the synchronous read.
+    if (this.handle.isTransaction) return readVersionRow(this.db);
+    // Prepared on first use: the table exists only once the migrations have run.
+    this.statement ??= this.handle.prepare("select version from data_versions where name = ?");
+    const row = this.statement.get(versionRow) as { version: number } | undefined;
+    return row ? Number(row.version) : 0;
+  }
+}
+
+async function readVersionRow(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("data_versions")
+    .select("version")
+    .where("name", "=", versionRow)
+    .executeTakeFirst();
+  return row ? Number(row.version) : 0;
+}
+
+/**
+ * PostgreSQL: the row is read for every request, but reads are shared: a request waits for the
+ * next read that starts after it arrived, so under load one query (a primary-key lookup) serves
+ * every request that came in during the previous one. LISTEN/NOTIFY was the first idea and was
+ * dropped: a notification can reach another server after the next request does (see ADR 004).
+ */
+class PostgresVersionSource implements VersionSource {
+  private inFlight: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
+  private readonly db: Db;
+
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  current(): Promise<number> {
+    return withDeadline(this.next(), versionReadDeadlineMs);
+  }
+
+  private next(): Promise<number> {
+    if (!this.inFlight) return this.begin();
+    // The read under way may have started before this request: wait for the one after it.
+    this.queued ??= this.inFlight.then(ignore, ignore).then(() => {
+      this.queued = undefined;
+      return this.begin();
+    });
+    return this.queued;
+  }
+
+  private begin(): Promise<number> {
+    const read = readVersionRow(this.db);
+    this.inFlight = read;
+    const clear = () => {
+      if (this.inFlight === read) this.inFlight = undefined;
+    };
+    read.then(clear, clear);
+    return read;
+  }
+}
+
+function ignore() {}
+
+/**
+ * Longest a request waits for the version (a primary-key read that takes a millisecond): with the
+ * database frozen, a shared read waits out the query timeout, and a request queued behind it
+ * would wait twice that before its page is even rendered. Past this the page is rendered as if
+ * there were no cache.
+ */
+export const versionReadDeadlineMs = 2_000;
+
+function withDeadline(read: Promise<number>, ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new DatabaseUnavailableError(`The data version was not read within ${ms} ms`)),
+      ms,
+    );
+    read.then(
+      (version) => {
+        clearTimeout(timer);
+        resolve(version);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Called once by openDatabase: how this process learns of changes on this database. */
+export function attachDataVersion(
+  db: Db,
+  engine: { kind: "sqlite"; handle: DatabaseSync } | { kind: "postgres" },
+): void {
+  const source =
+    engine.kind === "sqlite"
+      ? new SqliteVersionSource(engine.handle, db)
+      : new PostgresVersionSource(db);
+  sources.set(db, source);
+}
+
+/**
+ * The current data version of this database, as cheaply as the engine allows. Rejects when the
+ * database cannot be read (PostgreSQL only); callers then render without the cache.
+ */
+export function getDataVersion(db: Db): number | Promise<number> {
+  const source = sources.get(db);
+  if (!source) return readVersionRow(db);
+  return source.current();
+}

@@ -1,0 +1,388 @@
+// The rendered-page cache of DESIGN.md section 8, in front of React Router in the HTTP host.
+// Anonymous GET and HEAD requests for public pages are answered from the store: the page as it
+// was rendered for the current data version, compressed once (gzip, brotli), with its ETag and
+// its hash-based Content-Security-Policy. A miss renders the page once (concurrent misses of the
+// same page wait for that one render) and keeps it when it is a 200 HTML page nobody marked
+// private. A request with a valid admin session is never answered from, nor stored in, the cache.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import type { Logger } from "pino";
+import type { Config } from "~/server/config.server";
+import type { Db } from "~/server/db/tables.server";
+import { logDatabaseError } from "~/server/db/unavailable.server";
+import {
+  getFormSecret,
+  getFormShownCookieName,
+  serializeFormShownCookie,
+} from "~/server/leads/spam.server";
+import { matchesIfNoneMatch } from "~/server/page-cache.server";
+import {
+  type AdminSession,
+  getSession,
+  getSessionCookieName,
+  readSessionId,
+} from "~/server/sessions.server";
+import { getDataVersion } from "../data-version.server";
+import type { LoadShedder } from "../overload.server";
+import { type PageCacheHints, runWithCacheHints } from "./hints.server";
+import { getPageKey } from "./keys.server";
+import { type CachedPage, PageStore, type PageStoreStats } from "./store.server";
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** 32 MB holds every page of the site many times over; query pages get a quarter of it. */
+export const defaultPageCacheBytes = 32 * 1024 * 1024;
+
+/** Renders one request through React Router with the given per-request facts. */
+export type RenderPage = (
+  request: Request,
+  facts: { knownSession: AdminSession | null; cacheHints: PageCacheHints },
+) => Promise<Response>;
+
+export type PageCacheOptions = {
+  db: Db;
+  config: Config;
+  logger: Logger;
+  render: RenderPage;
+  shedder: LoadShedder;
+  /** Headers every response carries (security headers, HSTS). */
+  baseHeaders: Record<string, string>;
+  budgetBytes?: number;
+};
+
+type Rendered =
+  | { kind: "page"; page: CachedPage }
+  | { kind: "other"; status: number; headers: Array<[string, string]>; body: Buffer };
+
+type Encoding = "br" | "gzip" | "identity";
+
+/** The best encoding the client accepts (q=0 refuses one); brotli first, it is the smallest. */
+export function pickEncoding(header: string | string[] | undefined): Encoding {
+  if (!header) return "identity";
+  const value = Array.isArray(header) ? header.join(",") : header;
+  let gzipOk = false;
+  for (const part of value.split(",")) {
+    const [token = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (refused) continue;
+    if (token === "br") return "br";
+    if (token === "gzip" || token === "x-gzip") gzipOk = true;
+  }
+  return gzipOk ? "gzip" : "identity";
+}
+
+const droppedHeaders = new Set(["content-length", "content-encoding", "set-cookie", "vary"]);
+
+async function toCachedPage(
+  response: Response,
+  body: Buffer,
+  dataVersion: number,
+  validUntil: number,
+): Promise<CachedPage> {
+  const headers: Array<[string, string]> = [];
+  for (const [name, value] of response.headers) {
+    if (!droppedHeaders.has(name)) headers.push([name, value]);
+  }
+  headers.push(["vary", "Accept-Encoding"]);
+  // Compressed on the thread pool, once per render: hits only copy bytes.
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  const bytes =
+    body.length +
+    gzipped.length +
+    brotli.length +
+    headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
+  return {
+    status: response.status,
+    headers,
+    etag: response.headers.get("etag") ?? "",
+    identity: body,
+    gzip: gzipped,
+    brotli,
+    dataVersion,
+    validUntil,
+    bytes,
+  };
+}
+
+function isStorable(response: Response): boolean {
+  if (response.status !== 200) return false;
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
+  if (response.headers.has("set-cookie") || !response.headers.get("etag")) return false;
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  return !/no-store|private/i.test(cacheControl);
+}
+
+export type PageCache = {
+  /** Answers from the store if it can (synchronously on SQLite); false when the request must go on. */
+  serveFromStore(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean>;
+  /** Express middleware: admin requests go on marked, misses are rendered, kept and sent. */
+  middleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction): Promise<void>;
+  stats(): PageStoreStats;
+  /** True when the page for this URL is kept (a test and diagnostics aid). */
+  holds(url: string): boolean;
+};
+
+/** Requests whose data version could not be read on the fast path (kept only while they live). */
+const versionUnreadable = new WeakSet<IncomingMessage>();
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const { db, config, logger, render, shedder, baseHeaders } = options;
+  const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
+  const pending = new Map<string, Promise<Rendered>>();
+  const sessionCookie = `${getSessionCookieName(config.secure)}=`;
+  const formCookie = `${getFormShownCookieName(config.secure)}=`;
+  const origin = new URL(config.SITE_URL).origin;
+
+  let formSecret: string | undefined;
+  function loadFormSecret() {
+    getFormSecret(db).then(
+      (secret) => {
+        formSecret = secret;
+      },
+      () => {},
+    );
+  }
+  loadFormSecret();
+
+  function hasCookie(req: IncomingMessage, name: string): boolean {
+    const header = req.headers.cookie;
+    return header?.includes(name) ?? false;
+  }
+
+  // The signed cookie is made again at most every 100 ms: signing at every request costs more
+  // than the rest of a cache hit. Its time is then up to 100 ms early, which only ever favours
+  // the visitor (a bot must wait 100 ms less than the minimum fill time at worst).
+  let cookieValue = "";
+  let cookieMadeAt = 0;
+
+  /** The Set-Cookie of the spam guard's first-fetch time, for a browser that has none yet. */
+  function formCookieFor(req: IncomingMessage): string | undefined {
+    if (hasCookie(req, formCookie)) return undefined;
+    if (!formSecret) {
+      loadFormSecret();
+      return undefined;
+    }
+    const now = Date.now();
+    if (now - cookieMadeAt >= 100) {
+      cookieValue = serializeFormShownCookie(formSecret, now, config.secure);
+      cookieMadeAt = now;
+    }
+    return cookieValue;
+  }
+
+  type Wire = Record<Encoding | "notModified", string[]>;
+  const wires = new WeakMap<CachedPage, Wire>();
+
+  /** The page's response headers per encoding, flattened once so a hit builds no objects. */
+  function getWire(page: CachedPage): Wire {
+    let wire = wires.get(page);
+    if (wire) return wire;
+    const base = Object.entries(baseHeaders).flat();
+    const kept = page.headers.flat();
+    // No Content-Security-Policy on a 304: the browser keeps its copy with that copy's policy.
+    const revalidation = page.headers
+      .filter(([name]) => name === "etag" || name === "cache-control" || name === "vary")
+      .flat();
+    wire = {
+      br: [...base, ...kept, "content-encoding", "br", "content-length", `${page.brotli.length}`],
+      gzip: [...base, ...kept, "content-encoding", "gzip", "content-length", `${page.gzip.length}`],
+      identity: [...base, ...kept, "content-length", `${page.identity.length}`],
+      notModified: [...base, ...revalidation],
+    };
+    wires.set(page, wire);
+    return wire;
+  }
+
+  function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+    const wire = getWire(page);
+    const ifNoneMatch = req.headers["if-none-match"];
+    if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, page.etag)) {
+      res.writeHead(304, wire.notModified);
+      res.end();
+      return;
+    }
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+    const cookie = formCookieFor(req);
+    res.writeHead(page.status, cookie ? [...wire[encoding], "set-cookie", cookie] : wire[encoding]);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  function sendOther(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
+    if (rendered.kind !== "other") return;
+    res.statusCode = rendered.status;
+    for (const [name, value] of rendered.headers) {
+      if (name !== "content-length" && name !== "content-encoding") res.appendHeader(name, value);
+    }
+    // The compression middleware further out compresses this one-off answer if it is worth it.
+    res.end(req.method === "HEAD" ? undefined : rendered.body);
+  }
+
+  async function renderForStore(
+    key: string,
+    pathWithQuery: string,
+    dataVersion: number,
+  ): Promise<Rendered> {
+    // The page is rendered for the canonical origin and without the visitor's headers, so
+    // nothing of one visitor's request can end up in the copy every visitor gets.
+    const request = new Request(new URL(pathWithQuery, origin), {
+      headers: { accept: "text/html" },
+    });
+    const cacheHints: PageCacheHints = {};
+    const response = await runWithCacheHints(cacheHints, () =>
+      render(request, { knownSession: null, cacheHints }),
+    );
+    const body = Buffer.from(await response.arrayBuffer());
+    const validUntil = cacheHints.validUntil ?? Number.POSITIVE_INFINITY;
+    if (!isStorable(response) || validUntil <= Date.now()) {
+      return { kind: "other", status: response.status, headers: [...response.headers], body };
+    }
+    const page = await toCachedPage(response, body, dataVersion, validUntil);
+    store.set(key, page);
+    return { kind: "page", page };
+  }
+
+  function logHit(req: IncomingMessage, status: number, started: bigint) {
+    if (!logger.isLevelEnabled("info")) return;
+    logger.info(
+      {
+        method: req.method,
+        url: req.url,
+        status,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        cache: "hit",
+      },
+      "request",
+    );
+  }
+
+  return {
+    serveFromStore(req, res) {
+      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      const url = req.url;
+      if (!url) return false;
+      const pageKey = getPageKey(url);
+      if (!pageKey) return false;
+      // A session cookie (or token) is checked on the slower path: it may be a signed-in admin's.
+      if (hasCookie(req, sessionCookie) || req.headers.authorization) return false;
+      const serve = (version: number) => {
+        store.syncVersion(version);
+        const page = store.get(pageKey.key);
+        if (!page) return false;
+        const started = process.hrtime.bigint();
+        sendPage(req, res, page);
+        logHit(req, res.statusCode, started);
+        return true;
+      };
+      let version: number | Promise<number>;
+      try {
+        version = getDataVersion(db);
+      } catch {
+        versionUnreadable.add(req);
+        return false;
+      }
+      // PostgreSQL answers asynchronously; a failed read leaves the request to the slower path,
+      // which then renders without asking again (a database that just failed would make it wait
+      // a second time).
+      if (typeof version !== "number") {
+        return version.then(serve, () => {
+          versionUnreadable.add(req);
+          return false;
+        });
+      }
+      return serve(version);
+    },
+
+    async middleware(req, res, next) {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      const pageKey = getPageKey(req.originalUrl);
+      if (!pageKey) return next();
+      if (hasCookie(req, sessionCookie) || req.headers.authorization) {
+        const id = readSessionId(
+          new Request(origin, {
+            headers: {
+              cookie: req.headers.cookie ?? "",
+              authorization: req.headers.authorization ?? "",
+            },
+          }),
+          config.secure,
+        );
+        const session = id ? await getSession(db, id).catch(() => undefined) : undefined;
+        if (session) {
+          // Rendered for this admin alone (fresh, private, no-store), never stored.
+          res.locals.knownSession = session;
+          return next();
+        }
+      }
+      if (versionUnreadable.has(req)) return next();
+      let version: number;
+      try {
+        version = await getDataVersion(db);
+      } catch (error) {
+        // Without the version the cache cannot be trusted: render as an ordinary request.
+        logDatabaseError(logger, error, "Data version unreadable: page rendered without the cache");
+        return next();
+      }
+      store.syncVersion(version);
+      const cached = store.get(pageKey.key);
+      if (cached) return sendPage(req, res, cached);
+
+      let rendering = pending.get(pageKey.key);
+      if (!rendering) {
+        if (!shedder.tryStart()) {
+          sendBusy(res, shedder.retryAfterSeconds());
+          return;
+        }
+        rendering = renderForStore(pageKey.key, pageKey.pathWithQuery, version).finally(() => {
+          shedder.finish();
+          pending.delete(pageKey.key);
+        });
+        pending.set(pageKey.key, rendering);
+      }
+      let rendered: Rendered;
+      try {
+        rendered = await rendering;
+      } catch (error) {
+        return next(error);
+      }
+      if (rendered.kind === "page") return sendPage(req, res, rendered.page);
+      // Not a page to keep (a 404, a redirect...): rendered for the URL without the query parts
+      // pages ignore, so if the request had any, it is answered as it came, by the next handler.
+      if (pageKey.pathWithQuery !== req.originalUrl) return next();
+      sendOther(req, res, rendered);
+    },
+
+    stats: () => store.stats(),
+    holds: (url) => {
+      const pageKey = getPageKey(url);
+      return pageKey !== undefined && store.has(pageKey.key);
+    },
+  };
+}
+
+const busyMessage = "The site is very busy right now. Please try again in a moment.";
+
+/** The overload answer: short, uncached, with the time to wait; JSON for the API. */
+export function sendBusy(res: ServerResponse, retryAfterSeconds: number, path = "") {
+  const json = path.startsWith("/api/");
+  const body = json ? JSON.stringify({ message: busyMessage }) : busyMessage;
+  res.writeHead(503, {
+    "content-type": json ? "application/json" : "text/plain; charset=utf-8",
+    "retry-after": String(retryAfterSeconds),
+    "cache-control": "no-store",
+    "content-length": String(Buffer.byteLength(body)),
+  });
+  res.end(body);
+}

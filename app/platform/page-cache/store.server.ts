@@ -1,0 +1,135 @@
+// The rendered-page store: a least-recently-used map with a byte budget. Each entry holds one page
+// as it is sent (identity, gzip and brotli bodies, compressed once) with its ETag and its CSP.
+// Pages reached with a query string (/blog?q=...) live in their own, smaller share of the budget,
+// so a crawler or a bot inventing queries evicts only other query pages, never the site's pages.
+
+export type CachedPage = {
+  status: number;
+  /** Headers sent with every copy of the page (Content-Type, Cache-Control, ETag, CSP...). */
+  headers: Array<[string, string]>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  /** The data version the page was rendered at. */
+  dataVersion: number;
+  /** Epoch ms after which the page is out of date on its own; Infinity when only data changes it. */
+  validUntil: number;
+  bytes: number;
+};
+
+class LruSegment {
+  private readonly entries = new Map<string, CachedPage>();
+  private used = 0;
+  private readonly budget: number;
+  constructor(budget: number) {
+    this.budget = budget;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last: Map keeps insertion order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedPage): boolean {
+    this.delete(key);
+    if (entry.bytes > this.budget) return false;
+    this.entries.set(key, entry);
+    this.used += entry.bytes;
+    for (const [oldest, old] of this.entries) {
+      if (this.used <= this.budget) break;
+      this.entries.delete(oldest);
+      this.used -= old.bytes;
+    }
+    return true;
+  }
+
+  delete(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.used -= entry.bytes;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.used = 0;
+  }
+
+  stats(): SegmentStats {
+    return { entries: this.entries.size, bytes: this.used, budget: this.budget };
+  }
+
+  has(key: string) {
+    return this.entries.has(key);
+  }
+}
+
+export type SegmentStats = { entries: number; bytes: number; budget: number };
+export type PageStoreStats = SegmentStats & { pages: SegmentStats; queries: SegmentStats };
+
+export class PageStore {
+  private readonly pages: LruSegment;
+  private readonly queries: LruSegment;
+  private version = -1;
+
+  readonly budget: number;
+
+  /** `queryShare`: the part of the budget pages with a query string may use. */
+  constructor(budget: number, queryShare = 0.25) {
+    this.budget = budget;
+    const queryBudget = Math.floor(budget * queryShare);
+    this.pages = new LruSegment(budget - queryBudget);
+    this.queries = new LruSegment(queryBudget);
+  }
+
+  private segment(key: string) {
+    return key.includes("?") ? this.queries : this.pages;
+  }
+
+  /** Forgets every page when the data version moved: they may all show the changed data. */
+  syncVersion(version: number) {
+    if (version === this.version) return;
+    this.version = version;
+    this.pages.clear();
+    this.queries.clear();
+  }
+
+  get(key: string, now = Date.now()): CachedPage | undefined {
+    const segment = this.segment(key);
+    const entry = segment.get(key);
+    if (!entry) return undefined;
+    if (entry.dataVersion !== this.version || now >= entry.validUntil) {
+      segment.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** Stores a page rendered at `entry.dataVersion`; a page from an older version is not kept. */
+  set(key: string, entry: CachedPage): boolean {
+    if (entry.dataVersion !== this.version) return false;
+    return this.segment(key).set(key, entry);
+  }
+
+  /** True when a page is kept under this key (whether still valid or not). */
+  has(key: string): boolean {
+    return this.segment(key).has(key);
+  }
+
+  stats(): PageStoreStats {
+    const pages = this.pages.stats();
+    const queries = this.queries.stats();
+    return {
+      entries: pages.entries + queries.entries,
+      bytes: pages.bytes + queries.bytes,
+      budget: this.budget,
+      pages,
+      queries,
+    };
+  }
+}
