@@ -32,6 +32,8 @@ export default [
   // For crawlers: every public page, and what they may visit
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  // Link-preview images of the public pages and the firm's logo, drawn from the content
+  route("og/*", "routes/og-image.ts"),
 
   // Admin area: login and the content editor, outside the site layout. The editor
   // answers at three addresses (spec section 2), one module under three route ids.

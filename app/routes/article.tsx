@@ -46,8 +46,13 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: article.title,
     description: article.excerpt,
-    image: article.imageUrl,
     type: "article",
+    article: {
+      headline: article.title,
+      description: article.excerpt,
+      datePublished: article.publishedAt,
+      authorName: article.author.name,
+    },
   });
 }
 

@@ -44,7 +44,6 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: `${study.title}: ${study.industry} Case Study`,
     description: study.description,
-    image: study.imageUrl,
     type: "article",
   });
 }

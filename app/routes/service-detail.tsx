@@ -15,7 +15,7 @@ import {
   pickRelatedServices,
   summarizeRelatedService,
 } from "~/content/services";
-import { toPlainText, truncate } from "~/content/text";
+import { toPlainText } from "~/content/text";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { getSiteContent } from "~/server/site-content.server";
@@ -45,9 +45,11 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
+  const description = toPlainText(service.description);
   return buildPageMeta(args, {
     title: service.title,
-    description: truncate(toPlainText(service.description), 155),
+    description,
+    service: { name: service.title, description },
   });
 }
 

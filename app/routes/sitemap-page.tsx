@@ -3,6 +3,7 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/sections/page-header";
 import { Container } from "~/components/sections/section-heading";
+import { groupSitePages } from "~/content/site-pages";
 import { buildPageMeta } from "~/lib/seo";
 import { getAppContext } from "~/server/context.server";
 import { listPublicPages } from "~/server/public-pages.server";
@@ -11,10 +12,16 @@ import type { Route } from "./+types/sitemap-page";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = getAppContext(context);
-  const { content } = await getSiteContent(db, logger);
+  const [{ content }, pages] = await Promise.all([
+    getSiteContent(db, logger),
+    listPublicPages(db, logger),
+  ]);
   return {
     companyName: content.general.companyName,
-    groups: await listPublicPages(db, content, logger),
+    groups: groupSitePages(pages).map((group) => ({
+      title: group.title,
+      pages: group.pages.map((page) => ({ path: page.path, title: page.title })),
+    })),
   };
 }
 
