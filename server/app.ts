@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
 import type { AppServices } from "~/server/context.server";
+import { redirectToCanonicalPath } from "~/server/canonical-path.server";
 import { appContext } from "~/server/context.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import {
@@ -102,6 +103,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
       res.status(400).type("text/plain").send("Bad request: the address is not a valid URL");
     }
   });
+
+  // One address per page: /About/ and //about answer 301 to /about.
+  app.use(redirectToCanonicalPath);
 
   app.get("/healthz", async (_req: Request, res: Response) => {
     try {

@@ -90,12 +90,12 @@ export function ArticleCard({
             <InitialsAvatar initials={article.author.initials} size="sm" />
             {article.author.name}
           </span>
+          {/* The title is in the link text, hidden visually: crawlers read text, not aria-label. */}
           <Link
             to={href}
-            aria-label={`Read More: ${article.title}`}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
           >
-            Read More
+            Read More<span className="sr-only">: {article.title}</span>
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>
