@@ -8,8 +8,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
-import type { AppServices } from "~/server/context.server";
 import { redirectToCanonicalPath } from "~/server/canonical-path.server";
+import type { AppServices } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import {
