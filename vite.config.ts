@@ -16,7 +16,9 @@ export default defineConfig({
                 {
                   // Claimed first, so the group below cannot pull the framework into itself.
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+                  // Not React Router's default entry.client module: it would make this group the
+                  // entry chunk, which every route then imports and preloads a second time.
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router(?![\\/]dev))[\\/]/,
                   priority: 2,
                 },
                 {

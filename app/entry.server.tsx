@@ -7,7 +7,9 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { InlineStylesheetContext } from "~/components/layout/stylesheet";
 import { getAppContext } from "~/server/context.server";
+import { getInlineStylesheet } from "~/server/inline-stylesheet.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
 import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
@@ -60,7 +62,9 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesheetContext value={getInlineStylesheet()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheetContext>,
       {
         nonce,
         [readyOption]() {

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { Stylesheet } from "~/components/layout/stylesheet";
 import { ToasterSlot } from "~/components/ui/toaster-slot";
 import { getShellContent } from "~/content/shell";
 import { getAppContext } from "~/server/context.server";
@@ -16,7 +17,6 @@ import { issueFormToken } from "~/server/leads/spam.server";
 import { getRequestSession } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import type { Route } from "./+types/root";
-import "./app.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, logger, config, nonce } = getAppContext(context);
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b36" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet />
         <Meta />
         <Links />
       </head>

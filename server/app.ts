@@ -11,6 +11,7 @@ import { maxUploadBodyBytes } from "~/media/image-rules";
 import { redirectToCanonicalPath } from "~/server/canonical-path.server";
 import type { AppServices } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
+import { loadInlineStylesheet } from "~/server/inline-stylesheet.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import {
   baseSecurityHeaders,
@@ -140,6 +141,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
   );
 
   if (options.mode === "production" && options.clientDir) {
+    loadInlineStylesheet(options.clientDir);
     app.use(
       "/assets",
       express.static(`${options.clientDir}/assets`, {

@@ -102,7 +102,9 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
     { property: "og:image:alt", content: title },
     { name: "twitter:card", content: "summary_large_image" },
   );
-  if (!root) return tags;
+  // Structured data is for crawlers, which read the server's HTML: the browser build leaves its
+  // code out (the JavaScript budget) and React keeps the server's tags when it hydrates the head.
+  if (!root || !import.meta.env.SSR) return tags;
   const site: SiteIdentity = {
     ...root.shell,
     siteUrl,
