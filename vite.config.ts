@@ -3,6 +3,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/precompress.ts";
 
 export default defineConfig({
   environments: {
@@ -40,5 +41,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
 });

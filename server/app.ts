@@ -12,6 +12,7 @@ import { redirectToCanonicalPath } from "~/server/canonical-path.server";
 import type { AppServices } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
 import { loadInlineStylesheet } from "~/server/inline-stylesheet.server";
+import { loadImageVersions, serveVersionedImage } from "~/server/media/image-versions.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import {
   baseSecurityHeaders,
@@ -19,6 +20,7 @@ import {
   hstsHeader,
 } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
+import { servePrecompressed } from "~/server/static-files.server";
 
 export { runAdminCommand } from "~/server/admin-cli.server";
 export { bootServices } from "~/server/boot.server";
@@ -142,16 +144,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions) {
 
   if (options.mode === "production" && options.clientDir) {
     loadInlineStylesheet(options.clientDir);
-    app.use(
-      "/assets",
-      express.static(`${options.clientDir}/assets`, {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-      }),
-    );
+    loadImageVersions(options.clientDir);
+    // Brotli and gzip copies made at build time, sent in preference to compressing each time.
+    app.use("/assets", servePrecompressed(`${options.clientDir}/assets`, { immutable: true }));
+    app.use(serveVersionedImage);
     // No redirect of folders to "/": /images is the media library page, not public/images/.
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
+    app.use(servePrecompressed(options.clientDir, { immutable: false }));
   }
 
   app.use(
