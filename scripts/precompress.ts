@@ -6,8 +6,6 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** Below this size the compressed copy saves less than its headers cost. */
-const minBytes = 1024;
 export const compressibleFile = /\.(js|mjs|css|svg|json|txt|xml|html|webmanifest)$/;
 
 export function precompressFiles(dir: string): number {
@@ -16,7 +14,6 @@ export function precompressFiles(dir: string): number {
     const file = join(dir, entry);
     if (!compressibleFile.test(file) || !statSync(file).isFile()) continue;
     const bytes = readFileSync(file);
-    if (bytes.length < minBytes) continue;
     writeFileSync(
       `${file}.br`,
       brotliCompressSync(bytes, {

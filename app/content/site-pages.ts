@@ -60,8 +60,9 @@ function latest(...times: (string | undefined)[]): string | undefined {
 export function listSitePages({ content, caseStudies, articles, times = {} }: RegistryInput) {
   const contentTime = times.content;
   const studyTimes = caseStudies.map((study) => times.caseStudies?.get(study.id));
-  const articleTimes = articles.map(
-    (article) => times.articles?.get(article.id) ?? article.publishedAt,
+  // An article scheduled ahead appears on its publication date, after its last edit.
+  const articleTimes = articles.map((article) =>
+    latest(times.articles?.get(article.id), article.publishedAt),
   );
   // Home shows the services and the latest articles and case studies; the lists show theirs.
   const everything = latest(contentTime, ...studyTimes, ...articleTimes);
