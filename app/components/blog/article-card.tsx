@@ -94,9 +94,11 @@ export function ArticleCard({
             <InitialsAvatar initials={article.author.initials} size="sm" />
             {article.author.name}
           </span>
-          {/* The title is in the link text, hidden visually: crawlers read text, not aria-label. */}
+          {/* The title is in the link text too, hidden visually: crawlers read text, not
+              aria-label (which keeps the name free of the space an sr-only span adds). */}
           <Link
             to={href}
+            aria-label={`Read More: ${article.title}`}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
           >
             Read More<span className="sr-only">: {article.title}</span>
