@@ -11,6 +11,7 @@ import { InlineStylesheetContext } from "~/components/layout/stylesheet";
 import { getAppContext } from "~/server/context.server";
 import { getInlineStylesheet } from "~/server/inline-stylesheet.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
+import { createPreloadPriorityTransform } from "~/server/preload-priority.server";
 import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
 
@@ -77,7 +78,10 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // Script preloads at low priority, behind what the page shows (preload-priority.server).
+          const preloads = createPreloadPriorityTransform();
+          pipe(preloads);
+          preloads.pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
