@@ -90,3 +90,13 @@ describe("fitDescription", () => {
     expect(text.split(" ").slice(0, words.length)).toEqual(words);
   });
 });
+
+describe("fitDescription's cut", () => {
+  it("does not end on a filler word", () => {
+    const text =
+      "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus on the work that matters.";
+    expect(fitDescription(text)).toBe(
+      "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus…",
+    );
+  });
+});

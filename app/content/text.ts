@@ -44,6 +44,8 @@ export function getProfileLabel(url: string): string {
   }
 }
 
+const trailingFiller = /\s+(a|an|and|as|at|by|for|from|in|into|of|on|or|our|so|the|to|with|your)$/i;
+
 /** Search results show 70 to 160 characters of a page's description well. */
 export const descriptionLength = { min: 70, max: 160 } as const;
 
@@ -65,5 +67,10 @@ export function fitDescription(text: string, extra = ""): string {
   if (whole.trim().length >= min) return whole.trim();
   const cut = fitted.slice(0, max);
   const lastSpace = cut.lastIndexOf(" ");
-  return `${cut.slice(0, lastSpace > 0 ? lastSpace : max - 1).replace(/[\s,;:.!?—–-]+$/, "")}…`;
+  let kept = cut.slice(0, lastSpace > 0 ? lastSpace : max - 1);
+  // "…so your team can focus on the…" reads badly: end on a word that carries meaning.
+  for (let words = 0; words < 3 && trailingFiller.test(kept); words += 1) {
+    kept = kept.replace(trailingFiller, "");
+  }
+  return `${kept.replace(/[\s,;:.!?—–-]+$/, "")}…`;
 }
