@@ -10,8 +10,8 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from "rea
 import { InlineStylesheetContext } from "~/components/layout/stylesheet";
 import { getAppContext } from "~/server/context.server";
 import { getInlineStylesheet } from "~/server/inline-stylesheet.server";
+import { createModulePreloadFilter } from "~/server/module-preloads.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
-import { createPreloadPriorityTransform } from "~/server/preload-priority.server";
 import { buildDocumentCsp, getFrameOrigin } from "~/server/security-headers.server";
 import { getSiteContent } from "~/server/site-content.server";
 
@@ -78,10 +78,10 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          // Script preloads at low priority, behind what the page shows (preload-priority.server).
-          const preloads = createPreloadPriorityTransform();
-          pipe(preloads);
-          preloads.pipe(body);
+          // No script preloads: the page paints before its scripts load (module-preloads.server).
+          const withoutPreloads = createModulePreloadFilter();
+          pipe(withoutPreloads);
+          withoutPreloads.pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
