@@ -15,6 +15,7 @@ const buildInputs = [
   "migrations",
   "public",
   "vite.config.ts",
+  "scripts/precompress.ts",
   "react-router.config.ts",
   "tsconfig.json",
   "package-lock.json",
