@@ -3,6 +3,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/precompress.ts";
 
 export default defineConfig({
   environments: {
@@ -16,7 +17,9 @@ export default defineConfig({
                 {
                   // Claimed first, so the group below cannot pull the framework into itself.
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+                  // Not React Router's default entry.client module: it would make this group the
+                  // entry chunk, which every route then imports and preloads a second time.
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router(?![\\/]dev))[\\/]/,
                   priority: 2,
                 },
                 {
@@ -38,5 +41,5 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
 });

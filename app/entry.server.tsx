@@ -14,6 +14,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { InlineStylesheetContext } from "~/components/layout/stylesheet";
 import { expirePageAt } from "~/platform/page-cache/hints.server";
 import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
@@ -22,6 +23,8 @@ import {
   isDatabaseUnavailable,
   logDatabaseUnavailable,
 } from "~/server/db/unavailable.server";
+import { getInlineStylesheet } from "~/server/inline-stylesheet.server";
+import { createModulePreloadFilter, removeModulePreloads } from "~/server/module-preloads.server";
 import { applyDocumentCaching } from "~/server/page-cache.server";
 import {
   buildDocumentCsp,
@@ -100,7 +103,9 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesheetContext value={getInlineStylesheet()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesheetContext>,
       {
         nonce,
         [readyOption]() {
@@ -113,7 +118,10 @@ export default async function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // No script preloads: the page paints before its scripts load (module-preloads.server).
+          const withoutPreloads = createModulePreloadFilter();
+          pipe(withoutPreloads);
+          withoutPreloads.pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -163,11 +171,16 @@ function renderWholeDocument(
     let failed = false;
     const collector = new PassThrough();
     collector.on("data", (chunk: Buffer) => chunks.push(chunk));
-    collector.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+    // Same shape as a streamed page: no script preloads (module-preloads.server).
+    collector.on("end", () =>
+      resolve({ html: removeModulePreloads(Buffer.concat(chunks).toString("utf8")), failed }),
+    );
     collector.on("error", reject);
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={url} nonce={nonce} />,
+      <InlineStylesheetContext value={getInlineStylesheet()}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </InlineStylesheetContext>,
       {
         nonce,
         onAllReady() {

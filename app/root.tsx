@@ -9,13 +9,13 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { Stylesheet } from "~/components/layout/stylesheet";
 import { ToasterSlot } from "~/components/ui/toaster-slot";
 import { getShellContent } from "~/content/shell";
 import { getRequestData, provideRequestData } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { issueFormToken } from "~/server/leads/spam.server";
 import type { Route } from "./+types/root";
-import "./app.css";
 
 /** What every request needs (content, session) is read once, here, for all loaders. */
 export const middleware: Route.MiddlewareFunction[] = [provideRequestData];
@@ -49,6 +49,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b36" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet />
         <Meta />
         <Links />
       </head>

@@ -34,6 +34,8 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   // The blog's Atom feed of published articles
   route("blog/feed.xml", "routes/blog-feed.ts"),
+  // Link-preview images of the public pages and the firm's logo, drawn from the content
+  route("og/*", "routes/og-image.ts"),
 
   // Admin area, outside the site layout and never cached: the login screen, and the workspace
   // behind the one admin gate and shell. The spec's editor answers at three addresses (section 2),

@@ -16,6 +16,7 @@ import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
 import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
+import { redirectToCanonicalPath } from "~/server/canonical-path.server";
 import type { AppServices, RequestInfo } from "~/server/context.server";
 import { appContext } from "~/server/context.server";
 import {
@@ -25,6 +26,8 @@ import {
   logDatabaseUnavailable,
 } from "~/server/db/unavailable.server";
 import { checkHealth, checkReadiness } from "~/server/health.server";
+import { loadInlineStylesheet } from "~/server/inline-stylesheet.server";
+import { loadImageVersions, serveVersionedImage } from "~/server/media/image-versions.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
 import { createRequestGuard } from "~/server/request-guard.server";
 import {
@@ -34,6 +37,7 @@ import {
 } from "~/server/security-headers.server";
 import { isShuttingDown } from "~/server/serving.server";
 import { getSiteContent } from "~/server/site-content.server";
+import { servePrecompressed } from "~/server/static-files.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 export { runDataCommand } from "~/server/backup/data-commands.server";
@@ -173,6 +177,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   });
 
   const uploadsDir = getUploadsDir(config);
+
+  // One address per page: /About/ and //about answer 301 to /about.
+  app.use(redirectToCanonicalPath);
+
   app.get("/healthz", async (_req: Request, res: Response) => {
     const report = await checkHealth(db, uploadsDir);
     res.setHeader("Cache-Control", "no-store");
@@ -219,16 +227,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   );
 
   if (options.mode === "production" && options.clientDir) {
-    app.use(
-      "/assets",
-      express.static(`${options.clientDir}/assets`, {
-        immutable: true,
-        maxAge: "1y",
-        index: false,
-      }),
-    );
+    loadInlineStylesheet(options.clientDir);
+    loadImageVersions(options.clientDir);
+    // Brotli and gzip copies made at build time, sent in preference to compressing each time.
+    app.use("/assets", servePrecompressed(`${options.clientDir}/assets`, { immutable: true }));
+    app.use(serveVersionedImage);
     // No redirect of folders to "/": /images is the media library page, not public/images/.
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
+    app.use(servePrecompressed(options.clientDir, { immutable: false }));
   }
 
   // Anonymous public pages: from the page cache, or rendered once into it.

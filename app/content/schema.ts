@@ -3,6 +3,10 @@
 import { z } from "zod";
 import { toSlug } from "./slug";
 
+// No generated parsers: zod probes new Function("") for them, which the strict CSP blocks and
+// reports as a violation on every page that validates in the browser.
+z.config({ jitless: true });
+
 /** Icon names the spec allows; any other stored value renders as "computer". */
 export const iconNames = [
   "computer",

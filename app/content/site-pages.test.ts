@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { defaultArticles } from "./default-articles";
 import { defaultCaseStudies } from "./default-case-studies";
 import { defaultContent } from "./default-content";
-import { listSitePages } from "./site-pages";
+import {
+  getPreviewImagePath,
+  getPreviewPagePath,
+  groupSitePages,
+  listSitePages,
+} from "./site-pages";
 
 describe("listSitePages", () => {
   const pages = listSitePages({
-    services: defaultContent.services.items,
+    content: defaultContent,
     caseStudies: defaultCaseStudies,
     articles: defaultArticles,
   });
@@ -44,22 +49,80 @@ describe("listSitePages", () => {
     }
   });
 
-  it("dates articles by their publication", () => {
-    expect(pages.find((page) => page.path === "/blog/practical-guide-to-adopting-ai")).toEqual({
-      path: "/blog/practical-guide-to-adopting-ai",
-      kind: "article",
-      lastModified: "2023-06-08",
+  it("names each page from the content", () => {
+    expect(pages.find((page) => page.path === "/services")?.title).toBe(
+      defaultContent.services.heading,
+    );
+    expect(pages.find((page) => page.path === "/services/it-strategy-consulting")?.title).toBe(
+      "IT Strategy & Consulting",
+    );
+    expect(groupSitePages(pages).map((group) => group.title)).toEqual([
+      "Main Pages",
+      "Services",
+      "Case Studies",
+      "Articles",
+      "More Home Page Layouts",
+      "Legal",
+    ]);
+  });
+
+  it("dates an article by its publication until it has an update time", () => {
+    expect(
+      pages.find((page) => page.path === "/blog/practical-guide-to-adopting-ai")?.lastModified,
+    ).toBe("2023-06-08");
+  });
+
+  it("dates every page from the time its data last changed", () => {
+    const [study] = defaultCaseStudies;
+    const [article] = defaultArticles;
+    if (!study || !article) throw new Error("no default entries");
+    const dated = listSitePages({
+      content: defaultContent,
+      caseStudies: defaultCaseStudies,
+      articles: defaultArticles,
+      times: {
+        content: "2026-01-01T00:00:00.000Z",
+        caseStudies: new Map([[study.id, "2026-03-01T00:00:00.000Z"]]),
+        articles: new Map([[article.id, "2026-02-01T00:00:00.000Z"]]),
+      },
     });
+    const timeOf = (path: string) => dated.find((page) => page.path === path)?.lastModified;
+    expect(timeOf("/about")).toBe("2026-01-01T00:00:00.000Z");
+    expect(timeOf("/services/it-strategy-consulting")).toBe("2026-01-01T00:00:00.000Z");
+    expect(timeOf(`/case-studies/${study.id}`)).toBe("2026-03-01T00:00:00.000Z");
+    expect(timeOf(`/blog/${article.id}`)).toBe("2026-02-01T00:00:00.000Z");
+    // Lists and the home page change with what they list.
+    expect(timeOf("/case-studies")).toBe("2026-03-01T00:00:00.000Z");
+    expect(timeOf("/blog")).toBe("2026-02-01T00:00:00.000Z");
+    expect(timeOf("/")).toBe("2026-03-01T00:00:00.000Z");
+    for (const page of dated) expect(page.lastModified, page.path).toBeTruthy();
   });
 
   it("lists two services whose titles give the same slug once", () => {
     const [first] = defaultContent.services.items;
     if (!first) throw new Error("no default service");
     const twice = listSitePages({
-      services: [first, { ...first, title: `${first.title}!` }],
+      content: {
+        ...defaultContent,
+        services: {
+          ...defaultContent.services,
+          items: [first, { ...first, title: `${first.title}!` }],
+        },
+      },
       caseStudies: [],
       articles: [],
     });
     expect(twice.filter((page) => page.kind === "service")).toHaveLength(1);
+  });
+});
+
+describe("preview image addresses", () => {
+  it("map a page to its image and back", () => {
+    for (const path of ["/", "/about", "/services/it-strategy-consulting"]) {
+      expect(getPreviewPagePath(getPreviewImagePath(path))).toBe(path);
+    }
+    expect(getPreviewImagePath("/")).toBe("/og/index.png");
+    expect(getPreviewPagePath("/og/logo")).toBeUndefined();
+    expect(getPreviewPagePath("/images/a.png")).toBeUndefined();
   });
 });

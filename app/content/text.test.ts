@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCopyright, getProfileLabel, toPlainText, toTelHref, truncate } from "./text";
+import {
+  fitDescription,
+  formatCopyright,
+  getProfileLabel,
+  toPlainText,
+  toTelHref,
+  truncate,
+} from "./text";
 
 describe("truncate", () => {
   it("keeps text at or under the limit", () => {
@@ -50,5 +57,46 @@ describe("getProfileLabel", () => {
     expect(getProfileLabel("https://www.linkedin.com/company/x")).toBe("LinkedIn");
     expect(getProfileLabel("https://example.com/me")).toBe("Professional profile");
     expect(getProfileLabel("not a url")).toBe("Professional profile");
+  });
+});
+
+describe("fitDescription", () => {
+  it("keeps a description of 70 to 160 characters as it is", () => {
+    const text = `${"A".repeat(40)} ${"b".repeat(40)}`;
+    expect(fitDescription(text)).toBe(text);
+  });
+
+  it("adds the extra sentence to a description under 70 characters", () => {
+    expect(
+      fitDescription("Short.", "The firm: practical IT for growing businesses everywhere."),
+    ).toBe("Short. The firm: practical IT for growing businesses everywhere.");
+  });
+
+  it("keeps the whole sentences that fit when they are long enough", () => {
+    const first = "This first sentence is long enough to be a good description on its own, really.";
+    const text = `${first} And a second sentence, much longer than the room that the first one leaves for it here.`;
+    expect(fitDescription(text)).toBe(first);
+  });
+
+  it("cuts one long sentence after its last whole word, with an ellipsis", () => {
+    const text =
+      "Align your technology with your business goals. We assess your current environment, build a practical roadmap and help you invest where it makes the biggest difference for you";
+    const fitted = fitDescription(text);
+    expect(fitted.length).toBeLessThanOrEqual(160);
+    expect(fitted.length).toBeGreaterThanOrEqual(70);
+    expect(fitted.endsWith("…")).toBe(true);
+    const words = fitted.slice(0, -1).split(" ");
+    // Every word kept is a whole word of the text, the last one included.
+    expect(text.split(" ").slice(0, words.length)).toEqual(words);
+  });
+});
+
+describe("fitDescription's cut", () => {
+  it("does not end on a filler word", () => {
+    const text =
+      "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus on the work that matters.";
+    expect(fitDescription(text)).toBe(
+      "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus…",
+    );
   });
 });

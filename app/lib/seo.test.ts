@@ -7,7 +7,17 @@ const args = {
       id: "root",
       loaderData: {
         siteUrl: "https://example.com",
-        shell: { companyName: "Clearline IT Consulting" },
+        shell: {
+          companyName: "Clearline IT Consulting",
+          tagline: "Practical IT for growing businesses",
+          footerDescription: "IT consulting for growing businesses.",
+          contact: {
+            address: "500 W 2nd Street, Suite 1900, Austin, TX 78701",
+            phone: "+1 (512) 555-0147",
+            email: "hello@clearlineit.com",
+            profileUrl: "https://www.linkedin.com/company/clearline",
+          },
+        },
       },
     },
   ],
@@ -33,11 +43,10 @@ describe("buildPageMeta", () => {
     });
   });
 
-  it("gives the canonical address and Open Graph tags from SITE_URL and the path", () => {
+  it("gives the canonical address, Open Graph tags and the page's 1200x630 preview image", () => {
     const tags = buildPageMeta(args, {
       title: "An Article",
-      description: "What it is about",
-      image: "/images/articles/a.svg",
+      description: "What it is about, in enough words to make a useful search result snippet.",
       type: "article",
     });
     expect(findTag(tags, "rel", "canonical")?.href).toBe("https://example.com/blog/some-article");
@@ -46,8 +55,44 @@ describe("buildPageMeta", () => {
     );
     expect(findTag(tags, "property", "og:type")?.content).toBe("article");
     expect(findTag(tags, "property", "og:image")?.content).toBe(
-      "https://example.com/images/articles/a.svg",
+      "https://example.com/og/blog/some-article.png",
     );
-    expect(findTag(tags, "name", "description")?.content).toBe("What it is about");
+    expect(findTag(tags, "property", "og:image:width")?.content).toBe("1200");
+    expect(findTag(tags, "property", "og:image:height")?.content).toBe("630");
+    expect(findTag(tags, "property", "og:image:alt")?.content).toBe(
+      "An Article | Clearline IT Consulting",
+    );
+    expect(findTag(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("lengthens a short description with the company's tagline and cuts a long one", () => {
+    const short = buildPageMeta(args, { title: "Blog", description: "Our blog." });
+    expect(findTag(short, "name", "description")?.content).toBe(
+      "Our blog. Clearline IT Consulting: Practical IT for growing businesses.",
+    );
+    const long = buildPageMeta(args, { title: "Blog", description: "word ".repeat(60) });
+    const content = findTag(long, "name", "description")?.content ?? "";
+    expect(content.length).toBeLessThanOrEqual(160);
+    expect(content).toMatch(/ word…$/);
+  });
+
+  it("gives a page below the home page its breadcrumbs, and a noindex page no preview", () => {
+    const tags = buildPageMeta(args, { title: "An Article", description: "d" });
+    const crumbs = tags
+      .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])
+      .find((data) => data?.["@type"] === "BreadcrumbList");
+    expect(crumbs?.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: "Home", item: "https://example.com/" },
+      { "@type": "ListItem", position: 2, name: "Blog", item: "https://example.com/blog" },
+      {
+        "@type": "ListItem",
+        position: 3,
+        name: "An Article",
+        item: "https://example.com/blog/some-article",
+      },
+    ]);
+    const hidden = buildPageMeta(args, { title: "Gone", description: "d", noindex: true });
+    expect(findTag(hidden, "property", "og:image")).toBeUndefined();
+    expect(hidden.some((tag) => "script:ld+json" in tag)).toBe(false);
   });
 });

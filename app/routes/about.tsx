@@ -27,6 +27,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "About Us",
     description: args.loaderData?.about.description ?? "",
+    organization: true,
   });
 }
 

@@ -57,8 +57,15 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: article.title,
     description: article.excerpt,
-    image: article.imageUrl || undefined,
     type: "article",
+    // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
+    noindex: Boolean(args.loaderData?.preview),
+    article: {
+      headline: article.title,
+      description: article.excerpt,
+      datePublished: article.publishedAt,
+      authorName: article.author.name,
+    },
   });
 }
 

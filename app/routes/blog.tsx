@@ -113,7 +113,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article, index) => (
               <li key={article.id} className="flex">
-                <ArticleCard article={article} eager={index < 3} />
+                <ArticleCard article={article} eager={index < 3} priority={index === 0} />
               </li>
             ))}
           </ul>

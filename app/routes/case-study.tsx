@@ -55,8 +55,9 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: `${study.title}: ${study.industry} Case Study`,
     description: study.description,
-    image: study.imageUrl || undefined,
     type: "article",
+    // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
+    noindex: Boolean(args.loaderData?.preview),
   });
 }
 

@@ -39,6 +39,8 @@ export function meta(args: Route.MetaArgs) {
     title: home.general.tagline || home.general.companyName,
     description: home.hero.description,
     path: "/",
+    organization: true,
+    website: true,
   });
 }
 

@@ -15,7 +15,7 @@ import {
   pickRelatedServices,
   summarizeRelatedService,
 } from "~/content/services";
-import { toPlainText, truncate } from "~/content/text";
+import { toPlainText } from "~/content/text";
 import { buildPageMeta } from "~/lib/seo";
 import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/service-detail";
@@ -43,9 +43,11 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
+  const description = toPlainText(service.description);
   return buildPageMeta(args, {
     title: service.title,
-    description: truncate(toPlainText(service.description), 155),
+    description,
+    service: { name: service.title, description },
   });
 }
 

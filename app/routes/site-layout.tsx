@@ -5,7 +5,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { PageSkeleton } from "~/components/skeletons/page-skeleton";
+import { usePageSkeleton } from "~/components/skeletons/use-page-skeleton";
 import { useDelayedFlag } from "~/lib/use-delayed-flag";
 import type { loader as rootLoader } from "~/root";
 
@@ -22,7 +22,9 @@ export default function SiteLayout() {
     navigation.state === "loading" && navigation.location.pathname !== location.pathname
       ? navigation.location.pathname
       : undefined;
-  const showSkeleton = useDelayedFlag(pendingPath !== undefined, skeletonDelayMs);
+  const PageSkeleton = usePageSkeleton(pendingPath !== undefined);
+  const showSkeleton =
+    useDelayedFlag(pendingPath !== undefined, skeletonDelayMs) && PageSkeleton !== undefined;
   // The skeleton is the top of the next page: show it from the top, not where the old, longer
   // page was scrolled to (going back, scroll restoration still returns to the old place).
   useEffect(() => {
@@ -33,7 +35,11 @@ export default function SiteLayout() {
     <>
       <SiteHeader shell={root.shell} isAdmin={root.isAdmin} />
       <main id="main" className="pt-20" aria-busy={showSkeleton || undefined}>
-        {showSkeleton && pendingPath ? <PageSkeleton pathname={pendingPath} /> : <Outlet />}
+        {showSkeleton && pendingPath && PageSkeleton ? (
+          <PageSkeleton pathname={pendingPath} />
+        ) : (
+          <Outlet />
+        )}
       </main>
       <SiteFooter shell={root.shell} />
     </>

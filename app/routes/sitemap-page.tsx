@@ -3,6 +3,7 @@ import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/sections/page-header";
 import { Container } from "~/components/sections/section-heading";
+import { groupSitePages } from "~/content/site-pages";
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
 import { getRequestContent } from "~/platform/request-data.server";
@@ -14,9 +15,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const { content } = await getRequestContent(context);
+  const pages = await listPublicPages(db, content, logger);
   return {
     companyName: content.general.companyName,
-    groups: await listPublicPages(db, content, logger),
+    groups: groupSitePages(pages).map((group) => ({
+      title: group.title,
+      pages: group.pages.map((page) => ({ path: page.path, title: page.title })),
+    })),
   };
 }
 

@@ -4,8 +4,14 @@ import { renderRobotsTxt, renderSitemapXml } from "./crawlers.server";
 describe("renderSitemapXml", () => {
   it("lists each page's absolute address, with its date when known, escaped", () => {
     const xml = renderSitemapXml("https://example.com", [
-      { path: "/", kind: "page" },
-      { path: "/blog/a&b", kind: "article", lastModified: "2023-06-08" },
+      { path: "/", title: "Home", group: "Main Pages", kind: "page" },
+      {
+        path: "/blog/a&b",
+        title: "A & B",
+        group: "Articles",
+        kind: "article",
+        lastModified: "2023-06-08",
+      },
     ]);
     expect(xml).toBe(
       [

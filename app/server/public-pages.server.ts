@@ -1,77 +1,29 @@
-// Every public page of the site, grouped for the HTML sitemap (/sitemap): the fixed pages, one per
-// service, case study and article, the alternative home layouts and the legal pages.
+// The public pages of the registry (content/site-pages.ts) read from the database: the visible
+// case studies and articles and when each page last changed. When the database cannot be read the
+// list stays useful: the built-in case studies and articles, undated, and the page is not cached.
 import type { Logger } from "pino";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
-import type { Article, CaseStudy, SiteContent } from "~/content/schema";
-import { toSlug } from "~/content/slug";
-import { listArticles, listCaseStudies } from "./content-store.server";
+import type { SiteContent } from "~/content/schema";
+import { listSitePages, type SitePage } from "~/content/site-pages";
+import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import type { Db } from "./db/tables.server";
 import { logDatabaseError } from "./db/unavailable.server";
-
-export type PublicPage = { path: string; title: string };
-export type PublicPageGroup = { title: string; pages: PublicPage[] };
+import { type DatedPublications, readPageTimes } from "./page-times.server";
 
 export async function listPublicPages(
   db: Db,
   content: SiteContent,
   logger: Logger,
-): Promise<PublicPageGroup[]> {
-  let caseStudies: CaseStudy[];
-  let articles: Article[];
+): Promise<SitePage[]> {
+  let publications: DatedPublications;
   try {
-    [caseStudies, articles] = await Promise.all([listCaseStudies(db), listArticles(db)]);
+    publications = await readPageTimes(db);
   } catch (error) {
     // The sitemap stays useful when the database cannot be read: it lists the built-in entries.
     logDatabaseError(logger, error, "Failed to list case studies and articles");
-    caseStudies = defaultCaseStudies;
-    articles = defaultArticles;
+    markPageUncacheable();
+    publications = { caseStudies: defaultCaseStudies, articles: defaultArticles, times: {} };
   }
-  return [
-    {
-      title: "Main Pages",
-      pages: [
-        { path: "/", title: "Home" },
-        { path: "/services", title: content.services.heading },
-        { path: "/about", title: "About Us" },
-        { path: "/case-studies", title: content.caseStudies.heading },
-        { path: "/blog", title: content.blog.heading },
-        { path: "/contact", title: "Contact" },
-        { path: "/booking", title: "Book a Consultation" },
-      ],
-    },
-    {
-      title: "Services",
-      pages: content.services.items.map((service) => ({
-        path: `/services/${toSlug(service.title)}`,
-        title: service.title,
-      })),
-    },
-    {
-      title: "Case Studies",
-      pages: caseStudies.map((study) => ({
-        path: `/case-studies/${study.id}`,
-        title: study.title,
-      })),
-    },
-    {
-      title: "Articles",
-      pages: articles.map((article) => ({ path: `/blog/${article.id}`, title: article.title })),
-    },
-    {
-      title: "More Home Page Layouts",
-      pages: [1, 2, 3].map((number) => ({
-        path: `/option${number}`,
-        title: `Home, Layout ${number}`,
-      })),
-    },
-    {
-      title: "Legal",
-      pages: [
-        { path: "/privacy-policy", title: "Privacy Policy" },
-        { path: "/terms-of-service", title: "Terms of Service" },
-        { path: "/sitemap", title: "Sitemap" },
-      ],
-    },
-  ];
+  return listSitePages({ content, ...publications });
 }

@@ -1,6 +1,6 @@
 // Case studies and articles for the public pages: the stored rows, or, when the database cannot
 // be read, the built-in defaults (the same fallback rule as the site content), with the failure
-// logged.
+// logged. Their images carry the hashed names that browsers may cache for a year.
 import type { Logger } from "pino";
 import { defaultArticles } from "~/content/default-articles";
 import { defaultCaseStudies } from "~/content/default-case-studies";
@@ -9,6 +9,7 @@ import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getArticle, getCaseStudy, listArticles, listCaseStudies } from "./content-store.server";
 import type { Db } from "./db/tables.server";
 import { logDatabaseError } from "./db/unavailable.server";
+import { withVersionedImage } from "./media/image-versions.server";
 
 async function readOrFallback<T>(
   logger: Logger,
@@ -31,7 +32,7 @@ export function getCaseStudies(db: Db, logger: Logger): Promise<CaseStudy[]> {
     "case studies",
     () => listCaseStudies(db),
     () => defaultCaseStudies,
-  );
+  ).then((studies) => studies.map(withVersionedImage));
 }
 
 export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseStudy | undefined> {
@@ -40,7 +41,7 @@ export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseS
     "case study",
     () => getCaseStudy(db, id),
     () => defaultCaseStudies.find((study) => study.id === id),
-  );
+  ).then((study) => study && withVersionedImage(study));
 }
 
 /** Articles, newest first. */
@@ -50,7 +51,7 @@ export function getArticles(db: Db, logger: Logger): Promise<Article[]> {
     "articles",
     () => listArticles(db),
     () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
-  );
+  ).then((articles) => articles.map(withVersionedImage));
 }
 
 export function findArticle(db: Db, logger: Logger, id: string): Promise<Article | undefined> {
@@ -59,5 +60,5 @@ export function findArticle(db: Db, logger: Logger, id: string): Promise<Article
     "article",
     () => getArticle(db, id),
     () => defaultArticles.find((article) => article.id === id),
-  );
+  ).then((article) => article && withVersionedImage(article));
 }

@@ -2,7 +2,7 @@
 // the entrance animations, images, the full case-study page and its 404.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
-import { expectNoSeriousA11yViolations } from "./fixtures";
+import { anyImageAddress, expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
 
 const metrics = ["Faster processing", "Cost reduction", "Customer satisfaction", "Fewer errors"];
 
@@ -43,7 +43,7 @@ test.describe("the case studies list", () => {
       await expect(results.locator("dd")).toHaveText(study.results.map((result) => result.value));
 
       const image = item.getByRole("img", { name: study.imageAlt });
-      await expect(image).toHaveAttribute("src", study.imageUrl);
+      await expect(image).toHaveAttribute("src", hashedImage(study.imageUrl));
       await expect(image).toHaveAttribute("width", "1200");
       await expect(image).toHaveAttribute("height", "800");
       await expect(image).toHaveAttribute("loading", index === 0 ? "eager" : "lazy");
@@ -112,18 +112,18 @@ test.describe("the case studies list", () => {
   }) => {
     await page.goto("/case-studies");
     const last = page.getByRole("main").getByRole("article").last().getByRole("img");
-    await expect(last).toHaveAttribute("src", defaultCaseStudies[2]?.imageUrl ?? "");
+    await expect(last).toHaveAttribute("src", hashedImage(defaultCaseStudies[2]?.imageUrl ?? ""));
     await last.scrollIntoViewIfNeeded();
     await expect
       .poll(() => last.evaluate((image: HTMLImageElement) => image.naturalWidth))
       .toBeGreaterThan(0);
-    await expect(last).toHaveAttribute("src", defaultCaseStudies[2]?.imageUrl ?? "");
+    await expect(last).toHaveAttribute("src", hashedImage(defaultCaseStudies[2]?.imageUrl ?? ""));
   });
 
   test("shows the placeholder image when a case study image fails to load", async ({ page }) => {
     const broken = defaultCaseStudies[0];
     if (!broken) throw new Error("no case study");
-    await page.route(`**${broken.imageUrl}`, (route) => route.abort());
+    await page.route(anyImageAddress(broken.imageUrl), (route) => route.abort());
     await page.goto("/case-studies");
     const image = page.getByRole("img", { name: broken.imageAlt });
     await expect(image).toHaveAttribute("src", "/images/placeholder.svg");
@@ -193,7 +193,7 @@ test.describe("a case study page", () => {
       await expect(main.getByRole("heading", { name: heading, level: 2 })).toBeVisible();
     }
     const image = main.getByRole("img", { name: study.imageAlt });
-    await expect(image).toHaveAttribute("src", study.imageUrl);
+    await expect(image).toHaveAttribute("src", hashedImage(study.imageUrl));
     await expect(image).toHaveAttribute("width", "1200");
     await expect(
       main.getByRole("link", { name: "Book a Free Consultation", exact: true }),

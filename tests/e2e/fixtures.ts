@@ -43,3 +43,20 @@ export async function signInWithSessionCookie(context: BrowserContext, url: stri
     await db.destroy();
   }
 }
+
+/**
+ * The address a page gives one of the site's own images: its plain path with a hash of its bytes
+ * before the extension (/images/a/b.svg becomes /images/a/b.1a2b3c4d5e.svg), cached for a year.
+ */
+export function hashedImage(url: string): RegExp {
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/\\\.([a-z0-9]+)$/i, "\\.[0-9a-f]{10}\\.$1")}$`);
+}
+
+/** Any address of one of the site's own images, plain or hashed, for page.route(). */
+export function anyImageAddress(url: string): RegExp {
+  const pattern = hashedImage(url)
+    .source.slice(1, -1)
+    .replace("\\.[0-9a-f]{10}", "(\\.[0-9a-f]{10})?");
+  return new RegExp(`${pattern}$`);
+}

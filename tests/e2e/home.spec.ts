@@ -4,7 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { toSlug } from "../../app/content/slug";
-import { toPlainText } from "../../app/content/text";
+import { fitDescription, toPlainText } from "../../app/content/text";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { expectNoSeriousA11yViolations } from "./fixtures";
@@ -83,7 +83,7 @@ test.describe("the main home page", () => {
     );
     await expect(page.locator('meta[name="description"]')).toHaveAttribute(
       "content",
-      hero.description,
+      fitDescription(hero.description),
     );
   });
 

@@ -47,9 +47,42 @@ describe.each(getTestDatabaseKinds())("sitemap.xml and robots.txt on $name", (ki
       ...defaultArticles.map((article) => `/blog/${article.id}`),
     ].map((path) => `${siteUrl}${path}`);
     expect(locs.sort()).toEqual(expected.sort());
+    // Every address carries the time its page's data last changed: here, the seeding.
+    const { created_at: seeded } = await site.services.db
+      .selectFrom("content_revisions")
+      .select("created_at")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(xml).toContain(`<loc>${siteUrl}/about</loc><lastmod>${seeded}</lastmod>`);
+    const urls = xml.match(/<url>.*<\/url>/g) ?? [];
+    expect(urls).toHaveLength(expected.length);
+    for (const url of urls) expect(url).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}T[\d:.]+Z<\/lastmod>/);
+  });
+
+  it("dates a page from its own data: an edited case study, then a content save", async () => {
+    const [study] = defaultCaseStudies;
+    if (!study) throw new Error("no default case study");
+    const edited = "2030-01-02T03:04:05.000Z";
+    await site.services.db
+      .updateTable("case_studies")
+      .set({ updated_at: edited })
+      .where("id", "=", study.id)
+      .execute();
+    let xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
     expect(xml).toContain(
-      `<loc>${siteUrl}/blog/practical-guide-to-adopting-ai</loc><lastmod>2023-06-08</lastmod>`,
+      `<loc>${siteUrl}/case-studies/${study.id}</loc><lastmod>${edited}</lastmod>`,
     );
+    expect(xml).toContain(`<loc>${siteUrl}/case-studies</loc><lastmod>${edited}</lastmod>`);
+    expect(xml).not.toContain(`<loc>${siteUrl}/about</loc><lastmod>${edited}</lastmod>`);
+
+    const saved = "2031-05-06T07:08:09.000Z";
+    await site.services.db
+      .insertInto("content_revisions")
+      .values({ document: JSON.stringify(defaultContent), created_at: saved, author: null })
+      .execute();
+    xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>${siteUrl}/about</loc><lastmod>${saved}</lastmod>`);
+    expect(xml).toContain(`<loc>${siteUrl}/services</loc><lastmod>${saved}</lastmod>`);
   });
 
   it("follows the database: a new article is listed", async () => {

@@ -103,6 +103,42 @@ describe.each(getTestDatabaseKinds())("page revalidation on $name", (kind) => {
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
   });
 
+  it("gives a kept page the same shape as a page rendered for one admin (issue 12)", async () => {
+    const admin = await findAdminByEmail(site.services.db, testAdmin.email);
+    if (!admin) throw new Error("no test admin");
+    const sessionId = await createSession(site.services.db, admin.id);
+    const path = "/services/it-strategy-consulting";
+    await get(path);
+    const kept = await get(path);
+    // The kept copy: its policy names its scripts by hash (a page rendered for one has a nonce).
+    expect(kept.headers.get("content-security-policy")).toContain("'sha256-");
+    const streamed = await get(path, { cookie: `${getSessionCookieName(false)}=${sessionId}` });
+    expect(streamed.headers.get("cache-control")).toBe("private, no-store");
+    expect(streamed.headers.get("content-security-policy")).toContain("'nonce-");
+    for (const response of [kept, streamed]) {
+      const html = await response.text();
+      // The stylesheet inlined, no stylesheet request, no script preloads.
+      expect(/<style>([\s\S]*?)<\/style>/.exec(html)?.[1]).toContain("tailwindcss");
+      expect(html).not.toContain('rel="stylesheet"');
+      expect(html).not.toContain("modulepreload");
+      expect(html).toContain('<script type="application/ld+json">');
+      expect(html).toMatch(
+        /<meta property="og:image" content="[^"]+\/og\/services\/it-strategy-consulting\.png"/,
+      );
+    }
+  });
+
+  it("never answers a variant address from a kept page: it is a 301 to the canonical one", async () => {
+    // Kept now: the second request is a cache hit, answered before Express runs.
+    await get("/services");
+    expect((await get("/services")).headers.get("content-security-policy")).toContain("'sha256-");
+    for (const variant of ["/Services", "/services/", "/SERVICES/?utm_source=mail", "//services"]) {
+      const response = await fetch(`${site.url}${variant}`, { redirect: "manual" });
+      expect(response.status, variant).toBe(301);
+      expect(response.headers.get("location"), variant).toMatch(/^\/services(\?utm_source=mail)?$/);
+    }
+  });
+
   it("sends no ETag with a 404 page", async () => {
     const response = await get("/blog/no-such-article");
     expect(response.status).toBe(404);

@@ -201,7 +201,13 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     expect(previewHtml).toContain("Patching Without Downtime");
     expect(previewHtml).toContain("only signed-in admins can see it");
     expect(preview.headers.get("cache-control")).toContain("private");
+    // A preview is never indexed or shared: noindex, no preview image, no structured data.
+    expect(previewHtml).toMatch(/<meta name="robots" content="noindex"\/>/);
+    expect(previewHtml).not.toContain("og:image");
+    expect(previewHtml).not.toContain("application/ld+json");
+    expect((await visit(`/og/blog/${slug}.png`)).status).toBe(404);
 
+    const publishedAfter = new Date().toISOString();
     const published = await send(
       "PUT",
       `/api/admin/articles/${slug}`,
@@ -216,6 +222,16 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     expect(after).toContain(`/blog/${slug}`);
     expect(await visitText("/blog")).toContain("Quokka Notes");
     expect(await visitText(related)).toContain("Patching Without Downtime");
+    // Issue 12's search data follows the stored article: JSON-LD, preview image, sitemap lastmod.
+    const page = await visitText(`/blog/${slug}`);
+    expect(page).toContain('"@type":"Article","headline":"Patching Without Downtime"');
+    const image = await visit(`/og/blog/${slug}.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const lastmod = new RegExp(`/blog/${slug}</loc><lastmod>([^<]+)</lastmod>`).exec(
+      await visitText("/sitemap.xml"),
+    )?.[1];
+    expect(lastmod && lastmod >= publishedAfter).toBe(true);
 
     // The version loaded before the publication is stale now.
     const stale = await send(

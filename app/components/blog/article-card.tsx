@@ -44,10 +44,13 @@ export function toArticleCard(article: Article): ArticleCardData {
 export function ArticleCard({
   article,
   eager = false,
+  priority = false,
 }: {
   article: ArticleCardData;
   /** Images in the first row load at once; the rest when scrolled near. */
   eager?: boolean;
+  /** The page's largest image, fetched before other images. */
+  priority?: boolean;
 }) {
   const href = `/blog/${article.id}`;
   const headingId = `post-title-${article.id}`;
@@ -62,7 +65,8 @@ export function ArticleCard({
         alt={article.imageAlt}
         width={1200}
         height={800}
-        loading={eager ? "eager" : "lazy"}
+        loading={eager || priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
         className="aspect-[3/2] w-full bg-muted object-cover"
       />
       <div className="flex flex-1 flex-col p-6">
@@ -90,12 +94,14 @@ export function ArticleCard({
             <InitialsAvatar initials={article.author.initials} size="sm" />
             {article.author.name}
           </span>
+          {/* The title is in the link text too, hidden visually: crawlers read text, not
+              aria-label (which keeps the name free of the space an sr-only span adds). */}
           <Link
             to={href}
             aria-label={`Read More: ${article.title}`}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
           >
-            Read More
+            Read More<span className="sr-only">: {article.title}</span>
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>

@@ -52,6 +52,7 @@ export function CaseStudySummary({ study, index }: { study: CaseStudy; index: nu
         width={1200}
         height={800}
         loading={index === 0 ? "eager" : "lazy"}
+        fetchPriority={index === 0 ? "high" : undefined}
         className={cn(
           "order-first aspect-[3/2] w-full animate-fade-up rounded-2xl bg-muted object-cover shadow-lg [animation-delay:200ms] lg:order-none lg:row-start-1",
           sideColumn,

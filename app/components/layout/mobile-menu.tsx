@@ -1,5 +1,6 @@
-// The mobile navigation panel: the header's links, an expandable Services list, the booking
-// button, contact details and, for a signed-in admin, the Admin Tools links.
+// The mobile navigation panel: the header's links, an expandable Services list (a <details>
+// disclosure until JavaScript takes over), the booking button, contact details and, for a
+// signed-in admin, the Admin Tools links.
 import { BriefcaseBusiness, ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink } from "react-router";
@@ -7,12 +8,41 @@ import { Button } from "~/components/ui/button";
 import type { ShellContent } from "~/content/shell";
 import { getProfileLabel, toTelHref } from "~/content/text";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     "block rounded-md px-3 py-3 text-base font-medium hover:bg-muted",
     isActive ? "text-primary" : "text-slate-800",
   );
+
+const servicesToggleClass =
+  "flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-muted";
+
+function ServiceLinks({ services }: { services: ShellContent["services"] }) {
+  return (
+    <ul id="mobile-services" className="ml-3 space-y-1 border-l border-border pl-3">
+      {services.map((service) => (
+        <li key={service.slug}>
+          <Link
+            to={`/services/${service.slug}`}
+            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-muted"
+          >
+            {service.title}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link
+          to="/services"
+          className="block rounded-md px-3 py-2 text-sm font-semibold text-primary hover:bg-muted"
+        >
+          View All Services
+        </Link>
+      </li>
+    </ul>
+  );
+}
 
 export function MobileMenu({
   shell,
@@ -24,6 +54,7 @@ export function MobileMenu({
   onClose: () => void;
 }) {
   const [servicesOpen, setServicesOpen] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -46,41 +77,40 @@ export function MobileMenu({
           </NavLink>
         </li>
         <li>
-          <button
-            type="button"
-            className="flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-muted"
-            aria-expanded={servicesOpen}
-            aria-controls="mobile-services"
-            onClick={() => setServicesOpen((open) => !open)}
-          >
-            Services
-            <ChevronDown
-              className={cn("size-5 transition-transform", servicesOpen && "rotate-180")}
-              aria-hidden="true"
-            />
-          </button>
-          {servicesOpen ? (
-            <ul id="mobile-services" className="ml-3 space-y-1 border-l border-border pl-3">
-              {shell.services.map((service) => (
-                <li key={service.slug}>
-                  <Link
-                    to={`/services/${service.slug}`}
-                    className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-muted"
-                  >
-                    {service.title}
-                  </Link>
-                </li>
-              ))}
-              <li>
-                <Link
-                  to="/services"
-                  className="block rounded-md px-3 py-2 text-sm font-semibold text-primary hover:bg-muted"
-                >
-                  View All Services
-                </Link>
-              </li>
-            </ul>
-          ) : null}
+          {hydrated ? (
+            <>
+              <button
+                type="button"
+                className={servicesToggleClass}
+                aria-expanded={servicesOpen}
+                aria-controls="mobile-services"
+                onClick={() => setServicesOpen((open) => !open)}
+              >
+                Services
+                <ChevronDown
+                  className={cn("size-5 transition-transform", servicesOpen && "rotate-180")}
+                  aria-hidden="true"
+                />
+              </button>
+              {servicesOpen ? <ServiceLinks services={shell.services} /> : null}
+            </>
+          ) : (
+            <details className="group/services">
+              <summary
+                className={cn(
+                  servicesToggleClass,
+                  "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+                )}
+              >
+                Services
+                <ChevronDown
+                  className="size-5 transition-transform group-open/services:rotate-180"
+                  aria-hidden="true"
+                />
+              </summary>
+              <ServiceLinks services={shell.services} />
+            </details>
+          )}
         </li>
         <li>
           <NavLink to="/about" className={itemClass}>

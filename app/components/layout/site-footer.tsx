@@ -103,7 +103,9 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             </li>
           </ul>
         </nav>
-        <section aria-labelledby="footer-newsletter" className="md:col-span-2 lg:col-span-3">
+        {/* Not a region: the blog's newsletter block is the page's "Stay Informed" region, and
+            two regions of one name confuse landmark navigation. The footer is its landmark. */}
+        <div className="md:col-span-2 lg:col-span-3">
           <h2
             id="footer-newsletter"
             className="text-sm font-semibold uppercase tracking-wider text-white"
@@ -114,7 +116,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             {shell.newsletter.description}
           </p>
           <NewsletterForm className="mt-4" inverse stacked />
-        </section>
+        </div>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">

@@ -1,11 +1,13 @@
 // The fixed site header: desktop navigation with the Services dropdown, and the mobile toggle that
-// opens the mobile menu. Its style changes once the page has scrolled more than 10 px.
+// opens the mobile menu (a <details> disclosure until JavaScript takes over, so it opens without
+// JavaScript too). Its style changes once the page has scrolled more than 10 px.
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import type { ShellContent } from "~/content/shell";
 import { cn } from "~/lib/cn";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MobileMenu } from "./mobile-menu";
 import { ServicesMenu } from "./services-menu";
 import { SiteLogo } from "./site-logo";
@@ -28,6 +30,7 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > scrollThreshold);
@@ -89,24 +92,42 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
               <Link to="/booking">Book a Consultation</Link>
             </Button>
           </div>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="lg:hidden"
-            aria-expanded={menuOpen}
-            aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
-          >
-            {menuOpen ? (
-              <X className="size-6" aria-hidden="true" />
-            ) : (
-              <Menu className="size-6" aria-hidden="true" />
-            )}
-          </Button>
+          {hydrated ? (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? "Close menu" : "Open menu"}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? (
+                <X className="size-6" aria-hidden="true" />
+              ) : (
+                <Menu className="size-6" aria-hidden="true" />
+              )}
+            </Button>
+          ) : (
+            <details className="group lg:hidden">
+              <summary
+                aria-label="Menu"
+                className={cn(
+                  buttonVariants({ variant: "ghost", size: "icon" }),
+                  "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+                )}
+              >
+                <Menu className="size-6 group-open:hidden" aria-hidden="true" />
+                <X className="hidden size-6 group-open:block" aria-hidden="true" />
+              </summary>
+              <div className="absolute inset-x-0 top-full">
+                <MobileMenu shell={shell} isAdmin={isAdmin} onClose={() => {}} />
+              </div>
+            </details>
+          )}
         </div>
       </div>
-      {menuOpen ? (
+      {hydrated && menuOpen ? (
         <MobileMenu shell={shell} isAdmin={isAdmin} onClose={() => setMenuOpen(false)} />
       ) : null}
     </header>

@@ -35,6 +35,10 @@ describe("getPageKey", () => {
       "/__manifest?paths=%2Fblog&version=abc",
       "//evil.example/path",
       "/\\evil.example",
+      // Not canonical: answered with a 301 to /services, never from the cache.
+      "/Services",
+      "/services/",
+      "/Services/?utm_source=mail",
     ]) {
       expect(getPageKey(url), url).toBeUndefined();
     }

@@ -2,6 +2,9 @@
 // query parameters the page reads: any other parameter (utm_source, a bot's random one) maps to
 // the same page and so to the same entry. A public page that starts reading a query parameter
 // must be listed in `pageQueryParameters`; a page that must never be shared is listed as uncached.
+// Only canonical paths are kept: /Services/ is answered with a 301 (canonical-path.server), never
+// with the cached /services, and never becomes a key of its own.
+import { getCanonicalPath } from "~/server/canonical-path.server";
 
 /** The query parameters each page reads; every other page's query is ignored. */
 const pageQueryParameters: Record<string, readonly string[]> = {
@@ -37,7 +40,7 @@ export function getPageKey(url: string): PageKey | undefined {
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   // Dots are files and data requests; "//" and "\\" could be read as another host.
   if (!path.startsWith("/") || /[.\\]|\/\//.test(path)) return undefined;
-  if (uncachedPaths.has(path)) return undefined;
+  if (uncachedPaths.has(path) || getCanonicalPath(path) !== undefined) return undefined;
   for (const prefix of uncachedPrefixes) {
     if (path === prefix || path.startsWith(prefix)) return undefined;
   }

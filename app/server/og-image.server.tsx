@@ -1,0 +1,234 @@
+// Link-preview images (Open Graph, 1200x630 PNG) drawn from the content: satori lays the card out
+// from JSX with the Inter font, resvg rasterizes it. Each image is kept in memory under a hash of
+// what it shows, so it is drawn once per change of its inputs and answers revalidations with 304.
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import satori from "satori";
+
+export type PreviewCard = {
+  /** The page's own title, the largest text. */
+  title: string;
+  /** A short label above it: the kind of page. */
+  eyebrow: string;
+  companyName: string;
+  tagline: string;
+  /** The site's host name, at the foot of the card. */
+  host: string;
+};
+
+export type RenderedImage = { png: Buffer; etag: string };
+
+export const previewSize = { width: 1200, height: 630 } as const;
+
+/** Bumped when the card's design changes, so every cached image is drawn anew. */
+const designVersion = "1";
+const maxCachedImages = 100;
+
+const colors = {
+  navy: "#0b1b36",
+  navyLight: "#132a55",
+  blue: "#60a5fa",
+  teal: "#2dd4bf",
+  muted: "#cbd5e1",
+};
+
+type Font = { name: string; data: Buffer; weight: 400 | 600 | 800; style: "normal" };
+let fontsLoading: Promise<Font[]> | undefined;
+
+/** Inter from @fontsource/inter (satori reads WOFF, not WOFF2), read once. */
+function loadFonts(): Promise<Font[]> {
+  fontsLoading ??= (async () => {
+    const require = createRequire(import.meta.url);
+    const files = join(dirname(require.resolve("@fontsource/inter/LICENSE")), "files");
+    const weights = [400, 600, 800] as const;
+    return Promise.all(
+      weights.map(
+        async (weight): Promise<Font> => ({
+          name: "Inter",
+          weight,
+          style: "normal",
+          data: await readFile(join(files, `inter-latin-${weight}-normal.woff`)),
+        }),
+      ),
+    );
+  })();
+  return fontsLoading;
+}
+
+function Mark({ size }: { size: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true">
+      <rect width="32" height="32" rx="8" fill="#ffffff" />
+      <path
+        d="M9 20.5 16 9l7 11.5"
+        fill="none"
+        stroke="#0d9488"
+        strokeWidth="3"
+        strokeLinecap="round"
+      />
+      <path d="M11.5 23h9" stroke="#1d4ed8" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Long titles get a smaller size so three lines hold them. */
+function getTitleSize(title: string): number {
+  if (title.length <= 34) return 76;
+  if (title.length <= 60) return 64;
+  return 54;
+}
+
+function Card({ card }: { card: PreviewCard }) {
+  return (
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        flexDirection: "column",
+        fontFamily: "Inter",
+        color: "#ffffff",
+        backgroundColor: colors.navy,
+        backgroundImage: `radial-gradient(circle at 100% 0%, rgba(37, 99, 235, 0.55) 0%, rgba(11, 27, 54, 0) 55%), radial-gradient(circle at 0% 100%, rgba(20, 184, 166, 0.28) 0%, rgba(11, 27, 54, 0) 45%), linear-gradient(135deg, ${colors.navy} 0%, ${colors.navyLight} 100%)`,
+      }}
+    >
+      <div
+        style={{
+          display: "flex",
+          flexGrow: 1,
+          flexDirection: "column",
+          justifyContent: "space-between",
+          padding: "60px 72px 48px",
+        }}
+      >
+        <div style={{ display: "flex", alignItems: "center", gap: 18 }}>
+          <Mark size={56} />
+          <div style={{ display: "flex", fontSize: 30, fontWeight: 800, letterSpacing: -0.5 }}>
+            {card.companyName}
+          </div>
+        </div>
+
+        <div style={{ display: "flex", flexDirection: "column", maxWidth: 1010 }}>
+          <div
+            style={{
+              display: "flex",
+              fontSize: 24,
+              fontWeight: 600,
+              letterSpacing: 3,
+              textTransform: "uppercase",
+              color: colors.teal,
+            }}
+          >
+            {card.eyebrow}
+          </div>
+          <div
+            style={{
+              display: "block",
+              marginTop: 18,
+              fontSize: getTitleSize(card.title),
+              fontWeight: 800,
+              lineHeight: 1.08,
+              letterSpacing: -1.5,
+              lineClamp: 3,
+            }}
+          >
+            {card.title}
+          </div>
+        </div>
+
+        <div
+          style={{
+            display: "flex",
+            justifyContent: "space-between",
+            alignItems: "center",
+            paddingTop: 28,
+            borderTop: "1px solid rgba(203, 213, 225, 0.25)",
+            fontSize: 24,
+            color: colors.muted,
+          }}
+        >
+          <div style={{ display: "flex" }}>{card.tagline}</div>
+          <div style={{ display: "flex", fontWeight: 600, color: "#ffffff" }}>{card.host}</div>
+        </div>
+      </div>
+      <div style={{ display: "flex", height: 12 }}>
+        <div style={{ display: "flex", flexGrow: 2, backgroundColor: colors.teal }} />
+        <div style={{ display: "flex", flexGrow: 1, backgroundColor: colors.blue }} />
+        <div style={{ display: "flex", flexGrow: 1, backgroundColor: "#1d4ed8" }} />
+      </div>
+    </div>
+  );
+}
+
+function Logo() {
+  return (
+    <div
+      style={{
+        width: "100%",
+        height: "100%",
+        display: "flex",
+        alignItems: "center",
+        justifyContent: "center",
+        backgroundColor: colors.navy,
+      }}
+    >
+      <svg width={400} height={400} viewBox="0 0 32 32" aria-hidden="true">
+        <path
+          d="M9 20.5 16 9l7 11.5"
+          fill="none"
+          stroke={colors.teal}
+          strokeWidth="3"
+          strokeLinecap="round"
+        />
+        <path d="M11.5 23h9" stroke={colors.blue} strokeWidth="3" strokeLinecap="round" />
+      </svg>
+    </div>
+  );
+}
+
+const cache = new Map<string, Promise<RenderedImage>>();
+
+/** Draws an image once per distinct input; the oldest entry leaves a full cache. */
+function renderCached(
+  key: unknown,
+  draw: () => Promise<{ svg: string; width: number }>,
+): Promise<RenderedImage> {
+  const hash = createHash("sha256")
+    .update(JSON.stringify([designVersion, key]))
+    .digest("base64url")
+    .slice(0, 27);
+  const cached = cache.get(hash);
+  if (cached) {
+    // Most recently used last, so the least recently used leaves first.
+    cache.delete(hash);
+    cache.set(hash, cached);
+    return cached;
+  }
+  const rendering = draw().then(({ svg, width }) => ({
+    png: new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng(),
+    etag: `"${hash}"`,
+  }));
+  // A failed drawing is not kept: the next request tries again.
+  rendering.catch(() => cache.delete(hash));
+  cache.set(hash, rendering);
+  if (cache.size > maxCachedImages) cache.delete(cache.keys().next().value ?? "");
+  return rendering;
+}
+
+export function renderPreviewImage(card: PreviewCard): Promise<RenderedImage> {
+  return renderCached(card, async () => ({
+    svg: await satori(<Card card={card} />, { ...previewSize, fonts: await loadFonts() }),
+    width: previewSize.width,
+  }));
+}
+
+/** The firm's square logo (512x512 PNG) for the structured data's logo property. */
+export function renderLogoImage(): Promise<RenderedImage> {
+  return renderCached("logo", async () => ({
+    svg: await satori(<Logo />, { width: 512, height: 512, fonts: await loadFonts() }),
+    width: 512,
+  }));
+}

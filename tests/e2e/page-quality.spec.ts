@@ -1,0 +1,159 @@
+// Every public page at phone and desktop width: no axe violation of any rule, whatever its impact;
+// no page, public or admin, reports a Content Security Policy violation; the stylesheet arrives
+// inside the page; the mobile menu opens without JavaScript.
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { baseURL, signInWithSessionCookie } from "./fixtures";
+import { waitForHydration } from "./hydration";
+
+async function readSitemapPaths(request: APIRequestContext): Promise<string[]> {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
+}
+
+/** Collects CSP violations from the page's own event and from the console, from the start. */
+async function watchCspViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation: (text: string) => void })
+        .reportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy|unsafe-eval|Refused to/i.test(message.text())) {
+      violations.push(message.text());
+    }
+  });
+  return violations;
+}
+
+/**
+ * Waits for the entrance animations (fade-up, up to 0.7 s) to end: axe measures text mid-fade at
+ * part opacity, with less contrast than anyone reading the page sees. Endless ones are left alone.
+ */
+async function waitForEntranceAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 400 ? 740 : 900 } });
+
+    test("axe finds no violation of any rule on any public page", async ({ page, request }) => {
+      test.setTimeout(240_000);
+      const problems: string[] = [];
+      for (const path of await readSitemapPaths(request)) {
+        await page.goto(path);
+        await waitForHydration(page);
+        await waitForEntranceAnimations(page);
+        const results = await new AxeBuilder({ page }).analyze();
+        for (const violation of results.violations) {
+          const nodes = violation.nodes.map((node) => node.target.join(" ")).join(", ");
+          problems.push(`${path}: ${violation.id} (${violation.impact}): ${nodes}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  });
+}
+
+test("no public page reports a CSP violation, including the forms that validate in the browser", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const violations = await watchCspViolations(page);
+  for (const path of await readSitemapPaths(request)) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  // The contact form loads its checks (zod) on focus and runs them on submit.
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.getByLabel(/Email/).first().focus();
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByText(/valid email|required/i).first()).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test("no admin screen reports a CSP violation", async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const violations = await watchCspViolations(page);
+  // The login form validates with zod in the browser.
+  await page.goto("/admin/login");
+  await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
+  await page.getByLabel("Email Address").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address").first()).toBeVisible();
+
+  await signInWithSessionCookie(context, baseURL);
+  for (const path of [
+    "/working-editor",
+    "/edit",
+    "/admin",
+    "/content",
+    "/images",
+    "/admin/leads",
+  ]) {
+    await page.goto(path);
+    await waitForHydration(page).catch(() => undefined);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(violations).toEqual([]);
+});
+
+test("the stylesheet arrives inside the page and still styles it after client navigation", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/about")).text();
+  expect(html).toMatch(/<style>[^<]*tailwindcss/);
+  expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  // No script competes with the page before its first paint: the module script at its end
+  // loads them (and so React hydrates it, below).
+  expect(html).not.toContain('rel="modulepreload"');
+  expect(html).toMatch(/<script\b[^>]*type="module"[^>]*>[^<]*import\("\/assets\/entry\.client-/);
+
+  await page.goto("/about");
+  await waitForHydration(page);
+  const header = page.getByRole("banner");
+  await expect(header).toHaveCSS("position", "fixed");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/blog$/);
+  await expect(header).toHaveCSS("position", "fixed");
+  expect(
+    await page
+      .locator("head style")
+      .first()
+      .evaluate((style) => style.textContent?.length),
+  ).toBeGreaterThan(10_000);
+});
+
+test.describe("without JavaScript at 375 px", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
+
+  test("the menu opens, and so does its Services list", async ({ page }) => {
+    await page.goto("/about");
+    const panel = page.getByRole("navigation", { name: "Mobile" });
+    await expect(panel).toBeHidden();
+    await page.getByLabel("Menu", { exact: true }).click();
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Contact", exact: true })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "View All Services" })).toBeHidden();
+    await panel.getByText("Services", { exact: true }).click();
+    await expect(panel.getByRole("link", { name: "View All Services" })).toBeVisible();
+    await panel.getByRole("link", { name: "Contact", exact: true }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
