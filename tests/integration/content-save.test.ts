@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
+import { findPageScripts, measurePage } from "../../scripts/js-budget.ts";
 import {
   getContent,
   logInCookie,
@@ -325,25 +326,17 @@ describe.each(getTestDatabaseKinds())("saving content on $name", (kind) => {
   });
 
   it("never sends the editor's code to a public page", async () => {
-    const assetsOf = (html: string) =>
-      [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
-        (match) => match[1] ?? "",
-      );
-    const home = await (await fetch(`${site.url}/`)).text();
-    const publicAssets = assetsOf(home);
-    expect(publicAssets.length).toBeGreaterThan(0);
-    for (const asset of publicAssets) {
-      const code = await (await fetch(`${site.url}${asset}`)).text();
-      expect(code, asset).not.toContain("ProseMirror");
-      expect(code.toLowerCase(), asset).not.toContain("tiptap");
-    }
+    // Every script the home page loads on first view, followed through its static imports.
+    const home = await measurePage(site.url, "/");
+    expect(home.files.length).toBeGreaterThan(0);
+    expect(home.files.filter((file) => file.editor).map((file) => file.url)).toEqual([]);
 
     // The editor page does reach TipTap, on demand.
     const editor = await (
       await fetch(`${site.url}/working-editor`, { headers: { cookie } })
     ).text();
     const editorChunks = await Promise.all(
-      assetsOf(editor).map(async (asset) => (await fetch(`${site.url}${asset}`)).text()),
+      findPageScripts(editor).map(async (asset) => (await fetch(`${site.url}${asset}`)).text()),
     );
     const lazyChunk = editorChunks
       .flatMap((code) => [...code.matchAll(/["'(/]([\w-]*rich-text-editor[\w-]*\.js)/g)])
