@@ -46,6 +46,7 @@ function article(overrides: Partial<ArticleInput> = {}): ArticleInput {
     readTime: "",
     imageUrl: "",
     imageAlt: "",
+    seoDescription: "",
     body: '<p>Start with an inventory. <a href="/booking">Book a call</a>.</p>',
     ...overrides,
   };
@@ -66,6 +67,7 @@ function caseStudy(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput {
     testimonial: { quote: "Calm dispatch.", name: "Lee Park", role: "COO", company: "Northline" },
     imageUrl: "",
     imageAlt: "",
+    seoDescription: "",
     body: "<p>The story.</p>",
     ...overrides,
   };
