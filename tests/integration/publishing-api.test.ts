@@ -195,7 +195,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     const refused = await send("POST", "/api/content", withService(tooShort));
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({
-      "services.items.0.seoDescription": seoDescriptionMessage,
+      "content.services.items.0.seoDescription": seoDescriptionMessage,
     });
     expect(await metaOf(servicePath)).toEqual(computed);
     expect((await send("POST", "/api/content", withService(` ${serviceText} `))).status).toBe(200);
@@ -208,7 +208,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     const short = await send(
       "POST",
       "/api/admin/articles",
-      article({ slug, seoDescription: tooShort }),
+      article({ slug, title: "Search Descriptions", seoDescription: tooShort }),
     );
     expect(short.status).toBe(400);
     expect(((await short.json()) as { errors: Record<string, string> }).errors).toEqual({
@@ -218,7 +218,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     const created = await send(
       "POST",
       "/api/admin/articles",
-      article({ slug, seoDescription: articleText }),
+      article({ slug, title: "Search Descriptions", seoDescription: articleText }),
     );
     expect(created.status).toBe(201);
     expect(await metaOf(`/blog/${slug}`)).toEqual({ description: articleText, og: articleText });
