@@ -55,7 +55,7 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
   await expect(page.getByRole("textbox", { name: "Privacy Policy", exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await page.getByRole("tab", { name: "SEO" }).click();
-  await expect(page.getByLabel("Home page Search description")).toHaveValue("");
+  await expect(page.getByLabel("Home page search description")).toHaveValue("");
   await expectNoSeriousA11yViolations(page);
 
   // The shell's navigation goes to the editor and back.

@@ -113,7 +113,7 @@ export const seoDescriptionHint =
 const seoField = <Key extends string>(key: Key, page: string) =>
   ({
     key,
-    label: `${page} Search description`,
+    label: `${page} search description`,
     kind: "longText",
     rows: 3,
     hint: seoDescriptionHint,
