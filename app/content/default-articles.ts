@@ -5,6 +5,7 @@ import type { Article } from "./schema";
 export const defaultArticles: Article[] = [
   {
     id: "cybersecurity-essentials-for-small-businesses",
+    seoDescription: "",
     title: "Six Cybersecurity Essentials Every Small Business Needs",
     excerpt:
       "Attackers increasingly target small businesses because they expect weaker defenses. These six practical controls stop the most common attacks without a large security budget or a dedicated security team.",
@@ -52,6 +53,7 @@ export const defaultArticles: Article[] = [
   },
   {
     id: "practical-guide-to-adopting-ai",
+    seoDescription: "",
     title: "A Practical Guide to Adopting AI in Your Business",
     excerpt:
       "Artificial intelligence is no longer reserved for large enterprises. Here is how small and mid-sized businesses can find the right use cases, manage the risks and get real value from AI tools.",
@@ -99,6 +101,7 @@ export const defaultArticles: Article[] = [
   },
   {
     id: "digital-transformation-where-to-start",
+    seoDescription: "",
     title: "Digital Transformation Without the Buzzwords: Where to Start",
     excerpt:
       "Digital transformation does not require a massive budget or a multi-year program. It starts with understanding how work gets done today and making steady, measurable improvements.",

@@ -5,6 +5,7 @@ import type { CaseStudy } from "./schema";
 export const defaultCaseStudies: CaseStudy[] = [
   {
     id: "regional-credit-union-loan-automation",
+    seoDescription: "",
     title: "Automating Loan Processing for a Regional Credit Union",
     description:
       "We redesigned and automated the consumer loan process for a growing credit union, cutting decision times from days to hours while strengthening compliance.",
@@ -55,6 +56,7 @@ export const defaultCaseStudies: CaseStudy[] = [
   },
   {
     id: "multi-site-clinic-network-security",
+    seoDescription: "",
     title: "Securing Patient Data Across a Multi-Site Clinic Group",
     description:
       "We rebuilt the network and introduced HIPAA-aligned security controls across five clinics, giving staff fast, secure access to patient records from every location.",
@@ -106,6 +108,7 @@ export const defaultCaseStudies: CaseStudy[] = [
   },
   {
     id: "precision-manufacturer-cloud-migration",
+    seoDescription: "",
     title: "Moving a Precision Manufacturer to the Cloud",
     description:
       "By migrating aging on-premises servers to Microsoft Azure, a regional manufacturer achieved 40% lower maintenance costs and eliminated unplanned downtime on production systems.",

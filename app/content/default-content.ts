@@ -192,6 +192,7 @@ export const defaultContent: SiteContent = {
       {
         title: "IT Strategy & Consulting",
         icon: "computer",
+        seoDescription: "",
         description:
           "<p>Align your technology with your business goals. We assess your current environment, build a practical roadmap and help you invest where it makes the biggest difference.</p>",
         benefits: [
@@ -262,6 +263,7 @@ export const defaultContent: SiteContent = {
       {
         title: "Network & Security Solutions",
         icon: "shield",
+        seoDescription: "",
         description:
           "<p>Protect your business with secure, reliable networks. We design, harden and monitor your infrastructure to keep threats out and your data, people and operations safe.</p>",
         benefits: [
@@ -332,6 +334,7 @@ export const defaultContent: SiteContent = {
       {
         title: "Cloud & Infrastructure",
         icon: "cloud",
+        seoDescription: "",
         description:
           "<p>Move to the cloud with confidence. We plan and carry out migrations to Microsoft Azure, AWS and Microsoft 365, and build infrastructure that scales securely as you grow.</p>",
         benefits: [
@@ -402,6 +405,7 @@ export const defaultContent: SiteContent = {
       {
         title: "Managed IT Services",
         icon: "settings",
+        seoDescription: "",
         description:
           "<p>Proactive, dependable support for your systems and your people. We monitor, maintain and support your IT for a predictable monthly fee, so issues are fixed before they slow you down.</p>",
         benefits: [
@@ -472,6 +476,7 @@ export const defaultContent: SiteContent = {
       {
         title: "Process Optimization",
         icon: "chart",
+        seoDescription: "",
         description:
           "<p>Streamline the way work gets done. We map your business processes, remove bottlenecks and automate repetitive tasks to cut errors, save time and serve customers better.</p>",
         benefits: [
@@ -542,6 +547,7 @@ export const defaultContent: SiteContent = {
       {
         title: "ServiceNow Administration",
         icon: "zap",
+        seoDescription: "",
         description:
           "<p>Keep your ServiceNow platform healthy, secure and aligned with how your teams work. Our certified administrators handle configuration, upgrades and day-to-day platform support.</p>",
         benefits: [
@@ -612,6 +618,7 @@ export const defaultContent: SiteContent = {
       {
         title: "ServiceNow Development",
         icon: "code",
+        seoDescription: "",
         description:
           "<p>Extend ServiceNow to fit your business. We build custom applications, integrations and automated workflows that follow platform best practices and stay easy to maintain and upgrade.</p>",
         benefits: [
@@ -771,5 +778,16 @@ export const defaultContent: SiteContent = {
   legal: {
     privacyPolicy,
     termsOfService,
+  },
+  seo: {
+    home: "",
+    services: "",
+    about: "",
+    caseStudies: "",
+    blog: "",
+    contact: "",
+    booking: "",
+    privacyPolicy: "",
+    termsOfService: "",
   },
 };

@@ -29,6 +29,18 @@ const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${
 export const richText = z.string().max(50_000, "Must be at most 50000 characters");
 const titled = z.object({ title: line(120), description: paragraph(1000) });
 
+export const seoDescriptionMessage =
+  "Use 70 to 160 characters, or leave empty for the automatic description.";
+/**
+ * A meta description written in the admin: "" means "use the computed one". Missing in documents
+ * and rows stored before the field existed, hence the default.
+ */
+export const seoDescription = z
+  .string()
+  .trim()
+  .refine((value) => !value || (value.length >= 70 && value.length <= 160), seoDescriptionMessage)
+  .default("");
+
 export const serviceSchema = z.object({
   title: line(120).min(1, "Service Name is required"),
   icon: line(40),
@@ -38,6 +50,7 @@ export const serviceSchema = z.object({
   approach: z.array(titled).max(10),
   capabilities: z.array(line(300)).max(20),
   useCases: z.array(titled).max(10),
+  seoDescription,
 });
 
 /** Each service has its own page at /services/{slug}: two names with one slug would share it. */
@@ -140,6 +153,18 @@ export const contentSchema = z.object({
     privacyPolicy: richText,
     termsOfService: richText,
   }),
+  /** Written search descriptions of the pages with their own meta; "" = computed. */
+  seo: z.object({
+    home: seoDescription,
+    services: seoDescription,
+    about: seoDescription,
+    caseStudies: seoDescription,
+    blog: seoDescription,
+    contact: seoDescription,
+    booking: seoDescription,
+    privacyPolicy: seoDescription,
+    termsOfService: seoDescription,
+  }),
 });
 
 export type SiteContent = z.infer<typeof contentSchema>;
@@ -184,6 +209,7 @@ export const caseStudySchema = z.object({
     company: line(120),
   }),
   body: richText,
+  seoDescription,
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
@@ -201,5 +227,6 @@ export const articleSchema = z.object({
   publishedAt: z.iso.date(),
   readTime: line(40),
   body: richText,
+  seoDescription,
 });
 export type Article = z.infer<typeof articleSchema>;

@@ -53,6 +53,11 @@ export const descriptionLength = { min: 70, max: 160 } as const;
  * A meta description of 70 to 160 characters: a short text gets the extra sentence after it, a
  * long one keeps its whole sentences that fit, else is cut after its last whole word with "…".
  */
+/** A description written in the admin wins as it is; an empty one means "compute it". */
+export function chooseDescription(written: string | undefined, computed: string, extra = "") {
+  return written?.trim() || fitDescription(computed, extra);
+}
+
 export function fitDescription(text: string, extra = ""): string {
   const { min, max } = descriptionLength;
   let fitted = text.replace(/\s+/g, " ").trim();

@@ -96,3 +96,27 @@ describe("buildPageMeta", () => {
     expect(hidden.some((tag) => "script:ld+json" in tag)).toBe(false);
   });
 });
+
+describe("written search descriptions", () => {
+  const computed =
+    "A long excerpt that runs on well beyond what a search result shows, so the computed description has to be cut somewhere sensible before its end, at a word, which it is not yet by a long way at this point.";
+  const written =
+    "Patch every server without a maintenance weekend: the order, the tools and the checks we use for small teams.";
+
+  it("uses a written description exactly, in the meta description and Open Graph", () => {
+    const tags = buildPageMeta(args, { title: "An Article", description: computed, written });
+    expect(findTag(tags, "name", "description")?.content).toBe(written);
+    expect(findTag(tags, "property", "og:description")?.content).toBe(written);
+  });
+
+  it("computes the description from the page when the written one is empty or blank", () => {
+    const none = buildPageMeta(args, { title: "An Article", description: computed });
+    const blank = buildPageMeta(args, { title: "An Article", description: computed, written: " " });
+    const fitted = findTag(none, "name", "description")?.content ?? "";
+    expect(fitted).not.toBe(computed);
+    expect(fitted.length).toBeGreaterThanOrEqual(70);
+    expect(fitted.length).toBeLessThanOrEqual(160);
+    expect(findTag(blank, "name", "description")?.content).toBe(fitted);
+    expect(findTag(blank, "property", "og:description")?.content).toBe(fitted);
+  });
+});

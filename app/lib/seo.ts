@@ -14,7 +14,7 @@ import {
   type ServiceFacts,
   type SiteIdentity,
 } from "~/content/structured-data";
-import { fitDescription } from "~/content/text";
+import { chooseDescription } from "~/content/text";
 
 type RootData = {
   siteUrl: string;
@@ -33,6 +33,8 @@ export type PageMeta = {
   /** The page's own title; the company name is appended unless the title already has it. */
   title: string;
   description: string;
+  /** The page's search description written in the admin; "" or none = fit `description`. */
+  written?: string;
   /** Canonical path; defaults to the current path. */
   path?: string;
   type?: "website" | "article";
@@ -77,7 +79,8 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
       : page.title;
   const path = page.path ?? args.location.pathname;
   const url = `${siteUrl}${path}`;
-  const description = fitDescription(
+  const description = chooseDescription(
+    page.written,
     page.description,
     root ? `${companyName}: ${root.shell.tagline}.` : "",
   );

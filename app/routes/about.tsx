@@ -20,13 +20,19 @@ import type { Route } from "./+types/about";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
-  return { about: content.about, cta: content.cta, tagline: content.general.tagline };
+  return {
+    about: content.about,
+    cta: content.cta,
+    tagline: content.general.tagline,
+    seoDescription: content.seo.about,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "About Us",
     description: args.loaderData?.about.description ?? "",
+    written: args.loaderData?.seoDescription,
     organization: true,
   });
 }

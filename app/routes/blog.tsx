@@ -38,6 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cards = shown.items.map(toArticleCard);
   return {
     blog: content.blog,
+    seoDescription: content.seo.blog,
     newsletter: {
       heading: content.cta.newsletterHeading,
       description: content.cta.newsletterDescription,
@@ -57,6 +58,7 @@ export function meta(args: Route.MetaArgs) {
     ...buildPageMeta(args, {
       title: blog?.heading ?? "Blog",
       description: blog?.description ?? "",
+      written: args.loaderData?.seoDescription,
       path: "/blog",
     }),
     // Feed readers and browsers find the Atom feed from here.

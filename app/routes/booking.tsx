@@ -15,6 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   return {
     booking: content.booking,
+    seoDescription: content.seo.booking,
     services: content.services.items.map(({ title, icon, description }) => ({
       title,
       icon,
@@ -30,6 +31,7 @@ export function meta(args: Route.MetaArgs) {
     description:
       args.loaderData?.booking.description ??
       "Schedule a free 30-minute consultation with one of our senior consultants.",
+    written: args.loaderData?.seoDescription,
   });
 }
 

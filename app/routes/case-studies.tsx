@@ -21,6 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     heading: content.caseStudies.heading,
     description: content.caseStudies.description,
     companyName: content.general.companyName,
+    seoDescription: content.seo.caseStudies,
     caseStudies,
   };
 }
@@ -37,6 +38,7 @@ export function meta(args: Route.MetaArgs) {
     description: data
       ? `${data.description}: how ${data.companyName} helped clients in ${clients} solve their IT challenges, with measurable results.`
       : "",
+    written: data?.seoDescription,
     path: "/case-studies",
   });
 }

@@ -55,6 +55,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: `${study.title}: ${study.industry} Case Study`,
     description: study.description,
+    written: study.seoDescription,
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),

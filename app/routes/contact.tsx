@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getRequestContent(context),
     issueFormToken(db),
   ]);
-  return { contact: content.contact, formToken };
+  return { contact: content.contact, seoDescription: content.seo.contact, formToken };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,6 +31,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Contact Us",
     description: args.loaderData?.contact.description ?? "",
+    written: args.loaderData?.seoDescription,
     path: "/contact",
   });
 }

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!fresh) {
     return data({ home: null }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return { home: pickHomeContent(content) };
+  return { home: pickHomeContent(content), seoDescription: content.seo.home };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -38,6 +38,7 @@ export function meta(args: Route.MetaArgs) {
     // buildPageMeta adds " | company name".
     title: home.general.tagline || home.general.companyName,
     description: home.hero.description,
+    written: args.loaderData?.seoDescription,
     path: "/",
     organization: true,
     website: true,

@@ -6,7 +6,11 @@ import type { Route } from "./+types/privacy-policy";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
-  return { companyName: content.general.companyName, html: content.legal.privacyPolicy };
+  return {
+    companyName: content.general.companyName,
+    html: content.legal.privacyPolicy,
+    seoDescription: content.seo.privacyPolicy,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -14,6 +18,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Privacy Policy",
     description: `How ${companyName} collects, uses and protects personal information.`,
+    written: args.loaderData?.seoDescription,
   });
 }
 

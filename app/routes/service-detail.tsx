@@ -47,6 +47,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: service.title,
     description,
+    written: service.seoDescription,
     service: { name: service.title, description },
   });
 }

@@ -17,6 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     heading,
     description,
+    seoDescription: content.seo.services,
     items: items.map(({ title, icon, description }) => ({ title, icon, description })),
   };
 }
@@ -25,6 +26,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: args.loaderData?.heading ?? "Our Services",
     description: args.loaderData?.description ?? "",
+    written: args.loaderData?.seoDescription,
   });
 }
 

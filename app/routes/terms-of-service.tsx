@@ -6,7 +6,11 @@ import type { Route } from "./+types/terms-of-service";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
-  return { companyName: content.general.companyName, html: content.legal.termsOfService };
+  return {
+    companyName: content.general.companyName,
+    html: content.legal.termsOfService,
+    seoDescription: content.seo.termsOfService,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -14,6 +18,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Terms of Service",
     description: `The terms that apply when you use the ${companyName} website.`,
+    written: args.loaderData?.seoDescription,
   });
 }
 

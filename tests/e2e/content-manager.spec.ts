@@ -32,6 +32,7 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
     "Blog",
     "Case Studies",
     "Legal",
+    "SEO",
   ]);
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link", { name: "Content", exact: true })).toHaveAttribute(
@@ -52,6 +53,9 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
   );
   await page.getByRole("tab", { name: "Legal" }).click();
   await expect(page.getByRole("textbox", { name: "Privacy Policy", exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole("tab", { name: "SEO" }).click();
+  await expect(page.getByLabel("Home page search description")).toHaveValue("");
   await expectNoSeriousA11yViolations(page);
 
   // The shell's navigation goes to the editor and back.

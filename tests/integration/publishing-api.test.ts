@@ -9,8 +9,15 @@ import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultArticles } from "~/content/default-articles";
+import { seoDescriptionMessage } from "~/content/schema";
+import { toSlug } from "~/content/slug";
 import type { ArticleInput, CaseStudyInput } from "~/features/publishing/schema";
-import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
+import {
+  getContent,
+  logInCookie,
+  postJsonAs,
+  resetLoginThrottles,
+} from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 
@@ -46,6 +53,7 @@ function article(overrides: Partial<ArticleInput> = {}): ArticleInput {
     readTime: "",
     imageUrl: "",
     imageAlt: "",
+    seoDescription: "",
     body: '<p>Start with an inventory. <a href="/booking">Book a call</a>.</p>',
     ...overrides,
   };
@@ -66,6 +74,7 @@ function caseStudy(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput {
     testimonial: { quote: "Calm dispatch.", name: "Lee Park", role: "COO", company: "Northline" },
     imageUrl: "",
     imageAlt: "",
+    seoDescription: "",
     body: "<p>The story.</p>",
     ...overrides,
   };
@@ -156,6 +165,63 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     expect(notJson.status).toBe(415);
     expect((await send("PUT", "/api/admin/articles/no-such-article", article())).status).toBe(404);
     expect((await send("GET", "/api/admin/articles")).status).toBe(200);
+  });
+
+  it("shows a written search description on the public page, and refuses a 40-character one", async () => {
+    const metaOf = async (path: string) => {
+      const tags = listTags(await visitText(path)).filter((tag) => tag.name === "meta");
+      const read = (key: string, value: string) =>
+        tags
+          .find((tag) => tag.attributes.some(([name, text]) => name === key && text === value))
+          ?.attributes.find(([name]) => name === "content")?.[1];
+      return { description: read("name", "description"), og: read("property", "og:description") };
+    };
+    const tooShort = "Forty characters is too short to be seen";
+    expect(tooShort).toHaveLength(40);
+
+    // A service, through the content API; the page is visited first so a cached copy exists.
+    const { content } = await getContent(site);
+    const [first, ...others] = content.services.items;
+    if (!first) throw new Error("The default content has services");
+    const servicePath = `/services/${toSlug(first.title)}`;
+    const computed = await metaOf(servicePath);
+    const serviceText =
+      "IT strategy for growing firms: a roadmap, a budget and the first three projects, in plain words.";
+    const withService = (seoDescription: string) => ({
+      content: {
+        services: { ...content.services, items: [{ ...first, seoDescription }, ...others] },
+      },
+    });
+    const refused = await send("POST", "/api/content", withService(tooShort));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual({
+      "content.services.items.0.seoDescription": seoDescriptionMessage,
+    });
+    expect(await metaOf(servicePath)).toEqual(computed);
+    expect((await send("POST", "/api/content", withService(` ${serviceText} `))).status).toBe(200);
+    expect(await metaOf(servicePath)).toEqual({ description: serviceText, og: serviceText });
+
+    // An article, through the publishing API.
+    const slug = "written-search-description";
+    const articleText =
+      "Patch every server without a maintenance weekend: the order, the tools and the checks we use.";
+    const short = await send(
+      "POST",
+      "/api/admin/articles",
+      article({ slug, title: "Search Descriptions", seoDescription: tooShort }),
+    );
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { errors: Record<string, string> }).errors).toEqual({
+      seoDescription: seoDescriptionMessage,
+    });
+    expect((await visit(`/blog/${slug}`)).status).toBe(404);
+    const created = await send(
+      "POST",
+      "/api/admin/articles",
+      article({ slug, title: "Search Descriptions", seoDescription: articleText }),
+    );
+    expect(created.status).toBe(201);
+    expect(await metaOf(`/blog/${slug}`)).toEqual({ description: articleText, og: articleText });
   });
 
   it("sanitizes the body first, then checks its length", async () => {

@@ -47,6 +47,7 @@ function articleInput(overrides: Partial<ArticleInput> = {}): ArticleInput {
     readTime: "",
     imageUrl: "/images/uploads/0123456789abcdef0123456789abcdef.png",
     imageAlt: "A padlock on a laptop keyboard",
+    seoDescription: "",
     body: `<p>${"word ".repeat(450)}</p>`,
     ...overrides,
   };
@@ -72,6 +73,7 @@ function caseStudyInput(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput
     },
     imageUrl: "",
     imageAlt: "",
+    seoDescription: "",
     body: "<p>The full story.</p>",
     ...overrides,
   };

@@ -1,9 +1,13 @@
 // The publishing rules shared by the editor and the API: status from the stored row and the clock,
 // initials, read time, slug proposals, the shared input schemas and the admin list's filters.
 import { describe, expect, it } from "vitest";
+import { defaultContent } from "~/content/default-content";
+import { contentSchema, seoDescription, seoDescriptionMessage } from "~/content/schema";
+import { normalizeContent } from "~/server/content-store.server";
 import { absolutizeLinks } from "./feed.server";
 import {
   articleInputSchema,
+  caseStudyInputSchema,
   computeReadTime,
   createEmptyInput,
   filterAdminList,
@@ -85,5 +89,59 @@ describe("publishing rules", () => {
     ).toBe(
       '<a href="https://site.example/booking">b</a> <a href="https://x.example/">x</a> <a href="//cdn.example/a">c</a>',
     );
+  });
+});
+
+describe("search descriptions", () => {
+  const fits = "x".repeat(70);
+
+  it("accepts empty or 70 to 160 characters after trimming, and refuses the rest by name", () => {
+    for (const schema of [articleInputSchema, caseStudyInputSchema] as const) {
+      const base = {
+        ...createEmptyInput(schema === articleInputSchema ? "article" : "case-study"),
+      };
+      const check = (seoDescription: string) => schema.safeParse({ ...base, seoDescription });
+      const short = check("x".repeat(40));
+      expect(short.error?.issues.find((issue) => issue.path[0] === "seoDescription")?.message).toBe(
+        seoDescriptionMessage,
+      );
+      expect(check(` ${"x".repeat(69)} `).error?.issues.map((issue) => issue.path[0])).toContain(
+        "seoDescription",
+      );
+      expect(check("x".repeat(161)).error?.issues.map((issue) => issue.path[0])).toContain(
+        "seoDescription",
+      );
+      for (const ok of ["", "   ", fits, "y".repeat(160)]) {
+        expect(check(ok).error?.issues.map((issue) => issue.path[0]) ?? []).not.toContain(
+          "seoDescription",
+        );
+      }
+    }
+  });
+
+  it("stores a written description trimmed", () => {
+    expect(seoDescription.parse(` ${fits} `)).toBe(fits);
+  });
+
+  it("reads content and services stored before the field existed as empty", () => {
+    const { seo: _seo, services, ...rest } = defaultContent;
+    const older = {
+      ...rest,
+      services: {
+        ...services,
+        items: services.items.map(({ seoDescription: _written, ...service }) => service),
+      },
+    };
+    const read = normalizeContent(JSON.parse(JSON.stringify(older)));
+    expect(read.seo.home).toBe("");
+    expect(read.services.items.map((service) => service.seoDescription)).toEqual(
+      services.items.map(() => ""),
+    );
+    const refused = contentSchema.safeParse({
+      ...defaultContent,
+      seo: { ...defaultContent.seo, about: "Too short." },
+    });
+    expect(refused.error?.issues[0]?.path).toEqual(["seo", "about"]);
+    expect(refused.error?.issues[0]?.message).toBe(seoDescriptionMessage);
   });
 });

@@ -2,7 +2,14 @@
 // slug, read time, initials, display date): one zod schema per kind, shared by the editor (inline
 // errors) and the JSON API (400 with the same field messages).
 import { z } from "zod";
-import { type Article, type CaseStudy, idSchema, imagePath, richText } from "~/content/schema";
+import {
+  type Article,
+  type CaseStudy,
+  idSchema,
+  imagePath,
+  richText,
+  seoDescription,
+} from "~/content/schema";
 import { toSlug } from "~/content/slug";
 import { toPlainText } from "~/content/text";
 
@@ -32,6 +39,8 @@ const publishingFields = {
   ]),
   imageUrl: imagePath,
   imageAlt: text(300),
+  /** "" = the excerpt or summary, fitted to 70-160 characters. */
+  seoDescription,
 };
 
 type PublishingInput = {
@@ -175,6 +184,7 @@ export function toArticleInput(
     imageUrl: article.imageUrl,
     imageAlt: article.imageAlt,
     body: article.body,
+    seoDescription: article.seoDescription,
   };
 }
 
@@ -198,6 +208,7 @@ export function toCaseStudyInput(
     imageUrl: study.imageUrl,
     imageAlt: study.imageAlt,
     body: study.body,
+    seoDescription: study.seoDescription,
   };
 }
 
@@ -258,6 +269,7 @@ export function createEmptyInput(kind: PublicationKind): PublicationInput[Public
     imageUrl: "",
     imageAlt: "",
     body: "",
+    seoDescription: "",
   };
   if (kind === "article") {
     return { ...common, excerpt: "", category: "", authorName: "", readTime: "" };

@@ -103,8 +103,21 @@ function createEmptyService(): SiteContent["services"]["items"][number] {
     approach: [],
     capabilities: [],
     useCases: [],
+    seoDescription: "",
   };
 }
+
+export const seoDescriptionHint =
+  "Shown by search engines and link previews; 70–160 characters. Leave empty to use the computed one.";
+/** A page's written search description, in the SEO tab. */
+const seoField = <Key extends string>(key: Key, page: string) =>
+  ({
+    key,
+    label: `${page} search description`,
+    kind: "longText",
+    rows: 3,
+    hint: seoDescriptionHint,
+  }) as const;
 
 /** The content editor's five tabs (spec section 2), in the spec's order and words. */
 export const editorSectionSpecs = [
@@ -280,6 +293,14 @@ export const editorSectionSpecs = [
             fields: titled,
             more: true,
           },
+          {
+            key: "seoDescription",
+            label: "Search description",
+            kind: "longText",
+            rows: 3,
+            hint: seoDescriptionHint,
+            more: true,
+          },
         ],
       },
       { key: "heading", label: "Services Heading", kind: "text", more: true },
@@ -419,6 +440,21 @@ export const managerSectionSpecs = [
     fields: [
       { key: "privacyPolicy", label: "Privacy Policy", kind: "richText" },
       { key: "termsOfService", label: "Terms of Service", kind: "richText" },
+    ],
+  },
+  {
+    section: "seo",
+    label: "SEO",
+    fields: [
+      seoField("home", "Home page"),
+      seoField("services", "Services page"),
+      seoField("about", "About page"),
+      seoField("caseStudies", "Case Studies page"),
+      seoField("blog", "Blog page"),
+      seoField("contact", "Contact page"),
+      seoField("booking", "Booking page"),
+      seoField("privacyPolicy", "Privacy Policy"),
+      seoField("termsOfService", "Terms of Service"),
     ],
   },
 ] as const satisfies ReadonlyArray<SectionSpec>;

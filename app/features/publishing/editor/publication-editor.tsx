@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
+import { seoDescriptionHint } from "~/features/admin/content/content-fields";
 import { TextField } from "~/features/admin/content/fields";
 import { RichTextField } from "~/features/admin/content/rich-text-field";
 import { useLeaveGuard } from "~/features/admin/content/use-leave-guard";
@@ -294,6 +295,21 @@ export function PublicationEditor<K extends PublicationKind>({
               error={errors.body}
               value={input.body}
               onValueChange={(body) => update({ body } as Partial<PublicationInput[K]>)}
+            />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent className="pt-6">
+            <TextField
+              multiline
+              path="seoDescription"
+              label="Search description"
+              hint={seoDescriptionHint}
+              error={errors.seoDescription}
+              value={input.seoDescription}
+              onValueChange={(seoDescription) =>
+                update({ seoDescription } as Partial<PublicationInput[K]>)
+              }
             />
           </CardContent>
         </Card>
