@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
 import type { SiteContent } from "~/content/schema";
-import { findPageScripts, measurePage } from "../../scripts/js-budget.ts";
+import { findPageScripts, findStaticImports, measurePage } from "../../scripts/js-budget.ts";
 import {
   getContent,
   logInCookie,
@@ -335,9 +335,17 @@ describe.each(getTestDatabaseKinds())("saving content on $name", (kind) => {
     const editor = await (
       await fetch(`${site.url}/working-editor`, { headers: { cookie } })
     ).text();
-    const editorChunks = await Promise.all(
-      findPageScripts(editor).map(async (asset) => (await fetch(`${site.url}${asset}`)).text()),
-    );
+    // Its scripts and, through their static imports, every module it loads at once.
+    const editorChunks: string[] = [];
+    const pending = findPageScripts(editor).map((asset) => new URL(asset, site.url).href);
+    const seen = new Set<string>();
+    for (let url = pending.pop(); url; url = pending.pop()) {
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const code = await (await fetch(url)).text();
+      editorChunks.push(code);
+      for (const specifier of findStaticImports(code)) pending.push(new URL(specifier, url).href);
+    }
     const lazyChunk = editorChunks
       .flatMap((code) => [...code.matchAll(/["'(/]([\w-]*rich-text-editor[\w-]*\.js)/g)])
       .map((match) => match[1])[0];
