@@ -232,6 +232,9 @@ function poison(value: unknown, path: string, key: string): unknown {
   if (typeof value === "string") {
     if (richPaths.has(path)) return richPayload;
     if (key === "email") return value;
+    // Search descriptions must be 70 to 160 characters: the payload, padded to a valid length.
+    if (key === "seoDescription")
+      return `${plainPayload} and enough plain words to make a valid search description`;
     if (key === "profileUrl") return `https://example.com/?q=${encodeURIComponent(plainPayload)}`;
     return plainPayload;
   }
