@@ -1,9 +1,10 @@
 // The about page: heading, description, features, Our Story, the four core values, the four
 // approach steps, and the ways on to the contact and booking pages.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { toPlainText } from "../../app/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
+import { test } from "./test";
 
 const { about, general } = defaultContent;
 

@@ -1,9 +1,10 @@
 // The admin's leads screen: only for a signed-in admin; messages newest first with their mail
 // state, subscribers and the CSV export.
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { getUniqueEmail, useOwnAddress } from "./leads-helpers";
+import { test } from "./test";
 
 test("sends a visitor without an admin session to /admin/login", async ({ page }) => {
   await page.goto("/admin/leads");

@@ -1,6 +1,6 @@
 // The admin login page, the editor's entry for visitors who are not signed in, and logout
 // (spec sections 2, 4, 5 and 8), with and without JavaScript.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { createAdmin } from "../../app/features/admin/admins/admins.server";
 import { getToast } from "./admin-helpers";
 import {
@@ -10,6 +10,7 @@ import {
   signInWithSessionCookie,
 } from "./fixtures";
 import { e2eAdmin } from "./state.ts";
+import { test } from "./test";
 
 /** Opens the login page and waits for it to hydrate (its password toggle appears then). */
 async function openLoginPage(page: Page) {

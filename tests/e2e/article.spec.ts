@@ -1,10 +1,11 @@
 // /blog/:id: an article page reached by Read More, with its byline, image, body, call to action and
 // more articles; an unknown id is a 404.
 
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { fitDescription } from "../../app/content/text";
 import { expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
+import { test } from "./test";
 
 const article = defaultArticles.find((entry) => entry.id === "practical-guide-to-adopting-ai");
 if (!article) throw new Error("no default article");

@@ -1,12 +1,13 @@
 // /blog: the spec's header, search and category filters (in the URL, with and without
 // JavaScript), the grid and its cards, Load More Articles, the empty state, Featured Resources,
 // the newsletter block and the placeholder image.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { defaultContent } from "../../app/content/default-content";
 import { anyImageAddress, expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { makeExtraArticles, startSiteWithArticles, type TestSite } from "./isolated-site";
+import { test } from "./test";
 
 /** Newest first, as the blog lists them. */
 const articles = [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));

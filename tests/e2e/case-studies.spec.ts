@@ -1,8 +1,9 @@
 // /case-studies and /case-studies/:id: the spec's header, the alternating list with every card,
 // the entrance animations, images, the full case-study page and its 404.
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
 import { anyImageAddress, expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
+import { test } from "./test";
 
 const metrics = ["Faster processing", "Cost reduction", "Customer satisfaction", "Fewer errors"];
 

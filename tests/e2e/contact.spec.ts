@@ -1,9 +1,10 @@
 // The contact page (spec sections 2, 4, 5, 8): content, cards, the form with and without
 // JavaScript, every message and toast, and the accessibility of it all.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { baseURL, expectNoSeriousA11yViolations, openE2eDatabase } from "./fixtures";
 import { getToastRegion, getUniqueEmail, useOwnAddress, waitPastFillTime } from "./leads-helpers";
+import { test } from "./test";
 
 const contact = defaultContent.contact;
 const minimumFillMs = 3000;

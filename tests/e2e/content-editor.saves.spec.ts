@@ -2,7 +2,7 @@
 // change on the public site at once, the 409 flow with two tabs, and stored XSS attempts through
 // the API and through the editor that must not run on any public page. This file runs after all
 // other specs (playwright.config.ts) and puts the default content back after each test.
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import type { SiteContent } from "../../app/content/schema";
 import {
@@ -16,6 +16,7 @@ import {
   visitPublicPages,
 } from "./admin-helpers";
 import { baseURL } from "./fixtures";
+import { test } from "./test";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 

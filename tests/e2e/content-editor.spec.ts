@@ -1,11 +1,12 @@
 // The content editor's screen (spec sections 2, 4 and 5), without saving anything: layout, the
 // five tabs and their fields, the rich-text toolbar, the services list, validation, and the
 // guards that keep unsaved edits. Saving is in content-editor.saves.spec.ts.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { toPlainText } from "../../app/content/text";
 import { getRichText, getToast, openEditor, readContentThroughApi } from "./admin-helpers";
 import { expectNoSeriousA11yViolations } from "./fixtures";
+import { test } from "./test";
 
 const services = defaultContent.services.items;
 

@@ -1,9 +1,10 @@
 // Saving in the content manager (/content): edits reach the public site at once, and a save over
 // content changed elsewhere gets the 409 notice. Puts the default sections back after each test.
-import { type BrowserContext, expect, test } from "@playwright/test";
+import { type BrowserContext, expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { getToast, saveThroughApi } from "./admin-helpers";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 

@@ -1,8 +1,9 @@
 // The content manager's screen (/content) without saving: admin only (a visitor without a session
 // is sent to the login page by the server), its tabs and links, and axe.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,6 +1,7 @@
 // No dead links (DESIGN.md principle 4): crawl every page reachable from / as a visitor and check
 // that every link the site renders, and every image it shows, answers without an error.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./test";
 
 const maxPages = 400;
 

@@ -1,13 +1,14 @@
 // Home, the main layout: hero, trust badges, about block, the first four services, the call to
 // action, and the spec's error screen when the content cannot be read (on a site of its own).
 import { DatabaseSync } from "node:sqlite";
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { toSlug } from "../../app/content/slug";
 import { fitDescription, toPlainText } from "../../app/content/text";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { expectNoSeriousA11yViolations } from "./fixtures";
+import { test } from "./test";
 
 const { hero, about, services, cta } = defaultContent;
 

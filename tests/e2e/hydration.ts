@@ -7,3 +7,20 @@ export async function waitForHydration(page: Page): Promise<void> {
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
 }
+
+/**
+ * Waits for hydration only where it will happen: a page React Router rendered, in a browser that
+ * runs its scripts (its inline context script has run). Plain pages, feeds and pages opened with
+ * JavaScript off return at once.
+ */
+export async function waitForScriptedPageToHydrate(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      if (!("__reactRouterContext" in window)) return true;
+      const root = document.querySelector("main") ?? document.body;
+      return Object.keys(root).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { polling: 50 },
+  );
+}

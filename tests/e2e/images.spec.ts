@@ -1,8 +1,9 @@
 // Manage Images (/images): admin only, lists the site's images with where they are used, uploads
 // a PNG that then shows in the library, says why a bad file is refused, and passes axe.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { getToast } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 test.describe.configure({ timeout: 90_000 });
 

@@ -1,11 +1,12 @@
 // The privacy policy and terms of service from the content, and the HTML sitemap that lists every
 // public page.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
 import { defaultContent } from "../../app/content/default-content";
 import { toSlug } from "../../app/content/slug";
 import { expectNoSeriousA11yViolations } from "./fixtures";
+import { test } from "./test";
 
 const { legal, general } = defaultContent;
 

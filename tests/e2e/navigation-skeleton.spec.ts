@@ -1,10 +1,11 @@
 // Spec section 4's loading state on client-side navigation: a slow move to another page shows that
 // page's skeleton in place of the old page, after a short delay (fast moves show none); a first
 // visit arrives complete, with no skeleton.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { test } from "./test";
 
 test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -1,8 +1,9 @@
 // The newsletter field in the footer (spec sections 2, 4, 5, 8) with and without JavaScript, the
 // /newsletter page it posts to without JavaScript, and unsubscribing by link.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, openE2eDatabase } from "./fixtures";
 import { getToastRegion, getUniqueEmail, useOwnAddress, waitPastFillTime } from "./leads-helpers";
+import { test } from "./test";
 
 const minimumFillMs = 2000;
 

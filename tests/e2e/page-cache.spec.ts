@@ -1,8 +1,9 @@
 // Cached and revalidated pages in a real browser: a page visited again is answered 304 (the
 // browser reuses its stored copy) and still runs its scripts; a page from the page cache runs its
 // own scripts under its hash-based policy, and nothing injected into it runs.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { waitForHydration } from "./hydration";
+import { test } from "./test";
 
 test("a page revisited and answered 304 still hydrates and works", async ({ page, context }) => {
   test.slow();

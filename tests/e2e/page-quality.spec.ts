@@ -2,9 +2,10 @@
 // no page, public or admin, reports a Content Security Policy violation; the stylesheet arrives
 // inside the page; the mobile menu opens without JavaScript.
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
 import { waitForHydration } from "./hydration";
+import { test } from "./test";
 
 async function readSitemapPaths(request: APIRequestContext): Promise<string[]> {
   const xml = await (await request.get("/sitemap.xml")).text();

@@ -1,11 +1,12 @@
 // The publishing screens without saving anything: the lists and editors of articles and case
 // studies reached from the admin navigation, their filters, the library picker and the delete
 // confirmation, checked with axe at 1280 and 375 px; visitors are sent to the login page.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
 import { getToast } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 const article = defaultArticles[0];
 const study = defaultCaseStudies[0];

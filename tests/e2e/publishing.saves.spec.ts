@@ -2,9 +2,10 @@
 // uploaded in place, save a draft that visitors cannot see but the admin can preview, schedule it
 // a minute ahead and watch it appear on the site and in the feed by itself, change its slug and
 // follow the old address, unpublish it, delete it.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { getRichText, getToast } from "./admin-helpers";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 /** A real 1×1 PNG. */
 const png = Buffer.from(

@@ -2,12 +2,13 @@
 // lists a unique title and a 70-160 character description, a canonical link to its sitemap
 // address, Open Graph tags with a 1200x630 PNG preview, and structured data (JSON-LD); one
 // address per page (slash and case variants answer 301).
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect } from "@playwright/test";
 import { defaultArticles } from "../../app/content/default-articles";
 import { defaultCaseStudies } from "../../app/content/default-case-studies";
 import { defaultContent } from "../../app/content/default-content";
 import { toSlug } from "../../app/content/slug";
 import { baseURL } from "./fixtures";
+import { test } from "./test";
 
 /** SITE_URL of the e2e server: its default, http://localhost:PORT. */
 const siteUrl = `http://localhost:${new URL(baseURL).port}`;

@@ -1,9 +1,10 @@
 // The site shell on every public page: header, Services menu, mobile menu, footer, 404 page.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/content/default-content";
 import { toSlug } from "../../app/content/slug";
 import { toPlainText } from "../../app/content/text";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
 
 const services = defaultContent.services.items;
 

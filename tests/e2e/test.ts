@@ -1,0 +1,23 @@
+// The end-to-end `test`: Playwright's own, with page.goto and page.reload waiting until React has
+// hydrated a page that runs scripts. A click that lands before hydration takes the no-JavaScript
+// path (tested on its own), so without this wait a slow run makes a JavaScript test flaky.
+import { test as base } from "@playwright/test";
+import { waitForScriptedPageToHydrate } from "./hydration";
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== "commit") await waitForScriptedPageToHydrate(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== "commit") await waitForScriptedPageToHydrate(page);
+      return response;
+    };
+    await use(page);
+  },
+});
