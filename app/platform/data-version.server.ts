@@ -6,7 +6,8 @@
 // and, per request, the page cache asks getDataVersion(db), which is cheap:
 //   - SQLite: one synchronous read of the version row on the process's own connection (a few
 //     microseconds; it sees commits of other processes and of this one), or, while one of this
-//     process's transactions is open, a read that waits for it to end.
+//     process's transactions is open, a read that waits for it to end. Cache hits ask with
+//     { sameBatch: true } and share one read among the requests of one event-loop turn.
 //   - PostgreSQL: a primary-key read of the version row per request, shared by every request
 //     that arrives while one read is under way (so under load it is one query per round trip).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
@@ -28,7 +29,16 @@ export async function markDataChanged(trx: Db, _scope?: string): Promise<void> {
     .execute();
 }
 
-type VersionSource = { current(): number | Promise<number> };
+/** How a caller may be answered: sameBatch allows the read made for this event-loop turn. */
+export type VersionReadOptions = { sameBatch?: boolean };
+
+type VersionSource = { current(options?: VersionReadOptions): number | Promise<number> };
+
+/**
+ * Longest a shared read is reused, whatever the event loop does: a bound on the argument below,
+ * far shorter than any save's round trip from a browser.
+ */
+const batchReadMaxAgeMs = 1;
 
 const sources = new WeakMap<Db, VersionSource>();
 
@@ -40,16 +50,44 @@ class SqliteVersionSource implements VersionSource {
     this.handle = handle;
     this.db = db;
   }
-  current(): number | Promise<number> {
+  private batchVersion: number | undefined;
+  private batchReadAt = 0;
+  private batchEndScheduled = false;
+
+  current(options: VersionReadOptions = {}): number | Promise<number> {
     // The connection is shared: while a transaction is open on it, a raw read would see that
     // transaction's uncommitted bump, and a page rendered from the committed data could be kept
     // under the new version (and served after a rollback and a later real bump). Read through the
     // driver then, which waits for the transaction to end; otherwise the synchronous read.
     if (this.handle.isTransaction) return readVersionRow(this.db);
+    // The read costs more than the rest of a cache hit. Cache hits are answered from the poll
+    // phase, where Node handles the sockets the kernel reported ready when the phase began: every
+    // request of that batch had arrived before the batch's first read of the version, so none can
+    // have been sent after a save that read did not see, and they share it. The batch ends at
+    // setImmediate (the check phase, right after the poll phase); the age bound covers a read made
+    // in any other phase.
+    if (
+      options.sameBatch &&
+      this.batchVersion !== undefined &&
+      performance.now() - this.batchReadAt < batchReadMaxAgeMs
+    ) {
+      return this.batchVersion;
+    }
     // Prepared on first use: the table exists only once the migrations have run.
     this.statement ??= this.handle.prepare("select version from data_versions where name = ?");
     const row = this.statement.get(versionRow) as { version: number } | undefined;
-    return row ? Number(row.version) : 0;
+    const version = row ? Number(row.version) : 0;
+    if (!options.sameBatch) return version;
+    this.batchVersion = version;
+    this.batchReadAt = performance.now();
+    if (!this.batchEndScheduled) {
+      this.batchEndScheduled = true;
+      setImmediate(() => {
+        this.batchEndScheduled = false;
+        this.batchVersion = undefined;
+      });
+    }
+    return version;
   }
 }
 
@@ -147,8 +185,8 @@ export function attachDataVersion(
  * The current data version of this database, as cheaply as the engine allows. Rejects when the
  * database cannot be read (PostgreSQL only); callers then render without the cache.
  */
-export function getDataVersion(db: Db): number | Promise<number> {
+export function getDataVersion(db: Db, options?: VersionReadOptions): number | Promise<number> {
   const source = sources.get(db);
   if (!source) return readVersionRow(db);
-  return source.current();
+  return source.current(options);
 }

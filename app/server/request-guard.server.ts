@@ -3,7 +3,7 @@
 // trusted proxy. Each gets a 400/405 and one log line, never a 500 with a stack trace. Forwarded
 // headers from a peer that is not a trusted proxy (TRUST_PROXY) are dropped, not believed.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isIP } from "node:net";
+import { isIP, type Socket } from "node:net";
 import type { Logger } from "pino";
 import { baseSecurityHeaders, defaultContentSecurityPolicy } from "./security-headers.server";
 
@@ -108,12 +108,19 @@ export function createRequestGuard(
   logger: Logger,
 ) {
   const isSiteHost = createHostCheck(siteUrl);
+  // Asked once per connection, not per request: parsing the peer's address for the proxy rule
+  // is a measurable share of a cache hit.
+  const trustedSockets = new WeakMap<Socket, boolean>();
+  function isTrustedSocket(socket: Socket): boolean {
+    let trusted = trustedSockets.get(socket);
+    if (trusted === undefined) {
+      trusted = isTrustedProxy(socket.remoteAddress ?? "", 0);
+      trustedSockets.set(socket, trusted);
+    }
+    return trusted;
+  }
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    const refusal = checkRequest(
-      req,
-      isSiteHost,
-      isTrustedProxy(req.socket.remoteAddress ?? "", 0),
-    );
+    const refusal = checkRequest(req, isSiteHost, isTrustedSocket(req.socket));
     if (!refusal) return next();
     logger.warn(
       {

@@ -288,7 +288,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       };
       let version: number | Promise<number>;
       try {
-        version = getDataVersion(db);
+        version = getDataVersion(db, { sameBatch: true });
       } catch {
         versionUnreadable.add(req);
         return false;
