@@ -44,6 +44,7 @@ export { runDataCommand } from "~/server/backup/data-commands.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
 export { createSiteServer, shutDownGracefully } from "~/server/serving.server";
+export { runWorkerPool } from "~/server/workers.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;

@@ -1,5 +1,8 @@
 // Production entry: boots the services, serves the built site on PORT and, on SIGTERM or SIGINT,
-// stops accepting connections, lets in-flight requests finish and exits within 8 s.
+// stops accepting connections, lets in-flight requests finish and exits within 8 s. With
+// WEB_CONCURRENCY above 1 this process prepares the database and runs that many workers, each of
+// which runs this same module and serves.
+import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
 type ServerModule = typeof import("./app.ts");
@@ -16,56 +19,74 @@ try {
   process.exit(1);
 }
 
-// Background work (the mail outbox) runs beside the HTTP server, never in a request.
-const jobs = site.startBackgroundJobs(services);
-
-const app = site.createSiteApp(services, { mode: "production", clientDir: `${buildDir}client` });
-const server = site.createSiteServer(app, {
-  logger: services.logger,
-  isTrustedPeer: (address) => app.isTrustedProxy(address, 0),
-});
-
-server.on("error", (error: NodeJS.ErrnoException) => {
-  const reason =
-    error.code === "EADDRINUSE"
-      ? `Port ${services.config.PORT} is already in use: stop the other server or set PORT`
-      : error.message;
-  services.logger.fatal({ err: error }, reason);
-  console.error(reason);
-  process.exit(1);
-});
-
-server.listen(services.config.PORT, services.config.HOST, () => {
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : services.config.PORT;
-  services.logger.info({ port, url: services.config.SITE_URL }, `Site listening on port ${port}`);
-});
-
-// The last line of defence: an error nothing else caught is logged, and the process goes on
-// serving rather than dropping every connection (the database layer handles its own errors).
-process.on("uncaughtException", (error) => {
-  services.logger.error({ err: error }, "Uncaught exception");
-});
-process.on("unhandledRejection", (reason) => {
-  services.logger.error({ err: reason }, "Unhandled promise rejection");
-});
-
-let stopping = false;
-async function shutDown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  services.logger.info({ signal }, "Shutting down: finishing in-flight requests");
-  // Whatever happens below, the process is gone before the platform's 10 s SIGKILL.
-  setTimeout(() => process.exit(0), 7_900).unref();
-  await site.shutDownGracefully({
-    server,
+if (cluster.isPrimary && services.config.WEB_CONCURRENCY > 1) {
+  // The primary serves nothing: the database is migrated and seeded, the workers take over.
+  await services.db.destroy();
+  site.runWorkerPool({
+    count: services.config.WEB_CONCURRENCY,
+    exec: fileURLToPath(import.meta.url),
     logger: services.logger,
-    // The worker finishes the mail it is sending; anything left stays in the outbox for next time.
-    stopJobs: jobs.stop,
-    closeDatabase: () => services.db.destroy(),
   });
-  services.logger.info("Stopped");
-  process.exit(0);
+} else {
+  await serve(services);
 }
-process.on("SIGTERM", () => shutDown("SIGTERM"));
-process.on("SIGINT", () => shutDown("SIGINT"));
+
+async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) {
+  // Each worker's log lines say which worker wrote them.
+  const services = cluster.isWorker
+    ? { ...booted, logger: booted.logger.child({ worker: cluster.worker?.id, pid: process.pid }) }
+    : booted;
+  // Background work (the mail outbox) runs beside the HTTP server, never in a request.
+  const jobs = site.startBackgroundJobs(services);
+
+  const app = site.createSiteApp(services, { mode: "production", clientDir: `${buildDir}client` });
+  const server = site.createSiteServer(app, {
+    logger: services.logger,
+    isTrustedPeer: (address) => app.isTrustedProxy(address, 0),
+  });
+
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === "EADDRINUSE"
+        ? `Port ${services.config.PORT} is already in use: stop the other server or set PORT`
+        : error.message;
+    services.logger.fatal({ err: error }, reason);
+    console.error(reason);
+    process.exit(1);
+  });
+
+  server.listen(services.config.PORT, services.config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : services.config.PORT;
+    services.logger.info({ port, url: services.config.SITE_URL }, `Site listening on port ${port}`);
+  });
+
+  // The last line of defence: an error nothing else caught is logged, and the process goes on
+  // serving rather than dropping every connection (the database layer handles its own errors).
+  process.on("uncaughtException", (error) => {
+    services.logger.error({ err: error }, "Uncaught exception");
+  });
+  process.on("unhandledRejection", (reason) => {
+    services.logger.error({ err: reason }, "Unhandled promise rejection");
+  });
+
+  let stopping = false;
+  async function shutDown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    services.logger.info({ signal }, "Shutting down: finishing in-flight requests");
+    // Whatever happens below, the process is gone before the platform's 10 s SIGKILL.
+    setTimeout(() => process.exit(0), 7_900).unref();
+    await site.shutDownGracefully({
+      server,
+      logger: services.logger,
+      // The worker finishes the mail it is sending; anything left stays in the outbox for next time.
+      stopJobs: jobs.stop,
+      closeDatabase: () => services.db.destroy(),
+    });
+    services.logger.info("Stopped");
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => shutDown("SIGTERM"));
+  process.on("SIGINT", () => shutDown("SIGINT"));
+}

@@ -1,5 +1,6 @@
 // The server's configuration (DESIGN.md section 4): read once from the environment at boot and
 // validated, so a bad value stops the server with a message naming the variable.
+import { availableParallelism } from "node:os";
 import express from "express";
 import { z } from "zod";
 
@@ -31,6 +32,8 @@ const optional = z
   .trim()
   .transform((value) => (value === "" ? undefined : value))
   .optional();
+
+const workerCountMessage = 'must be "auto" or a number of processes from 1 to 32';
 
 const envSchema = z
   .object({
@@ -74,6 +77,22 @@ const envSchema = z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    /**
+     * Server processes (node:cluster workers): a count, or "auto" for one per core. Each worker
+     * keeps its own page cache; the data version keeps them all current (ADR 009).
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .trim()
+      .default("auto")
+      .transform((value) => (value === "" || value === "auto" ? availableParallelism() : value))
+      .pipe(
+        z.coerce
+          .number<string | number>({ message: workerCountMessage })
+          .int(workerCountMessage)
+          .min(1, workerCountMessage)
+          .max(32, workerCountMessage),
+      ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
