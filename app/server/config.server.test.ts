@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config.server";
 
@@ -10,6 +11,7 @@ describe("parseConfig", () => {
       DATABASE_URL: "file:./data/site.db",
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
+      WEB_CONCURRENCY: 1,
       secure: false,
     });
     expect(config.ADMIN_EMAIL).toBeUndefined();
@@ -52,5 +54,16 @@ describe("parseConfig", () => {
 
   it("needs the mail addresses when SMTP is on", () => {
     expect(() => parseConfig({ SMTP_URL: "smtp://localhost:2525" })).toThrow(/MAIL_FROM/);
+  });
+
+  it("runs one process, a number of them, or one per core", () => {
+    expect(parseConfig({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseConfig({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(parseConfig({ WEB_CONCURRENCY: "auto" }).WEB_CONCURRENCY).toBe(availableParallelism());
+    for (const wrong of ["0", "many", "2.5", "100"]) {
+      expect(() => parseConfig({ WEB_CONCURRENCY: wrong })).toThrow(
+        'WEB_CONCURRENCY: must be "auto" or a number of processes from 1 to 32',
+      );
+    }
   });
 });

@@ -78,14 +78,14 @@ const envSchema = z
       .default("info"),
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     /**
-     * Server processes (node:cluster workers): a count, or "auto" for one per core. Each worker
-     * keeps its own page cache; the data version keeps them all current (ADR 009).
+     * Server processes (node:cluster workers): a count, or "auto" for one per core. One by default:
+     * on a small machine that also runs its clients, more processes cost latency (ADR 009).
      */
     WEB_CONCURRENCY: z
       .string()
       .trim()
-      .default("auto")
-      .transform((value) => (value === "" || value === "auto" ? availableParallelism() : value))
+      .default("1")
+      .transform((value) => (value === "auto" ? availableParallelism() : value || "1"))
       .pipe(
         z.coerce
           .number<string | number>({ message: workerCountMessage })
