@@ -1,11 +1,15 @@
 // Layout of the admin area (login and the workspace): outside the site's header and footer,
 // never stored by caches and never indexed, errors included (a 503 while the database is away).
 import { isRouteErrorResponse, Outlet } from "react-router";
+import adminStylesheetUrl from "~/admin.css?url";
 import { noStoreMiddleware } from "~/features/admin/gate.server";
 import { adminUnavailableMessage } from "~/features/admin/gate-messages";
 import type { Route } from "./+types/admin-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
+
+// The inlined public stylesheet leaves out admin-only classes; this one has them all.
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheetUrl }];
 
 export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
