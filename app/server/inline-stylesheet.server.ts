@@ -1,5 +1,5 @@
-// The site's one stylesheet, inlined into every HTML page in production so the first paint waits
-// for no stylesheet request (about 11 KB gzipped, and cached pages make it cheap to send). Read
+// The public stylesheet (app.css), inlined into every HTML page in production so the first paint
+// waits for no stylesheet request (about 9 KB gzipped; cached pages make it cheap to send). Read
 // once at boot from the client build; its hash is constant per build, for a hash-based CSP.
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
