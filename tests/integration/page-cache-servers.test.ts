@@ -4,40 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { type SiteProcess, startSiteProcess } from "../support/site-process";
+import { logIn, type SiteProcess, saveAbout, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
 
 /** Both servers serve one site, as behind a load balancer: one public address. */
 const siteUrl = "http://www.clearline.test";
-
-async function logIn(site: SiteProcess): Promise<string> {
-  const response = await fetch(`${site.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: siteUrl },
-    body: JSON.stringify(testAdmin),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("session="))
-    ?.split(";")[0];
-  if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status}`);
-  return cookie;
-}
-
-async function saveAbout(site: SiteProcess, cookie: string, title: string): Promise<void> {
-  const current = await fetch(`${site.url}/api/content`);
-  const response = await fetch(`${site.url}/api/content`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: siteUrl,
-      cookie,
-      "if-match": current.headers.get("etag") ?? "",
-    },
-    body: JSON.stringify({ content: { about: { ...defaultContent.about, title } } }),
-  });
-  expect(response.status).toBe(200);
-}
 
 async function getPage(site: SiteProcess, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${site.url}${path}`, { headers });
@@ -76,10 +47,10 @@ describe.each(getTestDatabaseKinds())("page cache with two servers on $name", (k
         expect(html).toContain(defaultContent.about.title);
       }
     }
-    const cookie = await logIn(first);
+    const cookie = await logIn(first, siteUrl);
     for (const [round, writer] of [first, second, first].entries()) {
       const title = `A Partner You Can Call, Round ${round + 1}`;
-      await saveAbout(writer, cookie, title);
+      await saveAbout(writer, cookie, title, siteUrl);
       const onSecond = await getPage(second, "/about");
       const onFirst = await getPage(first, "/about");
       expect(onSecond.html).toContain(title);
@@ -89,7 +60,7 @@ describe.each(getTestDatabaseKinds())("page cache with two servers on $name", (k
   });
 
   it("renders an admin's page fresh and private, and never gives it to a visitor", async () => {
-    const cookie = await logIn(second);
+    const cookie = await logIn(second, siteUrl);
     // A visitor first: the page is kept.
     const visitorBefore = await getPage(second, "/services");
     expect(visitorBefore.response.headers.get("content-security-policy")).toContain("'sha256-");
@@ -106,7 +77,9 @@ describe.each(getTestDatabaseKinds())("page cache with two servers on $name", (k
       expect(visitor.response.headers.get("etag")).not.toBe(admin.response.headers.get("etag"));
     }
     // An admin first, on a page not yet kept: the visitor after gets a visitor's page.
-    const adminFirst = await getPage(first, "/case-studies", { cookie: await logIn(first) });
+    const adminFirst = await getPage(first, "/case-studies", {
+      cookie: await logIn(first, siteUrl),
+    });
     expect(adminFirst.response.headers.get("cache-control")).toBe("private, no-store");
     const visitorAfter = await getPage(first, "/case-studies");
     expect(visitorAfter.response.headers.get("cache-control")).toBe("no-cache");

@@ -3,9 +3,8 @@
 // killed worker is replaced while the site keeps answering; SIGTERM stops every process in time.
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { type SiteProcess, startSiteProcess } from "../support/site-process";
+import { logIn, type SiteProcess, saveAbout, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
 
 const siteUrl = "http://www.clearline.test";
@@ -57,31 +56,6 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function saveAboutTitle(site: SiteProcess, title: string): Promise<void> {
-  const login = await fetch(`${site.url}/api/admin/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: siteUrl },
-    body: JSON.stringify(testAdmin),
-  });
-  const cookie = login.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("session="))
-    ?.split(";")[0];
-  expect(login.status).toBe(200);
-  const current = await fetch(`${site.url}/api/content`);
-  const saved = await fetch(`${site.url}/api/content`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      origin: siteUrl,
-      cookie: cookie ?? "",
-      "if-match": current.headers.get("etag") ?? "",
-    },
-    body: JSON.stringify({ content: { about: { ...defaultContent.about, title } } }),
-  });
-  expect(saved.status).toBe(200);
-}
-
 describe.each(getTestDatabaseKinds())("two worker processes on $name", (kind) => {
   let database: TestDatabase;
   let site: SiteProcess;
@@ -116,7 +90,7 @@ describe.each(getTestDatabaseKinds())("two worker processes on $name", (kind) =>
     expect([...answeredBy].sort()).toEqual([1, 2]);
 
     const title = `About us, saved at ${Date.now()}`;
-    await saveAboutTitle(site, title);
+    await saveAbout(site, await logIn(site, siteUrl), title, siteUrl);
     for (let round = 0; round < 20; round++) {
       const page = await getOnNewConnection(`${site.url}/about`);
       expect(page.body).toContain(title);

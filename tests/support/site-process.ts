@@ -3,6 +3,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { defaultContent } from "~/content/default-content";
+import { testAdmin } from "./test-site";
 
 const entry = fileURLToPath(new URL("../../server/index.ts", import.meta.url));
 
@@ -68,4 +70,40 @@ export async function startSiteProcess(env: Record<string, string>): Promise<Sit
       await exited;
     },
   };
+}
+
+/** Signs the test admin in through the API; siteUrl is the Origin the server expects. */
+export async function logIn(site: SiteProcess, siteUrl: string): Promise<string> {
+  const response = await fetch(`${site.url}/api/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: siteUrl },
+    body: JSON.stringify(testAdmin),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("session="))
+    ?.split(";")[0];
+  if (response.status !== 200 || !cookie) throw new Error(`login failed: ${response.status}`);
+  return cookie;
+}
+
+/** Saves a new About page title through the content API, as the editor does. */
+export async function saveAbout(
+  site: SiteProcess,
+  cookie: string,
+  title: string,
+  siteUrl: string,
+): Promise<void> {
+  const current = await fetch(`${site.url}/api/content`);
+  const response = await fetch(`${site.url}/api/content`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      origin: siteUrl,
+      cookie,
+      "if-match": current.headers.get("etag") ?? "",
+    },
+    body: JSON.stringify({ content: { about: { ...defaultContent.about, title } } }),
+  });
+  if (response.status !== 200) throw new Error(`save failed: ${response.status}`);
 }
