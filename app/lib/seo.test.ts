@@ -119,4 +119,26 @@ describe("written search descriptions", () => {
     expect(findTag(blank, "name", "description")?.content).toBe(fitted);
     expect(findTag(blank, "property", "og:description")?.content).toBe(fitted);
   });
+
+  it("describes a service and an article in their structured data as in their meta description", () => {
+    const findEntity = (tags: ReturnType<typeof buildPageMeta>, type: string) =>
+      tags
+        .map((tag) => (tag as { "script:ld+json"?: Record<string, unknown> })["script:ld+json"])
+        .find((entity) => entity?.["@type"] === type);
+    const service = buildPageMeta(args, {
+      title: "Patching",
+      description: computed,
+      written,
+      service: { name: "Patching" },
+    });
+    expect(findEntity(service, "Service")?.description).toBe(written);
+    const article = buildPageMeta(args, {
+      title: "An Article",
+      description: computed,
+      type: "article",
+      article: { headline: "An Article", datePublished: "2026-11-01", authorName: "Sam Lee" },
+    });
+    const fitted = findTag(article, "name", "description")?.content;
+    expect(findEntity(article, "Article")?.description).toBe(fitted);
+  });
 });

@@ -43,8 +43,10 @@ export type PageMeta = {
   organization?: boolean;
   /** The home page: a WebSite entity too. */
   website?: boolean;
-  service?: ServiceFacts;
-  article?: ArticleFacts;
+  /** A service page: a Service entity, described as the meta description is. */
+  service?: Omit<ServiceFacts, "description">;
+  /** An article: an Article entity, described as the meta description is. */
+  article?: Omit<ArticleFacts, "description">;
 };
 
 /** Breadcrumb names of the sections with pages below them. */
@@ -116,8 +118,8 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   const data = [
     page.organization && buildOrganization(site, image),
     page.website && buildWebSite(site),
-    page.service && buildService(site, url, page.service),
-    page.article && buildArticle(site, url, image, page.article),
+    page.service && buildService(site, url, { ...page.service, description }),
+    page.article && buildArticle(site, url, image, { ...page.article, description }),
     path !== "/" && buildBreadcrumbs(siteUrl, getTrail(path, page.title)),
   ];
   for (const entity of data) if (entity) tags.push({ "script:ld+json": entity });

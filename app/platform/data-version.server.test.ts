@@ -35,6 +35,20 @@ describe("the data version on SQLite, read by one process and written by another
     expect(await getDataVersion(reader)).toBe(before + 1);
   });
 
+  it("never reports a bump its own process has not committed, so a rolled-back save changes nothing", async () => {
+    const before = await getDataVersion(reader);
+    let during: number | Promise<number> = -1;
+    await expect(
+      reader.transaction().execute(async (trx) => {
+        await markDataChanged(trx, "content");
+        // Asked on the connection the transaction holds: answered once the transaction is over.
+        during = getDataVersion(reader, { sameBatch: true });
+        throw new Error("the save failed");
+      }),
+    ).rejects.toThrow("the save failed");
+    expect(await during).toBe(before);
+  });
+
   afterEach(() => {
     vi.useRealTimers();
   });

@@ -63,7 +63,6 @@ export function meta(args: Route.MetaArgs) {
     noindex: Boolean(args.loaderData?.preview),
     article: {
       headline: article.title,
-      description: article.excerpt,
       datePublished: article.publishedAt,
       authorName: article.author.name,
     },

@@ -43,12 +43,11 @@ export function meta(args: Route.MetaArgs) {
       noindex: true,
     });
   }
-  const description = toPlainText(service.description);
   return buildPageMeta(args, {
     title: service.title,
-    description,
+    description: toPlainText(service.description),
     written: service.seoDescription,
-    service: { name: service.title, description },
+    service: { name: service.title },
   });
 }
 
