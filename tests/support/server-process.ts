@@ -41,19 +41,23 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       resolve(code);
     }),
   );
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /"port":(\d+)/.exec(output);
-      if (match) {
+  // A fixed PORT is known already; with PORT=0 the server's log line says which one it got.
+  const fixedPort = Number(env.PORT ?? 0);
+  const port =
+    fixedPort ||
+    (await new Promise<number>((resolve, reject) => {
+      const timer = setInterval(() => {
+        const match = /"port":(\d+)/.exec(output);
+        if (match) {
+          clearInterval(timer);
+          resolve(Number(match[1]));
+        }
+      }, 25);
+      exited.then(() => {
         clearInterval(timer);
-        resolve(Number(match[1]));
-      }
-    }, 25);
-    exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited before listening:\n${output}`));
-    });
-  });
+        reject(new Error(`server exited before listening:\n${output}`));
+      });
+    }));
   return {
     child,
     port,

@@ -1,17 +1,13 @@
 // Real server processes (server/index.ts on the production build) for tests that need more than
-// one server on one database, as a multi-server set-up runs them.
-import { type ChildProcess, spawn } from "node:child_process";
+// one server on one database, as a multi-server set-up runs them: a known port and SITE_URL, quiet
+// logs, started once /healthz answers.
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
 import { defaultContent } from "~/content/default-content";
+import { type ServerProcess, startServerProcess } from "./server-process";
 import { testAdmin } from "./test-site";
 
-const entry = fileURLToPath(new URL("../../server/index.ts", import.meta.url));
-
-export type SiteProcess = {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
+export type SiteProcess = ServerProcess & {
+  /** SIGTERM, then waits for the exit. */
   stop: () => Promise<void>;
 };
 
@@ -30,44 +26,28 @@ export function findFreePort(): Promise<number> {
 /** Starts one server process on a free port and resolves once it answers /healthz. */
 export async function startSiteProcess(env: Record<string, string>): Promise<SiteProcess> {
   const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [entry], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: url,
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess({
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "warn",
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited before answering:\n${output}`);
+    if (!server.alive()) throw new Error(`server exited before answering:\n${server.output()}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      if ((await fetch(`${server.url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server never answered:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server never answered:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
-    url,
-    child,
-    output: () => output,
+    ...server,
     stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      if (server.alive()) server.child.kill("SIGTERM");
+      await server.exited;
     },
   };
 }
