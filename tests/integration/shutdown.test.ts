@@ -80,17 +80,29 @@ it("exits within 8 s of SIGTERM under load without cutting a request it had read
     slow.write(
       `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: http://127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
+    // And a page the cache holds, asked for by a head whose last line comes after the signal: the
+    // cache answers it before Express runs, and must tell its client to go too.
+    const page = connect(server.port, "127.0.0.1");
+    await new Promise((resolve) => page.once("connect", resolve));
+    let pageAnswer = "";
+    page.on("data", (chunk) => {
+      pageAnswer += chunk;
+    });
+    const pageClosed = new Promise((resolve) => page.once("close", resolve));
+    page.write(`GET /about?probe=shutdown HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const signalledAt = performance.now();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     slow.end(body);
+    page.write("\r\n");
     const code = await server.exited;
     const exitMs = performance.now() - signalledAt;
     running = false;
     await load;
     await slowClosed;
+    await pageClosed;
     agent.destroy();
 
     // Started well before the signal: the server had read them (loopback), so each must be answered.
@@ -107,6 +119,11 @@ it("exits within 8 s of SIGTERM under load without cutting a request it had read
     // client to go. (Answers to the load above may have had their head sent just before.)
     expect(slowAnswer).toMatch(/^HTTP\/1\.1 201/);
     expect(slowAnswer).toMatch(/^Connection: close/im);
+    expect(pageAnswer).toMatch(/^HTTP\/1\.1 200/);
+    expect(pageAnswer).toMatch(/^Connection: close/im);
+    expect(server.output()).toMatch(
+      /"url":"\/about\?probe=shutdown","status":200,[^}]*"cache":"hit"/,
+    );
     expect(server.output()).toContain("Stopped");
   } finally {
     server.kill();
