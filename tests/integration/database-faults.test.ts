@@ -58,7 +58,11 @@ describe("SQLite locked by another process", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "site-lock-"));
-    server = await startServerProcess({ DATABASE_URL: `file:${join(dir, "site.db")}` });
+    server = await startServerProcess({
+      DATABASE_URL: `file:${join(dir, "site.db")}`,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
     // A site that has served before the lock (its first page stores the form-signing secret).
     expect((await fetch(`${server.url}/`)).status).toBe(200);
   });
@@ -101,6 +105,58 @@ describe("SQLite locked by another process", () => {
     await lockReleased;
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect(server.alive()).toBe(true);
+    expect(findStackTraces(server.output())).toEqual([]);
+  });
+
+  it("refuses an article save during the lock with a JSON 503, and the article is as it was", async () => {
+    const login = await postJson(server.url, "/api/admin/login", admin);
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+    const draft = {
+      slug: "saved-during-a-lock",
+      status: "draft",
+      publishAt: "",
+      title: "Saved During a Lock",
+      excerpt: "An article the owner is writing while another program holds the database.",
+      category: "Infrastructure",
+      authorName: "Ana Lopez",
+      readTime: "",
+      imageUrl: "",
+      imageAlt: "",
+      seoDescription: "",
+      body: "<p>First version.</p>",
+    };
+    const created = await postJson(server.url, "/api/admin/articles", draft, { cookie });
+    expect(created.status).toBe(201);
+    const version = created.headers.get("etag") ?? "";
+
+    const lock = await holdSqliteLock(join(dir, "site.db"), 8_000);
+    const lockReleased = new Promise((resolve) => lock.once("exit", resolve));
+    // The session check only reads (it passes); the save's own write is what meets the lock.
+    const refused = await timed(() =>
+      fetch(`${server.url}/api/admin/articles/${draft.slug}`, {
+        method: "PUT",
+        headers: {
+          "content-type": "application/json",
+          origin: server.url,
+          cookie,
+          "if-match": version,
+        },
+        body: JSON.stringify({ ...draft, body: "<p>Second version.</p>" }),
+      }),
+    );
+    expect(refused.status).toBe(503);
+    expect(refused.response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON.parse(refused.body)).toEqual({ message: expect.stringMatching(/try again/i) });
+    expect(Number(refused.response.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.ms).toBeLessThan(7_000);
+    await lockReleased;
+
+    const stored = await fetch(`${server.url}/api/admin/articles/${draft.slug}`, {
+      headers: { cookie },
+    });
+    const { item } = (await stored.json()) as { item: { record: { body: string } } };
+    expect(item.record.body).toBe("<p>First version.</p>");
     expect(findStackTraces(server.output())).toEqual([]);
   });
 
