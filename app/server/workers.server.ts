@@ -24,6 +24,12 @@ export function runWorkerPool({ count, exec, logger }: WorkerPoolOptions): void 
   cluster.setupPrimary({ exec });
   let stopping = false;
   let quickDeaths = 0;
+  // Until one worker has listened, a dying worker means the site cannot start (a port in use, a
+  // bad build): the primary stops too, with the worker's message above, rather than re-forking.
+  let anyListened = false;
+  cluster.on("listening", () => {
+    anyListened = true;
+  });
   const startedAt = new WeakMap<Worker, number>();
 
   function forkWorker() {
@@ -38,6 +44,11 @@ export function runWorkerPool({ count, exec, logger }: WorkerPoolOptions): void 
         process.exit(0);
       }
       return;
+    }
+    if (!anyListened) {
+      logger.fatal({ code, signal }, "A server worker could not start: stopping");
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGKILL");
+      process.exit(1);
     }
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     quickDeaths = lived < quickDeathMs ? quickDeaths + 1 : 0;

@@ -71,6 +71,15 @@ describe("server/index.ts", () => {
     const second = startServer({ PORT: String(port), DATABASE_URL: freshDatabaseUrl() });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`Port ${port} is already in use`);
+    // With several workers the primary stops too, instead of starting workers again and again.
+    const pool = startServer({
+      PORT: String(port),
+      DATABASE_URL: freshDatabaseUrl(),
+      WEB_CONCURRENCY: "2",
+    });
+    expect(await pool.exited).toBe(1);
+    expect(pool.output()).toContain(`Port ${port} is already in use`);
+    expect(pool.output()).toContain("A server worker could not start: stopping");
   });
 
   it("finishes an in-flight request on SIGTERM, then refuses connections and exits 0", async () => {
