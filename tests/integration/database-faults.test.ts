@@ -9,6 +9,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
+import { article } from "../support/publications";
 import {
   findStackTraces,
   postJson,
@@ -112,20 +113,12 @@ describe("SQLite locked by another process", () => {
     const login = await postJson(server.url, "/api/admin/login", admin);
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-    const draft = {
+    const draft = article({
       slug: "saved-during-a-lock",
       status: "draft",
-      publishAt: "",
       title: "Saved During a Lock",
-      excerpt: "An article the owner is writing while another program holds the database.",
-      category: "Infrastructure",
-      authorName: "Ana Lopez",
-      readTime: "",
-      imageUrl: "",
-      imageAlt: "",
-      seoDescription: "",
       body: "<p>First version.</p>",
-    };
+    });
     const created = await postJson(server.url, "/api/admin/articles", draft, { cookie });
     expect(created.status).toBe(201);
     const version = created.headers.get("etag") ?? "";

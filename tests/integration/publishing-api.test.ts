@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultArticles } from "~/content/default-articles";
 import { seoDescriptionMessage } from "~/content/schema";
 import { toSlug } from "~/content/slug";
-import type { ArticleInput, CaseStudyInput } from "~/features/publishing/schema";
+import type { CaseStudyInput } from "~/features/publishing/schema";
 import {
   getContent,
   logInCookie,
@@ -19,6 +19,7 @@ import {
   resetLoginThrottles,
 } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { article } from "../support/publications";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 const atom = "http://www.w3.org/2005/Atom";
@@ -39,24 +40,6 @@ function listTags(html: string) {
         [attribute.toLowerCase(), double ?? single ?? bare ?? ""] as const,
     ),
   }));
-}
-
-function article(overrides: Partial<ArticleInput> = {}): ArticleInput {
-  return {
-    slug: "patching-without-downtime",
-    status: "published",
-    publishAt: "",
-    title: "Patching Without Downtime",
-    excerpt: "How a small team keeps every server patched without a maintenance weekend.",
-    category: "Infrastructure",
-    authorName: "Ana Lopez",
-    readTime: "",
-    imageUrl: "",
-    imageAlt: "",
-    seoDescription: "",
-    body: '<p>Start with an inventory. <a href="/booking">Book a call</a>.</p>',
-    ...overrides,
-  };
 }
 
 function caseStudy(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput {

@@ -3,11 +3,10 @@
 // read with Connection: close, and exits 0 within 8 s, inside the platforms' 10 s grace period.
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { startServerProcess } from "../support/server-process";
+import { openRawRequest, startServerProcess } from "../support/server-process";
 import { startTestSmtpServer } from "../support/smtp";
 
 const dir = mkdtempSync(join(tmpdir(), "site-shutdown-"));
@@ -70,39 +69,29 @@ it("exits within 8 s of SIGTERM under load without cutting a request it had read
       email: "late@example.com",
       message: "Sent while the server shuts down.",
     });
-    const slow = connect(server.port, "127.0.0.1");
-    await new Promise((resolve) => slow.once("connect", resolve));
-    let slowAnswer = "";
-    slow.on("data", (chunk) => {
-      slowAnswer += chunk;
-    });
-    const slowClosed = new Promise((resolve) => slow.once("close", resolve));
-    slow.write(
+    const slow = await openRawRequest(
+      server.port,
       `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nOrigin: http://127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
     );
     // And a page the cache holds, asked for by a head whose last line comes after the signal: the
     // cache answers it before Express runs, and must tell its client to go too.
-    const page = connect(server.port, "127.0.0.1");
-    await new Promise((resolve) => page.once("connect", resolve));
-    let pageAnswer = "";
-    page.on("data", (chunk) => {
-      pageAnswer += chunk;
-    });
-    const pageClosed = new Promise((resolve) => page.once("close", resolve));
-    page.write(`GET /about?probe=shutdown HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`);
+    const page = await openRawRequest(
+      server.port,
+      `GET /about?probe=shutdown HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     const signalledAt = performance.now();
     server.child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    slow.end(body);
-    page.write("\r\n");
+    slow.socket.end(body);
+    page.socket.write("\r\n");
     const code = await server.exited;
     const exitMs = performance.now() - signalledAt;
     running = false;
     await load;
-    await slowClosed;
-    await pageClosed;
+    await slow.closed;
+    await page.closed;
     agent.destroy();
 
     // Started well before the signal: the server had read them (loopback), so each must be answered.
@@ -117,10 +106,10 @@ it("exits within 8 s of SIGTERM under load without cutting a request it had read
     expect(cutBefore).toEqual([]);
     // The request read before the signal and answered during the shutdown tells its keep-alive
     // client to go. (Answers to the load above may have had their head sent just before.)
-    expect(slowAnswer).toMatch(/^HTTP\/1\.1 201/);
-    expect(slowAnswer).toMatch(/^Connection: close/im);
-    expect(pageAnswer).toMatch(/^HTTP\/1\.1 200/);
-    expect(pageAnswer).toMatch(/^Connection: close/im);
+    expect(slow.answer()).toMatch(/^HTTP\/1\.1 201/);
+    expect(slow.answer()).toMatch(/^Connection: close/im);
+    expect(page.answer()).toMatch(/^HTTP\/1\.1 200/);
+    expect(page.answer()).toMatch(/^Connection: close/im);
     expect(server.output()).toMatch(
       /"url":"\/about\?probe=shutdown","status":200,[^}]*"cache":"hit"/,
     );

@@ -1,6 +1,7 @@
 // The production entry (server/index.ts, on the build) as a real child process, for the fault,
 // abuse and shutdown tests: what a crash, a hang or a stack trace looks like only shows there.
 import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const entry = fileURLToPath(new URL("../../server/index.ts", import.meta.url));
@@ -16,7 +17,13 @@ export type ServerProcess = {
   kill: () => void;
 };
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export type SpawnedServer = Omit<ServerProcess, "port" | "url"> & {
+  /** The port once the server listens; rejects if it exits first. */
+  listening: Promise<number>;
+};
+
+/** Spawns the entry and returns at once, for tests that expect it to fail as well as serve. */
+export function spawnServer(env: Record<string, string>): SpawnedServer {
   const child = spawn(process.execPath, [entry], {
     env: {
       PATH: process.env.PATH ?? "",
@@ -43,32 +50,39 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   );
   // A fixed PORT is known already; with PORT=0 the server's log line says which one it got.
   const fixedPort = Number(env.PORT ?? 0);
-  const port =
-    fixedPort ||
-    (await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
-        const match = /"port":(\d+)/.exec(output);
-        if (match) {
+  const listening = fixedPort
+    ? Promise.resolve(fixedPort)
+    : new Promise<number>((resolve, reject) => {
+        const timer = setInterval(() => {
+          const match = /"port":(\d+)/.exec(output);
+          if (match) {
+            clearInterval(timer);
+            resolve(Number(match[1]));
+          }
+        }, 25);
+        exited.then(() => {
           clearInterval(timer);
-          resolve(Number(match[1]));
-        }
-      }, 25);
-      exited.then(() => {
-        clearInterval(timer);
-        reject(new Error(`server exited before listening:\n${output}`));
+          reject(new Error(`server exited before listening:\n${output}`));
+        });
       });
-    }));
+  // A server expected to fail never listens; only callers that await this see the rejection.
+  listening.catch(() => {});
   return {
     child,
-    port,
-    url: `http://127.0.0.1:${port}`,
     output: () => output,
     exited,
+    listening,
     alive: () => running,
     kill: () => {
       if (running) child.kill("SIGKILL");
     },
   };
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const { listening, ...server } = spawnServer(env);
+  const port = await listening;
+  return { ...server, port, url: `http://127.0.0.1:${port}` };
 }
 
 /** Log lines that carry a stack trace ("    at fn (file:line)"). */
@@ -90,4 +104,17 @@ export function postJson(
     body: JSON.stringify(body),
     signal: AbortSignal.timeout(timeoutMs),
   });
+}
+
+/** A raw connection that has sent the start of a request; the test sends the rest. */
+export async function openRawRequest(port: number, start: string) {
+  const socket = connect(port, "127.0.0.1");
+  await new Promise((resolve) => socket.once("connect", resolve));
+  let answer = "";
+  socket.on("data", (chunk) => {
+    answer += chunk;
+  });
+  const closed = new Promise((resolve) => socket.once("close", resolve));
+  socket.write(start);
+  return { socket, closed, answer: () => answer };
 }
