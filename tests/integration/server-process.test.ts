@@ -2,7 +2,6 @@
 // serves, and on SIGTERM finishes in-flight requests, refuses new ones and exits cleanly.
 import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
