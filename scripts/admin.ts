@@ -1,13 +1,7 @@
 // `npm run admin -- ...`: create admins and reset passwords in the configured database.
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { ensureBuilt, ensureInstalled, ensureNodeVersion } from "./setup.ts";
+import { loadServerBundle } from "./setup.ts";
 
-ensureNodeVersion();
-ensureInstalled();
-ensureBuilt();
-type ServerModule = typeof import("../server/app.ts");
-const buildFile = fileURLToPath(new URL("../build/server/index.js", import.meta.url));
-const site: ServerModule = await import(pathToFileURL(buildFile).href);
+const site = await loadServerBundle();
 // The admin command must not print the first-start password banner of an empty database twice.
 const services = await site.bootServices({
   ...process.env,

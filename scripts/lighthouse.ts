@@ -5,16 +5,13 @@
 // Scores on a machine busy with other work come out lower: read them on a quiet one.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuilt, ensureInstalled, ensureNodeVersion, root } from "./setup.ts";
-
-type SiteModule = typeof import("../server/app.ts");
+import { findFreePort } from "./free-port.ts";
+import { loadServerBundle, root } from "./setup.ts";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof categories)[number];
@@ -25,28 +22,17 @@ const { values, positionals } = parseArgs({
 });
 const runs = Math.max(1, Number(values.runs) || 3);
 
-ensureNodeVersion();
-ensureInstalled();
-ensureBuilt();
-
-/** A free port, known before the site boots so SITE_URL (canonical links) names it. */
-async function findFreePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+const site = await loadServerBundle();
 
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
+// Known before the site boots, so SITE_URL (canonical links) names it.
 const port = await findFreePort();
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "site-lighthouse-"));
-const site: SiteModule = await import(pathToFileURL(join(root, "build/server/index.js")).href);
 const services = await site.bootServices({
   DATABASE_URL: `file:${join(dataDir, "site.db")}`,
   LOG_LEVEL: "silent",

@@ -2,24 +2,12 @@
 // user (initdb refuses root), on a free port, stopped and deleted afterwards.
 import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { findFreePort } from "./free-port.ts";
 
 function hasCommand(command: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 export type TempPostgres = {
@@ -51,7 +39,7 @@ export async function startTempPostgres({
   chmodSync(dir, 0o777);
   if (isRoot) spawnSync("chown", ["postgres", dir]);
   const data = join(dir, "data");
-  const port = await freePort();
+  const port = await findFreePort();
   const init = asOwner([
     "initdb",
     "-D",

@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 const buildStamp = join(root, "build", ".stamp");
@@ -80,4 +80,12 @@ export function ensureBuilt({ force = false } = {}): void {
   // Always a production build: one made under vitest's NODE_ENV=test has no page security policy.
   run("npx", ["react-router", "build"], { ...process.env, NODE_ENV: "production" });
   writeFileSync(buildStamp, new Date().toISOString());
+}
+
+/** Installs and builds when needed, then loads the built server bundle (server/app.ts's exports). */
+export async function loadServerBundle(): Promise<typeof import("../server/app.ts")> {
+  ensureNodeVersion();
+  ensureInstalled();
+  ensureBuilt();
+  return import(pathToFileURL(join(root, "build/server/index.js")).href);
 }

@@ -6,18 +6,12 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { findBudgetProblems, formatReportTable, measureSite } from "./js-budget.ts";
-import { ensureBuilt, ensureInstalled, ensureNodeVersion, root } from "./setup.ts";
+import { loadServerBundle, root } from "./setup.ts";
 
-type SiteModule = typeof import("../server/app.ts");
-
-ensureNodeVersion();
-ensureInstalled();
-ensureBuilt();
+const site = await loadServerBundle();
 
 const dataDir = mkdtempSync(join(tmpdir(), "site-size-"));
-const site: SiteModule = await import(pathToFileURL(join(root, "build/server/index.js")).href);
 const services = await site.bootServices({
   DATABASE_URL: `file:${join(dataDir, "site.db")}`,
   LOG_LEVEL: "silent",

@@ -43,7 +43,7 @@ export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 export { runDataCommand } from "~/server/backup/data-commands.server";
 export { bootServices } from "~/server/boot.server";
 export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
-export { createSiteServer, shutDownGracefully } from "~/server/serving.server";
+export { createSiteServer, shutDownGracefully, shutdownTimings } from "~/server/serving.server";
 export { runWorkerPool } from "~/server/workers.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
@@ -219,7 +219,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // nosniff above keep any file from being run as a page or script.
   app.use(
     uploadsUrlPath,
-    express.static(getUploadsDir(config), {
+    express.static(uploadsDir, {
       immutable: true,
       maxAge: "1y",
       index: false,

@@ -1,7 +1,7 @@
 // Production entry: boots the services, serves the built site on PORT and, on SIGTERM or SIGINT,
 // stops accepting connections, lets in-flight requests finish and exits within 8 s. With
-// WEB_CONCURRENCY above 1 this process prepares the database and runs that many workers, each of
-// which runs this same module and serves.
+// WEB_CONCURRENCY above 1 this process prepares the database (seed, first admin) and runs that
+// many workers, each of which runs this same module and serves.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
@@ -12,7 +12,7 @@ const site: ServerModule = await import(new URL("server/index.js", `file://${bui
 
 let services: Awaited<ReturnType<ServerModule["bootServices"]>>;
 try {
-  services = await site.bootServices(process.env);
+  services = await site.bootServices(process.env, { prepare: cluster.isPrimary });
 } catch (error) {
   // A bad configuration or an unusable database: say which, and stop.
   console.error(error instanceof Error ? error.message : error);
@@ -76,7 +76,7 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
     stopping = true;
     services.logger.info({ signal }, "Shutting down: finishing in-flight requests");
     // Whatever happens below, the process is gone before the platform's 10 s SIGKILL.
-    setTimeout(() => process.exit(0), 7_900).unref();
+    setTimeout(() => process.exit(0), site.shutdownTimings.exitMs - 100).unref();
     await site.shutDownGracefully({
       server,
       logger: services.logger,

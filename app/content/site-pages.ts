@@ -32,23 +32,6 @@ type RegistryInput = {
   times?: PageTimes;
 };
 
-/** The public pages that exist whatever the content holds. */
-export const fixedPagePaths = [
-  "/",
-  "/services",
-  "/about",
-  "/case-studies",
-  "/blog",
-  "/contact",
-  "/booking",
-  "/option1",
-  "/option2",
-  "/option3",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/sitemap",
-] as const;
-
 /** The latest of some ISO times (they compare as text), or undefined when none is known. */
 function latest(...times: (string | undefined)[]): string | undefined {
   return times

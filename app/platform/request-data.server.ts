@@ -11,6 +11,8 @@ export type RequestData = {
   content(): Promise<SiteContentResult>;
   /** The signed-in admin, if any; a failed lookup counts as signed out. */
   session(): Promise<AdminSession | undefined>;
+  /** The same lookup, rejecting when the database fails (the admin gate answers 503 then). */
+  checkedSession(): Promise<AdminSession | undefined>;
 };
 
 const requestDataContext = createContext<RequestData>();
@@ -26,14 +28,16 @@ function memoise<T>(read: () => Promise<T>): () => Promise<T> {
 /** Root middleware: installs the per-request reader before any loader, action or render runs. */
 export const provideRequestData: MiddlewareFunction<Response> = ({ request, context }, next) => {
   const { db, logger, config, knownSession } = getAppContext(context);
+  // The HTTP layer may already have looked the session up to decide on the page cache.
+  const checkedSession = memoise(() =>
+    knownSession !== undefined
+      ? Promise.resolve(knownSession ?? undefined)
+      : getRequestSession(db, request, config.secure),
+  );
   context.set(requestDataContext, {
     content: memoise(() => getSiteContent(db, logger)),
-    // The HTTP layer may already have looked the session up to decide on the page cache.
-    session: memoise(() =>
-      knownSession !== undefined
-        ? Promise.resolve(knownSession ?? undefined)
-        : getRequestSession(db, request, config.secure).catch(() => undefined),
-    ),
+    session: memoise(() => checkedSession().catch(() => undefined)),
+    checkedSession,
   });
   return next();
 };

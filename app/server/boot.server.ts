@@ -7,11 +7,20 @@ import type { AppServices } from "./context.server";
 import { openDatabase } from "./db/database.server";
 import { createLogger } from "./logger.server";
 
-export async function bootServices(env: Record<string, string | undefined>): Promise<AppServices> {
+/**
+ * `prepare: false` is for the workers of a WEB_CONCURRENCY pool: their primary has already seeded
+ * the database and created the first admin (opening still checks the schema is current).
+ */
+export async function bootServices(
+  env: Record<string, string | undefined>,
+  { prepare = true } = {},
+): Promise<AppServices> {
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);
-  await seedDefaults(db);
-  await bootstrapAdmin(db, config, logger);
+  if (prepare) {
+    await seedDefaults(db);
+    await bootstrapAdmin(db, config, logger);
+  }
   return { config, db, logger };
 }

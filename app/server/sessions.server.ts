@@ -87,7 +87,7 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 }
 
 /** The session cookie's value in a Cookie header, if any. */
-export function readSessionCookie(
+function readSessionCookie(
   cookieHeader: string | null | undefined,
   secure: boolean,
 ): string | undefined {
@@ -101,9 +101,21 @@ export function readSessionCookie(
 
 /** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
 export function readSessionId(request: Request, secure: boolean): string | undefined {
-  const fromCookie = readSessionCookie(request.headers.get("cookie"), secure);
+  return readSessionIdFromHeaders(
+    request.headers.get("cookie"),
+    request.headers.get("authorization"),
+    secure,
+  );
+}
+
+/** The same from the raw header values (the HTTP layer, before any Request exists). */
+export function readSessionIdFromHeaders(
+  cookie: string | null | undefined,
+  authorization: string | null | undefined,
+  secure: boolean,
+): string | undefined {
+  const fromCookie = readSessionCookie(cookie, secure);
   if (fromCookie !== undefined) return fromCookie;
-  const authorization = request.headers.get("authorization");
   return authorization?.startsWith("Bearer ")
     ? authorization.slice("Bearer ".length).trim()
     : undefined;

@@ -3,6 +3,7 @@
 import { existsSync } from "node:fs";
 import { extname, join, normalize } from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { getAcceptedEncodings } from "./accept-encoding.server";
 
 const contentTypes: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -15,16 +16,6 @@ const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".webmanifest": "application/manifest+json",
 };
-
-/** Which encodings the browser takes, best first: brotli, then gzip. */
-function pickEncodings(header: string | undefined): ("br" | "gzip")[] {
-  const accepted = (header ?? "")
-    .split(",")
-    .map((part) => part.trim().split(";"))
-    .filter(([, quality]) => !/^\s*q=0(\.0*)?\s*$/.test(quality ?? ""))
-    .map(([name]) => name?.trim().toLowerCase());
-  return (["br", "gzip"] as const).filter((name) => accepted.includes(name));
-}
 
 /**
  * Serves `dir` at the mount path, preferring a precompressed copy. `immutable` marks hashed file
@@ -52,7 +43,7 @@ export function servePrecompressed(dir: string, { immutable }: { immutable: bool
       return next();
     }
     if (!type || path.includes("..") || path.includes("\0")) return plain(req, res, next);
-    for (const encoding of pickEncodings(req.headers["accept-encoding"])) {
+    for (const encoding of getAcceptedEncodings(req.headers["accept-encoding"])) {
       const file = join(dir, `${path}.${encoding === "br" ? "br" : "gz"}`);
       if (!exists(file)) continue;
       res.setHeader("Content-Type", type);

@@ -1,8 +1,8 @@
 // Real server processes (server/index.ts on the production build) for tests that need more than
 // one server on one database, as a multi-server set-up runs them: a known port and SITE_URL, quiet
 // logs, started once /healthz answers.
-import { createServer } from "node:net";
 import { defaultContent } from "~/content/default-content";
+import { findFreePort } from "../../scripts/free-port.ts";
 import { type ServerProcess, startServerProcess } from "./server-process";
 import { testAdmin } from "./test-site";
 
@@ -10,18 +10,6 @@ export type SiteProcess = ServerProcess & {
   /** SIGTERM, then waits for the exit. */
   stop: () => Promise<void>;
 };
-
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 /** Starts one server process on a free port and resolves once it answers /healthz. */
 export async function startSiteProcess(env: Record<string, string>): Promise<SiteProcess> {

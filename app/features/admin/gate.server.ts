@@ -9,15 +9,16 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import { getRequestData } from "~/platform/request-data.server";
 import { type AppContext, getAppContext } from "~/server/context.server";
-import { logDatabaseError } from "~/server/db/unavailable.server";
+import { databaseRetryAfterSeconds, logDatabaseError } from "~/server/db/unavailable.server";
 import { ApiError, assertSameOrigin, handleApi } from "~/server/http.server";
-import { type AdminSession, getRequestSession } from "~/server/sessions.server";
+import type { AdminSession } from "~/server/sessions.server";
 import { adminUnavailableMessage } from "./gate-messages";
 
 export const loginPath = "/admin/login";
 /** Seconds a client is asked to wait after a 503. */
-const retryAfterSeconds = "5";
+const retryAfterSeconds = String(databaseRetryAfterSeconds);
 
 /**
  * The spec's editor addresses check the session in the browser ("Checking authentication...",
@@ -31,10 +32,11 @@ const adminSessionContext = createContext<AdminSession | null>(null);
 /** Reads the session; a database failure becomes the caller's 503. */
 async function readAdminSession(
   app: AppContext,
-  request: Request,
+  context: ContextReader,
 ): Promise<AdminSession | undefined | "unavailable"> {
   try {
-    return await getRequestSession(app.db, request, app.config.secure);
+    // The request's one session lookup, shared with the root loader.
+    return await getRequestData(context).checkedSession();
   } catch (error) {
     logDatabaseError(app.logger, error, "admin session check failed");
     return "unavailable";
@@ -51,7 +53,7 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
   next,
 ) => {
   const app = getAppContext(context);
-  const session = await readAdminSession(app, request);
+  const session = await readAdminSession(app, context);
   if (session === "unavailable") {
     throw data(
       { message: adminUnavailableMessage },
@@ -114,7 +116,7 @@ export function handleAdminApi(
       if (request.method !== "GET" && request.method !== "HEAD") {
         assertSameOrigin(request, app.config.SITE_URL);
       }
-      const session = await readAdminSession(app, request);
+      const session = await readAdminSession(app, context);
       if (session === "unavailable") {
         throw new ApiError(503, adminUnavailableMessage, {
           headers: { "Retry-After": retryAfterSeconds },

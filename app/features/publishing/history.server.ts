@@ -2,8 +2,8 @@
 // and the fields it changed, a revision shows its changes field by field, and Restore saves its
 // text as a new version through the publishing store (status and schedule stay).
 
-import { toPlainText } from "~/content/text";
-import type { FieldChange } from "~/features/admin/history/content-diff";
+import { sql } from "kysely";
+import { type FieldChange, toReadable } from "~/features/admin/history/content-diff";
 import type { HistoryEntry, HistoryKind } from "~/features/admin/history/history.server";
 import { ContentConflictError } from "~/server/content-store.server";
 import type { Db } from "~/server/db/tables.server";
@@ -31,13 +31,6 @@ const actionNotes: Record<string, string> = {
   delete: "Deleted",
 };
 
-function readable(value: unknown): string {
-  if (typeof value === "string") return /<\/?[a-z][^>]*>/i.test(value) ? toPlainText(value) : value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
-    return value.join("\n");
-  return value === undefined || value === null ? "" : JSON.stringify(value);
-}
-
 /** Top-level fields that differ ("title", "body"...), each with readable text. */
 function diffRecords(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
   const changes: FieldChange[] = [];
@@ -47,23 +40,45 @@ function diffRecords(before: Record<string, unknown> | undefined, after: Record<
     changes.push({
       path: key,
       label: label.charAt(0).toUpperCase() + label.slice(1),
-      before: readable(before?.[key]),
-      after: readable(after[key]),
+      before: toReadable(before?.[key]),
+      after: toReadable(after[key]),
     });
   }
   return changes;
 }
 
-async function readPrevious(db: Db, kind: PublicationKind, row: RevisionRow) {
-  return db
-    .selectFrom("publication_revisions")
-    .select(["data"])
-    .where("kind", "=", kind)
-    .where("item_id", "=", row.item_id)
-    .where("id", "<", row.id)
-    .orderBy("id", "desc")
-    .limit(1)
-    .executeTakeFirst();
+/**
+ * The data of the revision before each of rows (same item), by revision id: one query for a whole
+ * History page, the database pairing each revision with its predecessor.
+ */
+async function readPreviousData(
+  db: Db,
+  kind: PublicationKind,
+  rows: RevisionRow[],
+): Promise<Map<number, string>> {
+  if (rows.length === 0) return new Map();
+  const paired = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("publication_revisions")
+        .select([
+          "id",
+          sql<string | null>`lag(data) over (partition by item_id order by id)`.as("previous"),
+        ])
+        .where("kind", "=", kind)
+        .where("item_id", "in", [...new Set(rows.map((row) => row.item_id))])
+        .as("paired"),
+    )
+    .select(["id", "previous"])
+    .where(
+      "id",
+      "in",
+      rows.map((row) => row.id),
+    )
+    .execute();
+  const previous = new Map<number, string>();
+  for (const row of paired) if (row.previous !== null) previous.set(Number(row.id), row.previous);
+  return previous;
 }
 
 async function readLatestIds(db: Db, kind: PublicationKind, itemIds: string[]) {
@@ -80,16 +95,13 @@ async function readLatestIds(db: Db, kind: PublicationKind, itemIds: string[]) {
 
 function createHistoryKind(kind: PublicationKind): HistoryKind {
   const texts = kindTexts[kind];
-  const toEntry = (
-    row: RevisionRow,
-    previous: string | undefined,
-    latest: Set<number>,
-  ): HistoryEntry => {
+  const readRevision = (row: RevisionRow, previous: string | undefined, latest: Set<number>) => {
     const after = JSON.parse(row.data) as Record<string, unknown>;
     const before = previous ? (JSON.parse(previous) as Record<string, unknown>) : undefined;
-    const fields = diffRecords(before, after).map((change) => change.label);
+    const changes = diffRecords(before, after);
     const note = actionNotes[row.action] ?? (before ? undefined : "First version");
-    return {
+    const fields = changes.map((change) => change.label);
+    const entry: HistoryEntry = {
       kind,
       kindLabel: `${texts.singular}: ${String(after.title ?? row.item_id)}`,
       id: row.id,
@@ -98,6 +110,7 @@ function createHistoryKind(kind: PublicationKind): HistoryKind {
       changed: note ? [note] : fields.length > 0 ? fields : ["No changes"],
       isCurrent: latest.has(row.id) && row.action !== "delete",
     };
+    return { entry, changes };
   };
   return {
     id: kind,
@@ -110,10 +123,11 @@ function createHistoryKind(kind: PublicationKind): HistoryKind {
         .orderBy("id", "desc")
         .limit(limit)
         .execute()) as RevisionRow[];
-      const latest = await readLatestIds(db, kind, [...new Set(rows.map((row) => row.item_id))]);
-      return Promise.all(
-        rows.map(async (row) => toEntry(row, (await readPrevious(db, kind, row))?.data, latest)),
-      );
+      const [latest, previous] = await Promise.all([
+        readLatestIds(db, kind, [...new Set(rows.map((row) => row.item_id))]),
+        readPreviousData(db, kind, rows),
+      ]);
+      return rows.map((row) => readRevision(row, previous.get(row.id), latest).entry);
     },
     async get(db, id) {
       const row = (await db
@@ -123,18 +137,21 @@ function createHistoryKind(kind: PublicationKind): HistoryKind {
         .where("id", "=", id)
         .executeTakeFirst()) as RevisionRow | undefined;
       if (!row) return undefined;
-      const previous = (await readPrevious(db, kind, row))?.data;
-      const latest = await readLatestIds(db, kind, [row.item_id]);
-      const current = await db
-        .selectFrom(kind === "article" ? "articles" : "case_studies")
-        .select("version")
-        .where("id", "=", row.item_id)
-        .executeTakeFirst();
-      const after = JSON.parse(row.data) as Record<string, unknown>;
+      const [previousData, latest, current] = await Promise.all([
+        readPreviousData(db, kind, [row]),
+        readLatestIds(db, kind, [row.item_id]),
+        db
+          .selectFrom(kind === "article" ? "articles" : "case_studies")
+          .select("version")
+          .where("id", "=", row.item_id)
+          .executeTakeFirst(),
+      ]);
+      const previous = previousData.get(row.id);
+      const { entry, changes } = readRevision(row, previous, latest);
       return {
-        ...toEntry(row, previous, latest),
-        subject: `${texts.singular}: ${String(after.title ?? row.item_id)}`,
-        changes: diffRecords(previous ? JSON.parse(previous) : undefined, after),
+        ...entry,
+        subject: entry.kindLabel,
+        changes,
         isFirst: previous === undefined,
         currentVersion: current?.version ?? 0,
       };

@@ -9,6 +9,7 @@ import { promisify } from "node:util";
 import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { Logger } from "pino";
+import { getAcceptedEncodings } from "~/server/accept-encoding.server";
 import type { Config } from "~/server/config.server";
 import type { Db } from "~/server/db/tables.server";
 import { logDatabaseError } from "~/server/db/unavailable.server";
@@ -22,7 +23,7 @@ import {
   type AdminSession,
   getSession,
   getSessionCookieName,
-  readSessionId,
+  readSessionIdFromHeaders,
 } from "~/server/sessions.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
@@ -58,21 +59,6 @@ type Rendered =
   | { kind: "other"; status: number; headers: Array<[string, string]>; body: Buffer };
 
 type Encoding = "br" | "gzip" | "identity";
-
-/** The best encoding the client accepts (q=0 refuses one); brotli first, it is the smallest. */
-export function pickEncoding(header: string | string[] | undefined): Encoding {
-  if (!header) return "identity";
-  const value = Array.isArray(header) ? header.join(",") : header;
-  let gzipOk = false;
-  for (const part of value.split(",")) {
-    const [token = "", ...params] = part.trim().toLowerCase().split(";");
-    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
-    if (refused) continue;
-    if (token === "br") return "br";
-    if (token === "gzip" || token === "x-gzip") gzipOk = true;
-  }
-  return gzipOk ? "gzip" : "identity";
-}
 
 const droppedHeaders = new Set(["content-length", "content-encoding", "set-cookie", "vary"]);
 
@@ -213,7 +199,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.end();
       return;
     }
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const encoding: Encoding =
+      getAcceptedEncodings(req.headers["accept-encoding"])[0] ?? "identity";
     const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
     const cookie = formCookieFor(req);
     res.writeHead(page.status, cookie ? [...wire[encoding], "set-cookie", cookie] : wire[encoding]);
@@ -310,13 +297,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
       if (hasCookie(req, sessionCookie) || req.headers.authorization) {
-        const id = readSessionId(
-          new Request(origin, {
-            headers: {
-              cookie: req.headers.cookie ?? "",
-              authorization: req.headers.authorization ?? "",
-            },
-          }),
+        const id = readSessionIdFromHeaders(
+          req.headers.cookie,
+          req.headers.authorization,
           config.secure,
         );
         const session = id ? await getSession(db, id).catch(() => undefined) : undefined;

@@ -1,22 +1,18 @@
 // /content: the content manager (admin only), for the sections the content editor leaves out.
 // In the admin workspace, behind its gate; the same form screen as the editor.
-import { useEffect } from "react";
 import { Link } from "react-router";
-import { preloadToaster } from "~/components/ui/toaster-slot";
 import { ContentForm } from "~/features/admin/content/content-form";
 import { managerForm } from "~/features/admin/content/form-model";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/content-manager";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
   const session = getAdmin(context);
-  const { content, version, fresh } = await getSiteContent(db, logger);
+  const { content, version, fresh } = await getRequestContent(context);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   return {
     adminEmail: session.email,
@@ -33,7 +29,6 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ContentManagerPage({ loaderData }: Route.ComponentProps) {
-  useEffect(preloadToaster, []);
   if (!loaderData.initial) {
     return (
       <AdminPage title="Content Manager">

@@ -14,8 +14,7 @@ import { editorForm } from "~/features/admin/content/form-model";
 import { getGateSession } from "~/features/admin/gate.server";
 import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
 import { buildPageMeta } from "~/lib/seo";
-import { getAppContext } from "~/server/context.server";
-import { getSiteContent } from "~/server/site-content.server";
+import { getRequestContent } from "~/platform/request-data.server";
 import type { Route } from "./+types/editor";
 
 /** The spec's pause before an unauthenticated visitor is sent to the login page. */
@@ -23,10 +22,9 @@ const unauthenticatedRedirectMs = 1000;
 const loginPath = "/admin/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = getAppContext(context);
   const session = getGateSession(context);
   if (!session) return { admin: null, initial: null };
-  const { content, version, fresh } = await getSiteContent(db, logger);
+  const { content, version, fresh } = await getRequestContent(context);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   if (!fresh) return { admin: { email: session.email }, initial: null };
   return {

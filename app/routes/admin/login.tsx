@@ -7,19 +7,19 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { LoginForm } from "~/features/admin/login/login-form";
 import { loginSchema } from "~/features/admin/login/login-schema";
 import { buildPageMeta } from "~/lib/seo";
+import { getRequestData } from "~/platform/request-data.server";
 import type { loader as rootLoader } from "~/root";
 import { getAppContext } from "~/server/context.server";
 import { ApiError, assertSameOrigin, toFieldErrors } from "~/server/http.server";
 import { describeSignInFailure, signIn } from "~/server/login.server";
-import { getRequestSession, readSessionId, serializeSessionCookie } from "~/server/sessions.server";
+import { readSessionId, serializeSessionCookie } from "~/server/sessions.server";
 import type { Route } from "./+types/login";
 
 /** Where a successful login goes (spec section 4). */
 const editorPath = "/working-editor";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = await getRequestData(context).session();
   if (session) throw redirect(editorPath);
   return null;
 }

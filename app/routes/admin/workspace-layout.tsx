@@ -12,10 +12,6 @@ export function loader({ context }: Route.LoaderArgs) {
   return { email: getGateSession(context)?.email ?? null };
 }
 
-export function headers() {
-  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
-}
-
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   if (!loaderData.email) return <Outlet />;
   return (

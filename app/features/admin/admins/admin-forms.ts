@@ -1,11 +1,14 @@
 // The Admins screen's forms, one zod schema each, shared by the screen and its action.
 import { z } from "zod";
 
-const password = z
+/** An admin password: the rule of every form and command that sets one. */
+export const passwordSchema = z
   .string()
   .min(12, "Password must be at least 12 characters")
   .max(256, "Password must be at most 256 characters");
-const email = z
+
+/** An admin's sign-in email, kept in lower case. */
+export const adminEmailSchema = z
   .email("Please enter a valid email address")
   .max(200)
   .transform((value) => value.toLowerCase());
@@ -13,14 +16,14 @@ const email = z
 export const addAdminSchema = z
   .object({
     intent: z.literal("add"),
-    email,
+    email: adminEmailSchema,
     passwordMode: z.enum(["generate", "type"]),
     password: z.string().max(256).optional(),
     passwordAgain: z.string().max(256).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.passwordMode !== "type") return;
-    const parsed = password.safeParse(value.password ?? "");
+    const parsed = passwordSchema.safeParse(value.password ?? "");
     if (!parsed.success) {
       ctx.addIssue({
         code: "custom",
@@ -40,7 +43,7 @@ export const changePasswordSchema = z
   .object({
     intent: z.literal("password"),
     currentPassword: z.string().min(1, "Enter your current password").max(256),
-    newPassword: password,
+    newPassword: passwordSchema,
     newPasswordAgain: z.string().max(256),
   })
   .refine((value) => value.newPassword === value.newPasswordAgain, {
@@ -50,7 +53,5 @@ export const changePasswordSchema = z
 
 export const adminTargetSchema = z.object({
   intent: z.enum(["revoke", "delete"]),
-  email,
+  email: adminEmailSchema,
 });
-
-export const adminFormSchema = z.union([addAdminSchema, changePasswordSchema, adminTargetSchema]);

@@ -3,7 +3,7 @@
 // their validation messages and History's field names are all read from this table. It is typed
 // against the zod content schema: a key that is not in the section, or a kind that does not fit the
 // value (a list edited as text), does not compile.
-import { type IconName, iconNames, type SiteContent } from "~/content/schema";
+import { iconNames, type SiteContent } from "~/content/schema";
 
 /** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
 export type TextKind =
@@ -460,10 +460,6 @@ export const managerSectionSpecs = [
 ] as const satisfies ReadonlyArray<SectionSpec>;
 
 const allSectionSpecs: ReadonlyArray<SectionSpec> = [...editorSectionSpecs, ...managerSectionSpecs];
-
-export function isIconName(value: string): value is IconName {
-  return (iconNames as readonly string[]).includes(value);
-}
 
 type AnyField = {
   key: string;

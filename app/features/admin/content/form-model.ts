@@ -59,7 +59,6 @@ function createContentFormModel<Name extends SectionName>(
 type EditorName = (typeof editorSectionSpecs)[number]["section"];
 type ManagerName = (typeof managerSectionSpecs)[number]["section"];
 export type EditorSections = Pick<SiteContent, EditorName>;
-export type ManagerSections = Pick<SiteContent, ManagerName>;
 
 /** The spec's content editor: General, Home, About, Services, Contact. */
 export const editorForm = createContentFormModel<EditorName>(

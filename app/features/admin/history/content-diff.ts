@@ -16,7 +16,8 @@ function looksLikeHtml(text: string): boolean {
   return /<\/?[a-z][^>]*>/i.test(text);
 }
 
-function toReadable(value: unknown): string {
+/** A value as a person reads it: HTML as text, a list of lines, anything else as JSON. */
+export function toReadable(value: unknown): string {
   if (value === undefined || value === null) return "";
   if (typeof value === "string") return looksLikeHtml(value) ? toPlainText(value) : value;
   if (Array.isArray(value) && value.every((item) => typeof item === "string")) {

@@ -3,6 +3,7 @@
 // button that opens a panel (Escape or a choice closes it, focus returns to the button).
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
@@ -192,9 +193,7 @@ export function AdminPage({
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-navy sm:text-3xl">{title}</h1>
-            <span className="inline-flex items-center rounded-full bg-accent/10 px-2.5 py-0.5 text-xs font-semibold text-teal-800">
-              Admin Access
-            </span>
+            <Badge variant="accent">Admin Access</Badge>
           </div>
           {description ? (
             <p className="mt-1.5 max-w-3xl text-sm text-muted-foreground sm:text-base">

@@ -2,12 +2,11 @@
 // the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
 // save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
 // 409 offers to reload or to save over it.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { preloadToaster } from "~/components/ui/toaster-slot";
 import { toast } from "~/components/ui/use-toast";
 import { seoDescriptionHint } from "~/features/admin/content/content-fields";
 import { TextField } from "~/features/admin/content/fields";
@@ -78,7 +77,6 @@ export function PublicationEditor<K extends PublicationKind>({
       leaveGuard.leaving.current = false;
     });
   };
-  useEffect(preloadToaster, []);
 
   const update = (patch: Partial<PublicationInput[K]>) => {
     setInput((current) => {
