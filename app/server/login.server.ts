@@ -235,7 +235,7 @@ function recordSignInActivity(
   const email = admin?.email ?? request.email.trim().toLowerCase();
   return recordActivity(
     trx,
-    { action, admin: { id: admin?.id ?? null, email }, address: request.clientIp },
+    { action, actor: { adminId: admin?.id ?? null, email, address: request.clientIp } },
     now,
   );
 }

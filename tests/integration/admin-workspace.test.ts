@@ -511,8 +511,16 @@ describe.each(getTestDatabaseKinds())("what History and the activity log keep on
     const db = await openDatabase(database.url);
     try {
       const address = "192.0.2.1";
-      await recordActivity(db, { action: "login", address }, new Date(Date.now() - 400 * day));
-      await recordActivity(db, { action: "logout", address }, new Date(Date.now() - 300 * day));
+      await recordActivity(
+        db,
+        { action: "login", actor: { adminId: null, email: null, address } },
+        new Date(Date.now() - 400 * day),
+      );
+      await recordActivity(
+        db,
+        { action: "logout", actor: { adminId: null, email: null, address } },
+        new Date(Date.now() - 300 * day),
+      );
       await pruneActivity(db);
       const { entries } = await listActivity(db, {});
       expect(entries.map((entry) => entry.action)).toEqual(["logout"]);

@@ -3,7 +3,7 @@
 // mapped to 404/409, and the version in ETag / If-Match.
 import { data } from "react-router";
 import { z } from "zod";
-import type { Actor } from "~/features/admin/admins/admins.server";
+import { type Actor, getActor } from "~/features/admin/activity/activity.server";
 import type { AdminApiContext } from "~/features/admin/gate.server";
 import { parseIfMatch } from "~/server/content-save.server";
 import { ApiError, readJsonBody, toFieldErrors } from "~/server/http.server";
@@ -43,7 +43,7 @@ export function requirePageKind(collection: string | undefined): PublicationKind
 
 /** The admin behind an API request, as the store records it. */
 export function toActor(app: AdminApiContext): Actor {
-  return { adminId: app.admin.adminId, email: app.admin.email, address: app.clientIp };
+  return getActor(app.admin, app.clientIp);
 }
 
 /**

@@ -333,8 +333,7 @@ async function recordChange(
 ) {
   await recordActivity(trx, {
     action: action === "delete" ? "delete" : `${kind}-${action}`,
-    admin: { id: actor.adminId, email: actor.email },
-    address: actor.address,
+    actor,
     target: `${kind} ${target}`,
     detail,
   });

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { getActor } from "~/features/admin/activity/activity.server";
 import {
   addAdminSchema,
   adminTargetSchema,
@@ -55,7 +56,7 @@ type ActionResult = {
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  const actor = { adminId: admin.adminId, email: admin.email, address: clientIp };
+  const actor = getActor(admin, clientIp);
   try {
     assertSameOrigin(request, config.SITE_URL);
   } catch (error) {

@@ -5,6 +5,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { getActor } from "~/features/admin/activity/activity.server";
 import { getAdmin } from "~/features/admin/gate.server";
 import { getHistoryKind } from "~/features/admin/history/history.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
@@ -56,7 +57,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   try {
     const restored = await kind.restore(db, id, {
       expectedVersion,
-      actor: { adminId: admin.adminId, email: admin.email, address: clientIp },
+      actor: getActor(admin, clientIp),
     });
     if (!restored) return data({ problem: "This version no longer exists." }, { status: 404 });
     throw redirect(`/admin/history?restored=${id}`, {

@@ -1,6 +1,6 @@
 // GET /admin/leads/subscribers.csv: the newsletter subscribers for a mailing tool, each with
 // their own unsubscribe link. Admins only (the workspace gate); each export is in the activity log.
-import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { getAdmin } from "~/features/admin/gate.server";
 import { getAppContext } from "~/server/context.server";
 import { formatSubscribersCsv, listSubscribers } from "~/server/leads/newsletter.server";
@@ -13,8 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const csv = formatSubscribersCsv(subscribers, config.SITE_URL);
   await recordActivity(db, {
     action: "export",
-    admin: { id: admin.adminId, email: admin.email },
-    address: clientIp,
+    actor: getActor(admin, clientIp),
     target: "newsletter subscribers (CSV)",
     detail: { rows: subscribers.length },
   });

@@ -3,7 +3,7 @@
 // POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7),
 // written to the activity log in the save's own transaction.
 import { contentUpdateSchema } from "~/content/schema";
-import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { handleAdminApi } from "~/features/admin/gate.server";
 import { parseIfMatch, saveEditedContent } from "~/server/content-save.server";
 import { getAppContext } from "~/server/context.server";
@@ -36,8 +36,7 @@ export async function action(args: Route.ActionArgs) {
         onSaved: (trx, saved) =>
           recordActivity(trx, {
             action: "content-save",
-            admin: { id: admin.adminId, email: admin.email },
-            address: clientIp,
+            actor: getActor(admin, clientIp),
             target: `revision ${saved.version}`,
             detail: { sections: Object.keys(content) },
           }),

@@ -8,10 +8,21 @@ import { type ActivityAction, activityRetentionDays } from "./activity-actions";
 const pruneIntervalMs = 60 * 60 * 1000;
 let lastPrunedAt = 0;
 
+/** Who made a change, from where: the activity log's admin and address. */
+export type Actor = { adminId: number | null; email: string | null; address: string };
+
+/** Changes made with `npm run admin`. */
+export const commandLineActor: Actor = { adminId: null, email: null, address: "command line" };
+
+/** The signed-in admin behind a request, as the log records them. */
+export function getActor(admin: { adminId: number; email: string }, address: string): Actor {
+  return { adminId: admin.adminId, email: admin.email, address };
+}
+
 export type ActivityEntryInput = {
   action: ActivityAction;
-  admin?: { id: number | null; email: string | null } | undefined;
-  address: string;
+  /** Who did it; the command line when not given. */
+  actor?: Actor | undefined;
   /** What the action touched: "site content", "revision 12", an image's address, an email. */
   target?: string | undefined;
   detail?: Record<string, unknown> | undefined;
@@ -23,14 +34,15 @@ export async function recordActivity(
   entry: ActivityEntryInput,
   now = new Date(),
 ): Promise<void> {
+  const actor = entry.actor ?? commandLineActor;
   await trx
     .insertInto("admin_activity")
     .values({
       created_at: now.toISOString(),
       action: entry.action,
-      admin_id: entry.admin?.id ?? null,
-      admin_email: entry.admin?.email?.slice(0, 200) ?? null,
-      address: entry.address.slice(0, 100),
+      admin_id: actor.adminId,
+      admin_email: actor.email?.slice(0, 200) ?? null,
+      address: actor.address.slice(0, 100),
       target: entry.target?.slice(0, 300) ?? null,
       detail: entry.detail ? JSON.stringify(entry.detail) : null,
     })

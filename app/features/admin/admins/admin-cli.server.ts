@@ -2,6 +2,7 @@
 // everywhere from the command line. Each change is in the activity log, from "command line".
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
+import { commandLineActor } from "~/features/admin/activity/activity.server";
 import type { Db } from "~/server/db/tables.server";
 import { generatePassword } from "~/server/passwords.server";
 import {
@@ -21,8 +22,6 @@ export const adminUsage = `Usage:
   npm run admin -- list
 Without --password a strong password is generated and printed once.`;
 
-const commandLine = { adminId: null, email: null, address: "command line" };
-
 async function runPasswordCommand(
   db: Db,
   command: "create" | "reset-password",
@@ -33,8 +32,8 @@ async function runPasswordCommand(
   const password = typed ?? generatePassword();
   const done =
     command === "create"
-      ? await createAdmin(db, { email, password }, commandLine)
-      : await resetAdminPassword(db, { email, password }, { actor: commandLine });
+      ? await createAdmin(db, { email, password }, commandLineActor)
+      : await resetAdminPassword(db, { email, password }, { actor: commandLineActor });
   if (!done) {
     print(
       command === "create"
@@ -90,7 +89,7 @@ export async function runAdminCommand(
       case "reset-password":
         return await runPasswordCommand(db, command, email, parsed.values.password, print);
       case "revoke-sessions": {
-        const ended = await revokeAdminSessions(db, email, commandLine);
+        const ended = await revokeAdminSessions(db, email, commandLineActor);
         if (ended === undefined) {
           print(`No admin has the email ${email}.`);
           return 1;
@@ -99,7 +98,7 @@ export async function runAdminCommand(
         return 0;
       }
       case "delete": {
-        const result = await deleteAdmin(db, email, commandLine);
+        const result = await deleteAdmin(db, email, commandLineActor);
         if (result === "not-found") print(`No admin has the email ${email}.`);
         else if (result === "last-admin") print(lastAdminMessage);
         else print(`Admin ${email} deleted.`);

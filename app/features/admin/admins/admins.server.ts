@@ -4,7 +4,7 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { recordActivity } from "~/features/admin/activity/activity.server";
+import { type Actor, getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { getDialectName } from "~/server/db/dialect.server";
 import type { Db } from "~/server/db/tables.server";
 import { generatePassword, hashPassword, verifyPassword } from "~/server/passwords.server";
@@ -21,12 +21,7 @@ export const defaultAdminEmail = "admin@example.com";
 export const lastAdminMessage =
   "This is the only admin account: add another admin before removing it.";
 
-/** Who made a change, from where: the activity log's admin and address. */
-export type Actor = { adminId: number | null; email: string | null; address: string };
-
-function toActivityAdmin(actor: Actor) {
-  return { id: actor.adminId, email: actor.email };
-}
+export type { Actor } from "~/features/admin/activity/activity.server";
 
 export async function findAdminByEmail(db: Db, email: string) {
   return db
@@ -87,8 +82,7 @@ export async function createAdmin(
     if (actor) {
       await recordActivity(trx, {
         action: "admin-create",
-        admin: toActivityAdmin(actor),
-        address: actor.address,
+        actor,
         target: email,
       });
     }
@@ -118,8 +112,7 @@ export async function resetAdminPassword(
     const ended = await deleteAdminSessions(trx, admin.id, options.keptSessionId);
     await recordActivity(trx, {
       action: "admin-password",
-      admin: options.actor ? toActivityAdmin(options.actor) : { id: null, email: null },
-      address: options.actor?.address ?? "command line",
+      actor: options.actor,
       target: email,
       detail: { sessionsEnded: ended },
     });
@@ -164,8 +157,7 @@ export async function revokeAdminSessions(
     const ended = await deleteAdminSessions(trx, admin.id);
     await recordActivity(trx, {
       action: "admin-sessions-revoked",
-      admin: actor ? toActivityAdmin(actor) : { id: null, email: null },
-      address: actor?.address ?? "command line",
+      actor,
       target: admin.email,
       detail: { sessionsEnded: ended },
     });
@@ -197,8 +189,7 @@ export async function deleteAdmin(
     await trx.deleteFrom("admins").where("id", "=", admin.id).execute();
     await recordActivity(trx, {
       action: "admin-delete",
-      admin: actor ? toActivityAdmin(actor) : { id: null, email: null },
-      address: actor?.address ?? "command line",
+      actor,
       target: admin.email,
     });
     return "deleted";
@@ -213,8 +204,7 @@ export async function endSession(db: Db, sessionId: string, address: string): Pr
     if (session) {
       await recordActivity(trx, {
         action: "logout",
-        admin: { id: session.adminId, email: session.email },
-        address,
+        actor: getActor(session, address),
       });
     }
   });

@@ -141,8 +141,7 @@ export const contentHistory: HistoryKind = {
       onSaved: (trx, saved) =>
         recordActivity(trx, {
           action: "content-restore",
-          admin: { id: actor.adminId, email: actor.email },
-          address: actor.address,
+          actor,
           target: `revision ${id} (saved as revision ${saved.version})`,
         }),
     });

@@ -1,6 +1,6 @@
 // DELETE /api/admin/images/:name: deletes an uploaded image (admin only, same origin), refused
 // with 409 while an article, a case study or the content uses it. Site images cannot be deleted.
-import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { handleAdminApi } from "~/features/admin/gate.server";
 import { findImageUses } from "~/features/publishing/image-uses.server";
 import { ApiError } from "~/server/http.server";
@@ -27,8 +27,7 @@ export function action(args: Route.ActionArgs) {
     // The file is gone before its log entry: a file system change cannot join a transaction.
     await recordActivity(app.db, {
       action: "delete",
-      admin: { id: app.admin.adminId, email: app.admin.email },
-      address: app.clientIp,
+      actor: getActor(app.admin, app.clientIp),
       target: url,
     });
     return Response.json({ message: "Image deleted" });

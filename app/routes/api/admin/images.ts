@@ -2,7 +2,7 @@
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
 // at most 2 MB; stored under a random name and answered with its address.
 
-import { recordActivity } from "~/features/admin/activity/activity.server";
+import { getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   imageTooLargeMessage,
@@ -48,8 +48,7 @@ export async function action(args: Route.ActionArgs) {
       // The file is on disk before its log entry: a file system write cannot join the transaction.
       await recordActivity(db, {
         action: "image-upload",
-        admin: { id: admin.adminId, email: admin.email },
-        address: clientIp,
+        actor: getActor(admin, clientIp),
         target: stored.url,
         detail: { bytes: bytes.length, name: file.name.slice(0, 200) },
       });
