@@ -103,9 +103,7 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesheetContext value={getInlineStylesheet()}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </InlineStylesheetContext>,
+      buildDocument(routerContext, request.url, nonce),
       {
         nonce,
         [readyOption]() {
@@ -159,6 +157,15 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
+/** The document React renders, streamed or whole: the router with the inlined stylesheet. */
+function buildDocument(routerContext: EntryContext, url: string, nonce: string) {
+  return (
+    <InlineStylesheetContext value={getInlineStylesheet()}>
+      <ServerRouter context={routerContext} url={url} nonce={nonce} />
+    </InlineStylesheetContext>
+  );
+}
+
 /** The whole document as one string, for a page the cache keeps (its scripts get hashed). */
 function renderWholeDocument(
   routerContext: EntryContext,
@@ -177,25 +184,20 @@ function renderWholeDocument(
     );
     collector.on("error", reject);
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesheetContext value={getInlineStylesheet()}>
-        <ServerRouter context={routerContext} url={url} nonce={nonce} />
-      </InlineStylesheetContext>,
-      {
-        nonce,
-        onAllReady() {
-          clearTimeout(timeoutId);
-          pipe(collector);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          failed = true;
-          logger.error({ err: error }, "Render error");
-        },
+    const { pipe, abort } = renderToPipeableStream(buildDocument(routerContext, url, nonce), {
+      nonce,
+      onAllReady() {
+        clearTimeout(timeoutId);
+        pipe(collector);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        logger.error({ err: error }, "Render error");
+      },
+    });
   });
 }

@@ -2,6 +2,7 @@
 // server (API, store), the public pages and the admin editor. Types are derived from these.
 import { z } from "zod";
 import { toSlug } from "./slug";
+import { descriptionLength } from "./text";
 
 // No generated parsers: zod probes new Function("") for them, which the strict CSP blocks and
 // reports as a violation on every page that validates in the browser.
@@ -38,7 +39,11 @@ export const seoDescriptionMessage =
 export const seoDescription = z
   .string()
   .trim()
-  .refine((value) => !value || (value.length >= 70 && value.length <= 160), seoDescriptionMessage)
+  .refine(
+    (value) =>
+      !value || (value.length >= descriptionLength.min && value.length <= descriptionLength.max),
+    seoDescriptionMessage,
+  )
   .default("");
 
 export const serviceSchema = z.object({

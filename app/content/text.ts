@@ -49,15 +49,15 @@ const trailingFiller = /\s+(a|an|and|as|at|by|for|from|in|into|of|on|or|our|so|t
 /** Search results show 70 to 160 characters of a page's description well. */
 export const descriptionLength = { min: 70, max: 160 } as const;
 
-/**
- * A meta description of 70 to 160 characters: a short text gets the extra sentence after it, a
- * long one keeps its whole sentences that fit, else is cut after its last whole word with "…".
- */
 /** A description written in the admin wins as it is; an empty one means "compute it". */
 export function chooseDescription(written: string | undefined, computed: string, extra = "") {
   return written?.trim() || fitDescription(computed, extra);
 }
 
+/**
+ * A meta description of 70 to 160 characters: a short text gets the extra sentence after it, a
+ * long one keeps its whole sentences that fit, else is cut after its last whole word with "…".
+ */
 export function fitDescription(text: string, extra = ""): string {
   const { min, max } = descriptionLength;
   let fitted = text.replace(/\s+/g, " ").trim();

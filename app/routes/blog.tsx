@@ -26,6 +26,7 @@ import { getArticles } from "~/server/publications.server";
 import type { Route } from "./+types/blog";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // First: a scheduled item that comes due while the articles are read must still end the page.
   await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const query = parseBlogQuery(new URL(request.url).searchParams);
@@ -36,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const matching = filterArticles(articles, query);
   const shown = paginate(matching, query.page);
   const cards = shown.items.map(toArticleCard);
+  const categories = listCategories(articles);
   return {
     blog: content.blog,
     seoDescription: content.seo.blog,
@@ -44,8 +46,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       description: content.cta.newsletterDescription,
     },
     query: { ...query, page: shown.page },
-    categories: listCategories(articles),
-    featured: listFeaturedTabs(listCategories(articles)),
+    categories,
+    featured: listFeaturedTabs(categories),
     articles: cards,
     total: shown.total,
     nextArticleId: shown.hasMore ? matching[cards.length]?.id : undefined,

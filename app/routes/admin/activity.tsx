@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { listActivity, listActivityAdmins } from "~/features/admin/activity/activity.server";
 import {
   activityActions,
@@ -62,8 +63,6 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const selectClass = "h-10 w-full rounded-md border border-input bg-white px-3 text-sm";
-
 function toneOf(action: string): string {
   if (action === "login-failed" || action === "login-locked" || action.endsWith("delete")) {
     return "bg-red-50 text-red-800 ring-red-200";
@@ -94,35 +93,25 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
         >
           <div className="grid gap-1.5">
             <Label htmlFor="activity-action">Action</Label>
-            <select
-              id="activity-action"
-              name="action"
-              defaultValue={filter.action ?? ""}
-              className={selectClass}
-            >
+            <NativeSelect id="activity-action" name="action" defaultValue={filter.action ?? ""}>
               <option value="">All actions</option>
               {Object.entries(activityActions).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="activity-admin">Admin</Label>
-            <select
-              id="activity-admin"
-              name="admin"
-              defaultValue={filter.admin ?? ""}
-              className={selectClass}
-            >
+            <NativeSelect id="activity-admin" name="admin" defaultValue={filter.admin ?? ""}>
               <option value="">Everyone</option>
               {admins.map((email) => (
                 <option key={email} value={email}>
                   {email}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="activity-from">From</Label>

@@ -4,6 +4,7 @@ import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
+import { NativeSelect } from "~/components/ui/native-select";
 import { getAdmin } from "~/features/admin/gate.server";
 import { historyKinds, listHistory } from "~/features/admin/history/history.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
@@ -52,19 +53,14 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="history-kind">Show</Label>
-          <select
-            id="history-kind"
-            name="kind"
-            defaultValue={kind}
-            className="h-10 rounded-md border border-input bg-white px-3 text-sm"
-          >
+          <NativeSelect id="history-kind" name="kind" defaultValue={kind} className="w-auto">
             <option value="">Everything</option>
             {kinds.map((entry) => (
               <option key={entry.id} value={entry.id}>
                 {entry.label}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit" variant="outline">
           Filter

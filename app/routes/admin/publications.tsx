@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { requirePageKind } from "~/features/publishing/api.server";
@@ -58,9 +59,6 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-white px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring";
-
 function formatWhen(item: AdminListItem): string {
   const iso = item.status === "draft" ? item.updatedAt : (item.publishAt ?? item.updatedAt);
   const date = new Date(iso).toLocaleString("en-US", {
@@ -108,32 +106,27 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
           <label htmlFor="list-group" className="text-sm font-medium">
             {texts.groupLabel}
           </label>
-          <select id="list-group" name="group" defaultValue={query.group} className={selectClass}>
+          <NativeSelect id="list-group" name="group" defaultValue={query.group}>
             <option value="">All</option>
             {groups.map((group) => (
               <option key={group} value={group}>
                 {group}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1.5">
           <label htmlFor="list-status" className="text-sm font-medium">
             Status
           </label>
-          <select
-            id="list-status"
-            name="status"
-            defaultValue={query.status}
-            className={selectClass}
-          >
+          <NativeSelect id="list-status" name="status" defaultValue={query.status}>
             <option value="">All</option>
             {publicationStatuses.map((status) => (
               <option key={status} value={status}>
                 {statusLabels[status]}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="flex gap-2">
           <Button type="submit" variant="secondary">
