@@ -36,6 +36,7 @@ import {
   hstsHeader,
 } from "~/server/security-headers.server";
 import { isShuttingDown } from "~/server/serving.server";
+import { getSession, readSessionIdFromHeaders } from "~/server/sessions.server";
 import { getSiteContent } from "~/server/site-content.server";
 import { servePrecompressed } from "~/server/static-files.server";
 
@@ -120,7 +121,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.
   const guardRequest = createRequestGuard(config.SITE_URL, isTrustedProxy, logger);
-  if (!pageCache) app.use(guardRequest);
+  if (!pageCache) {
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      shedder.track(res);
+      next();
+    });
+    app.use(guardRequest);
+  }
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -197,11 +204,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   });
 
   app.get("/readyz", async (_req: Request, res: Response) => {
-    const report = await checkReadiness(db, isShuttingDown());
+    const report = await checkReadiness(db, isShuttingDown(), shedder.state());
     res.setHeader("Cache-Control", "no-store");
     res.status(report.ok ? 200 : 503).json({
       status: report.ok ? "ready" : "not ready",
       checks: report.checks,
+      overload: report.overload,
     });
   });
 
@@ -237,23 +245,34 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     app.use(servePrecompressed(options.clientDir, { immutable: false }));
   }
 
+  // A request that carries a session is looked up once, here, whatever its path: a signed-in
+  // admin is never answered from the cache nor refused by the overload guard, and the pages and
+  // API routes take the session from here instead of reading it again.
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const id = readSessionIdFromHeaders(
+      req.headers.cookie,
+      req.headers.authorization,
+      config.secure,
+    );
+    if (!id) return next();
+    // A failed lookup (the database is down) leaves it to the route, which answers 503.
+    try {
+      res.locals.knownSession = (await getSession(db, id)) ?? null;
+    } catch {}
+    next();
+  });
+
   // Anonymous public pages: from the page cache, or rendered once into it.
   if (pageCache) app.use(pageCache.middleware);
 
   // Everything else React Router answers costs a render or an API call: refused with 503 when
-  // more is queued than the process gets through in about a second. A signed-in admin's page
-  // (known from the page cache's session check) always goes through.
+  // more is queued than the process gets through in about a second. The slot was tied to the
+  // response at its first byte (`track`), so it comes back however the request ends.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.knownSession) return next();
-    if (!shedder.tryStart()) return sendBusy(res, shedder.retryAfterSeconds(), req.path);
-    let finished = false;
-    const finish = () => {
-      if (finished) return;
-      finished = true;
-      shedder.finish();
-    };
-    res.on("finish", finish);
-    res.on("close", finish);
+    const admission = shedder.admit(res);
+    if (admission === "gone") return;
+    if (admission === "refused") return sendBusy(res, shedder.retryAfterSeconds(), req.path);
     next();
   });
 
@@ -292,6 +311,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
   // request guard still comes first: a bad Host or method never gets a cached page.
   const site: SiteApp = (req, res, next) => {
+    // The first thing done with a request, before anything awaits: see LoadShedder.track.
+    shedder.track(res);
     guardRequest(req, res, () => {
       const goOn = () => {
         if (next) app(req as Request, res as Response, next);

@@ -11,8 +11,8 @@
 //   - PostgreSQL: a primary-key read of the version row per request, shared by every request
 //     that arrives while one read is under way (so under load it is one query per round trip).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { getCircuit, withDeadline } from "~/server/db/circuit.server";
 import type { Db } from "~/server/db/tables.server";
-import { DatabaseUnavailableError } from "~/server/db/unavailable.server";
 
 const versionRow = "site";
 
@@ -116,7 +116,22 @@ class PostgresVersionSource implements VersionSource {
   }
 
   current(): Promise<number> {
-    return withDeadline(this.next(), versionReadDeadlineMs);
+    const circuit = getCircuit(this.db);
+    try {
+      circuit?.check();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return withDeadline(this.next(), versionReadDeadlineMs, "The data version read").then(
+      (version) => {
+        circuit?.noteSuccess();
+        return version;
+      },
+      (error: unknown) => {
+        circuit?.noteFailure(error);
+        throw error;
+      },
+    );
   }
 
   private next(): Promise<number> {
@@ -143,31 +158,11 @@ class PostgresVersionSource implements VersionSource {
 function ignore() {}
 
 /**
- * Longest a request waits for the version (a primary-key read that takes a millisecond): with the
- * database frozen, a shared read waits out the query timeout, and a request queued behind it
- * would wait twice that before its page is even rendered. Past this the page is rendered as if
- * there were no cache.
+ * Longest a request waits for the version (a primary-key read that takes a millisecond). Past it
+ * the database counts as not answering: the circuit opens, cached pages are served as they are and
+ * everything else is answered 503 at once until a probe finds the database back.
  */
-export const versionReadDeadlineMs = 2_000;
-
-function withDeadline(read: Promise<number>, ms: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new DatabaseUnavailableError(`The data version was not read within ${ms} ms`)),
-      ms,
-    );
-    read.then(
-      (version) => {
-        clearTimeout(timer);
-        resolve(version);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+export const versionReadDeadlineMs = 500;
 
 /** Called once by openDatabase: how this process learns of changes on this database. */
 export function attachDataVersion(
@@ -182,8 +177,9 @@ export function attachDataVersion(
 }
 
 /**
- * The current data version of this database, as cheaply as the engine allows. Rejects when the
- * database cannot be read (PostgreSQL only); callers then render without the cache.
+ * The current data version of this database, as cheaply as the engine allows. Throws or rejects
+ * when the database cannot be read, at once while its circuit is open; callers then serve the
+ * page they keep, if any, as it is.
  */
 export function getDataVersion(db: Db, options?: VersionReadOptions): number | Promise<number> {
   const source = sources.get(db);

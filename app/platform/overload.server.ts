@@ -1,7 +1,10 @@
 // Admission control for work that costs real CPU (rendering a page, an API call): when more is
 // already under way than the process finishes in about a second, a new request is answered at
 // once with 503 and Retry-After instead of waiting behind the others for many seconds.
-// Pages served from the page cache cost microseconds and never count.
+// Pages served from the page cache cost microseconds and never count. A slot is tied to the
+// response it was taken for: `track` at the request's first byte, `admit` when the work starts, and
+// the slot comes back when that response closes, however it ends (answered, reset, timed out).
+import type { ServerResponse } from "node:http";
 
 export type LoadShedderOptions = {
   /** How much queued work (in time) is allowed before new work is refused. */
@@ -16,10 +19,34 @@ export type LoadShedder = {
   /** Starts a unit of work, or returns false when it should be refused (answer 503). */
   tryStart(): boolean;
   finish(): void;
+  /**
+   * Follows a response from the request's first byte: call it before any await, so that a client
+   * that resets its connection at any later stage is seen to be gone.
+   */
+  track(res: ServerResponse): void;
+  /**
+   * Takes a slot for a tracked response, given back when the response closes. "gone": the client
+   * left before its work began (nothing to answer, nothing taken); "refused": answer 503.
+   */
+  admit(res: ServerResponse): "admitted" | "refused" | "gone";
   /** Seconds a refused client should wait before trying again. */
   retryAfterSeconds(): number;
+  /** What /readyz reports: work in flight, and whether the guard looks stuck. */
+  state(): OverloadState;
   readonly inFlight: number;
 };
+
+export type OverloadState = {
+  inFlight: number;
+  /** Milliseconds since work last finished while some was in flight; 0 when idle. */
+  stalledMs: number;
+  stuck: boolean;
+};
+
+/** Work in flight with nothing finished for this long means a stuck process, not a busy one. */
+export const stuckAfterMs = 30_000;
+
+type Lifetime = { closed: boolean; holding: boolean };
 
 const windowMs = 2_000;
 
@@ -33,6 +60,8 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   const busyBuckets = new Array<number>(windowMs / 100).fill(0);
   let bucketTime = 0;
   let lastChange = 0;
+  let lastFinish = Date.now();
+  const lifetimes = new WeakMap<ServerResponse, Lifetime>();
 
   function advance(now: number) {
     const current = Math.floor(now / 100);
@@ -70,21 +99,54 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     return (done * 1000) / Math.min(windowMs, Math.max(100, busyMs));
   }
 
-  return {
-    tryStart() {
-      if (inFlight >= minInFlight) {
-        const queuedMs = (inFlight / throughputPerSecond(Date.now())) * 1000;
-        if (queuedMs > maxQueueMs) return false;
-      } else {
-        noteBusy(Date.now());
-      }
-      inFlight++;
-      return true;
-    },
-    finish() {
+  function tryStart(): boolean {
+    if (inFlight >= minInFlight) {
+      const queuedMs = (inFlight / throughputPerSecond(Date.now())) * 1000;
+      if (queuedMs > maxQueueMs) return false;
+    } else {
       noteBusy(Date.now());
-      inFlight = Math.max(0, inFlight - 1);
-      buckets[buckets.length - 1] = (buckets[buckets.length - 1] ?? 0) + 1;
+    }
+    // Idle until now: the stall clock starts with this work, not with the last finish long ago.
+    if (inFlight === 0) lastFinish = Date.now();
+    inFlight++;
+    return true;
+  }
+
+  function finish(): void {
+    const now = Date.now();
+    noteBusy(now);
+    lastFinish = now;
+    inFlight = Math.max(0, inFlight - 1);
+    buckets[buckets.length - 1] = (buckets[buckets.length - 1] ?? 0) + 1;
+  }
+
+  return {
+    tryStart,
+    finish,
+    track(res) {
+      if (lifetimes.has(res)) return;
+      const lifetime: Lifetime = { closed: false, holding: false };
+      lifetimes.set(res, lifetime);
+      // 'close' fires once for every response: after its last byte, or when the socket dies first.
+      res.once("close", () => {
+        lifetime.closed = true;
+        if (!lifetime.holding) return;
+        lifetime.holding = false;
+        finish();
+      });
+    },
+    admit(res) {
+      const lifetime = lifetimes.get(res);
+      if (!lifetime) throw new Error("The overload guard admits only responses it tracks");
+      if (lifetime.closed || res.destroyed) return "gone";
+      if (lifetime.holding) return "admitted";
+      if (!tryStart()) return "refused";
+      lifetime.holding = true;
+      return "admitted";
+    },
+    state() {
+      const stalledMs = inFlight > 0 ? Date.now() - lastFinish : 0;
+      return { inFlight, stalledMs, stuck: stalledMs >= stuckAfterMs };
     },
     retryAfterSeconds() {
       const queuedSeconds = inFlight / throughputPerSecond(Date.now());

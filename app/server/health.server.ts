@@ -4,6 +4,7 @@
 // to stop sending traffic while the server shuts down or cannot read its database.
 import { constants } from "node:fs";
 import { access, mkdir } from "node:fs/promises";
+import type { OverloadState } from "~/platform/overload.server";
 import type { Db } from "./db/tables.server";
 import { describeDatabaseError } from "./db/unavailable.server";
 
@@ -62,10 +63,21 @@ export async function checkHealth(db: Db, uploadsDir: string): Promise<HealthRep
   return toReport({ databaseRead, databaseWrite, uploads });
 }
 
-/** Ready for traffic: not shutting down, and the database answers a read. */
-export async function checkReadiness(db: Db, shuttingDown: boolean): Promise<HealthReport> {
-  return toReport({
+/**
+ * Ready for traffic: not shutting down, the overload guard not stuck (work in flight and none
+ * finished for half a minute: a process to restart), and the database answers a read.
+ */
+export async function checkReadiness(
+  db: Db,
+  shuttingDown: boolean,
+  overload: OverloadState,
+): Promise<HealthReport & { overload: OverloadState }> {
+  const report = toReport({
     accepting: shuttingDown ? "failed: shutting down" : "ok",
+    overload: overload.stuck
+      ? `failed: ${overload.inFlight} requests in flight and none finished for ${Math.round(overload.stalledMs / 1000)} s`
+      : "ok",
     databaseRead: await runCheck(() => readDatabase(db)),
   });
+  return { ...report, overload };
 }

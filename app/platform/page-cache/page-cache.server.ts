@@ -19,12 +19,7 @@ import {
   serializeFormShownCookie,
 } from "~/server/leads/spam.server";
 import { matchesIfNoneMatch } from "~/server/page-cache.server";
-import {
-  type AdminSession,
-  getSession,
-  getSessionCookieName,
-  readSessionIdFromHeaders,
-} from "~/server/sessions.server";
+import { type AdminSession, getSessionCookieName } from "~/server/sessions.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
 import { type PageCacheHints, runWithCacheHints } from "./hints.server";
@@ -191,8 +186,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return wire;
   }
 
-  function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  function sendPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, stale = false) {
     const wire = getWire(page);
+    // RFC 9211: the answer comes from this cache although it could not be checked against the data.
+    if (stale) res.setHeader("cache-status", staleCacheStatus);
     const ifNoneMatch = req.headers["if-none-match"];
     if (ifNoneMatch && matchesIfNoneMatch(ifNoneMatch, page.etag)) {
       res.writeHead(304, wire.notModified);
@@ -241,7 +238,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { kind: "page", page };
   }
 
-  function logHit(req: IncomingMessage, status: number, started: bigint) {
+  function logHit(
+    req: IncomingMessage,
+    status: number,
+    started: bigint,
+    cache: "hit" | "stale" = "hit",
+  ) {
     if (!logger.isLevelEnabled("info")) return;
     logger.info(
       {
@@ -249,7 +251,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         url: req.url,
         status,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
-        cache: "hit",
+        cache,
       },
       "request",
     );
@@ -273,22 +275,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         logHit(req, res.statusCode, started);
         return true;
       };
+      // The database cannot say whether the kept page is current: it is served as it is, and a
+      // page not kept goes on to the slower path, which renders without asking again (a database
+      // that just failed would make it wait a second time).
+      const serveStale = () => {
+        const page = store.peek(pageKey.key);
+        if (!page) {
+          versionUnreadable.add(req);
+          return false;
+        }
+        const started = process.hrtime.bigint();
+        sendPage(req, res, page, true);
+        logHit(req, res.statusCode, started, "stale");
+        return true;
+      };
       let version: number | Promise<number>;
       try {
         version = getDataVersion(db, { sameBatch: true });
       } catch {
-        versionUnreadable.add(req);
-        return false;
+        return serveStale();
       }
-      // PostgreSQL answers asynchronously; a failed read leaves the request to the slower path,
-      // which then renders without asking again (a database that just failed would make it wait
-      // a second time).
-      if (typeof version !== "number") {
-        return version.then(serve, () => {
-          versionUnreadable.add(req);
-          return false;
-        });
-      }
+      if (typeof version !== "number") return version.then(serve, serveStale);
       return serve(version);
     },
 
@@ -296,24 +303,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
-      if (hasCookie(req, sessionCookie) || req.headers.authorization) {
-        const id = readSessionIdFromHeaders(
-          req.headers.cookie,
-          req.headers.authorization,
-          config.secure,
-        );
-        const session = id ? await getSession(db, id).catch(() => undefined) : undefined;
-        if (session) {
-          // Rendered for this admin alone (fresh, private, no-store), never stored.
-          res.locals.knownSession = session;
-          return next();
-        }
-      }
+      // A signed-in admin's page (the host looked the session up) is rendered for them alone
+      // (fresh, private, no-store), never stored.
+      if (res.locals.knownSession) return next();
       if (versionUnreadable.has(req)) return next();
       let version: number;
       try {
         version = await getDataVersion(db);
       } catch (error) {
+        const page = store.peek(pageKey.key);
+        if (page) return sendPage(req, res, page, true);
         // Without the version the cache cannot be trusted: render as an ordinary request.
         logDatabaseError(logger, error, "Data version unreadable: page rendered without the cache");
         return next();
@@ -354,6 +353,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
   };
 }
+
+const staleCacheStatus = "site; hit; detail=stale-if-error";
 
 const busyMessage = "The site is very busy right now. Please try again in a moment.";
 

@@ -48,6 +48,11 @@ class LruSegment {
     return true;
   }
 
+  /** The entry without touching its recency. */
+  peek(key: string): CachedPage | undefined {
+    return this.entries.get(key);
+  }
+
   delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -114,6 +119,14 @@ export class PageStore {
   set(key: string, entry: CachedPage): boolean {
     if (entry.dataVersion !== this.version) return false;
     return this.segment(key).set(key, entry);
+  }
+
+  /**
+   * The page kept under key whatever its version or age: what is served, as it is, while the
+   * database cannot say whether it is still current (stale-if-error).
+   */
+  peek(key: string): CachedPage | undefined {
+    return this.segment(key).peek(key);
   }
 
   /** True when a page is kept under this key (whether still valid or not). */

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import pg from "pg";
 import type { Logger } from "pino";
 import { attachDataVersion } from "~/platform/data-version.server";
+import { attachCircuit, DatabaseCircuit } from "./circuit.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Db } from "./tables.server";
@@ -70,7 +71,7 @@ export const postgresTimeouts = {
  * did not answer is destroyed on release instead of being handed to the next request: after a
  * client-side query timeout its connection still waits for the old answer.
  */
-function wrapPool(pool: pg.Pool): PostgresPool {
+function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let broken = false;
     const query = (...args: unknown[]) => {
@@ -78,6 +79,7 @@ function wrapPool(pool: pg.Pool): PostgresPool {
       if (result instanceof Promise) {
         return result.catch((error: unknown) => {
           if (isDatabaseUnavailable(error)) broken = true;
+          circuit.noteFailure(error);
           throw error;
         });
       }
@@ -94,7 +96,16 @@ function wrapPool(pool: pg.Pool): PostgresPool {
   };
   return {
     options: pool.options,
-    connect: async () => wrap(await pool.connect()),
+    // While the circuit is open nobody waits for a connection: the answer is a 503 at once.
+    connect: async () => {
+      circuit.check();
+      try {
+        return wrap(await pool.connect());
+      } catch (error) {
+        circuit.noteFailure(error);
+        throw error;
+      }
+    },
     end: () => pool.end(),
   };
 }
@@ -119,7 +130,10 @@ function openPostgres(url: string, logger?: Logger): Db {
   // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
   pool.on("error", onError);
   pool.on("connect", (client) => client.on("error", onError));
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool) }) });
+  // The probe goes to the pool itself, past the circuit's own gate.
+  const circuit = new DatabaseCircuit(() => pool.query("select 1"), logger);
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool, circuit) }) });
+  attachCircuit(db, circuit);
   attachDataVersion(db, { kind: "postgres" });
   return db;
 }

@@ -15,9 +15,39 @@ import {
 } from "kysely";
 import { DatabaseUnavailableError } from "./unavailable.server";
 
-/** How long a statement keeps retrying while another process holds the write lock. */
-export const sqliteBusyRetryMs = 5_000;
+/**
+ * Longest a request waits on locks, counted from when it asked: its turn behind this process's
+ * other transactions and another process's write lock together. Counted per request, not per
+ * step, so saves queued behind a held lock all get their 503 within this, not one after another.
+ */
+export const sqliteLockWaitMs = 1_000;
 const maxRetryDelayMs = 50;
+
+function lockedError(cause?: unknown): DatabaseUnavailableError {
+  return new DatabaseUnavailableError(
+    `The SQLite database stayed locked for ${sqliteLockWaitMs} ms (another process or a long write)`,
+    { cause },
+  );
+}
+
+/** Waits for promise to settle until deadline (epoch ms); true when it settled in time. */
+async function settlesBefore(promise: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 function isBusy(error: unknown): boolean {
   const { code, errcode } = error as { code?: unknown; errcode?: unknown };
@@ -50,8 +80,8 @@ class NodeSqliteConnection implements DatabaseConnection {
  * statement never interleaves with another; what needs guarding is a transaction, whose
  * statements are spread over several ticks: while one is open, other requests' statements wait
  * for it to end. A statement that finds the database locked by another process is retried after
- * a short async pause (the event loop keeps serving, reads go on in WAL mode) and gives up with a
- * DatabaseUnavailableError after sqliteBusyRetryMs.
+ * a short async pause (the event loop keeps serving, reads go on in WAL mode); a request that has
+ * waited sqliteLockWaitMs in all gives up with a DatabaseUnavailableError.
  */
 class NodeSqliteDriver implements Driver {
   private readonly db: DatabaseSync;
@@ -77,24 +107,23 @@ class NodeSqliteDriver implements Driver {
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
 
-  async runStatement<T>(connection: NodeSqliteConnection, run: () => T): Promise<T> {
-    const deadline = Date.now() + sqliteBusyRetryMs;
+  async runStatement<T>(
+    connection: NodeSqliteConnection,
+    run: () => T,
+    deadline = Date.now() + sqliteLockWaitMs,
+  ): Promise<T> {
     let delay = 2;
     for (;;) {
       while (this.openTransaction && this.openTransaction.connection !== connection) {
-        await this.openTransaction.ended;
+        if (!(await settlesBefore(this.openTransaction.ended, deadline))) throw lockedError();
       }
       try {
         return run();
       } catch (error) {
         if (!isBusy(error)) throw error;
-        if (Date.now() >= deadline) {
-          throw new DatabaseUnavailableError(
-            `The SQLite database stayed locked by another process for ${sqliteBusyRetryMs / 1000} s`,
-            { cause: error },
-          );
-        }
-        await sleep(delay);
+        const left = deadline - Date.now();
+        if (left <= 0) throw lockedError(error);
+        await sleep(Math.min(delay, left));
         delay = Math.min(delay * 2, maxRetryDelayMs);
       }
     }
@@ -107,16 +136,21 @@ class NodeSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const deadline = Date.now() + sqliteLockWaitMs;
     const previous = this.transactionQueue;
     let release!: () => void;
     this.transactionQueue = new Promise((resolve) => {
       release = resolve;
     });
-    await previous;
+    if (!(await settlesBefore(previous, deadline))) {
+      // Gives up its place without breaking the queue: the next one waits for the previous too.
+      previous.then(release);
+      throw lockedError();
+    }
     const owner = connection as NodeSqliteConnection;
     try {
       // Until it succeeds no transaction is open, so other requests' statements run meanwhile.
-      await this.runStatement(owner, () => this.db.exec("begin immediate"));
+      await this.runStatement(owner, () => this.db.exec("begin immediate"), deadline);
     } catch (error) {
       release();
       throw error;

@@ -1,0 +1,163 @@
+// The overload guard's slots always come back: clients that reset their connection at every stage
+// of the pipeline (before the static-file lookup, during the session and version checks, while a
+// body is still arriving) leave its count at 0, so the site never sheds itself to 503 until a
+// restart; /readyz shows the count. A signed-in admin is never refused, whatever the load.
+import { createServer, type Server } from "node:http";
+import { type AddressInfo, connect } from "node:net";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SiteAppOptions } from "../../server/app";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { loadSiteBuild, testAdmin } from "../support/test-site";
+
+const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Readiness = { status: string; overload: { inFlight: number; stuck: boolean } };
+
+describe.each(getTestDatabaseKinds())("overload guard on $name", (kind) => {
+  let database: TestDatabase;
+  let server: Server;
+  let url = "";
+  let port = 0;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    const site = await loadSiteBuild();
+    const services = await site.bootServices({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: testAdmin.email,
+      ADMIN_PASSWORD: testAdmin.password,
+      LOG_LEVEL: "silent",
+      PORT: "0",
+    });
+    // A guard that refuses as soon as two requests' work is in flight: a leaked slot shows at once.
+    const overload: SiteAppOptions["overload"] = {
+      maxQueueMs: 1,
+      minInFlight: 2,
+      assumedCostMs: 1_000,
+    };
+    const app = site.createSiteApp(services, { mode: "production", clientDir, overload });
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+    url = `http://127.0.0.1:${port}`;
+    close = async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.db.destroy();
+      await database.drop();
+    };
+  }, 60_000);
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  async function readiness(): Promise<Readiness> {
+    return (await (await fetch(`${url}/readyz`)).json()) as Readiness;
+  }
+
+  /** Polls /readyz until nothing is in flight (work already started may finish), at most 5 s. */
+  async function settledInFlight(): Promise<number> {
+    let state = await readiness();
+    for (let i = 0; i < 50 && state.overload.inFlight > 0; i++) {
+      await sleep(100);
+      state = await readiness();
+    }
+    return state.overload.inFlight;
+  }
+
+  /** Sends raw bytes and resets the connection after delayMs (0: as soon as it is written). */
+  function sendAndReset(raw: string, delayMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(raw);
+        setTimeout(() => {
+          socket.resetAndDestroy();
+          resolve();
+        }, delayMs);
+      });
+      socket.on("error", () => resolve());
+    });
+  }
+
+  const host = () => `Host: 127.0.0.1:${port}`;
+  // One request per stage of the pipeline where the host awaits something.
+  const stages = [
+    // Uploaded images: express.static's file lookup.
+    (n: number) => `GET /images/uploads/missing-${n}.png HTTP/1.1\r\n${host()}\r\n\r\n`,
+    // Hashed assets and build files: the precompressed lookup, then React Router's 404.
+    (n: number) => `GET /assets/missing-${n}.js HTTP/1.1\r\n${host()}\r\n\r\n`,
+    // A page nobody asked for: the version read, then a render.
+    (n: number) => `GET /blog?q=reset-${n} HTTP/1.1\r\n${host()}\r\n\r\n`,
+    // A session cookie: the session lookup, for any path.
+    (n: number) =>
+      `GET /admin/leads HTTP/1.1\r\n${host()}\r\nCookie: session=not-a-session-${n}\r\n\r\n`,
+    // The old service paths: the content read.
+    () => `GET /services/it-strategy HTTP/1.1\r\n${host()}\r\n\r\n`,
+    // A body that never finishes: admitted, then the client goes.
+    () =>
+      `POST /api/contact HTTP/1.1\r\n${host()}\r\nOrigin: http://127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"name":`,
+  ];
+
+  it("gives every slot back when clients reset at every stage, and /readyz says so", async () => {
+    expect((await readiness()).overload.inFlight).toBe(0);
+    const delays = [0, 0, 1, 2, 5, 10, 25];
+    let n = 0;
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        stages.flatMap((stage) =>
+          delays.map((delay) => {
+            n++;
+            return sendAndReset(stage(n), delay);
+          }),
+        ),
+      );
+    }
+    expect(n).toBeGreaterThan(800);
+    expect(await settledInFlight()).toBe(0);
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    // Uncached work is still admitted: the guard did not shed itself.
+    for (let i = 0; i < 3; i++) {
+      const page = await fetch(`${url}/blog?q=after-the-storm-${i}`);
+      expect(page.status).toBe(200);
+    }
+    expect((await fetch(`${url}/admin/login`)).status).toBe(200);
+  }, 60_000);
+
+  it("never refuses a signed-in admin, and frees slow bodies' slots when they reset", async () => {
+    const login = await fetch(`${url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify(testAdmin),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+
+    // Two slow bodies hold every slot the guard allows.
+    const sockets = Array.from({ length: 2 }, () => {
+      const socket = connect(port, "127.0.0.1");
+      socket.on("error", () => {});
+      socket.write(stages[5]?.(0) ?? "");
+      return socket;
+    });
+    await sleep(300);
+    expect((await readiness()).overload.inFlight).toBe(2);
+    const visitor = await fetch(`${url}/blog?q=while-slow-bodies`);
+    expect(visitor.status).toBe(503);
+    expect(Number(visitor.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+
+    // The admin's screens and API go through all the same.
+    for (const path of ["/admin/leads", "/api/admin/session", "/blog?q=admin-view"]) {
+      const answer = await fetch(`${url}${path}`, { headers: { cookie } });
+      expect(answer.status, path).toBe(200);
+    }
+
+    for (const socket of sockets) socket.resetAndDestroy();
+    expect(await settledInFlight()).toBe(0);
+    expect((await fetch(`${url}/blog?q=after-slow-bodies`)).status).toBe(200);
+  }, 60_000);
+});
