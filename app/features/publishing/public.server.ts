@@ -3,6 +3,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
 import { expirePageAt } from "~/platform/page-cache/hints.server";
 import { type AppContext, getAppContext } from "~/server/context.server";
+import { logDatabaseError } from "~/server/db/unavailable.server";
 import { getRequestSession } from "~/server/sessions.server";
 import { kindTexts } from "./kind-texts";
 import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
@@ -53,7 +54,8 @@ export async function expireAtNextPublication(
     const next = await getNextPublicationTime(db);
     if (next) expirePageAt(context, next);
   } catch (error) {
-    logger.error({ err: error }, "Failed to read the next publication time");
+    // An outage is one warning line; anything else is a bug with its stack.
+    logDatabaseError(logger, error, "Failed to read the next publication time");
     expirePageAt(context, Date.now());
   }
 }

@@ -65,16 +65,42 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): 
 
 export type CircuitState = { open: boolean; openForMs: number; reason: string };
 
+/** A trivial query on a connection of its own, so a busy pool never makes it look down. */
+export type CircuitProbe = { run: () => Promise<unknown>; close: () => Promise<void> };
+
+/** How long a query may run before the circuit asks whether the database still answers. */
+export const suspectAfterMs = 400;
+
 export class DatabaseCircuit {
   private openedAt = 0;
   private reason = "";
   private probing = false;
-  private readonly probe: () => Promise<unknown>;
+  private readonly probe: CircuitProbe;
   private readonly logger: Logger | undefined;
+  private opened = createSignal();
 
-  constructor(probe: () => Promise<unknown>, logger?: Logger) {
+  constructor(probe: CircuitProbe, logger?: Logger) {
     this.probe = probe;
     this.logger = logger;
+  }
+
+  /**
+   * Races a database call against the circuit: when it opens (another caller found the database
+   * gone, or a probe started because this call was slow did), the call is given up at once and
+   * its request answered 503, instead of waiting out a frozen server's timeouts.
+   */
+  guard<T>(call: Promise<T>): Promise<T> {
+    const timer = setTimeout(() => this.suspect(), suspectAfterMs);
+    return Promise.race([call, this.opened.promise]).finally(() => clearTimeout(timer));
+  }
+
+  /** A call is slow: probe now, and open the circuit if the database does not answer. */
+  suspect(): void {
+    if (!this.isOpen) this.startProbe();
+  }
+
+  close(): Promise<void> {
+    return this.probe.close();
   }
 
   get isOpen(): boolean {
@@ -96,10 +122,21 @@ export class DatabaseCircuit {
   /** Opens the circuit when error says the database is gone; any other error changes nothing. */
   noteFailure(error: unknown): void {
     if (!isDatabaseOutage(error)) return;
+    this.trip(error);
+  }
+
+  private trip(error: unknown): void {
     const wasOpen = this.isOpen;
     this.openedAt = Date.now();
     this.reason = describeDatabaseError(error).slice(0, 120);
     if (!wasOpen) {
+      const { reject } = this.opened;
+      this.opened = createSignal();
+      reject(
+        new DatabaseUnavailableError(`The database stopped answering (${this.reason})`, {
+          cause: error,
+        }),
+      );
       this.logger?.warn(
         { reason: this.reason },
         "Database not answering: cached pages are served as they are, other requests get 503 until it answers",
@@ -128,19 +165,28 @@ export class DatabaseCircuit {
   private startProbe(): void {
     if (this.probing) return;
     this.probing = true;
-    withDeadline(this.probe(), circuitTimings.probeDeadlineMs, "The database")
+    withDeadline(this.probe.run(), circuitTimings.probeDeadlineMs, "The database")
       .then(
         () => this.noteSuccess(),
-        (error: unknown) => {
-          // Still down: refuse at once for another cooldown, then probe again.
-          this.openedAt = Date.now();
-          this.reason = describeDatabaseError(error).slice(0, 120);
-        },
+        // Still (or now) down: refuse at once for another cooldown, then probe again.
+        (error: unknown) => this.trip(error),
       )
       .finally(() => {
         this.probing = false;
       });
   }
+}
+
+type Signal = { promise: Promise<never>; reject: (error: unknown) => void };
+
+function createSignal(): Signal {
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<never>((_resolve, fail) => {
+    reject = fail;
+  });
+  // Nobody may be racing against it when it fires.
+  promise.catch(() => {});
+  return { promise, reject };
 }
 
 const circuits = new WeakMap<Db, DatabaseCircuit>();

@@ -7,11 +7,15 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import pg from "pg";
 import type { Logger } from "pino";
 import { attachDataVersion } from "~/platform/data-version.server";
-import { attachCircuit, DatabaseCircuit } from "./circuit.server";
+import { attachCircuit, type CircuitProbe, DatabaseCircuit } from "./circuit.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Db } from "./tables.server";
-import { describeDatabaseError, isDatabaseUnavailable } from "./unavailable.server";
+import {
+  DatabaseUnavailableError,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+} from "./unavailable.server";
 
 /** Older SQLite releases have WAL-reset and other data-loss bugs fixed in 3.51.3. */
 export const minimumSqliteVersion = "3.51.3";
@@ -75,9 +79,14 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let broken = false;
     const query = (...args: unknown[]) => {
+      // A client given up on (its server stopped answering) takes nothing more, not even the
+      // transaction's rollback: that would wait out the frozen server's timeout too.
+      if (broken) {
+        return Promise.reject(new DatabaseUnavailableError("The database connection was given up"));
+      }
       const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
       if (result instanceof Promise) {
-        return result.catch((error: unknown) => {
+        return circuit.guard(result).catch((error: unknown) => {
           if (isDatabaseUnavailable(error)) broken = true;
           circuit.noteFailure(error);
           throw error;
@@ -99,14 +108,58 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
     // While the circuit is open nobody waits for a connection: the answer is a 503 at once.
     connect: async () => {
       circuit.check();
+      const connecting = pool.connect();
       try {
-        return wrap(await pool.connect());
+        return wrap(await circuit.guard(connecting));
       } catch (error) {
         circuit.noteFailure(error);
+        // A connection that arrives after the request gave up goes back to the pool.
+        connecting.then((client) => client.release(), () => {});
         throw error;
       }
     },
-    end: () => pool.end(),
+    end: async () => {
+      await circuit.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The circuit's probe: `select 1` on a connection of its own, past the circuit's gate and the
+ * pool's queue, so a pool busy with slow queries never makes a healthy database look down.
+ */
+function createProbe(url: string): CircuitProbe {
+  let client: pg.Client | undefined;
+  const drop = (dropped: pg.Client) => {
+    if (client === dropped) client = undefined;
+    dropped.end().catch(() => {});
+  };
+  return {
+    async run() {
+      let current = client;
+      if (!current) {
+        const fresh = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: postgresTimeouts.connectMs,
+          query_timeout: postgresTimeouts.queryMs,
+        });
+        fresh.on("error", () => drop(fresh));
+        client = current = fresh;
+        await fresh.connect().catch((error: unknown) => {
+          drop(fresh);
+          throw error;
+        });
+      }
+      const probed = current;
+      await probed.query("select 1").catch((error: unknown) => {
+        drop(probed);
+        throw error;
+      });
+    },
+    async close() {
+      if (client) drop(client);
+    },
   };
 }
 
@@ -130,8 +183,7 @@ function openPostgres(url: string, logger?: Logger): Db {
   // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
   pool.on("error", onError);
   pool.on("connect", (client) => client.on("error", onError));
-  // The probe goes to the pool itself, past the circuit's own gate.
-  const circuit = new DatabaseCircuit(() => pool.query("select 1"), logger);
+  const circuit = new DatabaseCircuit(createProbe(url), logger);
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool, circuit) }) });
   attachCircuit(db, circuit);
   attachDataVersion(db, { kind: "postgres" });

@@ -2,7 +2,7 @@
 // Never cached; a session cookie that is no longer valid is cleared.
 import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/server/context.server";
-import { jsonError } from "~/server/http.server";
+import { handleApi, jsonError } from "~/server/http.server";
 import {
   getRequestSession,
   readSessionId,
@@ -10,17 +10,24 @@ import {
 } from "~/server/sessions.server";
 import type { Route } from "./+types/session";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db, config } = getAppContext(context);
-  const session = await getRequestSession(db, request, config.secure);
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (!session && readSessionId(request, config.secure)) {
-    headers.append("Set-Cookie", serializeClearedSessionCookie(config.secure));
-  }
-  const body: AdminSessionAnswer = session
-    ? { isAuthenticated: true, admin: { email: session.email } }
-    : { isAuthenticated: false, admin: null };
-  return Response.json(body, { headers });
+export function loader({ context, request }: Route.LoaderArgs) {
+  const { db, config, logger } = getAppContext(context);
+  // A database that cannot answer is the API's JSON 503, never a 500 nor a false "signed out".
+  return handleApi(
+    async () => {
+      const session = await getRequestSession(db, request, config.secure);
+      const headers = new Headers({ "Cache-Control": "no-store" });
+      if (!session && readSessionId(request, config.secure)) {
+        headers.append("Set-Cookie", serializeClearedSessionCookie(config.secure));
+      }
+      const body: AdminSessionAnswer = session
+        ? { isAuthenticated: true, admin: { email: session.email } }
+        : { isAuthenticated: false, admin: null };
+      return Response.json(body, { headers });
+    },
+    logger,
+    request,
+  );
 }
 
 export function action() {
