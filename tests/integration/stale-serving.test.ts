@@ -23,7 +23,12 @@ async function timed(path: string, server: ServerProcess, init: RequestInit = {}
     signal: AbortSignal.timeout(10_000),
   });
   const body = await response.text();
-  return { status: response.status, ms: performance.now() - started, headers: response.headers, body };
+  return {
+    status: response.status,
+    ms: performance.now() - started,
+    headers: response.headers,
+    body,
+  };
 }
 
 const hasPostgres = ["initdb", "pg_ctl"].every(

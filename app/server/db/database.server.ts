@@ -114,7 +114,10 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
       } catch (error) {
         circuit.noteFailure(error);
         // A connection that arrives after the request gave up goes back to the pool.
-        connecting.then((client) => client.release(), () => {});
+        connecting.then(
+          (client) => client.release(),
+          () => {},
+        );
         throw error;
       }
     },
