@@ -1,11 +1,8 @@
 // Contact notifications through the durable outbox against a real SMTP server: delivered in the
 // background, retried with backoff while the server refuses, never slowing or failing the visitor.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  createSmtpSender,
-  deliverDueMail,
-  type MailSender,
-} from "~/server/leads/mail-outbox.server";
+import { deliverDueMail, type MailSender } from "~/server/leads/mail-outbox.server";
+import { createSmtpSender, type SmtpSender } from "~/server/leads/smtp-sender.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite } from "../support/test-site";
@@ -37,7 +34,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_0
 describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
   let smtp: TestSmtpServer;
   let site: TestSite;
-  let sender: { send: MailSender; close: () => void };
+  let sender: SmtpSender;
   let stopJobs: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -195,9 +192,9 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
   it("renews the lease while a slow send goes on, so no second worker sends the mail again", async () => {
     await sendMessage();
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const slowSend: MailSender = async (mail) => {
+    const slowSend: MailSender = async (mail, handOver) => {
       await sleep(700);
-      return sender.send(mail);
+      return sender.send(mail, handOver);
     };
     const first = deliverDueMail(site.services.db, slowSend, {
       from: mailFrom,
@@ -222,7 +219,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     let release: () => void = () => {};
     const hung: MailSender = () =>
       new Promise((resolve) => {
-        release = () => resolve(undefined);
+        release = () => resolve();
       });
     const stuck = deliverDueMail(site.services.db, hung, {
       from: mailFrom,
