@@ -110,8 +110,8 @@ export function getOutboxMessageId(mailId: number, createdAt: string, from: stri
 
 /**
  * Mails the SMTP server accepted whose "sent" record could not be written yet (the database
- * failed right after the send). Written first thing in the next pass, before any new claim,
- * while their lease still keeps them from being sent again.
+ * failed right after the 250). Written first thing in the next pass, before rows left handing
+ * over are marked in doubt, so a mail this process knows was accepted is shown as sent.
  */
 type SentRecord = { smtpResponse: string | null; sentAt: string };
 const unrecordedSendsByDb = new WeakMap<Db, Map<number, SentRecord>>();
