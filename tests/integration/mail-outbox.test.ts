@@ -1,11 +1,8 @@
 // Contact notifications through the durable outbox against a real SMTP server: delivered in the
 // background, retried with backoff while the server refuses, never slowing or failing the visitor.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  createSmtpSender,
-  deliverDueMail,
-  type MailSender,
-} from "~/server/leads/mail-outbox.server";
+import { deliverDueMail, type MailSender } from "~/server/leads/mail-outbox.server";
+import { createSmtpSender, type SmtpSender } from "~/server/leads/smtp-sender.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite } from "../support/test-site";
@@ -37,7 +34,7 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_0
 describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
   let smtp: TestSmtpServer;
   let site: TestSite;
-  let sender: { send: MailSender; close: () => void };
+  let sender: SmtpSender;
   let stopJobs: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
@@ -54,6 +51,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     await stopJobs?.();
     stopJobs = undefined;
     smtp.setRefusing(false);
+    smtp.setOnAccept(undefined);
     smtp.received.length = 0;
     await site.services.db.deleteFrom("mail_outbox").execute();
     await site.services.db.deleteFrom("contact_messages").execute();
@@ -195,9 +193,9 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
   it("renews the lease while a slow send goes on, so no second worker sends the mail again", async () => {
     await sendMessage();
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    const slowSend: MailSender = async (mail) => {
+    const slowSend: MailSender = async (mail, handOver) => {
       await sleep(700);
-      return sender.send(mail);
+      return sender.send(mail, handOver);
     };
     const first = deliverDueMail(site.services.db, slowSend, {
       from: mailFrom,
@@ -222,7 +220,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     let release: () => void = () => {};
     const hung: MailSender = () =>
       new Promise((resolve) => {
-        release = () => resolve(undefined);
+        release = () => resolve();
       });
     const stuck = deliverDueMail(site.services.db, hung, {
       from: mailFrom,
@@ -235,6 +233,74 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     expect(smtp.received).toHaveLength(1);
     release();
     await stuck;
+  });
+
+  it("marks a mail in doubt and never resends it when the connection drops after the mail was handed over", async () => {
+    await sendMessage();
+    // The server stores the whole mail, then the connection dies before its 250 gets out.
+    smtp.setOnAccept(async ({ drop }) => drop());
+    let now = Date.now() + 1000;
+    const options = { from: mailFrom, now: () => now };
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toEqual({
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+    });
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: "in-doubt", sent_at: null });
+    expect(row?.last_error).toMatch(/may have arrived, so it is not sent again/);
+    smtp.setOnAccept(undefined);
+    now += 24 * 60 * 60_000;
+    await deliverDueMail(site.services.db, sender.send, options);
+    expect(smtp.received).toHaveLength(1);
+    expect((await outbox())[0]).toMatchObject({ state: "in-doubt" });
+  });
+
+  it("retries, as before, a mail the SMTP server refused at the end of its data", async () => {
+    await sendMessage();
+    smtp.setOnAccept(async ({ refuse }) => refuse());
+    let now = Date.now() + 1000;
+    const options = { from: mailFrom, now: () => now };
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toMatchObject({
+      retrying: 1,
+    });
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: "pending" });
+    expect(row?.last_error).toMatch(/554/);
+    smtp.setOnAccept(undefined);
+    now += 30_000;
+    expect(await deliverDueMail(site.services.db, sender.send, options)).toMatchObject({ sent: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("a worker that stalled past its lease, while another sent the mail, never completes a second copy", async () => {
+    await sendMessage();
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let resume: () => void = () => {};
+    const stalled = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    // Stalls after its claim (a long GC pause, a frozen VM) without renewing its lease.
+    const stallingSend: MailSender = async (mail, handOver) => {
+      await stalled;
+      return sender.send(mail, handOver);
+    };
+    const first = deliverDueMail(site.services.db, stallingSend, {
+      from: mailFrom,
+      leaseMs: 200,
+      heartbeatMs: 60_000,
+    });
+    await sleep(400);
+    expect(await deliverDueMail(site.services.db, sender.send, { from: mailFrom })).toMatchObject({
+      sent: 1,
+    });
+    // The stalled worker wakes and sends the whole mail but not the mark that would complete it.
+    resume();
+    expect(await first).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ state: "sent" });
+    expect(Number(row?.attempts)).toBe(2);
   });
 
   it("gives up after the last attempt and marks the mail failed, keeping the message", async () => {

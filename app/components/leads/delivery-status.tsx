@@ -1,10 +1,10 @@
 // Where a contact message's notification mail stands, in words the firm's owner understands.
-import { CircleAlert, CircleCheck, Clock, Inbox } from "lucide-react";
+import { CircleAlert, CircleCheck, CircleHelp, Clock, Inbox } from "lucide-react";
 import { cn } from "~/lib/cn";
 
 /** A message's mail as the admin loader presents it (times already formatted). */
 type Delivery = {
-  state: "pending" | "sending" | "sent" | "failed" | "not-mailed";
+  state: "pending" | "sending" | "handing-over" | "sent" | "in-doubt" | "failed" | "not-mailed";
   attempts: number;
   lastError: string | null;
   sentAt: string;
@@ -46,8 +46,19 @@ function describeDelivery(delivery: Delivery) {
         icon: CircleAlert,
         tone: "bg-red-50 text-red-800",
       };
+    case "in-doubt":
+      // The site crashed (or lost the mail server) between handing the mail over and hearing
+      // back: sending again could mean a second copy, so the owner is told what to check instead.
+      return {
+        label: "Email delivery unknown",
+        detail:
+          "The site stopped while handing this email to the mail server, so it cannot tell whether the email arrived. It was not sent again, so that you do not get it twice: check your inbox for it. The full message is shown here.",
+        icon: CircleHelp,
+        tone: "bg-amber-50 text-amber-900",
+      };
     case "pending":
     case "sending":
+    case "handing-over":
       return {
         label: delivery.attempts > 0 ? "Email retrying" : "Email queued",
         detail:

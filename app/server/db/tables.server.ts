@@ -99,7 +99,12 @@ export interface NewsletterSubscriptionTable {
   user_agent: string | null;
 }
 
-export type MailState = "pending" | "sending" | "sent" | "failed";
+/**
+ * "handing-over": the end-of-data mark that makes the SMTP server take the mail may be on its way;
+ * "in-doubt": the worker died (or lost its connection) in that state, so the mail may have arrived
+ * and is not sent again (docs/decisions/010-mail-delivery-state.md).
+ */
+export type MailState = "pending" | "sending" | "handing-over" | "sent" | "in-doubt" | "failed";
 
 export interface MailOutboxTable {
   id: Generated<number>;

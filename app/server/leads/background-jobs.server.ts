@@ -2,7 +2,8 @@
 // boot by server/index.ts and scripts/dev.ts, stopped on shutdown before the database closes.
 import type { AppServices } from "../context.server";
 import { logDatabaseError } from "../db/unavailable.server";
-import { createSmtpSender, type DeliveryOptions, deliverDueMail } from "./mail-outbox.server";
+import { type DeliveryOptions, deliverDueMail } from "./mail-outbox.server";
+import { createSmtpSender } from "./smtp-sender.server";
 
 export type BackgroundJobs = { stop: () => Promise<void> };
 export type BackgroundJobOptions = Pick<
