@@ -121,13 +121,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.
   const guardRequest = createRequestGuard(config.SITE_URL, isTrustedProxy, logger);
-  if (!pageCache) {
-    app.use((_req: Request, res: Response, next: NextFunction) => {
-      shedder.track(res);
-      next();
-    });
-    app.use(guardRequest);
-  }
+  if (!pageCache) app.use(guardRequest);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const started = process.hrtime.bigint();
@@ -266,8 +260,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   if (pageCache) app.use(pageCache.middleware);
 
   // Everything else React Router answers costs a render or an API call: refused with 503 when
-  // more is queued than the process gets through in about a second. The slot was tied to the
-  // response at its first byte (`track`), so it comes back however the request ends.
+  // more is queued than the process gets through in about a second. The slot is tied to the
+  // response (LoadShedder.admit), so it comes back however and whenever the request ends.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.knownSession) return next();
     const admission = shedder.admit(res);
@@ -311,8 +305,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
   // request guard still comes first: a bad Host or method never gets a cached page.
   const site: SiteApp = (req, res, next) => {
-    // The first thing done with a request, before anything awaits: see LoadShedder.track.
-    shedder.track(res);
     guardRequest(req, res, () => {
       const goOn = () => {
         if (next) app(req as Request, res as Response, next);

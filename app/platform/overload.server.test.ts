@@ -54,4 +54,17 @@ describe("createLoadShedder", () => {
     const admitted = Array.from({ length: 10 }, () => shedder.tryStart()).filter(Boolean).length;
     expect(admitted).toBe(6);
   });
+
+  it("reports itself stuck when work is in flight and none has finished for 30 s", () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+    const shedder = createLoadShedder();
+    expect(shedder.state()).toEqual({ inFlight: 0, stalledMs: 0, stuck: false });
+    shedder.tryStart();
+    vi.advanceTimersByTime(29_000);
+    expect(shedder.state().stuck).toBe(false);
+    vi.advanceTimersByTime(1_000);
+    expect(shedder.state()).toEqual({ inFlight: 1, stalledMs: 30_000, stuck: true });
+    shedder.finish();
+    expect(shedder.state().stuck).toBe(false);
+  });
 });

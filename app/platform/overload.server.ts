@@ -2,8 +2,8 @@
 // already under way than the process finishes in about a second, a new request is answered at
 // once with 503 and Retry-After instead of waiting behind the others for many seconds.
 // Pages served from the page cache cost microseconds and never count. A slot is tied to the
-// response it was taken for: `track` at the request's first byte, `admit` when the work starts, and
-// the slot comes back when that response closes, however it ends (answered, reset, timed out).
+// response it was taken for (`admit`) and comes back when that response closes, however it ends:
+// answered, reset, timed out, or gone before its work even began.
 import type { ServerResponse } from "node:http";
 
 export type LoadShedderOptions = {
@@ -20,12 +20,7 @@ export type LoadShedder = {
   tryStart(): boolean;
   finish(): void;
   /**
-   * Follows a response from the request's first byte: call it before any await, so that a client
-   * that resets its connection at any later stage is seen to be gone.
-   */
-  track(res: ServerResponse): void;
-  /**
-   * Takes a slot for a tracked response, given back when the response closes. "gone": the client
+   * Takes a slot for the response's work, given back when the response closes. "gone": the client
    * left before its work began (nothing to answer, nothing taken); "refused": answer 503.
    */
   admit(res: ServerResponse): "admitted" | "refused" | "gone";
@@ -46,8 +41,6 @@ export type OverloadState = {
 /** Work in flight with nothing finished for this long means a stuck process, not a busy one. */
 export const stuckAfterMs = 30_000;
 
-type Lifetime = { closed: boolean; holding: boolean };
-
 const windowMs = 2_000;
 
 export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
@@ -61,7 +54,6 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   let bucketTime = 0;
   let lastChange = 0;
   let lastFinish = Date.now();
-  const lifetimes = new WeakMap<ServerResponse, Lifetime>();
 
   function advance(now: number) {
     const current = Math.floor(now / 100);
@@ -123,25 +115,14 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   return {
     tryStart,
     finish,
-    track(res) {
-      if (lifetimes.has(res)) return;
-      const lifetime: Lifetime = { closed: false, holding: false };
-      lifetimes.set(res, lifetime);
-      // 'close' fires once for every response: after its last byte, or when the socket dies first.
-      res.once("close", () => {
-        lifetime.closed = true;
-        if (!lifetime.holding) return;
-        lifetime.holding = false;
-        finish();
-      });
-    },
     admit(res) {
-      const lifetime = lifetimes.get(res);
-      if (!lifetime) throw new Error("The overload guard admits only responses it tracks");
-      if (lifetime.closed || res.destroyed) return "gone";
-      if (lifetime.holding) return "admitted";
+      // A response whose client left while earlier middleware awaited has already emitted its one
+      // 'close' (the leak of issue 15 was a listener added after it): Node marks it closed, so it
+      // is seen here and takes nothing. Otherwise the listener is added in the same tick as the
+      // slot is taken, and 'close' (after the last byte, or when the socket dies) gives it back.
+      if (res.closed || res.destroyed) return "gone";
       if (!tryStart()) return "refused";
-      lifetime.holding = true;
+      res.once("close", finish);
       return "admitted";
     },
     state() {
