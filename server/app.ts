@@ -184,7 +184,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   app.use(redirectToCanonicalPath);
 
   app.get("/healthz", async (_req: Request, res: Response) => {
-    const report = await checkHealth(db, uploadsDir);
+    const report = await checkHealth(db, uploadsDir, config.DATABASE_URL);
     res.setHeader("Cache-Control", "no-store");
     if (report.ok) return res.json({ status: "ok", checks: report.checks });
     const failed = Object.keys(report.checks).filter((name) => report.checks[name] !== "ok");

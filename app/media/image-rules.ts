@@ -1,8 +1,30 @@
 // The rules for uploaded images, shared by the Manage Images screen and the upload endpoint.
 export const maxImageBytes = 2 * 1024 * 1024;
+/**
+ * Most pixels an upload may declare. A small file can declare a huge picture (a 389 KB PNG of
+ * 20000 × 20000 needs 1.6 GB to decode), and every page that shows it makes browsers decode it.
+ * 40 megapixels is a large camera photo.
+ */
+export const maxImagePixels = 40_000_000;
 export const acceptedImageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
 export const imageTooLargeMessage = "The image is larger than 2 MB. Please upload a smaller file.";
 export const unsupportedImageMessage =
   "Only PNG, JPEG and WebP images can be uploaded. SVG and other files are refused.";
+export const unreadableImageMessage =
+  "The image could not be read: its header is damaged or incomplete. Please save it again and upload the new file.";
+export const diskFullMessage =
+  "The server's disk is full, so the image was not saved and nothing was stored. Free some space on the server (or ask whoever runs it), then upload again.";
+export const uploadNotSavedMessage =
+  "The server could not save the image, so nothing was stored. Please try again; if it keeps failing, the server's uploads folder needs attention.";
 /** The whole upload request: the file and the few hundred bytes of form around it. */
 export const maxUploadBodyBytes = maxImageBytes + 64 * 1024;
+
+function formatMegapixels(pixels: number): string {
+  const megapixels = (pixels / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  return `${megapixels} megapixels`;
+}
+
+/** The refusal of a picture with too many pixels, naming its size and the limit. */
+export function describeTooManyPixels(width: number, height: number): string {
+  return `The image is ${width} × ${height} pixels (${formatMegapixels(width * height)}); images may have at most ${formatMegapixels(maxImagePixels)} (for example 8000 × 5000). Please scale it down and upload it again.`;
+}

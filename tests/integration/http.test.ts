@@ -2,13 +2,16 @@
 // compression, redirects and bad input.
 import { createHash } from "node:crypto";
 import { statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/content/default-content";
 import { contentSchema } from "~/content/schema";
 import { getTestDatabaseKinds } from "../support/databases";
+import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 /** A raw request, for what fetch() refuses to send (malformed paths, huge headers). */
@@ -130,12 +133,19 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
     expect(own.status).not.toBe(301);
   });
 
-  it("answers /healthz", async () => {
+  it("answers /healthz, checking the free space of the uploads disk and of the SQLite file's", async () => {
     const response = await fetch(`${site.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       status: "ok",
-      checks: { databaseRead: "ok", databaseWrite: "ok", uploads: "ok" },
+      checks: {
+        databaseRead: "ok",
+        databaseWrite: "ok",
+        uploads: "ok",
+        uploadsDiskSpace: "ok",
+        // PostgreSQL's disk is its own server's: only a SQLite file's folder is checked here.
+        ...(kind.name === "sqlite" ? { databaseDiskSpace: "ok" } : {}),
+      },
     });
   });
 
@@ -201,5 +211,49 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
     });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ message: "The request is too large" });
+  });
+});
+
+describe("/healthz with the SQLite file on a nearly full disk", () => {
+  let site: TestSite;
+  let disk: SmallDisk;
+  let uploadsDir: string;
+
+  beforeAll(async () => {
+    disk = await mountSmallDisk(16 * 1024 * 1024);
+    const database = {
+      url: `file:${join(disk.dir, "data", "site.db")}`,
+      drop: () => rm(join(disk.dir, "data"), { recursive: true, force: true }),
+    };
+    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
+    site = await startTestSite(database, { UPLOADS_DIR: uploadsDir });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await disk?.unmount();
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it("fails the databaseDiskSpace check below 8 MB free, before SQLite runs out, and recovers", async () => {
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+
+    await disk.fill(2 * 1024 * 1024);
+    const response = await fetch(`${site.url}/healthz`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBeTruthy();
+    const report = (await response.json()) as { message: string; checks: Record<string, string> };
+    expect(report.message).toBe("Failing: databaseDiskSpace");
+    expect(report.checks).toMatchObject({
+      databaseRead: "ok",
+      databaseWrite: "ok",
+      uploadsDiskSpace: "ok",
+    });
+    expect(report.checks.databaseDiskSpace).toMatch(
+      /^failed: only [12]\.\d MB free, at least 8\.0 MB needed$/,
+    );
+
+    await disk.empty();
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,12 +1,21 @@
 // Image uploads over HTTP against the built site: a good PNG is stored under a random name and
-// served with immutable caching and the strict CSP; SVG, oversized files and files whose bytes
-// are not an image are refused with clear messages; only a signed-in admin on this site may upload.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+// served with immutable caching and the strict CSP; SVG, oversized files, pictures of too many
+// pixels and files whose bytes are not an image are refused with clear messages; only a signed-in
+// admin on this site may upload. On a full disk (a real, small tmpfs) an upload answers 507 JSON,
+// on a read-only one a JSON 500, each leaving nothing behind; /healthz says what is wrong.
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  diskFullMessage,
+  unreadableImageMessage,
+  uploadNotSavedMessage,
+} from "~/media/image-rules";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 /** A real 1×1 PNG. */
@@ -14,6 +23,45 @@ const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/**
+ * A valid black-and-white PNG of the given size: its rows of zero bits compress to almost
+ * nothing, so a tiny file can declare a picture that takes gigabytes to decode. paddingBytes adds
+ * a private chunk that makes the file as large as a photo.
+ */
+function makePng(width: number, height: number, paddingBytes = 0): Uint8Array<ArrayBuffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit per pixel, grayscale
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Uint8Array.from(
+    Buffer.concat([
+      png.subarray(0, 8),
+      pngChunk("IHDR", header),
+      pngChunk("IDAT", deflateSync(rows, { level: 9 })),
+      ...(paddingBytes > 0 ? [pngChunk("paDd", Buffer.alloc(paddingBytes))] : []),
+      pngChunk("IEND", new Uint8Array()),
+    ]),
+  );
+}
+
+/** The uploads the media library lists. */
+async function listLibraryUploads(site: TestSite, cookie: string): Promise<string[]> {
+  const library = await fetch(`${site.url}/images`, { headers: { cookie } });
+  expect(library.status).toBe(200);
+  const html = await library.text();
+  return [...new Set(html.match(/\/images\/uploads\/[\w.-]+/g))].sort();
+}
 
 function upload(
   site: TestSite,
@@ -136,6 +184,65 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     expect(json.status).toBe(415);
   });
 
+  it("refuses a small PNG declaring 20000 × 20000 pixels with 413 naming the limit, and stores nothing", async () => {
+    const before = await readdir(uploadsDir);
+    const bomb = makePng(20000, 20000);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    const response = await upload(
+      site,
+      { bytes: bomb, name: "bomb.png", type: "image/png" },
+      { cookie },
+    );
+    expect(response.status).toBe(413);
+    expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      "The image is 20000 × 20000 pixels (400 megapixels); images may have at most 40 megapixels (for example 8000 × 5000). Please scale it down and upload it again.",
+    );
+    expect(await readdir(uploadsDir)).toEqual(before);
+  });
+
+  it("takes a picture of exactly 40 megapixels and refuses one row more", async () => {
+    const atLimit = await upload(
+      site,
+      { bytes: makePng(8000, 5000), name: "large.png", type: "image/png" },
+      { cookie },
+    );
+    expect(atLimit.status).toBe(201);
+    const over = await upload(
+      site,
+      { bytes: makePng(8000, 5001), name: "larger.png", type: "image/png" },
+      { cookie },
+    );
+    expect(over.status).toBe(413);
+    expect(((await over.json()) as { message: string }).message).toMatch(
+      /^The image is 8000 × 5001 pixels \(40\.01 megapixels\); images may have at most 40 megapixels/,
+    );
+  });
+
+  it("refuses an image whose header is cut short with 400 and stores nothing", async () => {
+    const before = await readdir(uploadsDir);
+    const response = await upload(
+      site,
+      { bytes: Uint8Array.from(png.subarray(0, 18)), name: "cut.png", type: "image/png" },
+      { cookie },
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toBe(unreadableImageMessage);
+    expect(await readdir(uploadsDir)).toEqual(before);
+  });
+
+  it("neither lists nor serves the half-written files a crash mid-upload leaves", async () => {
+    const listed = await listLibraryUploads(site, cookie);
+    await writeFile(join(uploadsDir, `.upload-${"a".repeat(32)}.tmp`), png.subarray(0, 40));
+    await writeFile(join(uploadsDir, ".half-written.png"), png.subarray(0, 40));
+    expect(await listLibraryUploads(site, cookie)).toEqual(listed);
+    for (const name of [`.upload-${"a".repeat(32)}.tmp`, ".half-written.png"]) {
+      const served = await fetch(`${site.url}/images/uploads/${name}`);
+      expect(served.status).not.toBe(200);
+      expect(served.headers.get("content-type")).not.toBe("image/png");
+    }
+  });
+
   it("answers 401 without a session and 403 to another site; /images sends visitors to login", async () => {
     const anonymous = await upload(site, { bytes: png, name: "a.png", type: "image/png" });
     expect(anonymous.status).toBe(401);
@@ -151,3 +258,116 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     expect(page.headers.get("location")).toBe("/admin/login");
   });
 });
+
+describe.each(getTestDatabaseKinds())(
+  "image uploads on a small disk that fills up on $name",
+  (kind) => {
+    let site: TestSite;
+    let disk: SmallDisk;
+    let uploadsDir: string;
+    let cookie: string;
+
+    beforeAll(async () => {
+      disk = await mountSmallDisk(12 * 1024 * 1024);
+      uploadsDir = join(disk.dir, "uploads");
+      site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
+    });
+
+    afterAll(async () => {
+      await site?.close();
+      await disk?.unmount();
+    });
+
+    beforeEach(async () => {
+      await disk.empty();
+      await resetLoginThrottles(site);
+      cookie = await logInCookie(site);
+    });
+
+    it("/healthz fails while the uploads disk has less than 8 MB free, and recovers", async () => {
+      const healthy = await fetch(`${site.url}/healthz`);
+      expect(healthy.status).toBe(200);
+      expect(((await healthy.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+        uploads: "ok",
+        uploadsDiskSpace: "ok",
+      });
+
+      await disk.fill(4 * 1024 * 1024);
+      const short = await fetch(`${site.url}/healthz`);
+      expect(short.status).toBe(503);
+      const report = (await short.json()) as { message: string; checks: Record<string, string> };
+      expect(report.message).toBe("Failing: uploadsDiskSpace");
+      expect(report.checks.uploadsDiskSpace).toMatch(
+        /^failed: only (3\.9|4\.0) MB free, at least 8\.0 MB needed$/,
+      );
+      expect(report.checks.uploads).toBe("ok");
+
+      await disk.empty();
+      expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+    });
+
+    it("answers 507 JSON when the disk fills mid-write, keeps nothing, and works again once there is room", async () => {
+      const first = await upload(
+        site,
+        { bytes: png, name: "small.png", type: "image/png" },
+        { cookie },
+      );
+      expect(first.status).toBe(201);
+      const stored = await readdir(uploadsDir);
+      const listed = await listLibraryUploads(site, cookie);
+      expect(listed).toHaveLength(1);
+
+      // Room for the start of the file only: the write fails part-way with ENOSPC.
+      await disk.fill(256 * 1024);
+      const freeBefore = await disk.readFreeBytes();
+      const photo = makePng(1200, 800, 1536 * 1024);
+      const response = await upload(
+        site,
+        { bytes: photo, name: "photo.png", type: "image/png" },
+        { cookie },
+      );
+      expect(response.status).toBe(507);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await response.json()).toEqual({ message: diskFullMessage });
+
+      // No file, not even a hidden half-written one; the space is given back; the library is as it was.
+      expect(await readdir(uploadsDir)).toEqual(stored);
+      expect(await disk.readFreeBytes()).toBe(freeBefore);
+      expect(await listLibraryUploads(site, cookie)).toEqual(listed);
+
+      await disk.empty();
+      const retry = await upload(
+        site,
+        { bytes: photo, name: "photo.png", type: "image/png" },
+        { cookie },
+      );
+      expect(retry.status).toBe(201);
+      const { image } = (await retry.json()) as { image: { url: string } };
+      const served = await fetch(`${site.url}${image.url}`);
+      expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(photo))).toBe(true);
+    });
+
+    it("answers a JSON 500 when the uploads disk cannot be written at all, and keeps nothing", async () => {
+      const stored = await readdir(uploadsDir);
+      await disk.setReadOnly(true);
+      try {
+        const response = await upload(
+          site,
+          { bytes: png, name: "small.png", type: "image/png" },
+          { cookie },
+        );
+        expect(response.status).toBe(500);
+        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ message: uploadNotSavedMessage });
+        const health = await fetch(`${site.url}/healthz`);
+        expect(health.status).toBe(503);
+        expect(
+          ((await health.json()) as { checks: Record<string, string> }).checks.uploads,
+        ).toMatch(/^failed: EROFS/);
+      } finally {
+        await disk.setReadOnly(false);
+      }
+      expect(await readdir(uploadsDir)).toEqual(stored);
+    });
+  },
+);

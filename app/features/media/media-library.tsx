@@ -1,5 +1,5 @@
-// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB) and every image of the
-// site as a card with its preview, size and the pages that use it.
+// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB and 40 megapixels) and
+// every image of the site as a card with its preview, size and the pages that use it.
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -68,7 +68,8 @@ function UploadCard() {
       <CardHeader>
         <h2 className="text-lg font-semibold leading-tight">Upload an Image</h2>
         <CardDescription>
-          PNG, JPEG or WebP, up to 2 MB. Each upload gets its own permanent address.
+          PNG, JPEG or WebP, up to 2 MB and 40 megapixels. Each upload gets its own permanent
+          address.
         </CardDescription>
       </CardHeader>
       <CardContent>

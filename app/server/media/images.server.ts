@@ -2,7 +2,7 @@
 // and stored under random names, and the list of every image with where it is used.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdir, readdir, stat, unlink, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Config } from "~/server/config.server";
 
@@ -31,15 +31,76 @@ export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {
   return undefined;
 }
 
-/** Stores an upload under a random name (never the visitor's); answers its public address. */
+/**
+ * An upload being written: a dot name, which the library never lists and the static server
+ * refuses (dotfiles: "deny"), so a half-written file is never seen under an image's address.
+ */
+const tempUploadName = /^\.upload-[a-f0-9]{32}\.tmp$/;
+/** A temporary file this old is a crash's leftover, not an upload still being written. */
+const staleTempUploadMs = 60 * 60 * 1000;
+
+/** Space the disk does not have: the file system is full, or the user's quota is spent. */
+export function isDiskFullError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+// Leftovers of a crash mid-write hold disk space that a full disk needs back; best effort only.
+async function removeStaleTempUploads(uploadsDir: string): Promise<void> {
+  try {
+    const cutoff = Date.now() - staleTempUploadMs;
+    for (const name of await readdir(uploadsDir)) {
+      if (!tempUploadName.test(name)) continue;
+      const path = join(uploadsDir, name);
+      if ((await stat(path)).mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  } catch {
+    // A leftover that cannot be removed now is tried again at the next upload.
+  }
+}
+
+// Makes the rename itself survive a power cut, so an upload answered 201 is never lost.
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Stores an upload under a random name (never the visitor's); answers its public address.
+ * Written whole or not at all: into a temporary dot file, flushed to disk, then renamed; on any
+ * failure (a full disk among them) nothing is left behind and the error is thrown on.
+ */
 export async function storeUploadedImage(
   uploadsDir: string,
   bytes: Uint8Array,
   kind: ImageKind,
 ): Promise<{ url: string; name: string }> {
-  await mkdir(uploadsDir, { recursive: true });
-  const name = `${randomBytes(16).toString("hex")}.${extensions[kind]}`;
-  await writeFile(join(uploadsDir, name), bytes, { flag: "wx" });
+  const id = randomBytes(16).toString("hex");
+  const name = `${id}.${extensions[kind]}`;
+  const tempPath = join(uploadsDir, `.upload-${id}.tmp`);
+  const path = join(uploadsDir, name);
+  let renamed = false;
+  try {
+    await mkdir(uploadsDir, { recursive: true });
+    await removeStaleTempUploads(uploadsDir);
+    const handle = await open(tempPath, "wx");
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tempPath, path);
+    renamed = true;
+    await syncFolder(uploadsDir);
+  } catch (error) {
+    await rm(renamed ? path : tempPath, { force: true }).catch(() => undefined);
+    throw error;
+  }
   return { url: `${uploadsUrlPath}/${name}`, name };
 }
 
@@ -61,8 +122,11 @@ async function listFolder(folder: string, urlPrefix: string, uploaded: boolean) 
     if (!entry.isFile() || !imageFile.test(entry.name)) continue;
     const path = join(entry.parentPath, entry.name);
     const relativePath = relative(folder, path).split(sep).join("/");
+    // Dot names are uploads still being written (or a crash's leftovers), never served.
+    if (relativePath.split("/").some((part) => part.startsWith("."))) continue;
     if (!uploaded && relativePath.startsWith("uploads/")) continue;
-    const info = await stat(path);
+    const info = await stat(path).catch(() => undefined);
+    if (!info) continue; // deleted since the folder was read
     images.push({
       url: `${urlPrefix}/${relativePath}`,
       name: relativePath,

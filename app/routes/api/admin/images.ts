@@ -1,17 +1,30 @@
 // POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
-// at most 2 MB; stored under a random name and answered with its address.
+// at most 2 MB and 40 megapixels as their header declares; stored whole under a random name and
+// answered with its address, or not stored at all (507 JSON when the disk is full).
 
 import { getActor, recordActivity } from "~/features/admin/activity/activity.server";
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
+  describeTooManyPixels,
+  diskFullMessage,
   imageTooLargeMessage,
   maxImageBytes,
+  maxImagePixels,
   maxUploadBodyBytes,
+  unreadableImageMessage,
   unsupportedImageMessage,
+  uploadNotSavedMessage,
 } from "~/media/image-rules";
 import { ApiError, jsonError } from "~/server/http.server";
-import { detectImageKind, getUploadsDir, storeUploadedImage } from "~/server/media/images.server";
+import { readImageDimensions } from "~/server/media/image-dimensions.server";
+import {
+  deleteUploadedImage,
+  detectImageKind,
+  getUploadsDir,
+  isDiskFullError,
+  storeUploadedImage,
+} from "~/server/media/images.server";
 import type { Route } from "./+types/images";
 
 export function loader() {
@@ -44,16 +57,42 @@ export async function action(args: Route.ActionArgs) {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const kind = detectImageKind(bytes);
       if (!kind) throw new ApiError(415, unsupportedImageMessage);
-      const stored = await storeUploadedImage(getUploadsDir(config), bytes, kind);
-      // The file is on disk before its log entry: a file system write cannot join the transaction.
-      await recordActivity(db, {
-        action: "image-upload",
-        actor: getActor(admin, clientIp),
-        target: stored.url,
-        detail: { bytes: bytes.length, name: file.name.slice(0, 200) },
-      });
+      const dimensions = readImageDimensions(bytes, kind);
+      if (!dimensions) throw new ApiError(400, unreadableImageMessage);
+      if (dimensions.width * dimensions.height > maxImagePixels) {
+        throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
+      }
+
+      const uploadsDir = getUploadsDir(config);
+      let stored: { url: string; name: string };
+      try {
+        stored = await storeUploadedImage(uploadsDir, bytes, kind);
+      } catch (error) {
+        const diskFull = isDiskFullError(error);
+        logger.error(
+          { err: error, uploadsDir, bytes: bytes.length, admin: admin.email },
+          diskFull ? "image upload refused: the disk is full" : "image upload could not be saved",
+        );
+        throw new ApiError(
+          diskFull ? 507 : 500,
+          diskFull ? diskFullMessage : uploadNotSavedMessage,
+        );
+      }
+      // The file is on disk before its log entry: a file system write cannot join the transaction,
+      // so an upload whose entry cannot be written is taken back rather than kept unrecorded.
+      try {
+        await recordActivity(db, {
+          action: "image-upload",
+          actor: getActor(admin, clientIp),
+          target: stored.url,
+          detail: { bytes: bytes.length, name: file.name.slice(0, 200) },
+        });
+      } catch (error) {
+        await deleteUploadedImage(uploadsDir, stored.name).catch(() => false);
+        throw error;
+      }
       logger.info(
-        { image: stored.name, bytes: bytes.length, admin: admin.email },
+        { image: stored.name, bytes: bytes.length, ...dimensions, admin: admin.email },
         "image uploaded",
       );
       return Response.json(
