@@ -2,15 +2,19 @@
 // keeps are served from its page cache within a second, marked stale; a page it does not keep,
 // the admin and the API answer 503 with Retry-After within a second (the circuit breaker: one
 // timeout, not one per request); when the database returns, pages are fresh again by themselves.
+// On SQLite the version is an in-process read that WAL never blocks (an outside write lock leaves
+// pages fresh: database-faults.test.ts); when that read fails all the same, kept pages are served.
 import { execFileSync, spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
+import { getTestDatabaseKinds } from "../support/databases";
 import {
   findStackTraces,
   postJson,
   type ServerProcess,
   startServerProcess,
 } from "../support/server-process";
+import { startTestSite } from "../support/test-site";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const admin = { email: "owner@example.com", password: "correct horse battery staple" };
@@ -174,4 +178,27 @@ describe.each(hasPostgres ? ["PostgreSQL"] : [])("%s stopped or frozen: stale se
     expect(server.alive()).toBe(true);
     expect(findStackTraces(server.output())).toEqual([]);
   }, 60_000);
+});
+
+describe("SQLite unreadable: stale serving", () => {
+  it("serves the kept pages, marked stale, when the version read fails", async () => {
+    const [sqlite] = getTestDatabaseKinds();
+    if (!sqlite) throw new Error("no SQLite test database");
+    const site = await startTestSite(await sqlite.create());
+    try {
+      for (const path of keptPages) expect((await fetch(`${site.url}${path}`)).status).toBe(200);
+      // The connection is gone: every read of this process now fails.
+      await site.services.db.destroy();
+      for (const path of keptPages) {
+        const started = performance.now();
+        const page = await fetch(`${site.url}${path}`);
+        expect(page.status, path).toBe(200);
+        expect(page.headers.get("cache-status"), path).toMatch(/stale-if-error/);
+        expect(await page.text(), path).toContain("Clearline IT Consulting");
+        expect(performance.now() - started, path).toBeLessThan(1_000);
+      }
+    } finally {
+      await site.close().catch(() => {});
+    }
+  });
 });
