@@ -13,6 +13,7 @@ import { getAcceptedEncodings } from "~/server/accept-encoding.server";
 import type { Config } from "~/server/config.server";
 import type { Db } from "~/server/db/tables.server";
 import { logDatabaseError } from "~/server/db/unavailable.server";
+import { recordPageFetch } from "~/server/leads/page-fetches.server";
 import {
   getFormSecret,
   getFormShownCookieName,
@@ -270,6 +271,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!page) return false;
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
+        recordPageFetch(req, config, formSecret);
         logHit(req, res.statusCode, started);
         return true;
       };
@@ -296,6 +298,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
+      recordPageFetch(req, config, formSecret);
       if (hasCookie(req, sessionCookie) || req.headers.authorization) {
         const id = readSessionIdFromHeaders(
           req.headers.cookie,
