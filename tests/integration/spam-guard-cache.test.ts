@@ -3,10 +3,15 @@
 // fetched a page travels in a cookie, and for a client that keeps no cookies the server remembers
 // its network's latest page fetch. A bot that fetches and posts at once never reaches the inbox
 // (it is held apart as possible spam, without a notification mail); a person with two tabs, a
-// page rendered long before, or no cookies at all, loses nothing.
+// page rendered long before, or no cookies at all, loses nothing. With several worker processes,
+// a post that reaches another worker than the fetch before it is judged the same.
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import type { Db } from "~/server/db/tables.server";
 import { contactMinimumFillMs } from "~/server/leads/spam.server";
-import { getTestDatabaseKinds } from "../support/databases";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { type SiteProcess, startSiteProcess } from "../support/site-process";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 const person = {
@@ -289,4 +294,109 @@ describe.each(getTestDatabaseKinds())("spam guard with cached pages on $name", (
     await sendSignUp({ email: "late@example.com" }, undefined, ip, true);
     expect(await readSignUps()).toEqual({ subscribers: ["late@example.com"], held: [] });
   }, 10_000);
+});
+
+/** One request on a connection of its own: with several workers, each may reach another one. */
+function requestOnNewConnection(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers, connection: "close" };
+    const req = request(url, { method: options.method ?? "GET", agent: false, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+describe.each(getTestDatabaseKinds())("spam guard with two worker processes on $name", (kind) => {
+  let database: TestDatabase;
+  let site: SiteProcess;
+  let db: Db;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    site = await startSiteProcess({
+      DATABASE_URL: database.url,
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "info",
+    });
+    db = await openDatabase(database.url);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.destroy();
+    await site?.stop();
+    await database?.drop();
+  });
+
+  /** Which worker answered each logged request for this path, in order. */
+  function answeringWorkers(method: string, url: string): number[] {
+    return site
+      .output()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map(
+        (line) =>
+          JSON.parse(line) as { msg?: string; method?: string; url?: string; worker?: number },
+      )
+      .filter((line) => line.msg === "request" && line.method === method && line.url === url)
+      .map((line) => line.worker ?? 0);
+  }
+
+  const postContact = (fields: object, ip: string) =>
+    requestOnNewConnection(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: site.url, "x-forwarded-for": ip },
+      body: JSON.stringify(fields),
+    });
+
+  it("holds a cookieless bot whose fetch and post reach different workers, and still delivers an API client's message", async () => {
+    for (let round = 1; round <= 4; round++) {
+      const ip = `192.0.2.${round}`;
+      const page = await requestOnNewConnection(`${site.url}/contact`, {
+        headers: { "x-forwarded-for": ip },
+      });
+      expect(page.status).toBe(200);
+      // No token: a fresh render's would give the bot away on its own, and the spec's JSON
+      // payload has none; only the fetch the other worker saw can tell.
+      const answer = await postContact({ ...bot, name: `Bot ${round}` }, ip);
+      expect(answer.status).toBe(201);
+    }
+    // The spec's JSON API from a network that fetched no page, on either worker.
+    for (let round = 1; round <= 2; round++) {
+      const answer = await postContact(
+        { ...person, name: `Client ${round}` },
+        `192.0.2.${round + 10}`,
+      );
+      expect(answer.status).toBe(201);
+    }
+
+    // Both workers answered, and at least one post reached another worker than its fetch.
+    const fetches = answeringWorkers("GET", "/contact");
+    const posts = answeringWorkers("POST", "/api/contact").slice(0, 4);
+    expect(new Set([...fetches, ...posts])).toEqual(new Set([1, 2]));
+    expect(posts.some((worker, index) => worker !== fetches[index])).toBe(true);
+
+    const rows = await db
+      .selectFrom("contact_messages")
+      .select(["name", "spam_verdict"])
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      { name: "Bot 1", spam_verdict: "fast-after-fetch" },
+      { name: "Bot 2", spam_verdict: "fast-after-fetch" },
+      { name: "Bot 3", spam_verdict: "fast-after-fetch" },
+      { name: "Bot 4", spam_verdict: "fast-after-fetch" },
+      { name: "Client 1", spam_verdict: null },
+      { name: "Client 2", spam_verdict: null },
+    ]);
+  }, 30_000);
 });

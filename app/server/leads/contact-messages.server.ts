@@ -113,13 +113,10 @@ export async function receiveContactMessage(
     }
     const verdict = await checkSpamGuard(
       db,
-      {
-        ...input,
-        shownCookie: sender.formShownCookie,
-        networkFetchedAt: findRecentPageFetch(sender.clientIp, now.getTime()),
-      },
+      { ...input, shownCookie: sender.formShownCookie },
       contactMinimumFillMs,
       now.getTime(),
+      () => findRecentPageFetch(sender.clientIp, now.getTime()),
     );
     if (verdict !== "person") {
       if (!isTimingVerdict(verdict)) {

@@ -57,13 +57,10 @@ export async function subscribeToNewsletter(
     }
     const verdict = await checkSpamGuard(
       db,
-      {
-        ...input,
-        shownCookie: sender.formShownCookie,
-        networkFetchedAt: findRecentPageFetch(sender.clientIp, now.getTime()),
-      },
+      { ...input, shownCookie: sender.formShownCookie },
       newsletterMinimumFillMs,
       now.getTime(),
+      () => findRecentPageFetch(sender.clientIp, now.getTime()),
     );
     if (verdict !== "person") {
       if (!isTimingVerdict(verdict)) {

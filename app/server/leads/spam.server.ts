@@ -174,11 +174,22 @@ export function readFormShownCookie(cookieHeader: string | null | undefined): st
   return undefined;
 }
 
+/**
+ * Judges a post. `findNetworkFetch` looks up the sender network's latest page fetch; it is asked
+ * only when it matters (no honeypot hit, no valid cookie), since with several workers it asks them.
+ */
 export async function checkSpamGuard(
   db: Db,
   fields: SpamGuardFields,
   minimumFillMs: number,
   now = Date.now(),
+  findNetworkFetch?: () => Promise<number | undefined>,
 ): Promise<SpamVerdict> {
-  return judgeSpamGuard(fields, await getFormSecret(db), minimumFillMs, now);
+  const secret = await getFormSecret(db);
+  const honeypot = Boolean(fields.website && fields.website.trim() !== "");
+  const needsNetwork =
+    !honeypot && readFormShownCookieTime(fields.shownCookie, secret) === undefined;
+  const networkFetchedAt =
+    needsNetwork && findNetworkFetch ? await findNetworkFetch() : fields.networkFetchedAt;
+  return judgeSpamGuard({ ...fields, networkFetchedAt }, secret, minimumFillMs, now);
 }
