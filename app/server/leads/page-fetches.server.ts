@@ -29,7 +29,11 @@ export const maxRememberedNetworks = 50_000;
 /** Network -> time of its latest fetch; insertion order is fetch order, oldest first. */
 const latestFetches = new Map<string, number>();
 
+let lastSweepAt = 0;
+
+/** Drops the fetches too old to matter (from the front: the map is in fetch order). */
 function forgetOldFetches(now: number) {
+  lastSweepAt = now;
   for (const [network, at] of latestFetches) {
     if (now - at < rememberMs && latestFetches.size <= maxRememberedNetworks) return;
     latestFetches.delete(network);
@@ -41,7 +45,10 @@ export function notePageFetch(network: string, now = Date.now()) {
   // Deleted first so the entry moves to the end: the map stays in fetch order.
   latestFetches.delete(network);
   latestFetches.set(network, now);
-  forgetOldFetches(now);
+  // Swept about once a second, not per fetch: a stale entry is ignored by the lookup anyway.
+  if (latestFetches.size > maxRememberedNetworks || now - lastSweepAt >= 1000) {
+    forgetOldFetches(now);
+  }
 }
 
 /**
@@ -74,6 +81,13 @@ function getTrustRule(trustProxy: TrustProxy): TrustRule {
 
 /** A connection without X-Forwarded-For always stands for the same network: worked out once. */
 const socketNetworks = new WeakMap<Socket, string>();
+/**
+ * Behind a proxy, the same few forwarded chains come again and again: each is resolved once
+ * (parsing addresses for the proxy rule costs microseconds). Only trusted proxies' headers get
+ * this far, so the chains are real clients'; the memo is emptied when full.
+ */
+const forwardedNetworks = new Map<string, string>();
+const maxForwardedNetworks = 10_000;
 
 /**
  * The client address as Express's `req.ip` works it out (proxy-addr): walk X-Forwarded-For from
@@ -89,33 +103,48 @@ function getClientNetworkOf(req: IncomingMessage, trustProxy: TrustProxy): strin
     }
     return network;
   }
+  const chain = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
+  const key = `${trustProxy}|${req.socket.remoteAddress ?? ""},${chain}`;
+  let network = forwardedNetworks.get(key);
+  if (network === undefined) {
+    network = resolveForwardedNetwork(req.socket.remoteAddress ?? "", chain, trustProxy);
+    if (forwardedNetworks.size >= maxForwardedNetworks) forwardedNetworks.clear();
+    forwardedNetworks.set(key, network);
+  }
+  return network;
+}
+
+function resolveForwardedNetwork(peer: string, chain: string, trustProxy: TrustProxy): string {
   const trust = getTrustRule(trustProxy);
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor)
+  const hops = chain
     .split(",")
     .map((hop) => hop.trim())
     .filter(Boolean)
     .reverse();
-  const addresses = [req.socket.remoteAddress ?? "", ...hops];
+  const addresses = [peer, ...hops];
   let index = 0;
   while (index < addresses.length - 1 && trust(addresses[index] ?? "", index)) index++;
   return getClientNetwork(addresses[index] ?? "");
 }
 
-/** Signatures of form-shown cookies already verified: a browser sends the same one every time. */
-const verifiedCookies = new Set<string>();
-const maxVerifiedCookies = 10_000;
+/**
+ * Cookie headers whose form-shown cookie was already verified: a browser sends the same header
+ * with every request, so each is parsed and its signature checked once. Emptied when full.
+ */
+const verifiedCookieHeaders = new Set<string>();
+const maxVerifiedCookieHeaders = 10_000;
 
 function hasValidFormCookie(req: IncomingMessage, secure: boolean, secret: string | undefined) {
   const header = req.headers.cookie;
   if (!header?.includes(getFormShownCookieName(secure))) return false;
-  const value = readFormShownCookie(header);
-  if (!value) return false;
-  if (verifiedCookies.has(value)) return true;
+  if (verifiedCookieHeaders.has(header)) return true;
   // Without the secret yet (just started, database down) a cookie cannot be checked: the fetch is
   // noted, which at worst holds a post of this network for review, never drops it.
-  if (!secret || readFormShownCookieTime(value, secret) === undefined) return false;
-  if (verifiedCookies.size >= maxVerifiedCookies) verifiedCookies.clear();
-  verifiedCookies.add(value);
+  if (!secret || readFormShownCookieTime(readFormShownCookie(header), secret) === undefined) {
+    return false;
+  }
+  if (verifiedCookieHeaders.size >= maxVerifiedCookieHeaders) verifiedCookieHeaders.clear();
+  verifiedCookieHeaders.add(header);
   return true;
 }
 
