@@ -3,6 +3,7 @@
 // the signal on and waits for every worker's own graceful shutdown.
 import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
+import { relayPageFetchQueries } from "./leads/page-fetches.server";
 import { shutdownTimings } from "./serving.server";
 
 export type WorkerPoolOptions = {
@@ -22,6 +23,8 @@ const maxRestartDelayMs = 10_000;
  */
 export function runWorkerPool({ count, exec, logger }: WorkerPoolOptions): void {
   cluster.setupPrimary({ exec });
+  // A post may reach another worker than the page fetch before it: the spam guard asks them all.
+  relayPageFetchQueries();
   let stopping = false;
   let quickDeaths = 0;
   // Until one worker has listened, a dying worker means the site cannot start (a port in use, a

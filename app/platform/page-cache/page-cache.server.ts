@@ -13,6 +13,7 @@ import { getAcceptedEncodings } from "~/server/accept-encoding.server";
 import type { Config } from "~/server/config.server";
 import type { Db } from "~/server/db/tables.server";
 import { logDatabaseError } from "~/server/db/unavailable.server";
+import { recordPageFetch } from "~/server/leads/page-fetches.server";
 import {
   getFormSecret,
   getFormShownCookieName,
@@ -272,6 +273,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!page) return false;
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
+        recordPageFetch(req, config, formSecret);
         logHit(req, res.statusCode, started);
         return true;
       };
@@ -303,6 +305,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
+      recordPageFetch(req, config, formSecret);
       // A signed-in admin's page (the host looked the session up) is rendered for them alone
       // (fresh, private, no-store), never stored.
       if (res.locals.knownSession) return next();

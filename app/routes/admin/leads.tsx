@@ -1,5 +1,6 @@
-// /admin/leads: contact messages (newest first, with the state of their notification mail) and
-// newsletter subscribers with a CSV export. In the admin workspace, behind its gate.
+// /admin/leads: contact messages (newest first, with the state of their notification mail),
+// newsletter subscribers with a CSV export, and apart from them what the spam guard holds as
+// possible spam. In the admin workspace, behind its gate.
 import { Download, Mail, Phone } from "lucide-react";
 import { DeliveryStatus } from "~/components/leads/delivery-status";
 import { Button } from "~/components/ui/button";
@@ -31,7 +32,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function AdminLeads({ loaderData }: Route.ComponentProps) {
-  const { messages, subscribers, mail, page, pageCount, totalMessages } = loaderData;
+  const { messages, subscribers, mail, page, pageCount, totalMessages, possibleSpam } = loaderData;
   return (
     <AdminPage
       title="Leads"
@@ -176,6 +177,79 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
           you send.
         </p>
       </section>
+
+      <PossibleSpam {...possibleSpam} />
     </AdminPage>
+  );
+}
+
+/**
+ * What the spam guard kept apart because of timing alone: no notification was mailed and the
+ * sign-ups are not exported, but nothing a person sent is lost.
+ */
+function PossibleSpam({
+  messages,
+  totalMessages,
+  signUps,
+  totalSignUps,
+}: Route.ComponentProps["loaderData"]["possibleSpam"]) {
+  return (
+    <section aria-labelledby="possible-spam-heading" className="mt-14">
+      <h2 id="possible-spam-heading" className="text-xl font-semibold text-navy">
+        Possible spam
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Sent so fast that it was probably a bot, but a person may be behind it: kept here, not
+        emailed to you and not in the subscriber export.
+      </p>
+      {totalMessages + totalSignUps === 0 ? (
+        <Card className="mt-4 p-8 text-center text-slate-600">Nothing held as possible spam.</Card>
+      ) : null}
+      {totalMessages > 0 ? (
+        <>
+          <h3 className="mt-6 font-semibold text-navy">
+            Messages ({totalMessages}
+            {totalMessages > messages.length ? `, newest ${messages.length} shown` : ""})
+          </h3>
+          <ol className="mt-3 space-y-3" aria-label="Messages held as possible spam">
+            {messages.map((message) => (
+              <li key={message.id}>
+                <Card className="p-4">
+                  <p className="font-medium text-slate-900">
+                    {message.name} · {message.email}
+                    {message.phone ? ` · ${message.phone}` : ""}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    <time dateTime={message.created_at}>{message.receivedAt}</time> ·{" "}
+                    {message.reason}
+                  </p>
+                  <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-800">
+                    {message.message}
+                  </p>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {totalSignUps > 0 ? (
+        <>
+          <h3 className="mt-6 font-semibold text-navy">
+            Newsletter sign-ups ({totalSignUps}
+            {totalSignUps > signUps.length ? `, newest ${signUps.length} shown` : ""})
+          </h3>
+          <ul className="mt-3 space-y-2 text-sm" aria-label="Sign-ups held as possible spam">
+            {signUps.map((signUp) => (
+              <li key={signUp.email}>
+                <span className="font-medium text-slate-900">{signUp.email}</span>{" "}
+                <span className="text-slate-600">
+                  · {signUp.signedUpAt} · {signUp.reason}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -88,6 +88,8 @@ export interface ContactMessageTable {
   user_agent: string | null;
   /** The form's one-time key: a second submit of the same form stores nothing new. */
   idempotency_key: string | null;
+  /** Why the spam guard holds it apart (a TimingVerdict); null: an ordinary message. */
+  spam_verdict: string | null;
 }
 
 export interface NewsletterSubscriptionTable {
@@ -97,6 +99,8 @@ export interface NewsletterSubscriptionTable {
   created_at: string;
   ip_hash: string;
   user_agent: string | null;
+  /** Why the spam guard holds it apart (a TimingVerdict); null: a subscriber. */
+  spam_verdict: string | null;
 }
 
 /**

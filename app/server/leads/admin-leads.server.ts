@@ -1,11 +1,26 @@
 // The admin's view of the leads: contact messages newest first with the state of their mail,
-// and the newsletter subscribers. Times are formatted here, in UTC, so server and browser agree.
+// the newsletter subscribers, and apart from both what the spam guard holds as possible spam.
+// Times are formatted here, in UTC, so server and browser agree.
 import type { Config } from "../config.server";
 import type { Db } from "../db/tables.server";
 import { type ContactMessageRow, listContactMessages } from "./contact-messages.server";
-import { listSubscribers } from "./newsletter.server";
+import { listHeldSignUps, listSubscribers } from "./newsletter.server";
+import type { TimingVerdict } from "./spam.server";
 
 export const messagesPerPage = 25;
+/** Possible spam shown at once: the newest; the count says how many more there are. */
+export const heldShown = 25;
+
+const heldReasons: Record<TimingVerdict, string> = {
+  "too-fast": "Sent sooner after the form was shown than a person could fill it in",
+  "fast-after-fetch":
+    "Sent without the site's cookie, right after a page was fetched from the same network",
+};
+
+/** Why the spam guard held a message or sign-up, in words for the admin. */
+export function describeHeldReason(verdict: string): string {
+  return heldReasons[verdict as TimingVerdict] ?? verdict;
+}
 
 export function formatUtcTime(iso: string | null): string {
   if (!iso) return "";
@@ -33,9 +48,11 @@ function presentMessage(message: ContactMessageRow) {
 export type LeadsOverview = Awaited<ReturnType<typeof loadLeadsOverview>>;
 
 export async function loadLeadsOverview(db: Db, config: Config, requestedPage: number) {
-  const [first, subscribers] = await Promise.all([
+  const [first, subscribers, heldMessages, heldSignUps] = await Promise.all([
     listContactMessages(db, { limit: messagesPerPage, offset: 0 }),
     listSubscribers(db),
+    listContactMessages(db, { limit: heldShown, offset: 0, folder: "spam" }),
+    listHeldSignUps(db, heldShown),
   ]);
   const pageCount = Math.max(1, Math.ceil(first.total / messagesPerPage));
   const page = Math.min(Math.max(1, requestedPage), pageCount);
@@ -56,5 +73,18 @@ export async function loadLeadsOverview(db: Db, config: Config, requestedPage: n
       email: subscriber.email,
       subscribedAt: formatUtcTime(subscriber.createdAt),
     })),
+    possibleSpam: {
+      totalMessages: heldMessages.total,
+      messages: heldMessages.messages.map((message) => ({
+        ...presentMessage(message),
+        reason: describeHeldReason(message.spamVerdict ?? ""),
+      })),
+      totalSignUps: heldSignUps.total,
+      signUps: heldSignUps.signUps.map((signUp) => ({
+        email: signUp.email,
+        signedUpAt: formatUtcTime(signUp.createdAt),
+        reason: describeHeldReason(signUp.spamVerdict),
+      })),
+    },
   };
 }

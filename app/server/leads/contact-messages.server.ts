@@ -10,7 +10,13 @@ import { hashClientIp, hitRateLimit } from "../rate-limit.server";
 import { wakeMailWorker } from "./background-jobs.server";
 import { enqueueMail, type OutgoingMail } from "./mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
-import { checkSpamGuard, contactMinimumFillMs } from "./spam.server";
+import { findRecentPageFetch } from "./page-fetches.server";
+import {
+  checkSpamGuard,
+  contactMinimumFillMs,
+  isTimingVerdict,
+  type TimingVerdict,
+} from "./spam.server";
 
 export type LeadServices = { db: Db; config: Config; logger: Logger };
 export type SenderInfo = {
@@ -81,7 +87,11 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
   return `form:${digest}`;
 }
 
-/** Stores a message (or drops a bot's silently); refuses once the sender's address is over its limit. */
+/**
+ * Stores a message and queues its notification; one judged on timing alone is stored as possible
+ * spam without a notification, a sure bot's is dropped; the sender is told it worked either way.
+ * Refuses once the sender's address is over its limit.
+ */
 export async function receiveContactMessage(
   services: LeadServices,
   input: ContactMessageInput,
@@ -90,6 +100,7 @@ export async function receiveContactMessage(
 ): Promise<LeadOutcome> {
   const { db, config, logger } = services;
   const ipHash = hashClientIp(sender.clientIp);
+  let held: TimingVerdict | null = null;
   try {
     const limit = await hitRateLimit(db, `contact:${ipHash}`, contactRateLimit, now.getTime());
     if (!limit.allowed) {
@@ -105,10 +116,14 @@ export async function receiveContactMessage(
       { ...input, shownCookie: sender.formShownCookie },
       contactMinimumFillMs,
       now.getTime(),
+      () => findRecentPageFetch(sender.clientIp, now.getTime()),
     );
     if (verdict !== "person") {
-      logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
-      return { kind: "dropped", verdict };
+      if (!isTimingVerdict(verdict)) {
+        logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
+        return { kind: "dropped", verdict };
+      }
+      held = verdict;
     }
     const stored: StoredMessage = {
       name: input.name,
@@ -118,7 +133,8 @@ export async function receiveContactMessage(
       message: input.message,
       created_at: now.toISOString(),
     };
-    const mailTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
+    // Possible spam is not mailed: the firm looks at it in the admin when it wants to.
+    const mailTo = config.SMTP_URL && !held ? config.NOTIFY_TO : undefined;
     const idempotencyKey = getIdempotencyKey(input, ipHash);
     await db.transaction().execute(async (trx) => {
       const row = await trx
@@ -128,6 +144,7 @@ export async function receiveContactMessage(
           ip_hash: ipHash,
           user_agent: sender.userAgent?.slice(0, 500) ?? null,
           idempotency_key: idempotencyKey,
+          spam_verdict: held,
         })
         // The same form sent again: the first copy is kept, and was mailed already.
         .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
@@ -142,6 +159,10 @@ export async function receiveContactMessage(
     logDatabaseError(logger, error, "Could not store a contact message");
     throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
   }
+  if (held) {
+    logger.info({ verdict: held, ipHash }, "Contact form submission kept as possible spam");
+    return { kind: "held", verdict: held };
+  }
   wakeMailWorker();
   return { kind: "accepted" };
 }
@@ -150,6 +171,8 @@ export type DeliveryState = MailState | "not-mailed";
 
 export type ContactMessageRow = StoredMessage & {
   id: number;
+  /** Why it is held as possible spam; null in the inbox. */
+  spamVerdict: string | null;
   delivery: {
     state: DeliveryState;
     attempts: number;
@@ -159,19 +182,25 @@ export type ContactMessageRow = StoredMessage & {
   };
 };
 
-/** Messages newest first, each with the state of its notification mail. */
+/** The inbox, or the messages the spam guard holds apart as possible spam. */
+export type MessageFolder = "inbox" | "spam";
+
+/** Messages of one folder newest first, each with the state of its notification mail. */
 export async function listContactMessages(
   db: Db,
-  { limit, offset }: { limit: number; offset: number },
+  { limit, offset, folder = "inbox" }: { limit: number; offset: number; folder?: MessageFolder },
 ): Promise<{ total: number; messages: ContactMessageRow[] }> {
+  const spamOperator = folder === "inbox" ? "is" : "is not";
   const [count, rows] = await Promise.all([
     db
       .selectFrom("contact_messages")
+      .where("spam_verdict", spamOperator, null)
       .select((eb) => eb.fn.countAll<number | string>().as("total"))
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("contact_messages")
       .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
+      .where("contact_messages.spam_verdict", spamOperator, null)
       .select([
         "contact_messages.id",
         "contact_messages.name",
@@ -180,6 +209,7 @@ export async function listContactMessages(
         "contact_messages.company",
         "contact_messages.message",
         "contact_messages.created_at",
+        "contact_messages.spam_verdict",
         "mail_outbox.state",
         "mail_outbox.attempts",
         "mail_outbox.last_error",
@@ -202,6 +232,7 @@ export async function listContactMessages(
       company: row.company,
       message: row.message,
       created_at: row.created_at,
+      spamVerdict: row.spam_verdict,
       delivery: {
         state: row.state ?? "not-mailed",
         attempts: Number(row.attempts ?? 0),

@@ -1,5 +1,7 @@
 // Newsletter subscriptions: one per email address (subscribing twice keeps one and still says
-// thanks), each with its own random unsubscribe token, listed and exported for the admin.
+// thanks), each with its own random unsubscribe token, listed and exported for the admin. A
+// sign-up the spam guard suspects on timing alone is kept apart: not a subscriber (not listed as
+// one, not exported) until the same address signs up again unsuspected.
 import { randomBytes } from "node:crypto";
 import type { NewsletterInput } from "~/leads/schema";
 import type { Db } from "../db/tables.server";
@@ -7,7 +9,13 @@ import { logDatabaseError } from "../db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "../rate-limit.server";
 import type { LeadServices, SenderInfo } from "./contact-messages.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
-import { checkSpamGuard, newsletterMinimumFillMs } from "./spam.server";
+import { findRecentPageFetch } from "./page-fetches.server";
+import {
+  checkSpamGuard,
+  isTimingVerdict,
+  newsletterMinimumFillMs,
+  type TimingVerdict,
+} from "./spam.server";
 
 export const newsletterRateLimit = { limit: 10, windowMs: 10 * 60_000 };
 export const newsletterSuccessMessage = "Thanks for subscribing to our newsletter!";
@@ -31,6 +39,7 @@ export async function subscribeToNewsletter(
 ): Promise<LeadOutcome> {
   const { db, logger } = services;
   const ipHash = hashClientIp(sender.clientIp);
+  let held: TimingVerdict | null = null;
   try {
     const limit = await hitRateLimit(
       db,
@@ -51,10 +60,14 @@ export async function subscribeToNewsletter(
       { ...input, shownCookie: sender.formShownCookie },
       newsletterMinimumFillMs,
       now.getTime(),
+      () => findRecentPageFetch(sender.clientIp, now.getTime()),
     );
     if (verdict !== "person") {
-      logger.info({ verdict, ipHash }, "Newsletter sign-up dropped as spam");
-      return { kind: "dropped", verdict };
+      if (!isTimingVerdict(verdict)) {
+        logger.info({ verdict, ipHash }, "Newsletter sign-up dropped as spam");
+        return { kind: "dropped", verdict };
+      }
+      held = verdict;
     }
     await db
       .insertInto("newsletter_subscriptions")
@@ -64,9 +77,23 @@ export async function subscribeToNewsletter(
         created_at: now.toISOString(),
         ip_hash: ipHash,
         user_agent: sender.userAgent?.slice(0, 500) ?? null,
+        spam_verdict: held,
       })
-      .onConflict((conflict) => conflict.column("email").doNothing())
+      .onConflict((conflict) =>
+        held
+          ? // A suspect sign-up never demotes a subscriber, nor adds a second row.
+            conflict.column("email").doNothing()
+          : // The address signing up unsuspected makes a held sign-up a subscription, from now.
+            conflict
+              .column("email")
+              .doUpdateSet({ spam_verdict: null, created_at: now.toISOString() })
+              .where("newsletter_subscriptions.spam_verdict", "is not", null),
+      )
       .execute();
+    if (held) {
+      logger.info({ verdict: held, ipHash }, "Newsletter sign-up kept as possible spam");
+      return { kind: "held", verdict: held };
+    }
   } catch (error) {
     logDatabaseError(logger, error, "Could not store a newsletter subscription");
     throw new LeadsUnavailableError(newsletterUnavailableMessage, { cause: error });
@@ -99,10 +126,12 @@ export async function unsubscribeByToken(db: Db, token: string): Promise<string 
 
 export type Subscriber = { email: string; createdAt: string; unsubscribeToken: string };
 
+/** The subscribers (held sign-ups apart): what the admin lists and the CSV exports. */
 export async function listSubscribers(db: Db): Promise<Subscriber[]> {
   const rows = await db
     .selectFrom("newsletter_subscriptions")
     .select(["email", "created_at", "unsubscribe_token"])
+    .where("spam_verdict", "is", null)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -111,6 +140,38 @@ export async function listSubscribers(db: Db): Promise<Subscriber[]> {
     createdAt: row.created_at,
     unsubscribeToken: row.unsubscribe_token,
   }));
+}
+
+export type HeldSignUp = { email: string; createdAt: string; spamVerdict: string };
+
+/** The newest sign-ups held as possible spam, and how many there are: shown apart, never exported. */
+export async function listHeldSignUps(
+  db: Db,
+  limit: number,
+): Promise<{ total: number; signUps: HeldSignUp[] }> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("newsletter_subscriptions")
+      .where("spam_verdict", "is not", null)
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("newsletter_subscriptions")
+      .select(["email", "created_at", "spam_verdict"])
+      .where("spam_verdict", "is not", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.total),
+    signUps: rows.map((row) => ({
+      email: row.email,
+      createdAt: row.created_at,
+      spamVerdict: row.spam_verdict ?? "",
+    })),
+  };
 }
 
 export function getUnsubscribeUrl(siteUrl: string, token: string): string {

@@ -1,4 +1,4 @@
-// The spam rules: the honeypot and the signed minimum fill time.
+// The spam rules: the honeypot, the signed minimum fill time and the network's latest page fetch.
 import { describe, expect, it } from "vitest";
 import { contactMinimumFillMs, judgeSpamGuard, signFormToken } from "./spam.server";
 
@@ -25,7 +25,7 @@ describe("judgeSpamGuard", () => {
     expect(judgeSpamGuard({ website: "x" }, secret, 3000, shownAt)).toBe("honeypot");
   });
 
-  it("drops a form sent faster than the minimum fill time", () => {
+  it("finds a form sent sooner than the minimum fill time too fast", () => {
     const formToken = signFormToken(secret, shownAt);
     expect(judgeSpamGuard({ formToken }, secret, contactMinimumFillMs, shownAt + 2999)).toBe(
       "too-fast",
@@ -52,7 +52,7 @@ describe("judgeSpamGuard", () => {
 });
 
 describe("judgeSpamGuard with the first-fetch cookie", () => {
-  it("drops a post right after the browser's first fetch, even with an old token from a cached page", () => {
+  it("finds a post right after the browser's first fetch too fast, even with an old token from a cached page", () => {
     const oldToken = signFormToken(secret, shownAt - 600_000);
     const cookie = signFormToken(secret, shownAt);
     expect(
@@ -75,5 +75,54 @@ describe("judgeSpamGuard with the first-fetch cookie", () => {
         shownAt + 3000,
       ),
     ).toBe("person");
+  });
+});
+
+describe("judgeSpamGuard for a client that keeps no cookies", () => {
+  const oldToken = signFormToken(secret, shownAt - 600_000);
+
+  it("holds a post sent sooner than the minimum after a page fetch from the same network", () => {
+    const fields = { formToken: oldToken, networkFetchedAt: shownAt };
+    expect(judgeSpamGuard(fields, secret, 3000, shownAt + 200)).toBe("fast-after-fetch");
+    expect(judgeSpamGuard(fields, secret, 3000, shownAt + 2999)).toBe("fast-after-fetch");
+    expect(judgeSpamGuard({ networkFetchedAt: shownAt }, secret, 3000, shownAt)).toBe(
+      "fast-after-fetch",
+    );
+    // A cookie that does not verify is no cookie.
+    expect(
+      judgeSpamGuard(
+        { ...fields, shownCookie: signFormToken("forged", shownAt - 60_000) },
+        secret,
+        3000,
+        shownAt + 200,
+      ),
+    ).toBe("fast-after-fetch");
+  });
+
+  it("lets the post through once the minimum has passed since the network's latest fetch", () => {
+    const fields = { formToken: oldToken, networkFetchedAt: shownAt };
+    expect(judgeSpamGuard(fields, secret, 3000, shownAt + 3000)).toBe("person");
+    expect(judgeSpamGuard(fields, secret, 2000, shownAt + 2000)).toBe("person");
+  });
+
+  it("judges a browser with a valid cookie by its cookie, whatever its network fetched", () => {
+    const cookie = signFormToken(secret, shownAt - 60_000);
+    expect(
+      judgeSpamGuard(
+        { formToken: oldToken, shownCookie: cookie, networkFetchedAt: shownAt },
+        secret,
+        3000,
+        shownAt + 100,
+      ),
+    ).toBe("person");
+  });
+
+  it("keeps the sure verdicts first: a honeypot or a forged token is not merely held", () => {
+    expect(
+      judgeSpamGuard({ website: "x", networkFetchedAt: shownAt }, secret, 3000, shownAt + 100),
+    ).toBe("honeypot");
+    expect(
+      judgeSpamGuard({ formToken: "1.abc", networkFetchedAt: shownAt }, secret, 3000, shownAt),
+    ).toBe("forged-token");
   });
 });
