@@ -6,7 +6,7 @@ import type { ContactMessageInput } from "~/leads/schema";
 import type { Config } from "../config.server";
 import type { Db, MailState } from "../db/tables.server";
 import { logDatabaseError } from "../db/unavailable.server";
-import { hashClientIp, hitRateLimit } from "../rate-limit.server";
+import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "../rate-limit.server";
 import { wakeMailWorker } from "./background-jobs.server";
 import { enqueueMail, type OutgoingMail } from "./mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
@@ -81,7 +81,7 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
   return `form:${digest}`;
 }
 
-/** Stores a message (or drops a bot's silently); refuses once the sender's address is over its limit. */
+/** Stores a message (or drops a bot's silently); refuses once the sender's network is over its limit. */
 export async function receiveContactMessage(
   services: LeadServices,
   input: ContactMessageInput,
@@ -91,7 +91,12 @@ export async function receiveContactMessage(
   const { db, config, logger } = services;
   const ipHash = hashClientIp(sender.clientIp);
   try {
-    const limit = await hitRateLimit(db, `contact:${ipHash}`, contactRateLimit, now.getTime());
+    const limit = await hitRateLimit(
+      db,
+      getNetworkRateLimitKey("contact", sender.clientIp),
+      contactRateLimit,
+      now.getTime(),
+    );
     if (!limit.allowed) {
       const wait = describeWait(limit.retryAfterSeconds);
       return {

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { NewsletterInput } from "~/leads/schema";
 import type { Db } from "../db/tables.server";
 import { logDatabaseError } from "../db/unavailable.server";
-import { hashClientIp, hitRateLimit } from "../rate-limit.server";
+import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "../rate-limit.server";
 import type { LeadServices, SenderInfo } from "./contact-messages.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import { checkSpamGuard, newsletterMinimumFillMs } from "./spam.server";
@@ -34,7 +34,7 @@ export async function subscribeToNewsletter(
   try {
     const limit = await hitRateLimit(
       db,
-      `newsletter:${ipHash}`,
+      getNetworkRateLimitKey("newsletter", sender.clientIp),
       newsletterRateLimit,
       now.getTime(),
     );
