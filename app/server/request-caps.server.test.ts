@@ -155,6 +155,19 @@ describe("createRequestCaps", () => {
     expect(large.answer()).toMatch(/received 200000$/);
   });
 
+  it("drains a body the app answered without reading, so the connection serves the next request", async () => {
+    const large = await send("POST /hold HTTP/1.1\r\nContent-Length: 300000\r\n\r\n", {
+      forwardedFor: "203.0.113.12",
+    });
+    large.socket.write("x".repeat(100_000));
+    await settle();
+    held.shift()?.end("answered early");
+    large.socket.write("x".repeat(200_000));
+    large.socket.write("GET /next HTTP/1.1\r\nHost: x\r\n\r\n");
+    await settle();
+    expect(large.answer()).toMatch(/answered early[\s\S]*HTTP\/1\.1 200[\s\S]*received 0$/);
+  });
+
   it("gives the places back when the senders reset their connections", async () => {
     const slow = [await slowBody("203.0.113.9"), await slowBody("203.0.113.9")];
     await settle();

@@ -165,6 +165,12 @@ export function createRequestCaps(
     // is gone, read or not.
     req.once("end", received);
     req.once("close", received);
+    // Waiting for the body marks it as being read, so Node no longer drains a body the app
+    // answered without reading (a 413, a 403) and the keep-alive connection would stall on it:
+    // it is drained here instead.
+    res.once("finish", () => {
+      if (!req.readableEnded) req.resume();
+    });
     whenBodyArrived(req, () => {
       if (req.complete) received();
       next();
