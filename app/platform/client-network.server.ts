@@ -4,17 +4,29 @@
 // subscriber usually holds a whole /64 and rotating within it must not buy a fresh allowance.
 import { isIPv4, isIPv6 } from "node:net";
 
-/** The eight 16-bit groups of a valid IPv6 address, however it is written. */
+/** The eight 16-bit groups of an address isIPv6 accepted, however it is written. */
 function expandIPv6(address: string): number[] {
-  // The URL parser writes an IPv6 literal in its one canonical form: lowercase, compressed, and
-  // with an embedded dotted IPv4 tail turned into two hex groups.
-  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  const [head = "", tail] = canonical.split("::");
+  let text = address;
+  // An embedded dotted IPv4 tail ("::ffff:1.2.3.4") stands for the last two groups.
+  const lastColon = text.lastIndexOf(":");
+  if (text.includes(".", lastColon)) {
+    const [a = 0, b = 0, c = 0, d = 0] = text
+      .slice(lastColon + 1)
+      .split(".")
+      .map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const gap = text.indexOf("::");
+  const head = gap === -1 ? text : text.slice(0, gap);
+  const tail = gap === -1 ? "" : text.slice(gap + 2);
   const headGroups = head ? head.split(":") : [];
   const tailGroups = tail ? tail.split(":") : [];
-  const zeros =
-    tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill("0");
-  return [...headGroups, ...zeros, ...tailGroups].map((group) => Number.parseInt(group, 16));
+  const groups = new Array<number>(8).fill(0);
+  for (let i = 0; i < headGroups.length; i++) groups[i] = Number.parseInt(headGroups[i] ?? "", 16);
+  for (let i = 0; i < tailGroups.length; i++) {
+    groups[8 - tailGroups.length + i] = Number.parseInt(tailGroups[i] ?? "", 16);
+  }
+  return groups;
 }
 
 /**
@@ -22,17 +34,29 @@ function expandIPv6(address: string): number[] {
  * for IPv6. Anything that is no address is its own group, as given.
  */
 export function getClientNetwork(address: string): string {
+  // No address is longer ("ffff:...:255.255.255.255%zone"): a forwarded oddity is not kept.
+  if (address.length > 64) return findNetwork(address);
+  let network = recent.get(address);
+  if (network === undefined) {
+    network = findNetwork(address);
+    // The request caps ask for every request: recent answers are kept, a bounded number.
+    if (recent.size >= 4_096) recent.clear();
+    recent.set(address, network);
+  }
+  return network;
+}
+
+const recent = new Map<string, string>();
+
+function findNetwork(address: string): string {
   // A zone (fe80::1%eth0) names the server's interface, not a different client.
   const bare = address.split("%")[0] ?? "";
   if (isIPv4(bare)) return bare;
   if (!isIPv6(bare)) return address;
   const groups = expandIPv6(bare);
-  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, high = 0, low = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   }
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.toString(16))
-    .join(":")}::/64`;
+  return `${g0.toString(16)}:${g1.toString(16)}:${g2.toString(16)}:${g3.toString(16)}::/64`;
 }

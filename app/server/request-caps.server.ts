@@ -74,8 +74,9 @@ export function createRequestCaps(
   const caps = options.caps ?? defaultRequestCaps;
   const { isTrustedProxy, logger } = options;
   const loads = new Map<string, NetworkLoad>();
-  // Asked once per connection: parsing the peer's address for the proxy rule costs time.
-  const trustedSockets = new WeakMap<Socket, boolean>();
+  // Worked out once per connection: parsing the peer's address (for the proxy rule and its
+  // network) is a measurable share of a cache hit.
+  const peers = new WeakMap<Socket, { trusted: boolean; network: string }>();
   const lastWarned = new Map<string, number>();
 
   function warn(network: string, message: string, details: Record<string, unknown>) {
@@ -91,14 +92,14 @@ export function createRequestCaps(
    * each hop is a trusted proxy. A trusted peer that forwards nothing is its own client.
    */
   function findNetwork(req: IncomingMessage): string {
-    const peer = req.socket.remoteAddress ?? "";
-    let peerTrusted = trustedSockets.get(req.socket);
-    if (peerTrusted === undefined) {
-      peerTrusted = isTrustedProxy(peer, 0);
-      trustedSockets.set(req.socket, peerTrusted);
+    let peer = peers.get(req.socket);
+    if (!peer) {
+      const address = req.socket.remoteAddress ?? "";
+      peer = { trusted: isTrustedProxy(address, 0), network: getClientNetwork(address) };
+      peers.set(req.socket, peer);
     }
     const header = req.headers["x-forwarded-for"];
-    if (!peerTrusted || !header) return getClientNetwork(peer);
+    if (!peer.trusted || !header) return peer.network;
     const chain = String(header)
       .split(",")
       .map((entry) => entry.trim())
@@ -107,7 +108,7 @@ export function createRequestCaps(
       const address = chain[chain.length - hop] ?? "";
       if (hop === chain.length || !isTrustedProxy(address, hop)) return getClientNetwork(address);
     }
-    return getClientNetwork(peer);
+    return peer.network;
   }
 
   function release(network: string, load: NetworkLoad) {
