@@ -29,6 +29,7 @@ import { checkHealth, checkReadiness } from "~/server/health.server";
 import { loadInlineStylesheet } from "~/server/inline-stylesheet.server";
 import { loadImageVersions, serveVersionedImage } from "~/server/media/image-versions.server";
 import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
+import { createRequestCaps } from "~/server/request-caps.server";
 import { createRequestGuard } from "~/server/request-guard.server";
 import {
   baseSecurityHeaders,
@@ -70,7 +71,7 @@ export type SiteAppOptions = {
 
 /**
  * The app as a plain Node request listener, with its page cache for tests to inspect and the
- * TRUST_PROXY rule (the HTTP server exempts trusted proxies from its per-address connection cap).
+ * TRUST_PROXY rule (the HTTP server exempts trusted proxies from its per-network connection cap).
  */
 export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void) & {
   pageCache?: PageCache;
@@ -118,6 +119,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", false);
   const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
+  // Per-network caps on requests in progress and bodies still arriving, first thing: a refused
+  // request costs nothing more, and a request goes on only once its body is in. With the page
+  // cache it runs in `site` below, ahead of everything else.
+  const admitRequest = createRequestCaps({ isTrustedProxy, logger });
+  if (!pageCache) app.use(admitRequest);
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.
   const guardRequest = createRequestGuard(config.SITE_URL, isTrustedProxy, logger);
@@ -304,7 +310,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   if (!pageCache) return Object.assign(app, { isTrustedProxy }) as unknown as SiteApp;
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
   // request guard still comes first: a bad Host or method never gets a cached page.
-  const site: SiteApp = (req, res, next) => {
+  const serveSite = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => {
     guardRequest(req, res, () => {
       const goOn = () => {
         if (next) app(req as Request, res as Response, next);
@@ -318,6 +324,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       served.then((done) => done || goOn(), goOn);
     });
   };
+  const site: SiteApp = (req, res, next) => admitRequest(req, res, () => serveSite(req, res, next));
   site.pageCache = pageCache;
   site.isTrustedProxy = isTrustedProxy;
   return site;

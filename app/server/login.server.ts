@@ -1,17 +1,17 @@
 // Admin sign-in (DESIGN.md section 7, docs/decisions/006-login-lockout.md): a generic failure
 // message, the same work and answer for unknown emails, a limit per client network (the address,
-// or its /64 for IPv6), a lock on the pair email + network after 5 failures, and a slower lock on
-// the email alone that spares the networks its owner has signed in from, so that an attacker's
-// failures cannot keep the real admin out.
+// or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
+// and a slower lock on the email alone that spares the networks its owner has signed in from, so
+// that an attacker's failures cannot keep the real admin out.
 import { createHash } from "node:crypto";
-import { isIPv6 } from "node:net";
 import { sql } from "kysely";
 import { recordActivity } from "~/features/admin/activity/activity.server";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import type { LoginCredentials } from "~/features/admin/login/login-schema";
+import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "./db/tables.server";
 import { dummyPasswordHash, PasswordCheckBusyError, verifyPassword } from "./passwords.server";
-import { hashClientIp, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
+import { getNetworkRateLimitKey, hitRateLimit, type RateLimitRule } from "./rate-limit.server";
 import { createSession, deleteSession, sessionIdleMs } from "./sessions.server";
 
 /** Failures that lock one email + network pair. */
@@ -38,30 +38,9 @@ export type SignInResult =
 
 export type SignInFailure = Exclude<SignInResult, { status: "signed-in" }>;
 
-/**
- * The network a client address stands for: the address itself for IPv4, its /64 for IPv6 (one
- * subscriber usually holds a whole /64, so rotating within it must not buy new attempts).
- */
-export function getClientNetwork(clientIp: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientIp);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(clientIp)) return clientIp;
-  const [head = "", tail = ""] = clientIp.toLowerCase().split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = clientIp.includes("::")
-    ? [...headGroups, ...Array(missing).fill("0"), ...tailGroups]
-    : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => Number.parseInt(group, 16).toString(16))
-    .join(":")}::/64`;
-}
-
 /** The rate-limit key of one client network's sign-in attempts. */
 export function getLoginIpKey(clientIp: string): string {
-  return `login:${hashClientIp(getClientNetwork(clientIp))}`;
+  return getNetworkRateLimitKey("login", clientIp);
 }
 
 function normalizeEmail(email: string): string {

@@ -1,7 +1,8 @@
 // Fixed-window rate limits kept in the database (they survive a restart and are shared by every
-// server process). A key names what is limited and for whom, e.g. "contact:<ip hash>".
+// server process). A key names what is limited and for whom, e.g. "contact:<network hash>".
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "./db/tables.server";
 
 export type RateLimitRule = { limit: number; windowMs: number };
@@ -47,4 +48,12 @@ export async function resetRateLimit(db: Db, key: string): Promise<void> {
 /** A client address as stored or used in keys: hashed, so the database keeps no raw IPs. */
 export function hashClientIp(ip: string): string {
   return createHash("sha256").update(`site-ip:${ip}`).digest("hex").slice(0, 32);
+}
+
+/**
+ * The key of one kind of request ("contact", "newsletter", "login") from one client network: the
+ * whole IPv6 /64 shares one allowance, as one IPv4 address does.
+ */
+export function getNetworkRateLimitKey(scope: string, clientIp: string): string {
+  return `${scope}:${hashClientIp(getClientNetwork(clientIp))}`;
 }

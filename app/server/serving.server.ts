@@ -1,10 +1,11 @@
 // The HTTP server's own limits and its shutdown (issue 11): caps on open connections, overall and
-// per client address, short header and idle timeouts, and a graceful stop that finishes what it
-// has read, tells keep-alive clients to go, stops the mail worker and closes the database within
-// 8 seconds, inside the 10 s grace period of Docker and most platforms.
+// per client network (connection-caps.server.ts), short header and idle timeouts, and a graceful
+// stop that finishes what it has read, tells keep-alive clients to go, stops the mail worker and
+// closes the database within 8 seconds, inside the 10 s grace period of Docker and most platforms.
 import { createServer, type RequestListener, type Server } from "node:http";
-import { Server as NetServer, type Socket } from "node:net";
+import { Server as NetServer } from "node:net";
 import type { Logger } from "pino";
+import { type ConnectionLimits, capConnections } from "./connection-caps.server";
 
 export const serverTimeouts = {
   /** A client must send its whole request head within this (slowloris, idle new sockets). */
@@ -13,10 +14,6 @@ export const serverTimeouts = {
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: 5_000,
 };
-
-export type ConnectionLimits = { total: number; perAddress: number };
-/** Enough for a busy small site and a proxy's pool; far below what exhausts file descriptors. */
-export const defaultConnectionLimits: ConnectionLimits = { total: 4_000, perAddress: 128 };
 
 /** Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. */
 export const shutdownTimings = { graceMs: 6_000, workerStopMs: 1_000, exitMs: 8_000 };
@@ -31,13 +28,12 @@ export function isShuttingDown(): boolean {
 export type SiteServerOptions = {
   logger: Logger;
   limits?: ConnectionLimits;
-  /** Peers exempt from the per-address cap: the trusted reverse proxies, whose sockets are many. */
+  /** Peers exempt from the per-network cap: the trusted reverse proxies, whose sockets are many. */
   isTrustedPeer?: (address: string) => boolean;
 };
 
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
-  const limits = options.limits ?? defaultConnectionLimits;
   const server = createServer(
     {
       headersTimeout: serverTimeouts.headersMs,
@@ -47,35 +43,7 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
     },
     app,
   );
-  // Node refuses (closes at once) connections beyond this many.
-  server.maxConnections = limits.total;
-
-  const perAddress = new Map<string, number>();
-  const lastWarned = new Map<string, number>();
-  server.on("connection", (socket: Socket) => {
-    const address = socket.remoteAddress ?? "";
-    if (options.isTrustedPeer?.(address)) return;
-    const open = (perAddress.get(address) ?? 0) + 1;
-    if (open > limits.perAddress) {
-      socket.destroy();
-      // One line per address per minute, so a flood does not flood the log too.
-      const now = Date.now();
-      if (now - (lastWarned.get(address) ?? 0) > 60_000) {
-        lastWarned.set(address, now);
-        options.logger.warn(
-          { limit: limits.perAddress },
-          "Too many connections from one address: refusing more",
-        );
-      }
-      return;
-    }
-    perAddress.set(address, open);
-    socket.once("close", () => {
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left <= 0) perAddress.delete(address);
-      else perAddress.set(address, left);
-    });
-  });
+  capConnections(server, options);
   // A client that sends garbage gets a 4xx without a log line per socket (a flood of them must
   // not flood the log), with Node's own status for an oversized head or a slow one.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {

@@ -256,6 +256,21 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
         await restarted.close();
       }
     });
+    it("limits a whole IPv6 /64 as one sender: rotating addresses within it buys no more messages", async () => {
+      await clearLeads();
+      // One subscriber's /64, one address per message, as a sender rotating through it would.
+      for (let i = 1; i <= 5; i++) {
+        expect((await postJson("/api/contact", validMessage, `2001:db8:c0:1::${i}`)).status).toBe(
+          201,
+        );
+      }
+      const rotated = await postJson("/api/contact", validMessage, "2001:db8:c0:1:ffff:1:2:3");
+      expect(rotated.status).toBe(429);
+      expect(rotated.headers.get("retry-after")).toMatch(/^\d+$/);
+      // The neighbouring /64 is someone else.
+      expect((await postJson("/api/contact", validMessage, "2001:db8:c0:2::1")).status).toBe(201);
+      expect(await messages()).toHaveLength(6);
+    });
   });
 
   describe("POST /api/newsletter", () => {
@@ -305,6 +320,30 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
       expect(refused.status).toBe(429);
       expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
       expect((await refused.json()).message).toMatch(/^Too many sign-up attempts/);
+    });
+
+    it("limits a whole IPv6 /64 to 10 sign-ups, whichever of its addresses they come from", async () => {
+      for (let i = 1; i <= 10; i++) {
+        const response = await postJson(
+          "/api/newsletter",
+          { email: `six${i}@example.com` },
+          `2001:db8:c0:9:${i}::1`,
+        );
+        expect(response.status).toBe(200);
+      }
+      const refused = await postJson(
+        "/api/newsletter",
+        { email: "six-late@example.com" },
+        "2001:db8:c0:9:abcd::99",
+      );
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).message).toMatch(/^Too many sign-up attempts/);
+      const neighbour = await postJson(
+        "/api/newsletter",
+        { email: "six-next@example.com" },
+        "2001:db8:c0:a::1",
+      );
+      expect(neighbour.status).toBe(200);
     });
 
     it("drops a bot's sign-up silently", async () => {

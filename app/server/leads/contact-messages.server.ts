@@ -6,7 +6,7 @@ import type { ContactMessageInput } from "~/leads/schema";
 import type { Config } from "../config.server";
 import type { Db, MailState } from "../db/tables.server";
 import { logDatabaseError } from "../db/unavailable.server";
-import { hashClientIp, hitRateLimit } from "../rate-limit.server";
+import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "../rate-limit.server";
 import { wakeMailWorker } from "./background-jobs.server";
 import { enqueueMail, type OutgoingMail } from "./mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
@@ -90,7 +90,7 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
 /**
  * Stores a message and queues its notification; one judged on timing alone is stored as possible
  * spam without a notification, a sure bot's is dropped; the sender is told it worked either way.
- * Refuses once the sender's address is over its limit.
+ * Refuses once the sender's network is over its limit.
  */
 export async function receiveContactMessage(
   services: LeadServices,
@@ -102,7 +102,12 @@ export async function receiveContactMessage(
   const ipHash = hashClientIp(sender.clientIp);
   let held: TimingVerdict | null = null;
   try {
-    const limit = await hitRateLimit(db, `contact:${ipHash}`, contactRateLimit, now.getTime());
+    const limit = await hitRateLimit(
+      db,
+      getNetworkRateLimitKey("contact", sender.clientIp),
+      contactRateLimit,
+      now.getTime(),
+    );
     if (!limit.allowed) {
       const wait = describeWait(limit.retryAfterSeconds);
       return {

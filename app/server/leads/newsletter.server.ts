@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { NewsletterInput } from "~/leads/schema";
 import type { Db } from "../db/tables.server";
 import { logDatabaseError } from "../db/unavailable.server";
-import { hashClientIp, hitRateLimit } from "../rate-limit.server";
+import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "../rate-limit.server";
 import type { LeadServices, SenderInfo } from "./contact-messages.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import { findRecentPageFetch } from "./page-fetches.server";
@@ -43,7 +43,7 @@ export async function subscribeToNewsletter(
   try {
     const limit = await hitRateLimit(
       db,
-      `newsletter:${ipHash}`,
+      getNetworkRateLimitKey("newsletter", sender.clientIp),
       newsletterRateLimit,
       now.getTime(),
     );

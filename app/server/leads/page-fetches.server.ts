@@ -8,8 +8,8 @@ import cluster, { type Worker } from "node:cluster";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import express from "express";
+import { getClientNetwork } from "~/platform/client-network.server";
 import type { Config, TrustProxy } from "../config.server";
-import { getClientNetwork } from "../login.server";
 import {
   contactMinimumFillMs,
   getFormShownCookieName,

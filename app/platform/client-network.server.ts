@@ -1,0 +1,62 @@
+// The network a client address stands for, the one key of every per-client cap and limit
+// (connections, requests in progress, slow bodies, contact, newsletter and sign-in limits): an
+// IPv4 address is its own network (/32); an IPv6 address stands for its /64, since one
+// subscriber usually holds a whole /64 and rotating within it must not buy a fresh allowance.
+import { isIPv4, isIPv6 } from "node:net";
+
+/** The eight 16-bit groups of an address isIPv6 accepted, however it is written. */
+function expandIPv6(address: string): number[] {
+  let text = address;
+  // An embedded dotted IPv4 tail ("::ffff:1.2.3.4") stands for the last two groups.
+  const lastColon = text.lastIndexOf(":");
+  if (text.includes(".", lastColon)) {
+    const [a = 0, b = 0, c = 0, d = 0] = text
+      .slice(lastColon + 1)
+      .split(".")
+      .map(Number);
+    text = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const gap = text.indexOf("::");
+  const head = gap === -1 ? text : text.slice(0, gap);
+  const tail = gap === -1 ? "" : text.slice(gap + 2);
+  const headGroups = head ? head.split(":") : [];
+  const tailGroups = tail ? tail.split(":") : [];
+  const groups = new Array<number>(8).fill(0);
+  for (let i = 0; i < headGroups.length; i++) groups[i] = Number.parseInt(headGroups[i] ?? "", 16);
+  for (let i = 0; i < tailGroups.length; i++) {
+    groups[8 - tailGroups.length + i] = Number.parseInt(tailGroups[i] ?? "", 16);
+  }
+  return groups;
+}
+
+/**
+ * "203.0.113.7" for IPv4 (also when written IPv4-mapped, "::ffff:203.0.113.7"), "2001:db8:1:2::/64"
+ * for IPv6. Anything that is no address is its own group, as given.
+ */
+export function getClientNetwork(address: string): string {
+  // No address is longer ("ffff:...:255.255.255.255%zone"): a forwarded oddity is not kept.
+  if (address.length > 64) return findNetwork(address);
+  let network = recent.get(address);
+  if (network === undefined) {
+    network = findNetwork(address);
+    // The request caps ask for every request: recent answers are kept, a bounded number.
+    if (recent.size >= 4_096) recent.clear();
+    recent.set(address, network);
+  }
+  return network;
+}
+
+const recent = new Map<string, string>();
+
+function findNetwork(address: string): string {
+  // A zone (fe80::1%eth0) names the server's interface, not a different client.
+  const bare = address.split("%")[0] ?? "";
+  if (isIPv4(bare)) return bare;
+  if (!isIPv6(bare)) return address;
+  const groups = expandIPv6(bare);
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, high = 0, low = 0] = groups;
+  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0xffff) {
+    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  }
+  return `${g0.toString(16)}:${g1.toString(16)}:${g2.toString(16)}:${g3.toString(16)}::/64`;
+}
