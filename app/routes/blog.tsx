@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import {
   buildBlogSearch,
   filterArticles,
+  isCanonicalBlogQuery,
   listCategories,
   paginate,
   parseBlogQuery,
@@ -20,6 +21,7 @@ import {
 import { listFeaturedTabs } from "~/content/featured-resources";
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
 import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { getArticles } from "~/server/publications.server";
@@ -29,15 +31,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // First: a scheduled item that comes due while the articles are read must still end the page.
   await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
-  const query = parseBlogQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const asked = parseBlogQuery(params);
   const [{ content }, articles] = await Promise.all([
     getRequestContent(context),
     getArticles(db, logger),
   ]);
+  const categories = listCategories(articles);
+  // A category no article has (an old link, a typo) shows every article, as "All" does.
+  const query = categories.includes(asked.category) ? asked : { ...asked, category: "" };
   const matching = filterArticles(articles, query);
   const shown = paginate(matching, query.page);
   const cards = shown.items.map(toArticleCard);
-  const categories = listCategories(articles);
+  // Only the view's own address is kept, and not a search nothing matches: invented queries
+  // would otherwise each mint an entry (issue 15).
+  if (
+    (query.q && matching.length === 0) ||
+    !isCanonicalBlogQuery(params, { ...query, page: shown.page })
+  ) {
+    keepOutOfPageCache(context);
+  }
   return {
     blog: content.blog,
     seoDescription: content.seo.blog,
