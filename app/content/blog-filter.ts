@@ -38,8 +38,8 @@ export function buildBlogSearch(query: Partial<BlogQuery>): string {
 
 /**
  * True when the URL spells the blog view exactly as `buildBlogSearch` writes the view shown: its
- * one address. Another spelling (page=1, a page past the last, spaces around the search, an
- * unknown category, which shows every article) shows the same as that address.
+ * one address. Another spelling (page=1, a page past the last, spaces around the search) shows
+ * the same as that address.
  */
 export function isCanonicalBlogQuery(params: URLSearchParams, shown: BlogQuery): boolean {
   const canonical = new URLSearchParams(buildBlogSearch(shown));

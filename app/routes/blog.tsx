@@ -32,23 +32,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
   const params = new URL(request.url).searchParams;
-  const asked = parseBlogQuery(params);
+  const query = parseBlogQuery(params);
   const [{ content }, articles] = await Promise.all([
     getRequestContent(context),
     getArticles(db, logger),
   ]);
-  const categories = listCategories(articles);
-  // A category no article has (an old link, a typo) shows every article, as "All" does.
-  const query = categories.includes(asked.category) ? asked : { ...asked, category: "" };
   const matching = filterArticles(articles, query);
   const shown = paginate(matching, query.page);
   const cards = shown.items.map(toArticleCard);
-  // Only the view's own address is kept, and not a search nothing matches: invented queries
-  // would otherwise each mint an entry (issue 15).
-  if (
-    (query.q && matching.length === 0) ||
-    !isCanonicalBlogQuery(params, { ...query, page: shown.page })
-  ) {
+  const categories = listCategories(articles);
+  // Kept only under the view's own address, and not when nothing matches (a search, an unknown
+  // category): invented queries would otherwise each mint an entry (issue 15).
+  const foundNothing = matching.length === 0 && (query.q !== "" || query.category !== "");
+  if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
     keepOutOfPageCache(context);
   }
   return {

@@ -378,7 +378,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return noteHit(pageKey.key, cached);
       }
 
-      let rendering = pending.get(pageKey.key);
+      // Per data version: a request that read a newer version never gets an older render.
+      const pendingKey = `${version} ${pageKey.key}`;
+      let rendering = pending.get(pendingKey);
       if (!rendering) {
         if (!shedder.tryStart()) {
           sendBusy(res, shedder.retryAfterSeconds());
@@ -391,9 +393,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           version,
         ).finally(() => {
           shedder.finish();
-          pending.delete(pageKey.key);
+          // On SQLite a render may run from start to end without yielding to the event loop, so
+          // requests that came in meanwhile are read only after it: they still share it, until
+          // the loop has read every socket that was ready (setImmediate runs after that phase).
+          setImmediate(() => pending.delete(pendingKey));
         });
-        pending.set(pageKey.key, rendering);
+        pending.set(pendingKey, rendering);
       }
       let rendered: Rendered;
       try {
