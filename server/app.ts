@@ -256,6 +256,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     }),
   );
 
+  // Anonymous public pages: from the page cache, or rendered once into it. Before the client
+  // build's files: a page's path has no dot (keys.server), no file there has none, and looking
+  // for one cost each miss a stat (4% of its CPU).
+  if (pageCache) app.use(pageCache.middleware);
+
   if (options.mode === "production" && options.clientDir) {
     loadInlineStylesheet(options.clientDir);
     loadImageVersions(options.clientDir);
@@ -265,9 +270,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     // No redirect of folders to "/": /images is the media library page, not public/images/.
     app.use(servePrecompressed(options.clientDir, { immutable: false }));
   }
-
-  // Anonymous public pages: from the page cache, or rendered once into it.
-  if (pageCache) app.use(pageCache.middleware);
 
   // Everything else React Router answers costs a render or an API call: refused with 503 when
   // more is queued than the process gets through in about a second. A signed-in admin's page
