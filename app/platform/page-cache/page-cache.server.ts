@@ -42,11 +42,12 @@ import { type CachedPage, getPageBytes, PageStore, type PageStoreStats } from ".
 const gzipAsync = promisify(gzip);
 
 /**
- * The gzip level of a miss, made on the request: level 1 took 2.1-2.5 ms for the 115 KB /blog
- * against 2.7-3.6 ms at 4, 3.9-5.1 ms at 6 and 5.3-6.3 ms at 9, for a copy 17% larger than level
- * 9's (25.2 KB against 21.6 KB). Kept pages get their level 9 copy in the background.
+ * The gzip level of a miss, made on the request and kept: level 4 took 2.7-3.6 ms for the 115 KB
+ * /blog, against 2.1-2.5 ms at 1, 3.9-5.1 ms at 6 and 5.3-6.3 ms at 9, for a copy 4.6% larger
+ * than level 9's (22.6 KB against 21.6 KB; level 1 makes 25.2 KB). Not made better later: the
+ * gzip bytes of a page stay the same as long as it is kept.
  */
-export const missGzipLevel = 1;
+export const missGzipLevel = 4;
 
 /** 32 MB holds every page of the site many times over; query pages get a quarter of it. */
 export const defaultPageCacheBytes = 32 * 1024 * 1024;

@@ -1,12 +1,11 @@
-// The better-compressed copies of kept pages, made in the background. A miss is sent with a fast
-// gzip (brotli at quality 11 costs about 300 ms of CPU for a 100 KB page); this queue then makes
-// the brotli copy and a gzip at level 9 of each page that is still kept, one page at a time, so a
-// burst of new pages never holds more than one thread of the pool or one core.
+// The brotli copies of kept pages, made in the background. A miss is sent with a fast gzip (brotli
+// at quality 11 costs about 300 ms of CPU for a 100 KB page); this queue then makes the brotli
+// copy of each page that is still kept, one page at a time, so a burst of new pages never holds
+// more than one thread of the pool or one core.
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import { type CachedPage, getPageBytes, type PageStore } from "./store.server";
 
-const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
 /** Pages waiting at most: more than a save's worth of the site's pages, few enough to stay cheap. */
@@ -24,16 +23,15 @@ export type RecompressorOptions = {
   onError?: (error: unknown, key: string) => void;
 };
 
-/** Makes the smallest copies of a page's body: brotli at quality 11 and gzip at level 9. */
-export async function compressThoroughly(body: Buffer): Promise<{ brotli: Buffer; gzip: Buffer }> {
-  const brotli = await brotliAsync(body, {
+/** The smallest copy of a page's body: brotli at quality 11, in text mode. */
+export function compressWithBrotli(body: Buffer): Promise<Buffer> {
+  return brotliAsync(body, {
     params: {
       [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
       [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
       [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
   });
-  return { brotli, gzip: await gzipAsync(body, { level: 9 }) };
 }
 
 export function createRecompressor(
@@ -53,12 +51,7 @@ export function createRecompressor(
 
   async function work(key: string, page: CachedPage) {
     try {
-      const { brotli, gzip: smallerGzip } = await compressThoroughly(page.identity);
-      const next: CachedPage = {
-        ...page,
-        brotli,
-        gzip: smallerGzip.length < page.gzip.length ? smallerGzip : page.gzip,
-      };
+      const next: CachedPage = { ...page, brotli: await compressWithBrotli(page.identity) };
       next.bytes = getPageBytes(next);
       store.replace(key, page, next);
     } catch (error) {
