@@ -55,8 +55,25 @@ function getDataRequestPage(path: string): string | undefined {
   return page.endsWith("/_") || page === "/" || page === "" ? undefined : page;
 }
 
+/**
+ * Keys of the URLs asked for lately: every cache hit needs its key, and the same few URLs come
+ * again and again. Forgotten all at once when full, so invented URLs cannot grow it.
+ */
+const recentKeys = new Map<string, PageKey | null>();
+const maxRecentKeys = 2048;
+
 /** The cache key of a request URL ("/blog?q=x&utm=y"), or undefined when it is never cached. */
 export function getPageKey(url: string): PageKey | undefined {
+  const known = recentKeys.get(url);
+  if (known !== undefined) return known ?? undefined;
+  const key = computePageKey(url);
+  if (recentKeys.size >= maxRecentKeys) recentKeys.clear();
+  // Frozen: the one object is handed to every request for this URL.
+  recentKeys.set(url, key ? Object.freeze(key) : null);
+  return key;
+}
+
+function computePageKey(url: string): PageKey | undefined {
   const queryStart = url.indexOf("?");
   const requestPath = queryStart === -1 ? url : url.slice(0, queryStart);
   const data = requestPath.endsWith(".data");
