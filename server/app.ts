@@ -304,7 +304,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   app.use((req: Request, res: Response, next: NextFunction) => {
     const handler = getRouterHandler();
     if (typeof handler === "function") return handler(req, res, next);
-    handler.then((ready) => ready(req, res, next), next);
+    return handler.then((ready) => ready(req, res, next), next);
   });
 
   // A malformed URL or a request Express itself refuses gets a 4xx, never a 500 page; a database

@@ -233,10 +233,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const encoding = chooseEncoding(req, page);
     const body =
-      encoding === "br" && page.brotli
-        ? page.brotli
-        : encoding === "identity"
-          ? page.identity
+      encoding === "identity"
+        ? page.identity
+        : encoding === "br"
+          ? (page.brotli ?? page.gzip)
           : page.gzip;
     const cookie = formCookieFor(req);
     res.writeHead(page.status, cookie ? [...wire[encoding], "set-cookie", cookie] : wire[encoding]);
