@@ -3,6 +3,7 @@ import {
   blogPageSize,
   buildBlogSearch,
   filterArticles,
+  isCanonicalBlogQuery,
   listCategories,
   paginate,
   parseBlogQuery,
@@ -160,5 +161,36 @@ describe("paginate", () => {
 
   it("uses the blog's page size by default", () => {
     expect(paginate(numbers, 1).items).toHaveLength(blogPageSize);
+  });
+});
+
+describe("isCanonicalBlogQuery", () => {
+  const view = { q: "cloud security", category: "Cybersecurity", page: 2 };
+
+  it("accepts the address buildBlogSearch writes, in any parameter order", () => {
+    expect(isCanonicalBlogQuery(new URLSearchParams(buildBlogSearch(view)), view)).toBe(true);
+    expect(
+      isCanonicalBlogQuery(
+        new URLSearchParams("page=2&category=Cybersecurity&q=cloud%20security&utm=x"),
+        view,
+      ),
+    ).toBe(true);
+    expect(isCanonicalBlogQuery(new URLSearchParams(""), { q: "", category: "", page: 1 })).toBe(
+      true,
+    );
+  });
+
+  it("refuses other spellings of the same view", () => {
+    const first = { q: "", category: "", page: 1 };
+    for (const search of ["page=1", "page=01", "page=abc", "q=%20"]) {
+      expect(isCanonicalBlogQuery(new URLSearchParams(search), first), search).toBe(false);
+    }
+    // The search as typed, with spaces around it, shows the trimmed search.
+    expect(
+      isCanonicalBlogQuery(
+        new URLSearchParams("q=cloud+security+&category=Cybersecurity&page=2"),
+        view,
+      ),
+    ).toBe(false);
   });
 });

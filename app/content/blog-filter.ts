@@ -37,6 +37,18 @@ export function buildBlogSearch(query: Partial<BlogQuery>): string {
 }
 
 /**
+ * True when the URL spells the blog view exactly as `buildBlogSearch` writes the view shown: its
+ * one address. Another spelling (page=1, a page past the last, spaces around the search) shows
+ * the same as that address.
+ */
+export function isCanonicalBlogQuery(params: URLSearchParams, shown: BlogQuery): boolean {
+  const canonical = new URLSearchParams(buildBlogSearch(shown));
+  return (["q", "category", "page"] as const).every(
+    (name) => (params.get(name) ?? "") === (canonical.get(name) ?? ""),
+  );
+}
+
+/**
  * Articles whose title, excerpt or author name contains the search text (ignoring case) and whose
  * category is exactly the selected one; both must hold, an empty value always holds.
  */

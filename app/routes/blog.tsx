@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import {
   buildBlogSearch,
   filterArticles,
+  isCanonicalBlogQuery,
   listCategories,
   paginate,
   parseBlogQuery,
@@ -20,6 +21,7 @@ import {
 import { listFeaturedTabs } from "~/content/featured-resources";
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { buildPageMeta } from "~/lib/seo";
+import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
 import { getRequestContent } from "~/platform/request-data.server";
 import { getAppContext } from "~/server/context.server";
 import { getArticles } from "~/server/publications.server";
@@ -29,7 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // First: a scheduled item that comes due while the articles are read must still end the page.
   await expireAtNextPublication(context);
   const { db, logger } = getAppContext(context);
-  const query = parseBlogQuery(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const query = parseBlogQuery(params);
   const [{ content }, articles] = await Promise.all([
     getRequestContent(context),
     getArticles(db, logger),
@@ -38,6 +41,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const shown = paginate(matching, query.page);
   const cards = shown.items.map(toArticleCard);
   const categories = listCategories(articles);
+  // Kept only under the view's own address, and not when nothing matches (a search, an unknown
+  // category): invented queries would otherwise each mint an entry (issue 15).
+  const foundNothing = matching.length === 0 && (query.q !== "" || query.category !== "");
+  if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
+    keepOutOfPageCache(context);
+  }
   return {
     blog: content.blog,
     seoDescription: content.seo.blog,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { computeDocumentEtag, type DocumentState, matchesIfNoneMatch } from "./page-cache.server";
+import {
+  computeDataEtag,
+  computeDocumentEtag,
+  type DocumentState,
+  matchesIfNoneMatch,
+} from "./page-cache.server";
 
 const state: DocumentState = {
   buildVersion: "abc123",
@@ -46,6 +51,17 @@ describe("computeDocumentEtag", () => {
       { ...state, errors: { "routes/blog": { status: 404 } } },
     ];
     for (const variant of variants) expect(computeDocumentEtag(variant)).not.toBe(etag);
+  });
+});
+
+describe("computeDataEtag", () => {
+  it("names a navigation's data by its bytes: the same bytes, the same weak ETag", () => {
+    const body = Buffer.from('[{"_1":2},"root",{"_3":4}]');
+    const etag = computeDataEtag(body);
+    expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+    expect(computeDataEtag(Buffer.from(body))).toBe(etag);
+    expect(computeDataEtag(Buffer.from('[{"_1":2},"root",{"_3":5}]'))).not.toBe(etag);
+    expect(matchesIfNoneMatch(etag, etag)).toBe(true);
   });
 });
 

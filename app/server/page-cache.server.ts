@@ -34,6 +34,14 @@ export function computeDocumentEtag(state: DocumentState): string {
   return `W/"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
 }
 
+/**
+ * The weak ETag of a client-side navigation's data (`/blog.data`), kept by the page cache: the
+ * answer holds nothing but its bytes, so their hash names it.
+ */
+export function computeDataEtag(body: Uint8Array): string {
+  return `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
 /** True when an If-None-Match header names this ETag (weak comparison, "*" matches any). */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (!header) return false;

@@ -1,12 +1,15 @@
-// The page cache's bounds and the overload answer, on the real build: invented blog queries stay
-// within their share of the byte budget and never push the site's pages out; a query a page does
-// not read makes no new entry; compressed copies are made once and match the page; more work
-// than the server gets through in time is refused at once with 503 and Retry-After.
-import { createServer, get, type Server } from "node:http";
+// The page cache's bounds and the overload answer, on the real build: blog searches stay within
+// their share of the byte budget and never push the site's pages out; a query a page does not
+// read, another spelling of a view and a search nothing matches make no new entry; a miss is sent
+// gzipped at once and the brotli copy follows in the background; concurrent misses of one address
+// share one render; more work than the server gets through in time is refused at once with 503
+// and Retry-After.
+import { createServer, get, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { defaultArticles } from "~/content/default-articles";
 import type { SiteAppOptions } from "../../server/app";
 import { getTestDatabaseKinds } from "../support/databases";
 import { loadSiteBuild } from "../support/test-site";
@@ -43,18 +46,45 @@ async function startSite(options: Partial<SiteAppOptions>) {
   return { url, pageCache };
 }
 
+/** Searches that each find an article: the beginnings of the default articles' titles. */
+function listMatchingSearches(count: number): string[] {
+  const searches = defaultArticles.flatMap((article) =>
+    Array.from({ length: article.title.length - 3 }, (_, i) => article.title.slice(0, i + 4)),
+  );
+  // A search ending in a space shows the trimmed one (another spelling, not kept).
+  return searches.filter((q) => q.trim() === q).slice(0, count);
+}
+
+/** fetch() would decode on its own; a raw request shows the bytes as sent. */
+function getRaw(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    });
+    request.on("error", reject);
+  });
+}
+
 describe("page cache bounds", () => {
-  it("keeps invented blog queries within their share of the budget, never evicting the site's pages", async () => {
+  it("keeps blog searches within their share of the budget, never evicting the site's pages", async () => {
     const budget = 2 * 1024 * 1024;
     const { url, pageCache } = await startSite({ pageCacheBytes: budget });
     const pages = ["/", "/services", "/about", "/blog"];
     for (const path of pages) expect((await fetch(`${url}${path}`)).status).toBe(200);
+    await pageCache.whenCompressed();
     const kept = pageCache.stats();
     expect(kept.pages.entries).toBe(pages.length);
 
-    // A bot walks through invented searches: each one is a page of its own, rendered once.
-    for (let i = 0; i < 60; i++) {
-      const response = await fetch(`${url}/blog?q=invented-${i}&category=Cloud`);
+    // A crawler walks through searches that all find something (the beginnings of the titles):
+    // each one is a page of its own, rendered once.
+    const searches = listMatchingSearches(60);
+    for (const q of searches) {
+      const response = await fetch(`${url}/blog?q=${encodeURIComponent(q)}`);
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
@@ -63,8 +93,8 @@ describe("page cache bounds", () => {
     expect(after.queries.bytes).toBeLessThanOrEqual(after.queries.budget);
     // The query share is full: older searches were evicted, the latest are kept...
     expect(after.queries.entries).toBeLessThan(60);
-    expect(pageCache.holds("/blog?q=invented-59&category=Cloud")).toBe(true);
-    expect(pageCache.holds("/blog?q=invented-0&category=Cloud")).toBe(false);
+    expect(pageCache.holds(`/blog?q=${encodeURIComponent(searches.at(-1) ?? "")}`)).toBe(true);
+    expect(pageCache.holds(`/blog?q=${encodeURIComponent(searches[0] ?? "")}`)).toBe(false);
     // ...and every page of the site is still there.
     expect(after.pages).toEqual(kept.pages);
     for (const path of pages) expect(pageCache.holds(path)).toBe(true);
@@ -81,37 +111,103 @@ describe("page cache bounds", () => {
       expect(await response.text()).toBe(body);
     }
     // The blog reads q, category and page only; anything else is ignored there too.
-    await fetch(`${url}/blog?q=cloud`);
-    await fetch(`${url}/blog?q=cloud&utm_campaign=spring`);
+    await fetch(`${url}/blog?q=Cybersecurity`);
+    await fetch(`${url}/blog?q=Cybersecurity&utm_campaign=spring`);
     expect(pageCache.stats().entries).toBe(entries + 1);
   });
 
+  it("makes no entry for a search nothing matches nor for another spelling of a kept view", async () => {
+    const { url, pageCache } = await startSite({});
+    const blog = await (await fetch(`${url}/blog`)).text();
+    const entries = pageCache.stats().entries;
+    // Every visitor still gets the page: the empty state for a search that finds nothing...
+    const nothing = await fetch(`${url}/blog?q=quantum-blockchain-synergy`);
+    expect(nothing.status).toBe(200);
+    const nothingText = await nothing.text();
+    expect(nothingText).toContain("No articles found");
+    expect(nothingText).toContain('value="quantum-blockchain-synergy"');
+    // ...and for a category no article has (an old link: the spec's exact category match)...
+    const unknown = await (await fetch(`${url}/blog?category=Quantum`)).text();
+    expect(unknown).toContain("No articles found");
+    // ...and the first page for page=1 or a page past the last.
+    for (const path of ["/blog?page=1", "/blog?page=99", "/blog?q=%20"]) {
+      const text = await (await fetch(`${url}${path}`)).text();
+      for (const article of defaultArticles) expect(text, path).toContain(article.title);
+    }
+    expect(blog).toContain("Latest Articles");
+    for (const path of [
+      "/blog?q=quantum-blockchain-synergy",
+      "/blog?category=Quantum",
+      "/blog?page=1",
+      "/blog?page=99",
+      "/blog?q=%20",
+    ]) {
+      expect(pageCache.holds(path), path).toBe(false);
+    }
+    expect(pageCache.stats().entries).toBe(entries);
+    // The canonical address of a view is kept as before.
+    await fetch(`${url}/blog?category=Cybersecurity`);
+    expect(pageCache.holds("/blog?category=Cybersecurity")).toBe(true);
+  });
+
+  it("renders concurrent misses of one address once", async () => {
+    const { url, pageCache } = await startSite({});
+    // Each render shows its own render-time token, so one body means one render.
+    const askAll = (path: string) =>
+      Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const response = await fetch(`${url}${path}`);
+          expect(response.status).toBe(200);
+          return response.text();
+        }),
+      );
+    // Twenty open connections first, so the twenty requests below arrive together.
+    await askAll("/robots.txt");
+    const kept = await askAll("/blog?q=Digital");
+    expect(new Set(kept).size).toBe(1);
+    expect(pageCache.holds("/blog?q=Digital")).toBe(true);
+    // Not kept (nothing matches): requests that came in while it rendered share the render...
+    const oneOff = await askAll("/blog?q=all-at-once");
+    expect(new Set(oneOff).size).toBeLessThanOrEqual(10);
+    // ...and a later one gets a render of its own.
+    const later = await (await fetch(`${url}/blog?q=all-at-once`)).text();
+    expect(oneOff).not.toContain(later);
+  });
+
+  it("sends a miss gzipped at once, and brotli once the background copy is made", async () => {
+    const { url, pageCache } = await startSite({});
+    const accept = { "accept-encoding": "br, gzip" };
+    const first = await getRaw(`${url}/case-studies`, accept);
+    expect(first.headers["content-encoding"]).toBe("gzip");
+    await pageCache.whenCompressed();
+    const later = await getRaw(`${url}/case-studies`, accept);
+    expect(later.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(later.body).toString("utf8")).toBe(
+      gunzipSync(first.body).toString("utf8"),
+    );
+    expect(later.headers.etag).toBe(first.headers.etag);
+
+    // A search gets its brotli copy only when asked for again: a one-off never costs one.
+    const search = `/blog?q=${encodeURIComponent("Cybersecurity")}`;
+    expect((await getRaw(`${url}${search}`, accept)).headers["content-encoding"]).toBe("gzip");
+    await pageCache.whenCompressed();
+    expect(pageCache.peek(search)?.brotli).toBeUndefined();
+    expect((await getRaw(`${url}${search}`, accept)).headers["content-encoding"]).toBe("gzip");
+    await pageCache.whenCompressed();
+    expect((await getRaw(`${url}${search}`, accept)).headers["content-encoding"]).toBe("br");
+  });
+
   it("sends each encoding from the entry: the same page in brotli, gzip and plain, with Vary", async () => {
-    const { url } = await startSite({});
+    const { url, pageCache } = await startSite({});
     const plain = await fetch(`${url}/services`, { headers: { "accept-encoding": "identity" } });
     const text = await plain.text();
     expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    await pageCache.whenCompressed();
     for (const [encoding, decode] of [
       ["br", brotliDecompressSync],
       ["gzip", gunzipSync],
     ] as const) {
-      // fetch() would decode on its own; a raw request shows the bytes as sent.
-      const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(
-        (resolve, reject) => {
-          const request = get(
-            `${url}/services`,
-            { headers: { "accept-encoding": encoding } },
-            (response) => {
-              const chunks: Buffer[] = [];
-              response.on("data", (chunk: Buffer) => chunks.push(chunk));
-              response.on("end", () =>
-                resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-              );
-            },
-          );
-          request.on("error", reject);
-        },
-      );
+      const raw = await getRaw(`${url}/services`, { "accept-encoding": encoding });
       expect(raw.headers["content-encoding"]).toBe(encoding);
       expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
       expect(raw.body.length).toBeLessThan(text.length / 3);
@@ -128,8 +224,8 @@ describe("overload", () => {
     expect((await fetch(`${url}/`)).status).toBe(200);
     // A crowd asking for pages nobody asked for before: every one needs a render.
     const crowdAnswers = Promise.all(
-      Array.from({ length: 40 }, async (_, i) => {
-        const response = await fetch(`${url}/blog?q=crowd-${i}`);
+      listMatchingSearches(40).map(async (q) => {
+        const response = await fetch(`${url}/blog?q=${encodeURIComponent(q)}`);
         return {
           status: response.status,
           retryAfter: response.headers.get("retry-after"),

@@ -17,6 +17,8 @@ export type TestSite = {
   url: string;
   services: AppServices;
   site: typeof SiteModule;
+  /** The app's page cache, to see what it keeps. */
+  pageCache: SiteModule.SiteApp["pageCache"];
   close: () => Promise<void>;
 };
 
@@ -47,6 +49,7 @@ export async function startTestSite(
     url: `http://127.0.0.1:${port}`,
     services,
     site,
+    pageCache: app.pageCache,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

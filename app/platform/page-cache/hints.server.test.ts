@@ -1,10 +1,12 @@
 // What page code tells the cache: "this page changes at T" (a scheduled publication), and
-// "do not keep this page" (fallback data), from a loader or from deep inside a render.
+// "do not keep this page" (fallback data, a search that finds nothing), from a loader or from
+// deep inside a render.
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type AppContext, appContext } from "~/server/context.server";
 import {
   expirePageAt,
+  keepOutOfPageCache,
   markPageUncacheable,
   type PageCacheHints,
   runWithCacheHints,
@@ -47,5 +49,17 @@ describe("markPageUncacheable", () => {
     expect(degraded.validUntil).toBe(Number.NEGATIVE_INFINITY);
     expect(healthy.validUntil).toBeUndefined();
     expect(() => markPageUncacheable()).not.toThrow();
+  });
+});
+
+describe("keepOutOfPageCache", () => {
+  it("marks the page as not to be kept, whatever expiry was said before or after", () => {
+    const hints: PageCacheHints = {};
+    const context = contextWith(hints);
+    expirePageAt(context, new Date("2030-01-02T09:00:00Z"));
+    keepOutOfPageCache(context);
+    expirePageAt(context, new Date("2030-01-03T09:00:00Z"));
+    expect(hints.validUntil).toBe(Number.NEGATIVE_INFINITY);
+    expect(() => keepOutOfPageCache(contextWith(undefined))).not.toThrow();
   });
 });

@@ -25,6 +25,14 @@ export function expirePageAt(context: Readonly<RouterContextProvider>, at: Date 
   hints.validUntil = hints.validUntil === undefined ? time : Math.min(hints.validUntil, time);
 }
 
+/**
+ * Says that the page being rendered is not to be kept, though it may be shown: another address
+ * of a kept page, or a one-off (a search nothing matches) that would only push kept pages out.
+ */
+export function keepOutOfPageCache(context: Readonly<RouterContextProvider>): void {
+  expirePageAt(context, Number.NEGATIVE_INFINITY);
+}
+
 const renderHints = new AsyncLocalStorage<PageCacheHints>();
 
 /** Runs a render for the page cache with its hints reachable from anywhere inside it. */

@@ -1,12 +1,14 @@
 // The rendered-page cache of DESIGN.md section 8, in front of React Router in the HTTP host.
-// Anonymous GET and HEAD requests for public pages are answered from the store: the page as it
-// was rendered for the current data version, compressed once (gzip, brotli), with its ETag and
-// its hash-based Content-Security-Policy. A miss renders the page once (concurrent misses of the
-// same page wait for that one render) and keeps it when it is a 200 HTML page nobody marked
-// private. A request with a valid admin session is never answered from, nor stored in, the cache.
+// Anonymous GET and HEAD requests for public pages, and for their client-side navigation data
+// (`/blog.data`), are answered from the store: the answer as it was rendered for the current data
+// version, with its ETag and (for pages) its hash-based Content-Security-Policy. A miss renders
+// once (concurrent misses of the same key wait for that one render), keeps the answer when it is
+// a 200 nobody marked private, and sends it with a fast gzip; the brotli copy is made in the
+// background (recompress.server) and sent once ready. A request with a valid admin session is
+// never answered from, nor stored in, the cache.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
-import { brotliCompress, gzip, constants as zlibConstants } from "node:zlib";
+import { gzip } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { Logger } from "pino";
 import { getAcceptedEncodings } from "~/server/accept-encoding.server";
@@ -19,16 +21,29 @@ import {
   getFormShownCookieName,
   serializeFormShownCookie,
 } from "~/server/leads/spam.server";
-import { matchesIfNoneMatch } from "~/server/page-cache.server";
+import {
+  computeDataEtag,
+  documentCacheControl,
+  matchesIfNoneMatch,
+} from "~/server/page-cache.server";
+import { defaultContentSecurityPolicy } from "~/server/security-headers.server";
 import { type AdminSession, getSessionCookieName } from "~/server/sessions.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
 import { type PageCacheHints, runWithCacheHints } from "./hints.server";
 import { getPageKey } from "./keys.server";
-import { type CachedPage, PageStore, type PageStoreStats } from "./store.server";
+import { createRecompressor } from "./recompress.server";
+import { type CachedPage, getPageBytes, PageStore, type PageStoreStats } from "./store.server";
 
 const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+
+/**
+ * The gzip level of a miss, made on the request and kept: level 4 took 2.7-3.6 ms for the 115 KB
+ * /blog, against 2.1-2.5 ms at 1, 3.9-5.1 ms at 6 and 5.3-6.3 ms at 9, for a copy 4.6% larger
+ * than level 9's (22.6 KB against 21.6 KB; level 1 makes 25.2 KB). Not made better later: the
+ * gzip bytes of a page stay the same as long as it is kept.
+ */
+export const missGzipLevel = 4;
 
 /** 32 MB holds every page of the site many times over; query pages get a quarter of it. */
 export const defaultPageCacheBytes = 32 * 1024 * 1024;
@@ -61,6 +76,7 @@ const droppedHeaders = new Set(["content-length", "content-encoding", "set-cooki
 async function toCachedPage(
   response: Response,
   body: Buffer,
+  data: boolean,
   dataVersion: number,
   validUntil: number,
 ): Promise<CachedPage> {
@@ -69,39 +85,38 @@ async function toCachedPage(
     if (!droppedHeaders.has(name)) headers.push([name, value]);
   }
   headers.push(["vary", "Accept-Encoding"]);
-  // Compressed on the thread pool, once per render: hits only copy bytes.
-  const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAsync(body, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  ]);
-  const bytes =
-    body.length +
-    gzipped.length +
-    brotli.length +
-    headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0);
-  return {
+  // A navigation's data has no ETag of its own from React Router: the bytes are all it is, so
+  // their hash is. Revalidated on every use, like its page; never run as a document.
+  let etag = response.headers.get("etag") ?? "";
+  if (data) {
+    etag = computeDataEtag(body);
+    headers.push(["etag", etag]);
+    if (!response.headers.has("cache-control"))
+      headers.push(["cache-control", documentCacheControl]);
+    if (!response.headers.has("content-security-policy")) {
+      headers.push(["content-security-policy", defaultContentSecurityPolicy]);
+    }
+  }
+  // On the thread pool at a fast level: this is the one compression a miss waits for.
+  const gzipped = await gzipAsync(body, { level: missGzipLevel });
+  const page = {
     status: response.status,
     headers,
-    etag: response.headers.get("etag") ?? "",
+    etag,
     identity: body,
     gzip: gzipped,
-    brotli,
     dataVersion,
     validUntil,
-    bytes,
   };
+  return { ...page, bytes: getPageBytes(page) };
 }
 
-function isStorable(response: Response): boolean {
+function isStorable(response: Response, data: boolean): boolean {
   if (response.status !== 200) return false;
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return false;
-  if (response.headers.has("set-cookie") || !response.headers.get("etag")) return false;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.startsWith(data ? "text/x-script" : "text/html")) return false;
+  if (response.headers.has("set-cookie")) return false;
+  if (!data && !response.headers.get("etag")) return false;
   const cacheControl = response.headers.get("cache-control") ?? "";
   return !/no-store|private/i.test(cacheControl);
 }
@@ -114,6 +129,10 @@ export type PageCache = {
   stats(): PageStoreStats;
   /** True when the page for this URL is kept (a test and diagnostics aid). */
   holds(url: string): boolean;
+  /** The kept page for this URL, as stored (a test and diagnostics aid). */
+  peek(url: string): CachedPage | undefined;
+  /** Resolves once no background compression is queued or under way (a test aid). */
+  whenCompressed(): Promise<void>;
 };
 
 /** Requests whose data version could not be read on the fast path (kept only while they live). */
@@ -122,6 +141,9 @@ const versionUnreadable = new WeakSet<IncomingMessage>();
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { db, config, logger, render, shedder, baseHeaders } = options;
   const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
+  const recompressor = createRecompressor(store, {
+    onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),
+  });
   const pending = new Map<string, Promise<Rendered>>();
   const sessionCookie = `${getSessionCookieName(config.secure)}=`;
   const formCookie = `${getFormShownCookieName(config.secure)}=`;
@@ -177,9 +199,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const revalidation = page.headers
       .filter(([name]) => name === "etag" || name === "cache-control" || name === "vary")
       .flat();
+    const gzip = [
+      ...base,
+      ...kept,
+      "content-encoding",
+      "gzip",
+      "content-length",
+      `${page.gzip.length}`,
+    ];
     wire = {
-      br: [...base, ...kept, "content-encoding", "br", "content-length", `${page.brotli.length}`],
-      gzip: [...base, ...kept, "content-encoding", "gzip", "content-length", `${page.gzip.length}`],
+      br: page.brotli
+        ? [...base, ...kept, "content-encoding", "br", "content-length", `${page.brotli.length}`]
+        : gzip,
+      gzip,
       identity: [...base, ...kept, "content-length", `${page.identity.length}`],
       notModified: [...base, ...revalidation],
     };
@@ -197,12 +229,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       res.end();
       return;
     }
-    const encoding: Encoding =
-      getAcceptedEncodings(req.headers["accept-encoding"])[0] ?? "identity";
-    const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+    const encoding = chooseEncoding(req, page);
+    const body =
+      encoding === "identity"
+        ? page.identity
+        : encoding === "br"
+          ? (page.brotli ?? page.gzip)
+          : page.gzip;
     const cookie = formCookieFor(req);
     res.writeHead(page.status, cookie ? [...wire[encoding], "set-cookie", cookie] : wire[encoding]);
     res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  /** The client's best encoding that the page has: gzip while the brotli copy is being made. */
+  function chooseEncoding(req: IncomingMessage, page: CachedPage): Encoding {
+    for (const encoding of getAcceptedEncodings(req.headers["accept-encoding"])) {
+      if (encoding === "gzip" || page.brotli) return encoding;
+    }
+    return "identity";
+  }
+
+  /**
+   * A kept page asked for again: it is worth its brotli copy now. (Pages without a query get it
+   * as soon as they are kept; a one-off search never costs one.)
+   */
+  function noteHit(key: string, page: CachedPage) {
+    if (!page.brotli) recompressor.request(key, page);
   }
 
   function sendOther(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
@@ -218,6 +270,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   async function renderForStore(
     key: string,
     pathWithQuery: string,
+    data: boolean,
     dataVersion: number,
   ): Promise<Rendered> {
     // The page is rendered for the canonical origin and without the visitor's headers, so
@@ -231,11 +284,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     );
     const body = Buffer.from(await response.arrayBuffer());
     const validUntil = cacheHints.validUntil ?? Number.POSITIVE_INFINITY;
-    if (!isStorable(response) || validUntil <= Date.now()) {
+    if (!isStorable(response, data) || validUntil <= Date.now()) {
       return { kind: "other", status: response.status, headers: [...response.headers], body };
     }
-    const page = await toCachedPage(response, body, dataVersion, validUntil);
-    store.set(key, page);
+    const page = await toCachedPage(response, body, data, dataVersion, validUntil);
+    if (store.set(key, page) && !key.includes("?")) recompressor.request(key, page);
     return { kind: "page", page };
   }
 
@@ -274,6 +327,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
         recordPageFetch(req, config, formSecret);
+        noteHit(pageKey.key, page);
         logHit(req, res.statusCode, started);
         return true;
       };
@@ -322,19 +376,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       store.syncVersion(version);
       const cached = store.get(pageKey.key);
-      if (cached) return sendPage(req, res, cached);
+      if (cached) {
+        sendPage(req, res, cached);
+        return noteHit(pageKey.key, cached);
+      }
 
-      let rendering = pending.get(pageKey.key);
+      // Per data version: a request that read a newer version never gets an older render.
+      const pendingKey = `${version} ${pageKey.key}`;
+      let rendering = pending.get(pendingKey);
       if (!rendering) {
         if (!shedder.tryStart()) {
           sendBusy(res, shedder.retryAfterSeconds());
           return;
         }
-        rendering = renderForStore(pageKey.key, pageKey.pathWithQuery, version).finally(() => {
+        rendering = renderForStore(
+          pageKey.key,
+          pageKey.pathWithQuery,
+          pageKey.data,
+          version,
+        ).finally(() => {
           shedder.finish();
-          pending.delete(pageKey.key);
+          // On SQLite a render may run from start to end without yielding to the event loop, so
+          // requests that came in meanwhile are read only after it: they still share it, until
+          // the loop has read every socket that was ready (setImmediate runs after that phase).
+          setImmediate(() => pending.delete(pendingKey));
         });
-        pending.set(pageKey.key, rendering);
+        pending.set(pendingKey, rendering);
       }
       let rendered: Rendered;
       try {
@@ -345,11 +412,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (rendered.kind === "page") return sendPage(req, res, rendered.page);
       // Not a page to keep (a 404, a redirect...): rendered for the URL without the query parts
       // pages ignore, so if the request had any, it is answered as it came, by the next handler.
-      if (pageKey.pathWithQuery !== req.originalUrl) return next();
+      if (!pageKey.exact) return next();
       sendOther(req, res, rendered);
     },
 
     stats: () => store.stats(),
+    peek: (url) => {
+      const pageKey = getPageKey(url);
+      return pageKey && store.peek(pageKey.key);
+    },
+    whenCompressed: () => recompressor.whenIdle(),
     holds: (url) => {
       const pageKey = getPageKey(url);
       return pageKey !== undefined && store.has(pageKey.key);

@@ -58,4 +58,23 @@ describe("PageStore", () => {
     expect(store.get("/blog", 4_999)).toBeDefined();
     expect(store.get("/blog", 5_000)).toBeUndefined();
   });
+
+  it("puts a better-compressed copy in place only of the very page it was made from", () => {
+    const store = new PageStore(1000);
+    store.syncVersion(1);
+    const first = page(100);
+    store.set("/a", first);
+    const smaller = { ...first, brotli: Buffer.from("br"), bytes: 120 };
+    expect(store.replace("/a", first, smaller)).toBe(true);
+    expect(store.get("/a")).toBe(smaller);
+    expect(store.stats().bytes).toBe(120);
+    // Rendered again meanwhile, or dropped by a save: the late copy is thrown away.
+    const rerendered = page(100);
+    store.set("/a", rerendered);
+    expect(store.replace("/a", smaller, { ...smaller })).toBe(false);
+    expect(store.get("/a")).toBe(rerendered);
+    store.syncVersion(2);
+    expect(store.keeps("/a", rerendered)).toBe(false);
+    expect(store.replace("/a", rerendered, { ...rerendered })).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 // The rendered-page store: a least-recently-used map with a byte budget. Each entry holds one page
-// as it is sent (identity, gzip and brotli bodies, compressed once) with its ETag and its CSP.
+// as it is sent (identity, gzip and, once made in the background, brotli bodies) with its ETag and
+// its CSP.
 // Pages reached with a query string (/blog?q=...) live in their own, smaller share of the budget,
 // so a crawler or a bot inventing queries evicts only other query pages, never the site's pages.
 
@@ -10,13 +11,21 @@ export type CachedPage = {
   etag: string;
   identity: Buffer;
   gzip: Buffer;
-  brotli: Buffer;
+  /** Made after the page was first sent (page-cache/recompress.server); gzip is sent until then. */
+  brotli?: Buffer;
   /** The data version the page was rendered at. */
   dataVersion: number;
   /** Epoch ms after which the page is out of date on its own; Infinity when only data changes it. */
   validUntil: number;
   bytes: number;
 };
+
+/** What an entry costs the budget: its bodies and its headers. */
+export function getPageBytes(page: Omit<CachedPage, "bytes">): number {
+  let bytes = page.identity.length + page.gzip.length + (page.brotli?.length ?? 0);
+  for (const [name, value] of page.headers) bytes += name.length + value.length;
+  return bytes;
+}
 
 class LruSegment {
   private readonly entries = new Map<string, CachedPage>();
@@ -48,11 +57,6 @@ class LruSegment {
     return true;
   }
 
-  /** The entry without touching its recency. */
-  peek(key: string): CachedPage | undefined {
-    return this.entries.get(key);
-  }
-
   delete(key: string) {
     const entry = this.entries.get(key);
     if (!entry) return;
@@ -71,6 +75,11 @@ class LruSegment {
 
   has(key: string) {
     return this.entries.has(key);
+  }
+
+  /** The entry without making it the most recently used one. */
+  peek(key: string) {
+    return this.entries.get(key);
   }
 }
 
@@ -122,11 +131,27 @@ export class PageStore {
   }
 
   /**
-   * The page kept under key whatever its version or age: what is served, as it is, while the
-   * database cannot say whether it is still current (stale-if-error).
+   * Puts `next` (the same page, better compressed) in the place of `current`, only if `current`
+   * is still the page kept under this key: a page dropped or rendered again meanwhile stays so.
+   */
+  replace(key: string, current: CachedPage, next: CachedPage): boolean {
+    const segment = this.segment(key);
+    if (segment.peek(key) !== current || next.dataVersion !== this.version) return false;
+    return segment.set(key, next);
+  }
+
+  /**
+   * The entry kept under this key, valid or not, without making it the most recently used: what
+   * is served, as it is, while the database cannot say whether it is still current
+   * (stale-if-error), and what the background compression checks.
    */
   peek(key: string): CachedPage | undefined {
     return this.segment(key).peek(key);
+  }
+
+  /** True when this very page is still kept under this key (and so worth compressing further). */
+  keeps(key: string, page: CachedPage): boolean {
+    return this.segment(key).peek(key) === page;
   }
 
   /** True when a page is kept under this key (whether still valid or not). */
