@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { defaultArticles } from "~/content/default-articles";
 import type { SiteAppOptions } from "../../server/app";
 import { getTestDatabaseKinds } from "../support/databases";
+import { listMatchingSearches } from "../support/publications";
 import { loadSiteBuild } from "../support/test-site";
 
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
@@ -47,14 +48,6 @@ async function startSite(options: Partial<SiteAppOptions>) {
 }
 
 /** Searches that each find an article: the beginnings of the default articles' titles. */
-function listMatchingSearches(count: number): string[] {
-  const searches = defaultArticles.flatMap((article) =>
-    Array.from({ length: article.title.length - 3 }, (_, i) => article.title.slice(0, i + 4)),
-  );
-  // A search ending in a space shows the trimmed one (another spelling, not kept).
-  return searches.filter((q) => q.trim() === q).slice(0, count);
-}
-
 /** fetch() would decode on its own; a raw request shows the bytes as sent. */
 function getRaw(
   url: string,
