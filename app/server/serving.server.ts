@@ -18,8 +18,17 @@ export type ConnectionLimits = { total: number; perAddress: number };
 /** Enough for a busy small site and a proxy's pool; far below what exhausts file descriptors. */
 export const defaultConnectionLimits: ConnectionLimits = { total: 4_000, perAddress: 128 };
 
-/** Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. */
-export const shutdownTimings = { graceMs: 6_000, workerStopMs: 1_000, exitMs: 8_000 };
+/**
+ * Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. For
+ * lastCallMs idle keep-alive connections stay open, so that a request a client sent just after
+ * the signal is answered (with Connection: close) rather than met by a closed socket.
+ */
+export const shutdownTimings = {
+  lastCallMs: 1_000,
+  graceMs: 6_000,
+  workerStopMs: 1_000,
+  exitMs: 8_000,
+};
 
 let shuttingDown = false;
 
@@ -34,6 +43,12 @@ export type SiteServerOptions = {
   /** Peers exempt from the per-address cap: the trusted reverse proxies, whose sockets are many. */
   isTrustedPeer?: (address: string) => boolean;
 };
+
+/**
+ * Each site server's open sockets, for the shutdown: Node's closeIdleConnections leaves a socket
+ * that has not sent a byte yet (a browser's preconnect) open until its header timeout.
+ */
+const openSockets = new WeakMap<Server, Set<Socket>>();
 
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
@@ -50,13 +65,17 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
   // Node refuses (closes at once) connections beyond this many.
   server.maxConnections = limits.total;
 
+  const open = new Set<Socket>();
+  openSockets.set(server, open);
   const perAddress = new Map<string, number>();
   const lastWarned = new Map<string, number>();
   server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
     const address = socket.remoteAddress ?? "";
     if (options.isTrustedPeer?.(address)) return;
-    const open = (perAddress.get(address) ?? 0) + 1;
-    if (open > limits.perAddress) {
+    const fromAddress = (perAddress.get(address) ?? 0) + 1;
+    if (fromAddress > limits.perAddress) {
       socket.destroy();
       // One line per address per minute, so a flood does not flood the log too.
       const now = Date.now();
@@ -69,7 +88,7 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
       }
       return;
     }
-    perAddress.set(address, open);
+    perAddress.set(address, fromAddress);
     socket.once("close", () => {
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left <= 0) perAddress.delete(address);
@@ -112,25 +131,41 @@ export type ShutdownSteps = {
 };
 
 /**
- * Stops accepting, answers what was already read (with Connection: close), closes idle
- * keep-alive sockets as they become idle, cuts what is still open after graceMs, then stops the
- * worker and closes the database. Resolves when it is safe to exit.
+ * Stops accepting, answers what was already read and what arrives during the last call (with
+ * Connection: close), then closes idle keep-alive sockets as they become idle, cuts what is still
+ * open after graceMs, then stops the worker and closes the database. Resolves when it is safe to
+ * exit.
  */
 export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
   shuttingDown = true;
   const { server, logger } = steps;
   const jobsStopped = steps.stopJobs();
   // net's close, not http's: http's also closes idle keep-alive sockets at once, in the middle of
-  // the event loop, including sockets whose next request has arrived but is not parsed yet.
+  // the event loop, including sockets whose next request has arrived but is not parsed yet. And
+  // one turn of the event loop later: closing the listener resets the connections still waiting
+  // in its backlog, which a busy process may not have accepted yet, though their clients connected
+  // (and sent a request) before the signal. The next poll phase accepts every one of them.
   const closed = new Promise<void>((resolve) =>
-    NetServer.prototype.close.call(server, () => resolve()),
+    setImmediate(() => setImmediate(() => NetServer.prototype.close.call(server, () => resolve()))),
   );
-  // Idle sockets are closed from the check phase, after the poll phase has read what arrived, so
-  // a request already sent is parsed (and answered) rather than dropped; a keep-alive socket
-  // whose answer just ended is closed before a new request.
-  const sweep = () => setImmediate(() => server.closeIdleConnections());
-  sweep();
-  const sweeper = setInterval(sweep, 50);
+  // A keep-alive client does not know of the signal: closing its idle socket at once resets the
+  // request it sends a moment later (the kernel answers data for a closed socket with a reset).
+  // So idle sockets stay open for the last call, and each request on them is answered with
+  // Connection: close, after which Node closes that socket itself. The sockets of clients that
+  // stay quiet, also of those that never sent a request, are closed after it: from the check
+  // phase, after the poll phase has read what arrived, so a request already read is answered.
+  const sweep = () =>
+    setImmediate(() => {
+      server.closeIdleConnections();
+      for (const socket of openSockets.get(server) ?? []) {
+        if (socket.bytesRead === 0) socket.destroy();
+      }
+    });
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const lastCall = setTimeout(() => {
+    sweep();
+    sweeper = setInterval(sweep, 50);
+  }, shutdownTimings.lastCallMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cut = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
@@ -140,6 +175,7 @@ export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
     }, shutdownTimings.graceMs);
   });
   await Promise.race([closed, cut]);
+  clearTimeout(lastCall);
   clearInterval(sweeper);
   clearTimeout(timer);
   await within(jobsStopped, shutdownTimings.workerStopMs);
