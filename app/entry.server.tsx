@@ -11,6 +11,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
@@ -145,13 +146,23 @@ export default async function handleRequest(
  */
 const failedForDatabase = new WeakSet<Request>();
 
-/** Loader and action errors: a database outage is one warning line, anything else a full error. */
+/**
+ * Loader and action errors: a database outage is one warning line; a request React Router itself
+ * refuses (a 405 for a method a route has no action for, a 404) is the client's mistake, one info
+ * line without a stack; anything else a full error.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) failedForDatabase.add(request);
   if (request.signal.aborted) return;
   const { logger } = getAppContext(context as RouterContextProvider);
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(logger, error, { method: request.method, url: request.url });
+  } else if (isRouteErrorResponse(error) && error.status < 500) {
+    const reason = typeof error.data === "string" ? error.data.replace(/^Error: /, "") : "";
+    logger.info(
+      { method: request.method, url: request.url, status: error.status },
+      reason || `${error.status} ${error.statusText}`,
+    );
   } else {
     logger.error({ err: error, url: request.url }, "Request failed");
   }

@@ -1,7 +1,8 @@
-// Refuses malformed requests before any routing (issue 11): methods the site does not serve, a
-// missing or foreign Host, absolute-form and asterisk targets, a bad X-Forwarded-Host from a
-// trusted proxy. Each gets a 400/405 and one log line, never a 500 with a stack trace. Forwarded
-// headers from a peer that is not a trusted proxy (TRUST_PROXY) are dropped, not believed.
+// Refuses malformed requests before any routing (issues 11 and 15): methods the site does not
+// serve, a missing, repeated or foreign Host, absolute-form and asterisk targets, a path with an
+// encoded control character, a bad X-Forwarded-Host from a trusted proxy. Each gets a 400/405 and
+// one log line, never a 500 with a stack trace. Forwarded headers from a peer that is not a
+// trusted proxy (TRUST_PROXY) are dropped, not believed.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP, type Socket } from "node:net";
 import type { Logger } from "pino";
@@ -59,6 +60,34 @@ function checkHost(
 }
 
 /**
+ * A percent-encoded control character: C0 (%00-%1F), DEL (%7F), C1 in UTF-8 (%C2%80-%C2%9F) and
+ * the line and paragraph separators U+2028/U+2029. No address of the site holds one, and the line
+ * breaks among them make React Router's route patterns match nothing at all, not even the 404
+ * route. Node's parser already refuses such bytes sent raw.
+ */
+const encodedControlCharacter = /%(?:[01][0-9a-f]|7f|c2%[89][0-9a-f]|e2%80%a[89])/i;
+
+/**
+ * Whether the path (not the query) of a request target holds an encoded control character. A
+ * query may: a line break typed into a search box is ordinary input, and the page reads it as text.
+ */
+export function hasControlCharacterInPath(target: string): boolean {
+  const queryStart = target.indexOf("?");
+  const path = queryStart === -1 ? target : target.slice(0, queryStart);
+  return path.includes("%") && encodedControlCharacter.test(path);
+}
+
+/** How many Host lines the request head had: Node keeps the first of several and drops the rest. */
+function countHostHeaders(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] ?? "";
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count;
+}
+
+/**
  * Checks one request. isTrustedPeer says whether the connection's peer is a trusted proxy;
  * forwarded headers of an untrusted peer are removed from the request here.
  */
@@ -74,12 +103,20 @@ export function checkRequest(
   if (!req.url?.startsWith("/")) {
     return { status: 400, message: "Bad request: the request target must be a path" };
   }
+  if (hasControlCharacterInPath(req.url)) {
+    return { status: 400, message: "Bad request: the address holds a control character" };
+  }
   if (!served.has(method)) {
     return {
       status: 405,
       message: `Method ${method} is not allowed`,
       headers: { Allow: servedMethods.join(", ") },
     };
+  }
+  // HTTP/1.1 (RFC 9112 section 3.2): a request with more than one Host line gets a 400. Which
+  // one a proxy in front believed is unknown, so neither is.
+  if (countHostHeaders(req.rawHeaders) > 1) {
+    return { status: 400, message: "Bad request: the request has more than one Host header" };
   }
   const hostRefusal = checkHost(req.headers.host, "Host", isSiteHost);
   if (hostRefusal) return hostRefusal;

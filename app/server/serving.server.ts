@@ -3,7 +3,7 @@
 // stop that finishes what it has read, tells keep-alive clients to go, stops the mail worker and
 // closes the database within 8 seconds, inside the 10 s grace period of Docker and most platforms.
 import { createServer, type RequestListener, type Server } from "node:http";
-import { Server as NetServer } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
 import { type ConnectionLimits, capConnections } from "./connection-caps.server";
 
@@ -15,8 +15,17 @@ export const serverTimeouts = {
   keepAliveMs: 5_000,
 };
 
-/** Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. */
-export const shutdownTimings = { graceMs: 6_000, workerStopMs: 1_000, exitMs: 8_000 };
+/**
+ * Time from SIGTERM to exit, at most: in-flight requests get graceMs, the rest is cleanup. For
+ * lastCallMs idle keep-alive connections stay open, so that a request a client sent just after
+ * the signal is answered (with Connection: close) rather than met by a closed socket.
+ */
+export const shutdownTimings = {
+  lastCallMs: 1_000,
+  graceMs: 6_000,
+  workerStopMs: 1_000,
+  exitMs: 8_000,
+};
 
 let shuttingDown = false;
 
@@ -32,6 +41,12 @@ export type SiteServerOptions = {
   isTrustedPeer?: (address: string) => boolean;
 };
 
+/**
+ * Each site server's open sockets, for the shutdown: Node's closeIdleConnections leaves a socket
+ * that has not sent a byte yet (a browser's preconnect) open until its header timeout.
+ */
+const openSockets = new WeakMap<Server, Set<Socket>>();
+
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
   const server = createServer(
@@ -44,6 +59,12 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
     app,
   );
   capConnections(server, options);
+  const open = new Set<Socket>();
+  openSockets.set(server, open);
+  server.on("connection", (socket: Socket) => {
+    open.add(socket);
+    socket.once("close", () => open.delete(socket));
+  });
   // A client that sends garbage gets a 4xx without a log line per socket (a flood of them must
   // not flood the log), with Node's own status for an oversized head or a slow one.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
@@ -80,25 +101,41 @@ export type ShutdownSteps = {
 };
 
 /**
- * Stops accepting, answers what was already read (with Connection: close), closes idle
- * keep-alive sockets as they become idle, cuts what is still open after graceMs, then stops the
- * worker and closes the database. Resolves when it is safe to exit.
+ * Stops accepting, answers what was already read and what arrives during the last call (with
+ * Connection: close), then closes idle keep-alive sockets as they become idle, cuts what is still
+ * open after graceMs, then stops the worker and closes the database. Resolves when it is safe to
+ * exit.
  */
 export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
   shuttingDown = true;
   const { server, logger } = steps;
   const jobsStopped = steps.stopJobs();
   // net's close, not http's: http's also closes idle keep-alive sockets at once, in the middle of
-  // the event loop, including sockets whose next request has arrived but is not parsed yet.
+  // the event loop, including sockets whose next request has arrived but is not parsed yet. And
+  // one turn of the event loop later: closing the listener resets the connections still waiting
+  // in its backlog, which a busy process may not have accepted yet, though their clients connected
+  // (and sent a request) before the signal. The next poll phase accepts every one of them.
   const closed = new Promise<void>((resolve) =>
-    NetServer.prototype.close.call(server, () => resolve()),
+    setImmediate(() => setImmediate(() => NetServer.prototype.close.call(server, () => resolve()))),
   );
-  // Idle sockets are closed from the check phase, after the poll phase has read what arrived, so
-  // a request already sent is parsed (and answered) rather than dropped; a keep-alive socket
-  // whose answer just ended is closed before a new request.
-  const sweep = () => setImmediate(() => server.closeIdleConnections());
-  sweep();
-  const sweeper = setInterval(sweep, 50);
+  // A keep-alive client does not know of the signal: closing its idle socket at once resets the
+  // request it sends a moment later (the kernel answers data for a closed socket with a reset).
+  // So idle sockets stay open for the last call, and each request on them is answered with
+  // Connection: close, after which Node closes that socket itself. The sockets of clients that
+  // stay quiet, also of those that never sent a request, are closed after it: from the check
+  // phase, after the poll phase has read what arrived, so a request already read is answered.
+  const sweep = () =>
+    setImmediate(() => {
+      server.closeIdleConnections();
+      for (const socket of openSockets.get(server) ?? []) {
+        if (socket.bytesRead === 0) socket.destroy();
+      }
+    });
+  let sweeper: ReturnType<typeof setInterval> | undefined;
+  const lastCall = setTimeout(() => {
+    sweep();
+    sweeper = setInterval(sweep, 50);
+  }, shutdownTimings.lastCallMs);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const cut = new Promise<void>((resolve) => {
     timer = setTimeout(() => {
@@ -108,6 +145,7 @@ export async function shutDownGracefully(steps: ShutdownSteps): Promise<void> {
     }, shutdownTimings.graceMs);
   });
   await Promise.race([closed, cut]);
+  clearTimeout(lastCall);
   clearInterval(sweeper);
   clearTimeout(timer);
   await within(jobsStopped, shutdownTimings.workerStopMs);

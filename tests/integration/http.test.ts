@@ -203,6 +203,15 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
     expect((await rawRequest(site.url, "/%E0%A4%A")).status).toBeLessThan(500);
     expect((await rawRequest(site.url, "/%")).status).toBeLessThan(500);
     expect((await rawRequest(site.url, "/services/%ff%fe")).status).toBeLessThan(500);
+    // A control character in the path: refused before routing, whichever page it names.
+    for (const path of ["/%0a", "/about%0a", "/%e2%80%a8", "/assets/x%00.js", "/blog/%c2%85"]) {
+      const answer = await rawRequest(site.url, path);
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body), path).toEqual({
+        message: "Bad request: the address holds a control character",
+      });
+    }
+    expect((await rawRequest(site.url, "/blog?q=%0a")).status).toBe(200);
     expect((await rawRequest(site.url, "/", { "x-big": "a".repeat(20_000) })).status).toBe(431);
     const tooLarge = await fetch(`${site.url}/api/content`, {
       method: "POST",

@@ -146,12 +146,7 @@ describe.each(getTestDatabaseKinds())("overload guard on $name", (kind) => {
         return answer.status;
       }),
     );
-    const adminPaths = [
-      "/admin/leads",
-      "/api/admin/session",
-      "/blog?q=admin-view",
-      "/images",
-    ];
+    const adminPaths = ["/admin/leads", "/api/admin/session", "/blog?q=admin-view", "/images"];
     const adminAnswers = await Promise.all(
       adminPaths.map(async (path) => {
         const answer = await fetch(`${url}${path}`, { headers: { cookie } });

@@ -1,5 +1,6 @@
 // Malformed requests against the real server process, sent byte for byte over a raw socket (fetch
-// cannot send most of them): each gets a 400/405 before routing, one log line, no stack trace.
+// cannot send most of them): each gets a 400/405 before routing, one log line, no stack trace. A
+// method a route has no action for is a 405 logged at info.
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -86,6 +87,16 @@ describe("malformed requests against the server process", () => {
       400,
     ],
     [
+      "two Host headers naming the same host",
+      (h) => `GET / HTTP/1.1\r\nHost: ${h}\r\nhost: ${h}\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
+      "two Host headers naming different hosts",
+      (h) => `GET /about HTTP/1.1\r\nHost: ${h}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+      400,
+    ],
+    [
       "a bad-port X-Forwarded-Host",
       (h) =>
         `GET / HTTP/1.1\r\nHost: ${h}\r\nX-Forwarded-Host: localhost:0\r\nConnection: close\r\n\r\n`,
@@ -109,6 +120,93 @@ describe("malformed requests against the server process", () => {
     },
   );
 
+  // Percent-encoded C0 and C1 controls, DEL and the Unicode line and paragraph separators, in
+  // the path. The line breaks among them used to reach React Router, which matched no route at
+  // all, and answered 500 with stack traces in the log.
+  const controlPaths = [
+    "/%0a",
+    "/about%0a",
+    "/%0d",
+    "/%0D%0A",
+    "/%00",
+    "/%09",
+    "/%1b",
+    "/%1F",
+    "/%7f",
+    "/%e2%80%a8",
+    "/%E2%80%A9",
+    "/%c2%85",
+    "/%c2%80",
+    "/%C2%9F",
+    "/blog/%0a",
+    "/services/it-strategy-consulting%0d",
+    "/about%0d%0aSet-Cookie:%20x=1",
+    "/assets/entry%0a.js",
+    "/favicon%e2%80%a8.svg",
+    "/api/content%0a",
+    "/blog%0a?q=search",
+  ];
+
+  it.each(controlPaths)(
+    "answers %s with a 400 and a message, one warning line and no stack trace",
+    async (path) => {
+      const before = server.output().length;
+      const answer = await sendRaw(
+        server.port,
+        `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.text).toMatch(/^Content-Type: application\/json/im);
+      expect(answer.text).toContain(
+        '{"message":"Bad request: the address holds a control character"}',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const logged = server.output().slice(before).trim().split("\n");
+      expect(findStackTraces(logged.join("\n"))).toEqual([]);
+      expect(logged).toHaveLength(1);
+      expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({ level: 40, status: 400 });
+      expect(server.alive()).toBe(true);
+    },
+  );
+
+  it("takes control characters in the query as text: a search for a line break is ordinary input", async () => {
+    for (const path of ["/blog?q=%0a", "/blog?q=first%0D%0Asecond", "/about?ref=%e2%80%a8"]) {
+      const before = server.output().length;
+      const answer = await sendRaw(
+        server.port,
+        `GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, path).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const logged = server.output().slice(before);
+      expect(findStackTraces(logged)).toEqual([]);
+      expect(logged).not.toMatch(/"level":50/);
+    }
+  });
+
+  it("answers a method a route has no action for with a 405, logged as the client's mistake", async () => {
+    for (const [method, path] of [
+      ["DELETE", "/about"],
+      ["PUT", "/services"],
+      ["DELETE", "/robots.txt"],
+    ]) {
+      const before = server.output().length;
+      const answer = await sendRaw(
+        server.port,
+        `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      );
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const logged = server.output().slice(before).trim().split("\n");
+      expect(findStackTraces(logged.join("\n"))).toEqual([]);
+      const levels = logged.map((line) => (JSON.parse(line) as { level: number }).level);
+      // React Router's reason and the request line, both at info.
+      expect(levels.length).toBeGreaterThan(0);
+      expect(levels.every((level) => level === 30)).toBe(true);
+      expect(logged.join("\n")).toMatch(/"status":405/);
+    }
+  });
+
   it("refuses malformed requests for a page the page cache holds, before the cache answers", async () => {
     // The first request renders /about into the cache; the second is answered from it.
     for (let i = 0; i < 2; i++) {
@@ -117,6 +215,8 @@ describe("malformed requests against the server process", () => {
     }
     for (const [request, status] of [
       ["GET /about HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n", 400],
+      [`GET /about HTTP/1.1\r\nHost: ${host}\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 400],
+      [`GET /about%0a HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 400],
       ["GET /about HTTP/1.1\r\nHost: bad host\r\nConnection: close\r\n\r\n", 400],
       [`TRACE /about HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`, 405],
     ] as const) {
