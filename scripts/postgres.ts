@@ -18,6 +18,8 @@ export type TempPostgres = {
   restart: () => void;
   /** The postmaster's process id (its backends are its children). */
   pid: () => number;
+  /** For fault tests: SIGSTOP freezes the server (it takes connections, answers nothing), SIGCONT thaws it. */
+  freeze: (signal: "SIGSTOP" | "SIGCONT") => void;
 };
 
 /**
@@ -77,6 +79,7 @@ export async function startTempPostgres({
     rmSync(dir, { recursive: true, force: true });
     return undefined;
   }
+  const pid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
@@ -90,6 +93,14 @@ export async function startTempPostgres({
       const again = startServer();
       if (again.status !== 0) throw new Error(`PostgreSQL did not start again\n${again.stderr}`);
     },
-    pid: () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]),
+    pid,
+    freeze: (signal) => {
+      // The postmaster and every backend: a server that takes connections but answers nothing.
+      const children = spawnSync("pgrep", ["-P", String(pid())], { encoding: "utf8" })
+        .stdout.split("\n")
+        .filter(Boolean)
+        .map(Number);
+      for (const target of [pid(), ...children]) process.kill(target, signal);
+    },
   };
 }

@@ -2,7 +2,7 @@
 // (when PostgreSQL's programs are installed) PostgreSQL stopped fast, stopped immediately and
 // frozen during a burst of contact messages. Every request gets an answer within its timeout, the
 // process survives and serves again on its own, and no acknowledged message is lost.
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -234,15 +234,6 @@ describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", (
     }
   });
 
-  function freeze(signal: "SIGSTOP" | "SIGCONT") {
-    const pid = postgres?.pid() ?? 0;
-    const children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-    for (const target of [pid, ...children]) process.kill(target, signal);
-  }
-
   it.each(postgresFaults)(
     "%s: every request is answered, the server comes back, no acknowledged message is lost",
     async (fault) => {
@@ -286,7 +277,7 @@ describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", (
       };
       const load = Promise.all([writer(), writer(), writer(), writer(), reader()]);
       await sleep(1_000);
-      if (fault === "freeze") freeze("SIGSTOP");
+      if (fault === "freeze") postgres?.freeze("SIGSTOP");
       else postgres.halt(fault);
       await sleep(4_000);
       const whileDown = await timed(() =>
@@ -315,7 +306,7 @@ describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", (
       }
       // Frozen longer than a query may take, so the timeouts (not the thaw) answer the requests.
       if (fault === "freeze") await sleep(4_000);
-      if (fault === "freeze") freeze("SIGCONT");
+      if (fault === "freeze") postgres?.freeze("SIGCONT");
       else postgres.restart();
       const back = performance.now();
       let healthy = false;

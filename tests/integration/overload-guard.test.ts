@@ -2,58 +2,36 @@
 // of the pipeline (before the static-file lookup, during the session and version checks, while a
 // body is still arriving) leave its count at 0, so the site never sheds itself to 503 until a
 // restart; /readyz shows the count. A signed-in admin is never refused, whatever the load.
-import { createServer, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
-import { fileURLToPath } from "node:url";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteAppOptions } from "../../server/app";
-import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { getTestDatabaseKinds } from "../support/databases";
 import { listMatchingSearches } from "../support/publications";
-import { loadSiteBuild, testAdmin } from "../support/test-site";
+import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
-const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Readiness = { status: string; overload: { inFlight: number; stuck: boolean } };
 
 describe.each(getTestDatabaseKinds())("overload guard on $name", (kind) => {
-  let database: TestDatabase;
-  let server: Server;
+  let site: TestSite;
   let url = "";
   let port = 0;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    database = await kind.create();
-    const site = await loadSiteBuild();
-    const services = await site.bootServices({
-      DATABASE_URL: database.url,
-      ADMIN_EMAIL: testAdmin.email,
-      ADMIN_PASSWORD: testAdmin.password,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-    });
     // A guard that refuses as soon as two requests' work is in flight: a leaked slot shows at once.
-    const overload: SiteAppOptions["overload"] = {
-      maxQueueMs: 1,
-      minInFlight: 2,
-      assumedCostMs: 1_000,
-    };
-    const app = site.createSiteApp(services, { mode: "production", clientDir, overload });
-    server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
-    url = `http://127.0.0.1:${port}`;
-    close = async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await services.db.destroy();
-      await database.drop();
-    };
+    site = await startTestSite(
+      await kind.create(),
+      {},
+      {
+        overload: { maxQueueMs: 1, minInFlight: 2, assumedCostMs: 1_000 },
+      },
+    );
+    url = site.url;
+    port = Number(new URL(url).port);
   }, 60_000);
 
   afterAll(async () => {
-    await close?.();
+    await site?.close();
   });
 
   async function readiness(): Promise<Readiness> {

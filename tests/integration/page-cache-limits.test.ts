@@ -212,7 +212,8 @@ describe("page cache bounds", () => {
 describe("overload", () => {
   it("answers 503 with Retry-After at once when more work is queued than it gets through, and still serves kept pages", async () => {
     const { url } = await startSite({
-      overload: { maxQueueMs: 100, minInFlight: 2, assumedCostMs: 25 },
+      // Strict enough that any overlap of renders is more than it gets through in time.
+      overload: { maxQueueMs: 1, minInFlight: 2, assumedCostMs: 25 },
     });
     expect((await fetch(`${url}/`)).status).toBe(200);
     // A crowd asking for pages nobody asked for before: every one needs a render.

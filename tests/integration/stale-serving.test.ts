@@ -4,7 +4,7 @@
 // timeout, not one per request); when the database returns, pages are fresh again by themselves.
 // On SQLite the version is an in-process read that WAL never blocks (an outside write lock leaves
 // pages fresh: database-faults.test.ts); when that read fails all the same, kept pages are served.
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -61,21 +61,12 @@ describe.each(hasPostgres ? ["PostgreSQL"] : [])("%s stopped or frozen: stale se
     server?.kill();
     if (!postgres) return;
     try {
-      freeze("SIGCONT");
+      postgres?.freeze("SIGCONT");
     } catch {
       // Not frozen, or already stopped.
     }
     postgres.stop();
   });
-
-  function freeze(signal: "SIGSTOP" | "SIGCONT") {
-    const pid = postgres?.pid() ?? 0;
-    const children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
-    for (const target of [pid, ...children]) process.kill(target, signal);
-  }
 
   async function warmCache() {
     for (const path of keptPages) {
@@ -165,14 +156,14 @@ describe.each(hasPostgres ? ["PostgreSQL"] : [])("%s stopped or frozen: stale se
   it("serves kept pages with PostgreSQL frozen, and 503 within 1 s for everything else", async () => {
     if (!postgres) throw new Error("no PostgreSQL");
     await warmCache();
-    freeze("SIGSTOP");
+    postgres?.freeze("SIGSTOP");
     try {
       await sleep(300);
       await expectStaleServing("frozen");
       await sleep(2_500);
       await expectStaleServing("frozen-later");
     } finally {
-      freeze("SIGCONT");
+      postgres?.freeze("SIGCONT");
     }
     await expectFreshAgain();
     expect(server.alive()).toBe(true);

@@ -31,6 +31,7 @@ export async function loadSiteBuild(): Promise<typeof SiteModule> {
 export async function startTestSite(
   database: TestDatabase,
   env: Record<string, string> = {},
+  appOptions: Partial<SiteModule.SiteAppOptions> = {},
 ): Promise<TestSite> {
   const site = await loadSiteBuild();
   const services = await site.bootServices({
@@ -41,7 +42,7 @@ export async function startTestSite(
     PORT: "0",
     ...env,
   });
-  const app = site.createSiteApp(services, { mode: "production", clientDir });
+  const app = site.createSiteApp(services, { mode: "production", clientDir, ...appOptions });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

@@ -4,7 +4,11 @@
 // request. One probe at a time, with its own short deadline, finds out when it answers again.
 import type { Logger } from "pino";
 import type { Db } from "./tables.server";
-import { DatabaseUnavailableError, describeDatabaseError } from "./unavailable.server";
+import {
+  DatabaseUnavailableError,
+  describeDatabaseError,
+  networkCodes,
+} from "./unavailable.server";
 
 export const circuitTimings = {
   /** How long callers are refused at once before a probe asks the database again. */
@@ -15,19 +19,7 @@ export const circuitTimings = {
 
 // Errors that say the server cannot be reached or is going away: a failing query (a deadlock, a
 // statement timeout, a full disk for writes) does not open the circuit, since reads still work.
-const outageCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "57P01",
-  "57P02",
-  "57P03",
-]);
+const outageCodes = new Set([...networkCodes, "57P01", "57P02", "57P03"]);
 const outageMessages =
   /connection terminated|timeout exceeded when trying to connect|query read timeout|connection (?:timeout|closed|ended)|not queryable|starting up|shutting down|within \d+ ms/i;
 

@@ -13,8 +13,8 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
-// Node's socket errors: the server is gone, refusing or unreachable.
-const networkCodes = new Set([
+/** Node's socket errors: the server is gone, refusing or unreachable. */
+export const networkCodes: ReadonlySet<string> = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
   "ETIMEDOUT",
