@@ -14,6 +14,7 @@ import {
 } from "react-router";
 import { toSlug } from "~/content/slug";
 import { maxUploadBodyBytes } from "~/media/image-rules";
+import { createRequestNetworks } from "~/platform/client-network.server";
 import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
 import { redirectToCanonicalPath } from "~/server/canonical-path.server";
@@ -128,6 +129,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     (await getRenderer())(request, context);
   const baseHeaders: Record<string, string> = { ...baseSecurityHeaders };
   if (config.secure) baseHeaders["Strict-Transport-Security"] = hstsHeader;
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.set("etag", false);
+  const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
+  // One reading of the client's network (TRUST_PROXY applied) for every per-network cap.
+  const networkOf = createRequestNetworks(isTrustedProxy);
   const pageCache =
     options.mode === "production" && options.pageCacheBytes !== 0
       ? createPageCache({
@@ -136,6 +143,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           logger,
           shedder,
           baseHeaders,
+          networkOf,
           budgetBytes: options.pageCacheBytes,
           render: (request, facts) =>
             renderWithRouter(
@@ -144,14 +152,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
             ),
         })
       : undefined;
-  app.disable("x-powered-by");
-  app.set("trust proxy", config.TRUST_PROXY);
-  app.set("etag", false);
-  const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
   // Per-network caps on requests in progress and bodies still arriving, first thing: a refused
   // request costs nothing more, and a request goes on only once its body is in. With the page
   // cache it runs in `site` below, ahead of everything else.
-  const admitRequest = createRequestCaps({ isTrustedProxy, logger });
+  const admitRequest = createRequestCaps({ networkOf, logger });
   if (!pageCache) app.use(admitRequest);
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.

@@ -2,7 +2,8 @@
 // (connections, requests in progress, slow bodies, contact, newsletter and sign-in limits): an
 // IPv4 address is its own network (/32); an IPv6 address stands for its /64, since one
 // subscriber usually holds a whole /64 and rotating within it must not buy a fresh allowance.
-import { isIPv4, isIPv6 } from "node:net";
+import type { IncomingMessage } from "node:http";
+import { isIPv4, isIPv6, type Socket } from "node:net";
 
 /** The eight 16-bit groups of an address isIPv6 accepted, however it is written. */
 function expandIPv6(address: string): number[] {
@@ -59,4 +60,36 @@ function findNetwork(address: string): string {
     return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
   }
   return `${g0.toString(16)}:${g1.toString(16)}:${g2.toString(16)}:${g3.toString(16)}::/64`;
+}
+
+/** Express's compiled `trust proxy fn` (TRUST_PROXY): is this hop a proxy we believe? */
+export type TrustRule = (address: string, hop: number) => boolean;
+
+/**
+ * The network of the client behind a request, as Express's `req.ip` works it out: X-Forwarded-For
+ * walked from the right while each hop is a trusted proxy; a trusted peer that forwards nothing is
+ * its own client. The peer's part is worked out once per connection: parsing addresses for the
+ * proxy rule is a measurable share of a cache hit. One of these serves every per-network cap.
+ */
+export function createRequestNetworks(isTrustedProxy: TrustRule): (req: IncomingMessage) => string {
+  const peers = new WeakMap<Socket, { trusted: boolean; network: string }>();
+  return (req) => {
+    let peer = peers.get(req.socket);
+    if (!peer) {
+      const address = req.socket.remoteAddress ?? "";
+      peer = { trusted: isTrustedProxy(address, 0), network: getClientNetwork(address) };
+      peers.set(req.socket, peer);
+    }
+    const header = req.headers["x-forwarded-for"];
+    if (!peer.trusted || !header) return peer.network;
+    const chain = String(header)
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    for (let hop = 1; hop <= chain.length; hop++) {
+      const address = chain[chain.length - hop] ?? "";
+      if (hop === chain.length || !isTrustedProxy(address, hop)) return getClientNetwork(address);
+    }
+    return peer.network;
+  };
 }

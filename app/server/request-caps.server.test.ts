@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo, connect, type Socket } from "node:net";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRequestNetworks } from "~/platform/client-network.server";
 import { createRequestCaps } from "./request-caps.server";
 
 const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,7 +19,7 @@ describe("createRequestCaps", () => {
     const admitRequest = createRequestCaps({
       logger: pino({ level: "silent" }),
       // TRUST_PROXY=loopback, as Express compiles it, for the peers these tests use.
-      isTrustedProxy: (address) => address === "127.0.0.1",
+      networkOf: createRequestNetworks((address) => address === "127.0.0.1"),
       caps: { inProgress: 3, bodies: 2, bodyBaseMs: 400, bodyBytesPerSecond: 1_000_000 },
     });
     server = createServer((req, res) => admitRequest(req, res, () => handle(req, res)));

@@ -4,9 +4,7 @@
 // each of those with a deadline; and a request reaches the app only once its body is in, so slow
 // bodies hold no render, overload-guard place or database connection.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import type { Logger } from "pino";
-import { getClientNetwork } from "~/platform/client-network.server";
 import { baseSecurityHeaders, defaultContentSecurityPolicy } from "./security-headers.server";
 
 export type RequestCaps = {
@@ -40,8 +38,8 @@ const bodiesMessage =
 type NetworkLoad = { inProgress: number; bodies: number };
 
 export type RequestCapsOptions = {
-  /** Express's compiled `trust proxy fn` (TRUST_PROXY). */
-  isTrustedProxy: (address: string, hop: number) => boolean;
+  /** The client network of a request (createRequestNetworks). */
+  networkOf: (req: IncomingMessage) => string;
   logger: Logger;
   caps?: RequestCaps;
 };
@@ -72,11 +70,8 @@ export function createRequestCaps(
   options: RequestCapsOptions,
 ): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
   const caps = options.caps ?? defaultRequestCaps;
-  const { isTrustedProxy, logger } = options;
+  const { networkOf, logger } = options;
   const loads = new Map<string, NetworkLoad>();
-  // Worked out once per connection: parsing the peer's address (for the proxy rule and its
-  // network) is a measurable share of a cache hit.
-  const peers = new WeakMap<Socket, { trusted: boolean; network: string }>();
   const lastWarned = new Map<string, number>();
 
   function warn(network: string, message: string, details: Record<string, unknown>) {
@@ -87,36 +82,12 @@ export function createRequestCaps(
     logger.warn(details, message);
   }
 
-  /**
-   * The network of the address Express calls req.ip: X-Forwarded-For walked from the right while
-   * each hop is a trusted proxy. A trusted peer that forwards nothing is its own client.
-   */
-  function findNetwork(req: IncomingMessage): string {
-    let peer = peers.get(req.socket);
-    if (!peer) {
-      const address = req.socket.remoteAddress ?? "";
-      peer = { trusted: isTrustedProxy(address, 0), network: getClientNetwork(address) };
-      peers.set(req.socket, peer);
-    }
-    const header = req.headers["x-forwarded-for"];
-    if (!peer.trusted || !header) return peer.network;
-    const chain = String(header)
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter(Boolean);
-    for (let hop = 1; hop <= chain.length; hop++) {
-      const address = chain[chain.length - hop] ?? "";
-      if (hop === chain.length || !isTrustedProxy(address, hop)) return getClientNetwork(address);
-    }
-    return peer.network;
-  }
-
   function release(network: string, load: NetworkLoad) {
     if (load.inProgress === 0 && load.bodies === 0) loads.delete(network);
   }
 
   return (req, res, next) => {
-    const network = findNetwork(req);
+    const network = networkOf(req);
     const load = loads.get(network) ?? { inProgress: 0, bodies: 0 };
     const length = Number(req.headers["content-length"] ?? 0);
     const sendsBody =

@@ -55,6 +55,8 @@ export type RenderPage = (
 ) => Promise<Response>;
 
 export type PageCacheOptions = {
+  /** The client network of a request, for the spam guard's memory of page fetches. */
+  networkOf: (req: IncomingMessage) => string;
   db: Db;
   config: Config;
   logger: Logger;
@@ -139,7 +141,7 @@ export type PageCache = {
 const versionUnreadable = new WeakSet<IncomingMessage>();
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { db, config, logger, render, shedder, baseHeaders } = options;
+  const { db, config, logger, render, shedder, baseHeaders, networkOf } = options;
   const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
   const recompressor = createRecompressor(store, {
     onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),
@@ -326,7 +328,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!page) return false;
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
-        recordPageFetch(req, config, formSecret);
+        recordPageFetch(req, networkOf(req), config.secure, formSecret);
         noteHit(pageKey.key, page);
         logHit(req, res.statusCode, started);
         return true;
@@ -359,7 +361,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
-      recordPageFetch(req, config, formSecret);
+      recordPageFetch(req, networkOf(req), config.secure, formSecret);
       // A signed-in admin's page (the host looked the session up) is rendered for them alone
       // (fresh, private, no-store), never stored.
       if (res.locals.knownSession) return next();

@@ -2,7 +2,9 @@
 // form-shown cookie, behind proxies as Express sees the client, and bounded.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import express from "express";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createRequestNetworks } from "~/platform/client-network.server";
 import type { TrustProxy } from "../config.server";
 import {
   findRecentPageFetch,
@@ -53,7 +55,10 @@ describe("recordPageFetch on a real HTTP request", () => {
 
   beforeAll(async () => {
     server = createServer((req, res) => {
-      recordPageFetch(req, { TRUST_PROXY: trustProxy, secure: false }, secret);
+      const networkOf = createRequestNetworks(
+        express().set("trust proxy", trustProxy).get("trust proxy fn"),
+      );
+      recordPageFetch(req, networkOf(req), false, secret);
       res.end("page");
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

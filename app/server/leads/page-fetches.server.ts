@@ -6,10 +6,7 @@
 // and the post may reach different workers: a post then asks the others, through the primary.
 import cluster, { type Worker } from "node:cluster";
 import type { IncomingMessage } from "node:http";
-import type { Socket } from "node:net";
-import express from "express";
 import { getClientNetwork } from "~/platform/client-network.server";
-import type { Config, TrustProxy } from "../config.server";
 import {
   contactMinimumFillMs,
   getFormShownCookieName,
@@ -66,67 +63,6 @@ export async function findRecentPageFetch(
   return at > 0 && now - at < rememberMs ? at : undefined;
 }
 
-type TrustRule = (address: string, hop: number) => boolean;
-const trustRules = new Map<TrustProxy, TrustRule>();
-
-/** Express's own compiled TRUST_PROXY rule, so the address here is the one `req.ip` gives. */
-function getTrustRule(trustProxy: TrustProxy): TrustRule {
-  let rule = trustRules.get(trustProxy);
-  if (!rule) {
-    rule = express().set("trust proxy", trustProxy).get("trust proxy fn") as TrustRule;
-    trustRules.set(trustProxy, rule);
-  }
-  return rule;
-}
-
-/** A connection without X-Forwarded-For always stands for the same network: worked out once. */
-const socketNetworks = new WeakMap<Socket, string>();
-/**
- * Behind a proxy, the same few forwarded chains come again and again: each is resolved once
- * (parsing addresses for the proxy rule costs microseconds). Only trusted proxies' headers get
- * this far, so the chains are real clients'; the memo is emptied when full.
- */
-const forwardedNetworks = new Map<string, string>();
-const maxForwardedNetworks = 10_000;
-
-/**
- * The client address as Express's `req.ip` works it out (proxy-addr): walk X-Forwarded-For from
- * the nearest hop while the hop before it is a trusted proxy.
- */
-function getClientNetworkOf(req: IncomingMessage, trustProxy: TrustProxy): string {
-  const forwardedFor = req.headers["x-forwarded-for"];
-  if (!forwardedFor) {
-    let network = socketNetworks.get(req.socket);
-    if (network === undefined) {
-      network = getClientNetwork(req.socket.remoteAddress ?? "");
-      socketNetworks.set(req.socket, network);
-    }
-    return network;
-  }
-  const chain = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
-  const key = `${trustProxy}|${req.socket.remoteAddress ?? ""},${chain}`;
-  let network = forwardedNetworks.get(key);
-  if (network === undefined) {
-    network = resolveForwardedNetwork(req.socket.remoteAddress ?? "", chain, trustProxy);
-    if (forwardedNetworks.size >= maxForwardedNetworks) forwardedNetworks.clear();
-    forwardedNetworks.set(key, network);
-  }
-  return network;
-}
-
-function resolveForwardedNetwork(peer: string, chain: string, trustProxy: TrustProxy): string {
-  const trust = getTrustRule(trustProxy);
-  const hops = chain
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean)
-    .reverse();
-  const addresses = [peer, ...hops];
-  let index = 0;
-  while (index < addresses.length - 1 && trust(addresses[index] ?? "", index)) index++;
-  return getClientNetwork(addresses[index] ?? "");
-}
-
 /**
  * Cookie headers whose form-shown cookie was already verified: a browser sends the same header
  * with every request, so each is parsed and its signature checked once. Emptied when full.
@@ -154,11 +90,12 @@ function hasValidFormCookie(req: IncomingMessage, secure: boolean, secret: strin
  */
 export function recordPageFetch(
   req: IncomingMessage,
-  config: Pick<Config, "TRUST_PROXY" | "secure">,
+  network: string,
+  secure: boolean,
   formSecret: string | undefined,
 ) {
-  if (hasValidFormCookie(req, config.secure, formSecret)) return;
-  notePageFetch(getClientNetworkOf(req, config.TRUST_PROXY));
+  if (hasValidFormCookie(req, secure, formSecret)) return;
+  notePageFetch(network);
 }
 
 /** Forgets every noted fetch (tests). */
