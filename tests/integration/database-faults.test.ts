@@ -2,14 +2,20 @@
 // (when PostgreSQL's programs are installed) PostgreSQL stopped fast, stopped immediately and
 // frozen during a burst of contact messages. Every request gets an answer within its timeout, the
 // process survives and serves again on its own, and no acknowledged message is lost.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
+import type { TempPostgres } from "../../scripts/postgres";
+import {
+  hasPostgresPrograms,
+  type PostgresSite,
+  startPostgresSite,
+  stopPostgresSite,
+} from "../support/postgres-site";
 import { article } from "../support/publications";
 import {
   findStackTraces,
@@ -196,43 +202,22 @@ describe("SQLite locked by another process", () => {
 
 const admin = { email: "owner@example.com", password: "correct horse battery staple" };
 
-// PostgreSQL's server programs are optional (README): without them this part has no suite.
-const hasPostgres = ["initdb", "pg_ctl"].every(
-  (command) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0,
-);
-const postgresSuites = hasPostgres ? ["PostgreSQL"] : [];
+const postgresSuites = hasPostgresPrograms ? ["PostgreSQL"] : [];
 const postgresFaults = ["fast", "immediate", "freeze"] as const;
 
 describe.each(postgresSuites)("%s stopped or frozen during a burst of writes", () => {
+  let site: PostgresSite | undefined;
   let postgres: TempPostgres | undefined;
   let server: ServerProcess | undefined;
   let cookie = "";
   const acknowledged: string[] = [];
 
   beforeAll(async () => {
-    postgres = await startTempPostgres({ durable: true });
-    if (!postgres) throw new Error("PostgreSQL's programs are installed but it did not start");
-    server = await startServerProcess({
-      DATABASE_URL: postgres.url,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-    });
-    const login = await postJson(server.url, "/api/admin/login", admin);
-    cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
-    expect(login.status).toBe(200);
+    site = await startPostgresSite(admin);
+    ({ postgres, server, cookie } = site);
   }, 120_000);
 
-  afterAll(() => {
-    server?.kill();
-    if (postgres) {
-      try {
-        process.kill(postgres.pid(), "SIGCONT");
-      } catch {
-        // Not frozen, or already stopped.
-      }
-      postgres.stop();
-    }
-  });
+  afterAll(() => stopPostgresSite(site));
 
   it.each(postgresFaults)(
     "%s: every request is answered, the server comes back, no acknowledged message is lost",
