@@ -5,13 +5,16 @@
 // (it is held apart as possible spam, without a notification mail); a person with two tabs, a
 // page rendered long before, or no cookies at all, loses nothing. With several worker processes,
 // a post that reaches another worker than the fetch before it is judged the same.
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import type { Db } from "~/server/db/tables.server";
 import { contactMinimumFillMs } from "~/server/leads/spam.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { type SiteProcess, startSiteProcess } from "../support/site-process";
+import {
+  requestOnNewConnection,
+  type SiteProcess,
+  startSiteProcess,
+} from "../support/site-process";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 const person = {
@@ -295,26 +298,6 @@ describe.each(getTestDatabaseKinds())("spam guard with cached pages on $name", (
     expect(await readSignUps()).toEqual({ subscribers: ["late@example.com"], held: [] });
   }, 10_000);
 });
-
-/** One request on a connection of its own: with several workers, each may reach another one. */
-function requestOnNewConnection(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = { ...options.headers, connection: "close" };
-    const req = request(url, { method: options.method ?? "GET", agent: false, headers }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => {
-        body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end(options.body);
-  });
-}
 
 describe.each(getTestDatabaseKinds())("spam guard with two worker processes on $name", (kind) => {
   let database: TestDatabase;

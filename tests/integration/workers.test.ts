@@ -1,10 +1,15 @@
 // WEB_CONCURRENCY: the production entry as a primary with two workers on one port, on SQLite and
 // PostgreSQL. Both workers answer; a save is on the very next page whichever worker answers; a
 // killed worker is replaced while the site keeps answering; SIGTERM stops every process in time.
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { logIn, type SiteProcess, saveAbout, startSiteProcess } from "../support/site-process";
+import {
+  logIn,
+  requestOnNewConnection,
+  type SiteProcess,
+  saveAbout,
+  startSiteProcess,
+} from "../support/site-process";
 import { testAdmin } from "../support/test-site";
 
 const siteUrl = "http://www.clearline.test";
@@ -21,22 +26,6 @@ function readLog(site: SiteProcess): LogLine[] {
 
 function listeningWorkers(site: SiteProcess): LogLine[] {
   return readLog(site).filter((line) => line.msg?.startsWith("Site listening"));
-}
-
-/** One GET on a connection of its own, so a dead worker's kept-alive socket is never reused. */
-function getOnNewConnection(url: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: false, headers: { connection: "close" } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => {
-        body += chunk;
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
 }
 
 async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
@@ -80,7 +69,7 @@ describe.each(getTestDatabaseKinds())("two worker processes on $name", (kind) =>
 
   it("both workers answer, and a save is on the very next page whichever one answers", async () => {
     for (let round = 0; round < 20; round++) {
-      expect((await getOnNewConnection(`${site.url}/about`)).status).toBe(200);
+      expect((await requestOnNewConnection(`${site.url}/about`)).status).toBe(200);
     }
     const answeredBy = new Set(
       readLog(site)
@@ -92,7 +81,7 @@ describe.each(getTestDatabaseKinds())("two worker processes on $name", (kind) =>
     const title = `About us, saved at ${Date.now()}`;
     await saveAbout(site, await logIn(site, siteUrl), title, siteUrl);
     for (let round = 0; round < 20; round++) {
-      const page = await getOnNewConnection(`${site.url}/about`);
+      const page = await requestOnNewConnection(`${site.url}/about`);
       expect(page.body).toContain(title);
     }
   });
@@ -105,7 +94,7 @@ describe.each(getTestDatabaseKinds())("two worker processes on $name", (kind) =>
     // Every request after the kill is answered, by the worker left or by the new one.
     const until = Date.now() + 2_000;
     while (Date.now() < until) {
-      expect((await getOnNewConnection(`${site.url}/`)).status).toBe(200);
+      expect((await requestOnNewConnection(`${site.url}/`)).status).toBe(200);
     }
     await waitFor(() => listeningWorkers(site).length === 3, 15_000, "a replacement worker");
     expect(site.output()).toContain("A server worker stopped unexpectedly: starting another");

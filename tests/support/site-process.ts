@@ -1,6 +1,7 @@
 // Real server processes (server/index.ts on the production build) for tests that need more than
 // one server on one database, as a multi-server set-up runs them: a known port and SITE_URL, quiet
 // logs, started once /healthz answers.
+import { request } from "node:http";
 import { defaultContent } from "~/content/default-content";
 import { findFreePort } from "../../scripts/free-port.ts";
 import { type ServerProcess, startServerProcess } from "./server-process";
@@ -74,4 +75,24 @@ export async function saveAbout(
     body: JSON.stringify({ content: { about: { ...defaultContent.about, title } } }),
   });
   if (response.status !== 200) throw new Error(`save failed: ${response.status}`);
+}
+
+/** One request on a connection of its own, so a dead worker's kept-alive socket is never reused. */
+export function requestOnNewConnection(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { ...options.headers, connection: "close" };
+    const req = request(url, { method: options.method ?? "GET", agent: false, headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => {
+        body += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
 }
