@@ -5,12 +5,6 @@
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 
-// A native addon's libc check (resvg's isMusl, on the first page that loads it) asks for a
-// process report, which by default lists every open socket: with thousands of connections open
-// that blocked the event loop for many seconds. Nothing here needs the report's network part.
-// (Node 22.13+; not yet in @types/node.)
-(process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true;
-
 type ServerModule = typeof import("./app.ts");
 
 const buildDir = fileURLToPath(new URL("../build/", import.meta.url));

@@ -15,6 +15,12 @@ export async function bootServices(
   env: Record<string, string | undefined>,
   { prepare = true } = {},
 ): Promise<AppServices> {
+  // A native addon's libc check (resvg's isMusl, on the first page that loads it) asks for a
+  // process report, which by default lists every open socket: with thousands of connections open
+  // that blocked the event loop for many seconds. Nothing here needs the report's network part.
+  // Set here so every host gets it: the production entry, workers, dev and the test sites.
+  // (Node 22.13+; not yet in @types/node.)
+  (process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true;
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);
