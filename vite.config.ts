@@ -3,6 +3,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { landedMigrationImports } from "./scripts/landed-imports.ts";
 import { precompressPlugin } from "./scripts/precompress.ts";
 
 export default defineConfig({
@@ -29,7 +30,7 @@ export default defineConfig({
                   // Admin-only primitives (Radix Tabs and Label) stay out, and icons join only when
                   // three or more routes share them: otherwise icons the admin screens share would
                   // ride along in every public page's download.
-                  test: /app[\\/](components[\\/](ui[\\/](?!tabs\.|label\.|alert-dialog\.)|layout[\\/]|newsletter[\\/])|lib[\\/])|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|alert-dialog\.|forms[\\/]|sections[\\/]|rich-text\.)|features[\\/](pages[\\/]layout[\\/]|leads[\\/]components[\\/]newsletter-form\.)|platform[\\/](document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },
@@ -40,6 +41,6 @@ export default defineConfig({
       },
     },
   },
-  resolve: { tsconfigPaths: true },
+  resolve: { tsconfigPaths: true, alias: landedMigrationImports },
   plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
 });

@@ -15,23 +15,26 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
-import { InlineStylesheetContext } from "~/components/layout/stylesheet";
-import { expirePageAt } from "~/platform/page-cache/hints.server";
-import { getRequestContent } from "~/platform/request-data.server";
-import { getAppContext } from "~/server/context.server";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { getAppContext } from "~/platform/context.server";
 import {
   databaseRetryAfterSeconds,
   isDatabaseUnavailable,
   logDatabaseUnavailable,
-} from "~/server/db/unavailable.server";
-import { getInlineStylesheet } from "~/server/inline-stylesheet.server";
-import { createModulePreloadFilter, removeModulePreloads } from "~/server/module-preloads.server";
-import { applyDocumentCaching } from "~/server/page-cache.server";
+} from "~/platform/db/unavailable.server";
+import { applyDocumentCaching } from "~/platform/document/etag.server";
+import { getInlineStylesheet } from "~/platform/document/inline-stylesheet.server";
+import {
+  createModulePreloadFilter,
+  removeModulePreloads,
+} from "~/platform/document/module-preloads.server";
+import { InlineStylesheetContext } from "~/platform/document/stylesheet";
 import {
   buildDocumentCsp,
   getFrameOrigin,
   hashInlineScripts,
-} from "~/server/security-headers.server";
+} from "~/platform/http/security-headers.server";
+import { expirePageAt } from "~/platform/page-cache/hints.server";
 
 export const streamTimeout = 5_000;
 

@@ -9,12 +9,14 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { Stylesheet } from "~/components/layout/stylesheet";
-import { ToasterSlot } from "~/components/ui/toaster-slot";
-import { getShellContent } from "~/content/shell";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { getShellContent } from "~/features/content/shell";
+import { getAppContext } from "~/platform/context.server";
+import { Stylesheet } from "~/platform/document/stylesheet";
+import { issueFormToken } from "~/platform/form-cookie.server";
 import { getRequestData, provideRequestData } from "~/platform/request-data.server";
-import { getAppContext } from "~/server/context.server";
-import { issueFormToken } from "~/server/leads/spam.server";
+import type { SharedRootData } from "~/platform/root-data";
+import { ToasterSlot } from "~/ui/toaster-slot";
 import type { Route } from "./+types/root";
 
 /** What every request needs (content, session) is read once, here, for all loaders. */
@@ -22,13 +24,13 @@ export const middleware: Route.MiddlewareFunction[] = [provideRequestData];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, nonce } = getAppContext(context);
-  const data = getRequestData(context);
+  const requestData = getRequestData(context);
   const [{ content, fresh }, session, formToken] = await Promise.all([
-    data.content(),
-    data.session(),
+    getRequestContent(context),
+    requestData.session(),
     issueFormToken(db),
   ]);
-  return {
+  const data = {
     shell: getShellContent(content, new Date().getFullYear()),
     contentAvailable: fresh,
     isAdmin: Boolean(session),
@@ -37,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     /** The newsletter form's signed "shown at" time, on every page (issue 4's spam guard). */
     formToken,
   };
+  return data satisfies SharedRootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

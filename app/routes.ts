@@ -3,83 +3,86 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 
 export default [
   // Public site: pages that share the header and footer
-  layout("routes/site-layout.tsx", [
-    index("routes/home.tsx"),
+  layout("features/pages/routes/site-layout.tsx", [
+    index("features/pages/routes/home.tsx"),
     // Alternative home layouts, services, about, booking, legal pages, the HTML sitemap
-    route("option1", "routes/home-option1.tsx"),
-    route("option2", "routes/home-option2.tsx"),
-    route("option3", "routes/home-option3.tsx"),
-    route("services", "routes/services.tsx"),
-    route("services/:slug", "routes/service-detail.tsx"),
-    route("about", "routes/about.tsx"),
-    route("booking", "routes/booking.tsx"),
-    route("privacy-policy", "routes/privacy-policy.tsx"),
-    route("terms-of-service", "routes/terms-of-service.tsx"),
-    route("sitemap", "routes/sitemap-page.tsx"),
+    route("option1", "features/pages/routes/home-option1.tsx"),
+    route("option2", "features/pages/routes/home-option2.tsx"),
+    route("option3", "features/pages/routes/home-option3.tsx"),
+    route("services", "features/pages/routes/services.tsx"),
+    route("services/:slug", "features/pages/routes/service-detail.tsx"),
+    route("about", "features/pages/routes/about.tsx"),
+    route("booking", "features/pages/routes/booking.tsx"),
+    route("privacy-policy", "features/pages/routes/privacy-policy.tsx"),
+    route("terms-of-service", "features/pages/routes/terms-of-service.tsx"),
+    route("sitemap", "features/pages/routes/sitemap-page.tsx"),
     // Contact, and the newsletter's and unsubscribe's no-JavaScript pages
-    route("contact", "routes/contact.tsx"),
-    route("newsletter", "routes/newsletter.tsx"),
-    route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("contact", "features/leads/routes/contact.tsx"),
+    route("newsletter", "features/leads/routes/newsletter.tsx"),
+    route("unsubscribe", "features/leads/routes/unsubscribe.tsx"),
     // Case studies and the blog, each with a page per record
-    route("case-studies", "routes/case-studies.tsx"),
-    route("case-studies/:id", "routes/case-study.tsx"),
-    route("blog", "routes/blog.tsx"),
-    route("blog/:id", "routes/article.tsx"),
+    route("case-studies", "features/publishing/routes/case-studies.tsx"),
+    route("case-studies/:id", "features/publishing/routes/case-study.tsx"),
+    route("blog", "features/pages/routes/blog.tsx"),
+    route("blog/:id", "features/pages/routes/article.tsx"),
     // Any other path: the 404 page
-    route("*", "routes/not-found.tsx"),
+    route("*", "features/pages/routes/not-found.tsx"),
   ]),
 
   // For crawlers: every public page, and what they may visit
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
+  route("sitemap.xml", "features/pages/routes/sitemap-xml.ts"),
+  route("robots.txt", "features/pages/routes/robots-txt.ts"),
   // The blog's Atom feed of published articles
-  route("blog/feed.xml", "routes/blog-feed.ts"),
+  route("blog/feed.xml", "features/publishing/routes/blog-feed.ts"),
   // Link-preview images of the public pages and the firm's logo, drawn from the content
-  route("og/*", "routes/og-image.ts"),
+  route("og/*", "features/pages/routes/og-image.ts"),
 
   // Admin area, outside the site layout and never cached: the login screen, and the workspace
   // behind the one admin gate and shell. The spec's editor answers at three addresses (section 2),
   // one module under three route ids.
-  layout("routes/admin/admin-layout.tsx", [
-    route("admin/login", "routes/admin/login.tsx"),
-    layout("routes/admin/workspace-layout.tsx", [
-      route("edit", "routes/admin/editor.tsx", { id: "editor-edit" }),
-      route("admin", "routes/admin/editor.tsx", { id: "editor-admin" }),
-      route("working-editor", "routes/admin/editor.tsx", { id: "editor-working" }),
+  layout("features/admin/routes/admin-layout.tsx", [
+    route("admin/login", "features/admin/routes/login.tsx"),
+    layout("features/admin/routes/workspace-layout.tsx", [
+      route("edit", "features/content/routes/editor.tsx", { id: "editor-edit" }),
+      route("admin", "features/content/routes/editor.tsx", { id: "editor-admin" }),
+      route("working-editor", "features/content/routes/editor.tsx", { id: "editor-working" }),
       // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
-      route("content", "routes/admin/content-manager.tsx"),
+      route("content", "features/content/routes/content-manager.tsx"),
       // Manage Images: the media library and image uploads
-      route("images", "routes/admin/images.tsx"),
+      route("images", "features/media/routes/images.tsx"),
       // Contact messages and newsletter subscribers, with the subscribers' CSV export
-      route("admin/leads", "routes/admin/leads.tsx"),
-      route("admin/leads/subscribers.csv", "routes/admin/subscribers-csv.ts"),
+      route("admin/leads", "features/leads/routes/leads.tsx"),
+      route("admin/leads/subscribers.csv", "features/leads/routes/subscribers-csv.ts"),
       // History of the content (revisions, changes, restore), the activity log, admin accounts
-      route("admin/history", "routes/admin/history.tsx"),
-      route("admin/history/:kind/:id", "routes/admin/history-revision.tsx"),
-      route("admin/activity", "routes/admin/activity.tsx"),
-      route("admin/admins", "routes/admin/admins.tsx"),
+      route("admin/history", "features/publishing/routes/history.tsx"),
+      route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),
+      route("admin/activity", "features/admin/routes/activity.tsx"),
+      route("admin/admins", "features/admin/routes/admins.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
-      route("admin/:collection", "routes/admin/publications.tsx"),
-      route("admin/:collection/:id", "routes/admin/publication-editor.tsx"),
+      route("admin/:collection", "features/publishing/routes/publications.tsx"),
+      route("admin/:collection/:id", "features/publishing/routes/publication-editor.tsx"),
     ]),
   ]),
 
   // JSON API
-  route("api/content", "routes/api/content.ts"),
-  route("api/contact", "routes/api/contact.ts"),
-  route("api/newsletter", "routes/api/newsletter.ts"),
+  route("api/content", "features/content/routes/api-content.ts"),
+  route("api/contact", "features/leads/routes/api-contact.ts"),
+  route("api/newsletter", "features/leads/routes/api-newsletter.ts"),
   // Admin session API
-  route("api/admin/login", "routes/api/admin/login.ts"),
-  route("api/admin/session", "routes/api/admin/session.ts"),
-  route("api/admin/logout", "routes/api/admin/logout.ts"),
+  route("api/admin/login", "features/admin/routes/api-login.ts"),
+  route("api/admin/session", "features/admin/routes/api-session.ts"),
+  route("api/admin/logout", "features/admin/routes/api-logout.ts"),
   // Media library: image uploads
-  route("api/admin/images", "routes/api/admin/images.ts"),
-  route("api/admin/images/:name", "routes/api/admin/image.ts"),
+  route("api/admin/images", "features/media/routes/api-images.ts"),
+  route("api/admin/images/:name", "features/media/routes/api-image.ts"),
   // Publishing: /api/admin/articles/... and /api/admin/case-studies/... (list and create, one
   // item, restore a revision)
-  route("api/admin/:collection", "routes/api/admin/publications.ts"),
-  route("api/admin/:collection/:id", "routes/api/admin/publication.ts"),
-  route("api/admin/:collection/:id/restore", "routes/api/admin/publication-restore.ts"),
-  route("api/*", "routes/api/not-found.ts"),
+  route("api/admin/:collection", "features/publishing/routes/api-publications.ts"),
+  route("api/admin/:collection/:id", "features/publishing/routes/api-publication.ts"),
+  route(
+    "api/admin/:collection/:id/restore",
+    "features/publishing/routes/api-publication-restore.ts",
+  ),
+  route("api/*", "features/pages/routes/api-not-found.ts"),
 ] satisfies RouteConfig;

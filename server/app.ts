@@ -12,42 +12,44 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { toSlug } from "~/content/slug";
-import { maxUploadBodyBytes } from "~/media/image-rules";
+import { getSiteContent } from "~/features/content/site-content.server";
+import { toSlug } from "~/features/content/slug";
+import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
+import { maxUploadBodyBytes } from "~/features/media/image-rules";
+import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
+import { uploadsUrlPath } from "~/features/media/images.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
-import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
-import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
-import { redirectToCanonicalPath } from "~/server/canonical-path.server";
-import type { AppServices, RequestInfo } from "~/server/context.server";
-import { appContext } from "~/server/context.server";
+import { getUploadsDir } from "~/platform/config.server";
+import type { AppServices, RequestInfo } from "~/platform/context.server";
+import { appContext } from "~/platform/context.server";
 import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
   isDatabaseUnavailable,
   logDatabaseUnavailable,
-} from "~/server/db/unavailable.server";
-import { checkHealth, checkReadiness } from "~/server/health.server";
-import { loadInlineStylesheet } from "~/server/inline-stylesheet.server";
-import { loadImageVersions, serveVersionedImage } from "~/server/media/image-versions.server";
-import { getUploadsDir, uploadsUrlPath } from "~/server/media/images.server";
-import { createRequestCaps } from "~/server/request-caps.server";
-import { createRequestGuard } from "~/server/request-guard.server";
+} from "~/platform/db/unavailable.server";
+import { loadInlineStylesheet } from "~/platform/document/inline-stylesheet.server";
+import { redirectToCanonicalPath } from "~/platform/http/canonical-path.server";
 import {
   baseSecurityHeaders,
   defaultContentSecurityPolicy,
   hstsHeader,
-} from "~/server/security-headers.server";
-import { isShuttingDown } from "~/server/serving.server";
-import { getSession, readSessionIdFromHeaders } from "~/server/sessions.server";
-import { getSiteContent } from "~/server/site-content.server";
-import { servePrecompressed } from "~/server/static-files.server";
+} from "~/platform/http/security-headers.server";
+import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
+import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
+import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
+import { checkHealth, checkReadiness } from "./health.server";
+import { createRequestCaps } from "./request-caps.server";
+import { createRequestGuard } from "./request-guard.server";
+import { isShuttingDown } from "./serving.server";
+import { servePrecompressed } from "./static-files.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
-export { runDataCommand } from "~/server/backup/data-commands.server";
-export { bootServices } from "~/server/boot.server";
-export { startBackgroundJobs } from "~/server/leads/background-jobs.server";
-export { createSiteServer, shutDownGracefully, shutdownTimings } from "~/server/serving.server";
-export { runWorkerPool } from "~/server/workers.server";
+export { startBackgroundJobs } from "~/features/leads/background-jobs.server";
+export { runDataCommand } from "~/platform/db/backup/data-commands.server";
+export { bootServices } from "./boot.server";
+export { createSiteServer, shutDownGracefully, shutdownTimings } from "./serving.server";
+export { runWorkerPool } from "./workers.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;
@@ -90,7 +92,7 @@ function sendJsonError(res: Response, status: number, message: string) {
 /**
  * Makes something from the server build once: in production the build is one object, given to
  * React Router as such, because handed a function React Router calls it and rebuilds its route
- * tables on every request (profiled at 11% of a page render's CPU: the import's module resolution
+ * tables on every request (profiled at 11% of a page render's CPU: the import'./s module resolution
  * and createStaticHandler). Development passes the function, so Vite's reloaded routes are used.
  */
 function createFromBuild<T extends object>(
@@ -143,7 +145,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           logger,
           shedder,
           baseHeaders,
-          networkOf,
+          onPageFetch: (req, formSecret) =>
+            recordPageFetch(req, networkOf(req), config.secure, formSecret),
           budgetBytes: options.pageCacheBytes,
           render: (request, facts) =>
             renderWithRouter(

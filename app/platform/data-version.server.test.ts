@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
 import { getDataVersion, markDataChanged } from "./data-version.server";
+import { openDatabase } from "./db/database.server";
+import type { Db } from "./db/tables.server";
 
 function nextTurn(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));

@@ -11,8 +11,8 @@
 //   - PostgreSQL: a primary-key read of the version row per request, shared by every request
 //     that arrives while one read is under way (so under load it is one query per round trip).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { getCircuit, withDeadline } from "~/server/db/circuit.server";
-import type { Db } from "~/server/db/tables.server";
+import { getCircuit, withDeadline } from "./db/circuit.server";
+import type { Db } from "./db/tables.server";
 
 const versionRow = "site";
 

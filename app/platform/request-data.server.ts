@@ -1,14 +1,12 @@
-// What every request may need (the site content, the admin session, the admin flag), read at most
-// once per request: the root route's middleware puts one memoised reader in the router context,
-// and the root loader, page loaders and entry.server.tsx all read through it.
+// What every request may need (the admin session and flag here; the site content through
+// features/content), read at most once per request: the root route's middleware puts one memoised
+// reader in the router context, and the root loader, page loaders and entry.server.tsx all read
+// through it.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { getAppContext } from "~/server/context.server";
-import { type AdminSession, getRequestSession } from "~/server/sessions.server";
-import { getSiteContent, type SiteContentResult } from "~/server/site-content.server";
+import { getAppContext } from "./context.server";
+import { type AdminSession, getRequestSession } from "./sessions.server";
 
 export type RequestData = {
-  /** The content document (or the fallback when the database cannot be read), read once. */
-  content(): Promise<SiteContentResult>;
   /** The signed-in admin, if any; a failed lookup counts as signed out. */
   session(): Promise<AdminSession | undefined>;
   /** The same lookup, rejecting when the database fails (the admin gate answers 503 then). */
@@ -27,7 +25,7 @@ function memoise<T>(read: () => Promise<T>): () => Promise<T> {
 
 /** Root middleware: installs the per-request reader before any loader, action or render runs. */
 export const provideRequestData: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const { db, logger, config, knownSession } = getAppContext(context);
+  const { db, config, knownSession } = getAppContext(context);
   // The HTTP layer may already have looked the session up to decide on the page cache.
   const checkedSession = memoise(() =>
     knownSession !== undefined
@@ -35,7 +33,6 @@ export const provideRequestData: MiddlewareFunction<Response> = ({ request, cont
       : getRequestSession(db, request, config.secure),
   );
   context.set(requestDataContext, {
-    content: memoise(() => getSiteContent(db, logger)),
     session: memoise(() => checkedSession().catch(() => undefined)),
     checkedSession,
   });
@@ -46,9 +43,20 @@ export function getRequestData(context: Readonly<RouterContextProvider>): Reques
   return context.get(requestDataContext);
 }
 
-/** The site content for this request (one database read per request, whoever asks). */
-export function getRequestContent(
-  context: Readonly<RouterContextProvider>,
-): Promise<SiteContentResult> {
-  return getRequestData(context).content();
+/**
+ * A reader of something every request may need, run at most once per request whoever asks
+ * first (the root loader, a page's loader, the document render): one value per router context.
+ */
+export function memoisePerRequest<T>(
+  read: (context: Readonly<RouterContextProvider>) => Promise<T>,
+): (context: Readonly<RouterContextProvider>) => Promise<T> {
+  const values = new WeakMap<Readonly<RouterContextProvider>, Promise<T>>();
+  return (context) => {
+    let value = values.get(context);
+    if (!value) {
+      value = read(context);
+      values.set(context, value);
+    }
+    return value;
+  };
 }

@@ -1,8 +1,8 @@
 // Helpers of the admin end-to-end specs: toasts, the editor, saving and restoring content through
 // the API, and the stored-XSS checks run on every public page.
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
-import type { SiteContent } from "../../app/content/schema";
+import { defaultContent } from "../../app/features/content/default-content";
+import type { SiteContent } from "../../app/features/content/schema";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
 
 /** A toast in the notifications region (not the screen reader's copy of its text). */

@@ -2,8 +2,8 @@
 // more articles; an unknown id is a 404.
 
 import { expect } from "@playwright/test";
-import { defaultArticles } from "../../app/content/default-articles";
-import { fitDescription } from "../../app/content/text";
+import { defaultArticles } from "../../app/features/publishing/default-articles";
+import { fitDescription } from "../../app/platform/seo/description";
 import { expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
 import { test } from "./test";
 

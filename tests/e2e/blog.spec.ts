@@ -2,8 +2,8 @@
 // JavaScript), the grid and its cards, Load More Articles, the empty state, Featured Resources,
 // the newsletter block and the placeholder image.
 import { expect, type Page } from "@playwright/test";
-import { defaultArticles } from "../../app/content/default-articles";
-import { defaultContent } from "../../app/content/default-content";
+import { defaultContent } from "../../app/features/content/default-content";
+import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { anyImageAddress, expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { makeExtraArticles, startSiteWithArticles, type TestSite } from "./isolated-site";

@@ -1,8 +1,8 @@
 // The booking page: its title, the three tabs (by mouse and keyboard), the 700 px calendar frame
 // with its loading placeholder, the notice, the tiles and the footer block.
 import { expect, type Page } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
-import { toSlug } from "../../app/content/slug";
+import { defaultContent } from "../../app/features/content/default-content";
+import { toSlug } from "../../app/features/content/slug";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

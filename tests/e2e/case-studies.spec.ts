@@ -1,7 +1,7 @@
 // /case-studies and /case-studies/:id: the spec's header, the alternating list with every card,
 // the entrance animations, images, the full case-study page and its 404.
 import { expect, type Locator, type Page } from "@playwright/test";
-import { defaultCaseStudies } from "../../app/content/default-case-studies";
+import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { anyImageAddress, expectNoSeriousA11yViolations, hashedImage } from "./fixtures";
 import { test } from "./test";
 

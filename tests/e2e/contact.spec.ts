@@ -1,7 +1,7 @@
 // The contact page (spec sections 2, 4, 5, 8): content, cards, the form with and without
 // JavaScript, every message and toast, and the accessibility of it all.
 import { expect } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
+import { defaultContent } from "../../app/features/content/default-content";
 import { baseURL, expectNoSeriousA11yViolations, openE2eDatabase } from "./fixtures";
 import { getToastRegion, getUniqueEmail, useOwnAddress, waitPastFillTime } from "./leads-helpers";
 import { test } from "./test";

@@ -3,8 +3,8 @@
 // the API and through the editor that must not run on any public page. This file runs after all
 // other specs (playwright.config.ts) and puts the default content back after each test.
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
-import type { SiteContent } from "../../app/content/schema";
+import { defaultContent } from "../../app/features/content/default-content";
+import type { SiteContent } from "../../app/features/content/schema";
 import {
   expectNoInjectedScript,
   getRichText,

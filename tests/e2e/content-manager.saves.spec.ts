@@ -1,7 +1,7 @@
 // Saving in the content manager (/content): edits reach the public site at once, and a save over
 // content changed elsewhere gets the 409 notice. Puts the default sections back after each test.
 import { type BrowserContext, expect } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
+import { defaultContent } from "../../app/features/content/default-content";
 import { getToast, saveThroughApi } from "./admin-helpers";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";

@@ -1,7 +1,7 @@
 // The content manager's screen (/content) without saving: admin only (a visitor without a session
 // is sent to the login page by the server), its tabs and links, and axe.
 import { expect } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
+import { defaultContent } from "../../app/features/content/default-content";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 

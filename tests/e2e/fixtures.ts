@@ -5,9 +5,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { Kysely } from "kysely";
 import { findAdminByEmail } from "../../app/features/admin/admins/admins.server";
-import { NodeSqliteDialect } from "../../app/server/db/node-sqlite-dialect.server";
-import type { Tables } from "../../app/server/db/tables.server";
-import { createSession, getSessionCookieName } from "../../app/server/sessions.server";
+import { NodeSqliteDialect } from "../../app/platform/db/node-sqlite-dialect.server";
+import type { Tables } from "../../app/platform/db/tables.server";
+import { createSession, getSessionCookieName } from "../../app/platform/sessions.server";
 import { e2eAdmin, readE2eState } from "./state.ts";
 
 export { baseURL } from "../../playwright.config";

@@ -1,9 +1,9 @@
 // The alternative home layouts /option1, /option2 and /option3: each shows the hero, an about
 // block, the first four or first three services and a call to action, in a layout of its own.
 import { expect, type Page } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
-import { toSlug } from "../../app/content/slug";
-import { toPlainText } from "../../app/content/text";
+import { defaultContent } from "../../app/features/content/default-content";
+import { toSlug } from "../../app/features/content/slug";
+import { toPlainText } from "../../app/features/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

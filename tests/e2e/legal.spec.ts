@@ -1,10 +1,10 @@
 // The privacy policy and terms of service from the content, and the HTML sitemap that lists every
 // public page.
 import { expect } from "@playwright/test";
-import { defaultArticles } from "../../app/content/default-articles";
-import { defaultCaseStudies } from "../../app/content/default-case-studies";
-import { defaultContent } from "../../app/content/default-content";
-import { toSlug } from "../../app/content/slug";
+import { defaultContent } from "../../app/features/content/default-content";
+import { toSlug } from "../../app/features/content/slug";
+import { defaultArticles } from "../../app/features/publishing/default-articles";
+import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

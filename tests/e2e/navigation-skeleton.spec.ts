@@ -2,7 +2,7 @@
 // page's skeleton in place of the old page, after a short delay (fast moves show none); a first
 // visit arrives complete, with no skeleton.
 import { expect, type Page } from "@playwright/test";
-import { defaultCaseStudies } from "../../app/content/default-case-studies";
+import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { test } from "./test";

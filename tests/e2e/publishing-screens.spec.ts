@@ -2,8 +2,8 @@
 // studies reached from the admin navigation, their filters, the library picker and the delete
 // confirmation, checked with axe at 1280 and 375 px; visitors are sent to the login page.
 import { expect } from "@playwright/test";
-import { defaultArticles } from "../../app/content/default-articles";
-import { defaultCaseStudies } from "../../app/content/default-case-studies";
+import { defaultArticles } from "../../app/features/publishing/default-articles";
+import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { getToast } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";

@@ -3,10 +3,10 @@
 // address, Open Graph tags with a 1200x630 PNG preview, and structured data (JSON-LD); one
 // address per page (slash and case variants answer 301).
 import { type APIRequestContext, expect } from "@playwright/test";
-import { defaultArticles } from "../../app/content/default-articles";
-import { defaultCaseStudies } from "../../app/content/default-case-studies";
-import { defaultContent } from "../../app/content/default-content";
-import { toSlug } from "../../app/content/slug";
+import { defaultContent } from "../../app/features/content/default-content";
+import { toSlug } from "../../app/features/content/slug";
+import { defaultArticles } from "../../app/features/publishing/default-articles";
+import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { baseURL } from "./fixtures";
 import { test } from "./test";
 

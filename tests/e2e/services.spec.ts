@@ -1,9 +1,9 @@
 // The services list and a service's page: cards, the four tabs (by mouse and keyboard), related
 // services cut at 100 characters, the booking links and the 404 for an unknown slug.
 import { expect } from "@playwright/test";
-import { defaultContent } from "../../app/content/default-content";
-import { toSlug } from "../../app/content/slug";
-import { toPlainText, truncate } from "../../app/content/text";
+import { defaultContent } from "../../app/features/content/default-content";
+import { toSlug } from "../../app/features/content/slug";
+import { toPlainText, truncate } from "../../app/features/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

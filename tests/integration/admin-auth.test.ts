@@ -1,7 +1,7 @@
 // The admin session API and login page over HTTP against the built site and a real database:
 // login, session check, logout, lockout, per-IP limit, timing, cross-site refusal, no-JS login.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loginIpRule, loginLockout } from "~/server/login.server";
+import { loginIpRule, loginLockout } from "~/features/admin/login/login.server";
 import {
   logIn,
   logInCookie,

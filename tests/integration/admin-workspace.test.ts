@@ -4,17 +4,15 @@
 // (add, password change ending other sessions, sign out everywhere, never removing the last admin,
 // the command line's reset, revoke-sessions and delete).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
-import {
-  listActivity,
-  pruneActivity,
-  recordActivity,
-} from "~/features/admin/activity/activity.server";
 import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 import { createAdmin, deleteAdmin, listAdmins } from "~/features/admin/admins/admins.server";
-import { contentHistory, listHistory } from "~/features/admin/history/history.server";
-import { saveContent, seedDefaults } from "~/server/content-store.server";
-import { openDatabase } from "~/server/db/database.server";
+import { saveContent } from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
+import { contentHistory } from "~/features/content/history/content-history.server";
+import { listHistory } from "~/features/publishing/history/history.server";
+import { listActivity, pruneActivity, recordActivity } from "~/platform/activity/activity.server";
+import { openDatabase } from "~/platform/db/database.server";
+import { seedDefaults } from "../../server/seed.server";
 import {
   getContent,
   logIn,

@@ -7,17 +7,17 @@ import {
   defaultAdminEmail,
   findAdminByEmail,
 } from "~/features/admin/admins/admins.server";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
-import { createLogger } from "~/server/logger.server";
-import { verifyPassword } from "~/server/passwords.server";
+import { verifyPassword } from "~/features/admin/admins/passwords.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
+import { createLogger } from "~/platform/logger.server";
 import {
   createSession,
   deleteSession,
   getSession,
   sessionIdleMs,
   sessionLifetimeMs,
-} from "~/server/sessions.server";
+} from "~/platform/sessions.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 
 function captureLogger() {

@@ -3,8 +3,8 @@
 // sanitized, and the public pages showing the save at once. Also checks that public pages never
 // load the editor's code.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
-import type { SiteContent } from "~/content/schema";
+import { defaultContent } from "~/features/content/default-content";
+import type { SiteContent } from "~/features/content/schema";
 import { findPageScripts, findStaticImports, measurePage } from "../../scripts/js-budget.ts";
 import {
   getContent,

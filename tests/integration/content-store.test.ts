@@ -1,23 +1,21 @@
 // The database and the content store against real SQLite (and PostgreSQL when available).
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultArticles } from "~/content/default-articles";
-import { defaultCaseStudies } from "~/content/default-case-studies";
-import { defaultContent } from "~/content/default-content";
 import {
   ContentConflictError,
-  getArticle,
-  listArticles,
-  listCaseStudies,
   readContent,
   saveContent,
-  seedDefaults,
-} from "~/server/content-store.server";
-import { openDatabase } from "~/server/db/database.server";
-import { getDialectName } from "~/server/db/dialect.server";
-import type { Db } from "~/server/db/tables.server";
-import { createLogger } from "~/server/logger.server";
-import { getSiteContent } from "~/server/site-content.server";
+} from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
+import { getSiteContent } from "~/features/content/site-content.server";
+import { defaultArticles } from "~/features/publishing/default-articles";
+import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
+import { getVisible, listVisible } from "~/features/publishing/store.server";
+import { openDatabase } from "~/platform/db/database.server";
+import { getDialectName } from "~/platform/db/dialect.server";
+import type { Db } from "~/platform/db/tables.server";
+import { createLogger } from "~/platform/logger.server";
+import { seedDefaults } from "../../server/seed.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 
 describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
@@ -40,11 +38,11 @@ describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
     const revisions = await db.selectFrom("content_revisions").select("id").execute();
     expect(revisions).toHaveLength(1);
     expect((await readContent(db)).content).toEqual(defaultContent);
-    expect(await listCaseStudies(db)).toEqual(defaultCaseStudies);
-    expect((await listArticles(db)).map((article) => article.id).sort()).toEqual(
+    expect(await listVisible(db, "case-study")).toEqual(defaultCaseStudies);
+    expect((await listVisible(db, "article")).map((article) => article.id).sort()).toEqual(
       defaultArticles.map((article) => article.id).sort(),
     );
-    expect(await getArticle(db, "no-such-article")).toBeUndefined();
+    expect(await getVisible(db, "article", "no-such-article")).toBeUndefined();
   });
 
   it("saves sections as a new revision and keeps older revisions", async () => {

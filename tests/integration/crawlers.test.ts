@@ -1,10 +1,10 @@
 // /sitemap.xml and /robots.txt over HTTP, with SITE_URL set: absolute addresses of every public
 // page, built from what the database holds.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultArticles } from "~/content/default-articles";
-import { defaultCaseStudies } from "~/content/default-case-studies";
-import { defaultContent } from "~/content/default-content";
-import { toSlug } from "~/content/slug";
+import { defaultContent } from "~/features/content/default-content";
+import { toSlug } from "~/features/content/slug";
+import { defaultArticles } from "~/features/publishing/default-articles";
+import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

@@ -12,7 +12,7 @@ import {
   diskFullMessage,
   unreadableImageMessage,
   uploadNotSavedMessage,
-} from "~/media/image-rules";
+} from "~/features/media/image-rules";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";

@@ -5,9 +5,9 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
-import { issueFormToken } from "~/server/leads/spam.server";
-import { hashClientIp } from "~/server/rate-limit.server";
-import { createSession, getSessionCookieName } from "~/server/sessions.server";
+import { issueFormToken } from "~/platform/form-cookie.server";
+import { hashClientIp } from "~/platform/rate-limit.server";
+import { createSession, getSessionCookieName } from "~/platform/sessions.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 

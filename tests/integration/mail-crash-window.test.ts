@@ -3,8 +3,8 @@
 // told so in words; a mail the server never took is delivered once.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { postJson, type ServerProcess, startServerProcess } from "../support/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";

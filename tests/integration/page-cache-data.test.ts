@@ -3,12 +3,12 @@
 // version, scheduled expiry), keyed by its page's parameters and React Router's _routes, with its
 // own ETag and 304; never kept for a signed-in admin nor for a search nothing matches.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
-import { commandLineActor } from "~/features/admin/activity/activity.server";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
+import { saveContent } from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
 import { createPublication } from "~/features/publishing/store.server";
-import { saveContent } from "~/server/content-store.server";
-import { createSession, getSessionCookieName } from "~/server/sessions.server";
+import { commandLineActor } from "~/platform/activity/activity.server";
+import { createSession, getSessionCookieName } from "~/platform/sessions.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 

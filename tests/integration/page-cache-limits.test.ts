@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
-import { defaultArticles } from "~/content/default-articles";
+import { defaultArticles } from "~/features/publishing/default-articles";
 import type { SiteAppOptions } from "../../server/app";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listMatchingSearches } from "../support/publications";

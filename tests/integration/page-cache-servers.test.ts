@@ -2,7 +2,7 @@
 // them: a save through one is on the very next page of both, and an admin's page is neither kept
 // nor ever handed to a visitor. On SQLite and, when available, PostgreSQL (LISTEN/NOTIFY).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
+import { defaultContent } from "~/features/content/default-content";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { logIn, type SiteProcess, saveAbout, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";

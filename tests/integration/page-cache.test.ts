@@ -2,11 +2,11 @@
 // a new Content-Security-Policy), a new ETag after a content save, an article change or sign-in.
 // Anonymous pages come from the page cache (issue 8): one copy with a hash-based CSP.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
+import { saveContent } from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
 import { markDataChanged } from "~/platform/data-version.server";
-import { saveContent } from "~/server/content-store.server";
-import { createSession, getSessionCookieName } from "~/server/sessions.server";
+import { createSession, getSessionCookieName } from "~/platform/sessions.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 

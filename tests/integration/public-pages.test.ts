@@ -2,10 +2,10 @@
 // on a real database: complete server HTML, statuses, and what happens when content cannot be read.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
-import { toSlug } from "~/content/slug";
-import { toPlainText } from "~/content/text";
-import { saveContent } from "~/server/content-store.server";
+import { saveContent } from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
+import { toSlug } from "~/features/content/slug";
+import { toPlainText } from "~/features/content/text";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

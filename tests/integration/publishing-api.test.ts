@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultArticles } from "~/content/default-articles";
-import { seoDescriptionMessage } from "~/content/schema";
-import { toSlug } from "~/content/slug";
+import { seoDescriptionMessage } from "~/features/content/schema";
+import { toSlug } from "~/features/content/slug";
+import { defaultArticles } from "~/features/publishing/default-articles";
 import type { CaseStudyInput } from "~/features/publishing/schema";
 import {
   getContent,

@@ -3,8 +3,8 @@
 // by the new one, versions refusing a stale write, revisions and restore, the next publication
 // time, and the image uses.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultArticles } from "~/content/default-articles";
-import { defaultCaseStudies } from "~/content/default-case-studies";
+import { defaultArticles } from "~/features/publishing/default-articles";
+import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import {
   type ArticleInput,
   type CaseStudyInput,
@@ -27,9 +27,9 @@ import {
   restorePublication,
   updatePublication,
 } from "~/features/publishing/store.server";
-import { seedDefaults } from "~/server/content-store.server";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
+import { seedDefaults } from "../../server/seed.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 
 const actor = { adminId: null, email: "owner@example.com", address: "127.0.0.1" };

@@ -1,8 +1,8 @@
 // Rate limits against a real database: counted per key and window, kept across a reopen.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
-import { hashClientIp, hitRateLimit, resetRateLimit } from "~/server/rate-limit.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
+import { hashClientIp, hitRateLimit, resetRateLimit } from "~/platform/rate-limit.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 
 const rule = { limit: 3, windowMs: 60_000 };

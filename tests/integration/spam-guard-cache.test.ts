@@ -6,9 +6,9 @@
 // page rendered long before, or no cookies at all, loses nothing. With several worker processes,
 // a post that reaches another worker than the fetch before it is judged the same.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
-import type { Db } from "~/server/db/tables.server";
-import { contactMinimumFillMs } from "~/server/leads/spam.server";
+import { contactMinimumFillMs } from "~/features/leads/spam/spam.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import {
   requestOnNewConnection,

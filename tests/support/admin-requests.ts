@@ -1,6 +1,6 @@
 // Requests an admin's browser would send to the test site: same-origin JSON with the session
 // cookie, plus login and cookie helpers, for the integration tests of the admin API.
-import type { SiteContent } from "~/content/schema";
+import type { SiteContent } from "~/features/content/schema";
 import type { TestSite } from "./test-site";
 import { testAdmin } from "./test-site";
 

@@ -1,6 +1,6 @@
 // A valid article body for the publishing API, with what a test needs changed, and blog searches
 // that find the default articles.
-import { defaultArticles } from "~/content/default-articles";
+import { defaultArticles } from "~/features/publishing/default-articles";
 import type { ArticleInput } from "~/features/publishing/schema";
 
 export function article(overrides: Partial<ArticleInput> = {}): ArticleInput {

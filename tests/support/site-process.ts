@@ -2,7 +2,7 @@
 // one server on one database, as a multi-server set-up runs them: a known port and SITE_URL, quiet
 // logs, started once /healthz answers.
 import { request } from "node:http";
-import { defaultContent } from "~/content/default-content";
+import { defaultContent } from "~/features/content/default-content";
 import { findFreePort } from "../../scripts/free-port.ts";
 import { type ServerProcess, startServerProcess } from "./server-process";
 import { testAdmin } from "./test-site";

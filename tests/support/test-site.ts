@@ -4,7 +4,7 @@ import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import type { AppServices } from "~/server/context.server";
+import type { AppServices } from "~/platform/context.server";
 import type * as SiteModule from "../../server/app";
 import type { TestDatabase } from "./databases";
 

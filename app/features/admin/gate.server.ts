@@ -9,11 +9,11 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import { type AppContext, getAppContext } from "~/platform/context.server";
+import { databaseRetryAfterSeconds, logDatabaseError } from "~/platform/db/unavailable.server";
+import { ApiError, assertSameOrigin, handleApi } from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
-import { type AppContext, getAppContext } from "~/server/context.server";
-import { databaseRetryAfterSeconds, logDatabaseError } from "~/server/db/unavailable.server";
-import { ApiError, assertSameOrigin, handleApi } from "~/server/http.server";
-import type { AdminSession } from "~/server/sessions.server";
+import type { AdminSession } from "~/platform/sessions.server";
 import { adminUnavailableMessage } from "./gate-messages";
 
 export const loginPath = "/admin/login";

@@ -1,6 +1,6 @@
 // The Manage Images screen's calls: an upload as a multipart form to POST /api/admin/images, and
 // the deletion of an upload.
-import { ApiRequestError } from "~/lib/api-client";
+import { ApiRequestError } from "~/platform/api-client";
 
 export async function uploadImage(file: File): Promise<{ url: string; bytes: number }> {
   const form = new FormData();

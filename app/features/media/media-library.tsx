@@ -3,16 +3,16 @@
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { toast } from "~/components/ui/use-toast";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { deleteImage, uploadImage } from "~/features/media/images-client";
-import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "~/media/image-rules";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { Label } from "~/ui/label";
+import { toast } from "~/ui/use-toast";
+import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "./image-rules";
 
 export type LibraryImage = {
   url: string;

@@ -3,11 +3,11 @@
 // mapped to 404/409, and the version in ETag / If-Match.
 import { data } from "react-router";
 import { z } from "zod";
-import { type Actor, getActor } from "~/features/admin/activity/activity.server";
 import type { AdminApiContext } from "~/features/admin/gate.server";
-import { parseIfMatch } from "~/server/content-save.server";
-import { ApiError, readJsonBody, toFieldErrors } from "~/server/http.server";
-import { sanitizeRichText } from "~/server/sanitize.server";
+import { parseIfMatch } from "~/features/content/content-save.server";
+import { sanitizeRichText } from "~/features/content/sanitize.server";
+import { type Actor, getActor } from "~/platform/activity/activity.server";
+import { ApiError, readJsonBody, toFieldErrors } from "~/platform/http/api.server";
 import { kindTexts, parseCollection } from "./kind-texts";
 import {
   articleInputSchema,

@@ -1,6 +1,6 @@
 // The admin screens' calls to the publishing API: create, save (If-Match: the version loaded),
 // delete and restore. Errors come back as ApiRequestError with the server's message and fields.
-import { ApiRequestError } from "~/lib/api-client";
+import { ApiRequestError } from "~/platform/api-client";
 import type {
   PublicationInput,
   PublicationKind,

@@ -1,10 +1,10 @@
 // What a public detail page does when its slug shows no visible item: a 301 to the item's current
 // slug when it moved, a preview for a signed-in admin when it is a draft or scheduled, else 404.
 import { type RouterContextProvider, redirect } from "react-router";
+import { type AppContext, getAppContext } from "~/platform/context.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { expirePageAt } from "~/platform/page-cache/hints.server";
-import { type AppContext, getAppContext } from "~/server/context.server";
-import { logDatabaseError } from "~/server/db/unavailable.server";
-import { getRequestSession } from "~/server/sessions.server";
+import { getRequestSession } from "~/platform/sessions.server";
 import { kindTexts } from "./kind-texts";
 import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
 import { findRedirect, getForAdmin, getNextPublicationTime } from "./store.server";

@@ -1,9 +1,9 @@
 // The publishing rules shared by the editor and the API: status from the stored row and the clock,
 // initials, read time, slug proposals, the shared input schemas and the admin list's filters.
 import { describe, expect, it } from "vitest";
-import { defaultContent } from "~/content/default-content";
-import { contentSchema, seoDescription, seoDescriptionMessage } from "~/content/schema";
-import { normalizeContent } from "~/server/content-store.server";
+import { normalizeContent } from "~/features/content/content-store.server";
+import { defaultContent } from "~/features/content/default-content";
+import { contentSchema, seoDescription, seoDescriptionMessage } from "~/features/content/schema";
 import { absolutizeLinks } from "./feed.server";
 import {
   articleInputSchema,

@@ -9,9 +9,9 @@ import {
   imagePath,
   richText,
   seoDescription,
-} from "~/content/schema";
-import { toSlug } from "~/content/slug";
-import { toPlainText } from "~/content/text";
+} from "~/features/content/schema";
+import { toSlug } from "~/features/content/slug";
+import { toPlainText } from "~/features/content/text";
 
 export const publicationKinds = ["article", "case-study"] as const;
 export type PublicationKind = (typeof publicationKinds)[number];

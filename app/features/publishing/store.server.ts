@@ -3,11 +3,17 @@
 // kept as a revision, and If-Match versions so a concurrent edit is refused instead of lost.
 import type { Insertable, Transaction } from "kysely";
 import { sql } from "kysely";
-import { type Article, articleSchema, type CaseStudy, caseStudySchema } from "~/content/schema";
-import { recordActivity } from "~/features/admin/activity/activity.server";
-import type { Actor } from "~/features/admin/admins/admins.server";
+import {
+  type Article,
+  articleSchema,
+  type CaseStudy,
+  caseStudySchema,
+} from "~/features/content/schema";
+import type { ImageUse } from "~/features/media/image-uses.server";
+import type { Actor } from "~/platform/activity/activity.server";
+import { recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
-import type { CaseStudyTable, Db, Tables } from "~/server/db/tables.server";
+import type { CaseStudyTable, Db, Tables } from "~/platform/db/tables.server";
 import {
   type ArticleInput,
   type CaseStudyInput,
@@ -602,8 +608,6 @@ export async function getNextPublicationTime(db: Db, now = new Date()): Promise<
     .sort()[0];
   return next ? new Date(next) : undefined;
 }
-
-export type ImageUse = { url: string; label: string; href: string };
 
 /** Which items use which image, whatever their status: a draft's cover is in use too. */
 export async function listImageUses(db: Db): Promise<ImageUse[]> {

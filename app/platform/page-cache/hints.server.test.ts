@@ -3,12 +3,12 @@
 // deep inside a render.
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { type AppContext, appContext } from "~/server/context.server";
+import { type AppContext, appContext } from "~/platform/context.server";
+import type { PageCacheHints } from "../context.server";
 import {
   expirePageAt,
   keepOutOfPageCache,
   markPageUncacheable,
-  type PageCacheHints,
   runWithCacheHints,
 } from "./hints.server";
 

@@ -2,15 +2,7 @@
 // hints object in the router context of each request; loaders and middleware fill it in.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { RouterContextProvider } from "react-router";
-import { getAppContext } from "~/server/context.server";
-
-export type PageCacheHints = {
-  /**
-   * Epoch milliseconds after which the cached page is out of date even if no data changed: for
-   * instance the publication time of the next scheduled article a listing will show.
-   */
-  validUntil?: number;
-};
+import { getAppContext, type PageCacheHints } from "~/platform/context.server";
 
 /**
  * Says that the page being rendered changes by itself at `at` (a scheduled publication, an

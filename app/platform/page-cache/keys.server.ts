@@ -6,7 +6,7 @@
 // with the cached /services, and never becomes a key of its own. A client-side navigation's data
 // request (/blog.data, /_.data for the home page) follows the rules of its page, and its key also
 // holds React Router's `_routes` (which loaders it asks for), the one other thing its answer reads.
-import { getCanonicalPath } from "~/server/canonical-path.server";
+import { getCanonicalPath } from "~/platform/http/canonical-path.server";
 
 /** The query parameters each page reads; every other page's query is ignored. */
 const pageQueryParameters: Record<string, readonly string[]> = {

@@ -11,26 +11,26 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { Logger } from "pino";
-import { getAcceptedEncodings } from "~/server/accept-encoding.server";
-import type { Config } from "~/server/config.server";
-import type { Db } from "~/server/db/tables.server";
-import { logDatabaseError } from "~/server/db/unavailable.server";
-import { recordPageFetch } from "~/server/leads/page-fetches.server";
-import {
-  getFormSecret,
-  getFormShownCookieName,
-  serializeFormShownCookie,
-} from "~/server/leads/spam.server";
+import type { Config } from "~/platform/config.server";
+import type { Db } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
 import {
   computeDataEtag,
   documentCacheControl,
   matchesIfNoneMatch,
-} from "~/server/page-cache.server";
-import { defaultContentSecurityPolicy } from "~/server/security-headers.server";
-import { type AdminSession, getSessionCookieName } from "~/server/sessions.server";
+} from "~/platform/document/etag.server";
+import {
+  getFormSecret,
+  getFormShownCookieName,
+  serializeFormShownCookie,
+} from "~/platform/form-cookie.server";
+import { getAcceptedEncodings } from "~/platform/http/accept-encoding.server";
+import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
+import { type AdminSession, getSessionCookieName } from "~/platform/sessions.server";
+import type { PageCacheHints } from "../context.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
-import { type PageCacheHints, runWithCacheHints } from "./hints.server";
+import { runWithCacheHints } from "./hints.server";
 import { getPageKey } from "./keys.server";
 import { createRecompressor } from "./recompress.server";
 import { type CachedPage, getPageBytes, PageStore, type PageStoreStats } from "./store.server";
@@ -55,8 +55,11 @@ export type RenderPage = (
 ) => Promise<Response>;
 
 export type PageCacheOptions = {
-  /** The client network of a request, for the spam guard's memory of page fetches. */
-  networkOf: (req: IncomingMessage) => string;
+  /**
+   * Told of every page fetch the cache sees (hits included), with the form secret once known: the
+   * spam guard remembers fetches by clients without a form-shown cookie (features/leads).
+   */
+  onPageFetch: (req: IncomingMessage, formSecret: string | undefined) => void;
   db: Db;
   config: Config;
   logger: Logger;
@@ -141,7 +144,7 @@ export type PageCache = {
 const versionUnreadable = new WeakSet<IncomingMessage>();
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { db, config, logger, render, shedder, baseHeaders, networkOf } = options;
+  const { db, config, logger, render, shedder, baseHeaders, onPageFetch } = options;
   const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
   const recompressor = createRecompressor(store, {
     onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),
@@ -328,7 +331,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!page) return false;
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
-        recordPageFetch(req, networkOf(req), config.secure, formSecret);
+        onPageFetch(req, formSecret);
         noteHit(pageKey.key, page);
         logHit(req, res.statusCode, started);
         return true;
@@ -361,7 +364,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       const pageKey = getPageKey(req.originalUrl);
       if (!pageKey) return next();
-      recordPageFetch(req, networkOf(req), config.secure, formSecret);
+      onPageFetch(req, formSecret);
       // A signed-in admin's page (the host looked the session up) is rendered for them alone
       // (fresh, private, no-store), never stored.
       if (res.locals.knownSession) return next();

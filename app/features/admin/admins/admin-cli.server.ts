@@ -2,9 +2,8 @@
 // everywhere from the command line. Each change is in the activity log, from "command line".
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
-import { commandLineActor } from "~/features/admin/activity/activity.server";
-import type { Db } from "~/server/db/tables.server";
-import { generatePassword } from "~/server/passwords.server";
+import { commandLineActor } from "~/platform/activity/activity.server";
+import type { Db } from "~/platform/db/tables.server";
 import {
   createAdmin,
   deleteAdmin,
@@ -13,6 +12,7 @@ import {
   resetAdminPassword,
   revokeAdminSessions,
 } from "./admins.server";
+import { generatePassword } from "./passwords.server";
 
 export const adminUsage = `Usage:
   npm run admin -- create EMAIL [--password PASSWORD]

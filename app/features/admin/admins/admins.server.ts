@@ -4,12 +4,12 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { type Actor, getActor, recordActivity } from "~/features/admin/activity/activity.server";
-import { getDialectName } from "~/server/db/dialect.server";
-import type { Db } from "~/server/db/tables.server";
-import { generatePassword, hashPassword, verifyPassword } from "~/server/passwords.server";
-import { deleteAdminSessions, deleteSession, getSession } from "~/server/sessions.server";
+import { type Actor, getActor, recordActivity } from "~/platform/activity/activity.server";
+import { getDialectName } from "~/platform/db/dialect.server";
+import type { Db } from "~/platform/db/tables.server";
+import { deleteAdminSessions, deleteSession, getSession } from "~/platform/sessions.server";
 import { adminEmailSchema, passwordSchema } from "./admin-forms";
+import { generatePassword, hashPassword, verifyPassword } from "./passwords.server";
 
 export const adminCredentialsSchema = z.object({
   email: adminEmailSchema,
@@ -20,8 +20,6 @@ export type AdminCredentials = z.input<typeof adminCredentialsSchema>;
 export const defaultAdminEmail = "admin@example.com";
 export const lastAdminMessage =
   "This is the only admin account: add another admin before removing it.";
-
-export type { Actor } from "~/features/admin/activity/activity.server";
 
 export async function findAdminByEmail(db: Db, email: string) {
   return db

@@ -3,15 +3,15 @@
 // spec's toasts; without it the browser posts the form to the page's action.
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { preloadToaster } from "~/components/ui/toaster-slot";
-import { toast } from "~/components/ui/use-toast";
 import { loginSchema } from "~/features/admin/login/login-schema";
 import { describeRequestError, logIn } from "~/features/admin/login/session-client";
-import { type FieldErrors, toFieldErrors } from "~/lib/field-errors";
-import { useHydrated } from "~/lib/use-hydrated";
+import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
+import { Button } from "~/ui/button";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { preloadToaster } from "~/ui/toaster-slot";
+import { toast } from "~/ui/use-toast";
 
 /** The spec's pause between "Login Successful" and the full navigation to the editor. */
 export const loginRedirectDelayMs = 500;

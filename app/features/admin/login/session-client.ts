@@ -6,7 +6,7 @@ import {
   getJson,
   postJson,
   storeAdminToken,
-} from "~/lib/api-client";
+} from "~/platform/api-client";
 import type { AdminSessionAnswer, LoginCredentials } from "./login-schema";
 
 const notAuthenticated: AdminSessionAnswer = { isAuthenticated: false, admin: null };

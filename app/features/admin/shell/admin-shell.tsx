@@ -3,13 +3,13 @@
 // button that opens a panel (Escape or a choice closes it, focus returns to the button).
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { preloadToaster } from "~/components/ui/toaster-slot";
-import { toast } from "~/components/ui/use-toast";
-import { clearAllDrafts } from "~/features/admin/content/use-draft";
 import { describeRequestError, logOut } from "~/features/admin/login/session-client";
-import { cn } from "~/lib/cn";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
+import { clearAllDrafts } from "~/ui/hooks/use-draft";
+import { preloadToaster } from "~/ui/toaster-slot";
+import { toast } from "~/ui/use-toast";
 import { adminNavItems, isCurrentNavItem, viewSiteItem } from "./admin-nav";
 import { LeaveGuardProvider, useLeaveGuardRegistry } from "./leave-guard";
 

@@ -2,11 +2,15 @@
 // radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
 // the alt text, which is required when there is an image.
 import { useId, useRef, useState } from "react";
-import { Button } from "~/components/ui/button";
-import { TextField } from "~/features/admin/content/fields";
 import { describeRequestError } from "~/features/admin/login/session-client";
+import { TextField } from "~/features/content/editor/fields";
+import {
+  acceptedImageTypes,
+  imageTooLargeMessage,
+  maxImageBytes,
+} from "~/features/media/image-rules";
 import { uploadImage } from "~/features/media/images-client";
-import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "~/media/image-rules";
+import { Button } from "~/ui/button";
 
 export type LibraryChoice = { url: string; name: string };
 

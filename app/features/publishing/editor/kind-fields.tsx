@@ -1,9 +1,10 @@
 // The fields only one kind has: an article's excerpt, category, author and read time; a case
 // study's summary, industry, client, challenge, approach, results and testimonial.
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { StoredTextField, TextField } from "~/features/admin/content/fields";
+
+import { StoredTextField, TextField } from "~/features/content/editor/fields";
+import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
 import { type ArticleInput, type CaseStudyInput, computeReadTime, toInitials } from "../schema";
 
 type FieldsProps<T> = {

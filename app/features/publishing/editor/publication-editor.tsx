@@ -4,19 +4,20 @@
 // 409 offers to reload or to save over it.
 import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { toast } from "~/components/ui/use-toast";
-import { seoDescriptionHint } from "~/features/admin/content/content-fields";
-import { TextField } from "~/features/admin/content/fields";
-import { RichTextField } from "~/features/admin/content/rich-text-field";
-import { useLeaveGuard } from "~/features/admin/content/use-leave-guard";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
 import { Notice } from "~/features/admin/shell/notice";
-import { ApiRequestError } from "~/lib/api-client";
-import { toFieldErrors } from "~/lib/field-errors";
+import { seoDescriptionHint } from "~/features/content/editor/content-fields";
+import { TextField } from "~/features/content/editor/fields";
+import { RichTextField } from "~/features/content/editor/rich-text-field";
+import { useLeaveGuard } from "~/features/content/editor/use-leave-guard";
+import { StatusBadge } from "~/features/publishing/components/status-badge";
+import { ApiRequestError } from "~/platform/api-client";
+import { toFieldErrors } from "~/platform/field-errors";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader } from "~/ui/card";
+import { toast } from "~/ui/use-toast";
 import { deletePublication, readFieldErrors, restoreRevision, savePublication } from "../client";
 import { kindTexts } from "../kind-texts";
 import {
@@ -29,7 +30,6 @@ import {
   type PublicationStatus,
   proposeSlug,
 } from "../schema";
-import { StatusBadge } from "../status-badge";
 import { CoverImageField, type LibraryChoice } from "./cover-image-field";
 import { ArticleFields, CaseStudyFields } from "./kind-fields";
 import { PublishFields } from "./publish-fields";

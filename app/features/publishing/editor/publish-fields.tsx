@@ -1,7 +1,7 @@
 // Status (Draft, Scheduled, Published) as a radio group, and the date and time of a schedule in
 // the admin's own time zone (stored as UTC). Choosing Published for an item that was not publishes
 // it now; choosing Scheduled proposes the next full hour.
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { type PublicationStatus, publicationStatuses, statusLabels } from "../schema";
 
 const descriptions: Record<PublicationStatus, string> = {

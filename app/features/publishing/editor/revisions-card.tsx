@@ -1,7 +1,7 @@
 // The item's revisions, newest first: when, who, what happened; Restore saves an older one's text
 // as a new version (the current one stays in the list).
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardHeader } from "~/ui/card";
 
 export type RevisionRow = {
   id: number;

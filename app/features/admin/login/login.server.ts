@@ -1,0 +1,270 @@
+// Admin sign-in (DESIGN.md section 7, docs/decisions/006-login-lockout.md): a generic failure
+// message, the same work and answer for unknown emails, a limit per client network (the address,
+// or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
+// and a slower lock on the email alone that spares the networks its owner has signed in from, so
+// that an attacker's failures cannot keep the real admin out.
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { findAdminByEmail } from "~/features/admin/admins/admins.server";
+import {
+  dummyPasswordHash,
+  PasswordCheckBusyError,
+  verifyPassword,
+} from "~/features/admin/admins/passwords.server";
+import { recordActivity } from "~/platform/activity/activity.server";
+import { getClientNetwork } from "~/platform/client-network.server";
+import type { Db } from "~/platform/db/tables.server";
+import {
+  getNetworkRateLimitKey,
+  hitRateLimit,
+  type RateLimitRule,
+} from "~/platform/rate-limit.server";
+import { createSession, deleteSession, sessionIdleMs } from "~/platform/sessions.server";
+import type { LoginCredentials } from "./login-schema";
+
+/** Failures that lock one email + network pair. */
+export const loginLockout = { maxFailures: 5, lockMs: 15 * 60 * 1000 };
+/**
+ * Failures from anywhere that lock an email for networks it never signed in from: far above what
+ * a person mistyping makes, far below what guessing a password needs.
+ */
+export const loginEmailLockout = { maxFailures: 50, lockMs: 15 * 60 * 1000 };
+/** Sign-in attempts one network may make; generous for an office, tight for a password sprayer. */
+export const loginIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** How long a network an admin signed in from stays exempt from the email lock. */
+export const knownAddressMs = 90 * 24 * 60 * 60 * 1000;
+
+export const invalidCredentialsMessage = "Invalid email or password";
+
+export type SignInResult =
+  | { status: "signed-in"; sessionId: string; admin: { id: number; email: string } }
+  | { status: "invalid" }
+  | { status: "locked"; retryAfterSeconds: number }
+  | { status: "email-locked"; retryAfterSeconds: number }
+  | { status: "ip-limited"; retryAfterSeconds: number }
+  | { status: "busy"; retryAfterSeconds: number };
+
+export type SignInFailure = Exclude<SignInResult, { status: "signed-in" }>;
+
+/** The rate-limit key of one client network's sign-in attempts. */
+export function getLoginIpKey(clientIp: string): string {
+  return getNetworkRateLimitKey("login", clientIp);
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The lock key of one email (known account or not, so both behave the same) on one network. */
+export function getLoginThrottleKey(email: string, clientIp: string): string {
+  return createHash("sha256")
+    .update(`login-pair:${normalizeEmail(email)}:${getClientNetwork(clientIp)}`)
+    .digest("hex");
+}
+
+/** The key of one email's failures from everywhere. */
+export function getLoginEmailKey(email: string): string {
+  return createHash("sha256")
+    .update(`login-email:${normalizeEmail(email)}`)
+    .digest("hex");
+}
+
+async function isKnownAddress(db: Db, pairKey: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom("login_known_addresses")
+    .select("last_success_at")
+    .where("key", "=", pairKey)
+    .executeTakeFirst();
+  return Boolean(row && Date.parse(row.last_success_at) > now.getTime() - knownAddressMs);
+}
+
+async function rememberKnownAddress(db: Db, pairKey: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .insertInto("login_known_addresses")
+    .values({ key: pairKey, last_success_at: at })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ last_success_at: at }))
+    .execute();
+}
+
+async function readLock(db: Db, key: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("login_throttles")
+    .select("locked_until")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!row?.locked_until) return undefined;
+  const remainingMs = Date.parse(row.locked_until) - now.getTime();
+  return remainingMs > 0 ? Math.ceil(remainingMs / 1000) : undefined;
+}
+
+/**
+ * Counts a failure in the current 15-minute window (an older window starts over) and locks the
+ * key once the window holds rule.maxFailures. Returns the lock's length in seconds, if locked.
+ */
+async function recordFailure(
+  db: Db,
+  key: string,
+  now: Date,
+  rule: { maxFailures: number; lockMs: number } = loginLockout,
+): Promise<number | undefined> {
+  const nowText = now.toISOString();
+  const windowStart = new Date(now.getTime() - rule.lockMs).toISOString();
+  const row = await db
+    .insertInto("login_throttles")
+    .values({ key, failures: 1, first_failure_at: nowText, locked_until: null })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        failures: sql<number>`case when login_throttles.first_failure_at < ${windowStart} then 1 else login_throttles.failures + 1 end`,
+        first_failure_at: sql<string>`case when login_throttles.first_failure_at < ${windowStart} then ${nowText} else login_throttles.first_failure_at end`,
+        locked_until: null,
+      }),
+    )
+    .returning("failures")
+    .executeTakeFirstOrThrow();
+  if (Number(row.failures) < rule.maxFailures) return undefined;
+  await db
+    .updateTable("login_throttles")
+    .set({ locked_until: new Date(now.getTime() + rule.lockMs).toISOString() })
+    .where("key", "=", key)
+    .execute();
+  return rule.lockMs / 1000;
+}
+
+/** Sessions past their idle timeout or lifetime are of no further use. */
+async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db
+    .deleteFrom("admin_sessions")
+    .where((eb) =>
+      eb.or([
+        eb("expires_at", "<=", now.toISOString()),
+        eb("last_seen_at", "<", new Date(now.getTime() - sessionIdleMs).toISOString()),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * Checks the credentials and, when they are right, starts a new session (the previous one, if
+ * the request had one, is ended: every login gets a new id).
+ */
+export async function signIn(
+  db: Db,
+  request: LoginCredentials & { clientIp: string; previousSessionId?: string | undefined },
+  now = new Date(),
+): Promise<SignInResult> {
+  const ipLimit = await hitRateLimit(
+    db,
+    getLoginIpKey(request.clientIp),
+    loginIpRule,
+    now.getTime(),
+  );
+  if (!ipLimit.allowed)
+    return { status: "ip-limited", retryAfterSeconds: ipLimit.retryAfterSeconds };
+
+  const key = getLoginThrottleKey(request.email, request.clientIp);
+  const lockedFor = await readLock(db, key, now);
+  if (lockedFor !== undefined) {
+    await recordSignInActivity(db, "login-locked", request, undefined, now);
+    return { status: "locked", retryAfterSeconds: lockedFor };
+  }
+  // The email's own lock stops guessing from everywhere, but never the networks its owner uses.
+  const emailKey = getLoginEmailKey(request.email);
+  const emailLockedFor = await readLock(db, emailKey, now);
+  if (emailLockedFor !== undefined && !(await isKnownAddress(db, key, now))) {
+    await recordSignInActivity(db, "login-locked", request, undefined, now);
+    return { status: "email-locked", retryAfterSeconds: emailLockedFor };
+  }
+
+  const admin = await findAdminByEmail(db, request.email);
+  // An unknown email costs the same argon2 work as a known one, so timing tells nothing.
+  const passwordHash = admin?.password_hash ?? (await dummyPasswordHash);
+  let valid: boolean;
+  try {
+    valid = await verifyPassword(request.password, passwordHash);
+  } catch (error) {
+    if (error instanceof PasswordCheckBusyError) return { status: "busy", retryAfterSeconds: 2 };
+    throw error;
+  }
+  if (!admin || !valid) {
+    // The failures and their activity entry are written together, or not at all.
+    const lockSeconds = await db.transaction().execute(async (trx) => {
+      const locked = await recordFailure(trx, key, now);
+      await recordFailure(trx, emailKey, now, loginEmailLockout);
+      const action = locked === undefined ? "login-failed" : "login-locked";
+      await recordSignInActivity(trx, action, request, admin, now);
+      return locked;
+    });
+    return lockSeconds === undefined
+      ? { status: "invalid" }
+      : { status: "locked", retryAfterSeconds: lockSeconds };
+  }
+
+  await db.deleteFrom("login_throttles").where("key", "=", key).execute();
+  await rememberKnownAddress(db, key, now);
+  if (request.previousSessionId) await deleteSession(db, request.previousSessionId);
+  await deleteExpiredSessions(db, now);
+  const sessionId = await db.transaction().execute(async (trx) => {
+    await recordSignInActivity(trx, "login", request, admin, now);
+    return createSession(trx, admin.id, now);
+  });
+  return { status: "signed-in", sessionId, admin: { id: admin.id, email: admin.email } };
+}
+
+/** The activity log's entry of a sign-in attempt; an unknown email is kept as typed. */
+function recordSignInActivity(
+  trx: Db,
+  action: "login" | "login-failed" | "login-locked",
+  request: { email: string; clientIp: string },
+  admin: { id: number; email: string } | undefined,
+  now: Date,
+): Promise<void> {
+  const email = admin?.email ?? request.email.trim().toLowerCase();
+  return recordActivity(
+    trx,
+    { action, actor: { adminId: admin?.id ?? null, email, address: request.clientIp } },
+    now,
+  );
+}
+
+function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** The status, message and headers a failed sign-in is answered with, by the API and the page. */
+export function describeSignInFailure(result: SignInFailure): {
+  status: number;
+  message: string;
+  headers: Record<string, string>;
+} {
+  switch (result.status) {
+    case "invalid":
+      return { status: 401, message: invalidCredentialsMessage, headers: {} };
+    case "locked":
+      return {
+        status: 429,
+        message: `Too many failed sign-in attempts: this account is locked for your security. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+    case "email-locked":
+      return {
+        status: 429,
+        message: `Too many failed sign-in attempts for this account: it can only be signed in to from a network it was used on before. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+    case "busy":
+      return {
+        status: 503,
+        message:
+          "Too many sign-in attempts are being checked right now. Please try again in a few seconds.",
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+    case "ip-limited":
+      return {
+        status: 429,
+        message: `Too many sign-in attempts from your network. Please try again in ${describeWait(result.retryAfterSeconds)}.`,
+        headers: { "Retry-After": String(result.retryAfterSeconds) },
+      };
+  }
+}

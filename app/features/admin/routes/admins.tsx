@@ -1,0 +1,394 @@
+// /admin/admins: the admin accounts. List them; add one (a generated password shown once, or one
+// typed twice); change one's own password (the current one required; every other session of
+// that admin ends); sign an admin out everywhere; remove an admin, never the last one.
+
+import { useState } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import {
+  addAdminSchema,
+  adminTargetSchema,
+  changePasswordSchema,
+} from "~/features/admin/admins/admin-forms";
+import {
+  changeOwnPassword,
+  createAdmin,
+  deleteAdmin,
+  lastAdminMessage,
+  listAdmins,
+  revokeAdminSessions,
+} from "~/features/admin/admins/admins.server";
+import { generatePassword } from "~/features/admin/admins/passwords.server";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { getActor } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import { formatUtcTime } from "~/platform/format-time";
+import { ApiError, assertSameOrigin, toFieldErrors } from "~/platform/http/api.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { readSessionId } from "~/platform/sessions.server";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import type { Route } from "./+types/admins";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getAppContext(context);
+  const admin = getAdmin(context);
+  const admins = await listAdmins(db);
+  return {
+    me: admin.email,
+    admins: admins.map((entry) => ({ ...entry, created: formatUtcTime(entry.createdAt) })),
+  };
+}
+
+type ActionResult = {
+  form: "add" | "password" | "row";
+  ok?: string;
+  problem?: string;
+  errors?: Record<string, string>;
+  /** A generated password, shown this once. */
+  password?: string;
+  email?: string;
+};
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const actor = getActor(admin, clientIp);
+  try {
+    assertSameOrigin(request, config.SITE_URL);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return data<ActionResult>({ form: "row", problem: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const fail = (result: ActionResult, status = 400) => data<ActionResult>(result, { status });
+
+  if (form.intent === "add") {
+    const parsed = addAdminSchema.safeParse(form);
+    if (!parsed.success) return fail({ form: "add", errors: toFieldErrors(parsed.error) });
+    const typed = parsed.data.passwordMode === "type";
+    const password = typed ? (parsed.data.password ?? "") : generatePassword();
+    const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
+    if (!created) {
+      return fail(
+        { form: "add", errors: { email: "An admin with this email already exists" } },
+        409,
+      );
+    }
+    return data<ActionResult>({
+      form: "add",
+      ok: `${parsed.data.email} can now sign in.`,
+      email: parsed.data.email,
+      ...(typed ? {} : { password }),
+    });
+  }
+
+  if (form.intent === "password") {
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) return fail({ form: "password", errors: toFieldErrors(parsed.error) });
+    const result = await changeOwnPassword(
+      db,
+      {
+        adminId: admin.adminId,
+        sessionId: readSessionId(request, config.secure) ?? "",
+        currentPassword: parsed.data.currentPassword,
+        newPassword: parsed.data.newPassword,
+      },
+      clientIp,
+    );
+    if (result === "wrong-password") {
+      return fail({
+        form: "password",
+        errors: { currentPassword: "This is not your current password" },
+      });
+    }
+    return data<ActionResult>({
+      form: "password",
+      ok: "Your password was changed. Every other session of your account has ended.",
+    });
+  }
+
+  const parsed = adminTargetSchema.safeParse(form);
+  if (!parsed.success) return fail({ form: "row", problem: "Choose an admin from the list." });
+  const { intent, email } = parsed.data;
+  if (intent === "revoke") {
+    const ended = await revokeAdminSessions(db, email, actor);
+    if (ended === undefined)
+      return fail({ form: "row", problem: `No admin has the email ${email}.` }, 404);
+    if (email === admin.email) throw redirect("/admin/login");
+    return data<ActionResult>({
+      form: "row",
+      ok: `${email} was signed out everywhere (${ended} session${ended === 1 ? "" : "s"}).`,
+    });
+  }
+  const result = await deleteAdmin(db, email, actor);
+  if (result === "not-found")
+    return fail({ form: "row", problem: `No admin has the email ${email}.` }, 404);
+  if (result === "last-admin") return fail({ form: "row", problem: lastAdminMessage }, 409);
+  if (email === admin.email) throw redirect("/admin/login");
+  return data<ActionResult>({ form: "row", ok: `${email} was removed and can no longer sign in.` });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Admins",
+    description: "The people who can sign in to the admin.",
+    noindex: true,
+  });
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="text-sm font-medium text-destructive">
+      {message}
+    </p>
+  ) : null;
+}
+
+function PasswordInput({
+  id,
+  name,
+  label,
+  error,
+  autoComplete,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  autoComplete: string;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function AddAdminCard({ result }: { result: ActionResult | undefined }) {
+  const [mode, setMode] = useState<"generate" | "type">("generate");
+  const errors = result?.form === "add" ? (result.errors ?? {}) : {};
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Add an admin</h2>
+        <CardDescription>
+          They sign in at /admin/login with this email and password.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {result?.form === "add" && result.ok ? (
+          <Notice tone="success">
+            <p className="font-semibold">{result.ok}</p>
+            {result.password ? (
+              <p className="mt-1">
+                Their password, shown only this once:{" "}
+                <code className="rounded bg-white px-1.5 py-0.5 font-mono text-sm ring-1 ring-emerald-200 break-all">
+                  {result.password}
+                </code>
+              </p>
+            ) : null}
+          </Notice>
+        ) : null}
+        <Form method="post" className="grid gap-4" key={result?.ok ?? "add"}>
+          <input type="hidden" name="intent" value="add" />
+          <div className="grid gap-1.5">
+            <Label htmlFor="add-email">Email</Label>
+            <Input
+              id="add-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? "add-email-error" : undefined}
+            />
+            <FieldError id="add-email-error" message={errors.email} />
+          </div>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-medium">Their password</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="passwordMode"
+                value="generate"
+                checked={mode === "generate"}
+                onChange={() => setMode("generate")}
+              />
+              Generate a strong password and show it once
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="passwordMode"
+                value="type"
+                checked={mode === "type"}
+                onChange={() => setMode("type")}
+              />
+              Type a password
+            </label>
+          </fieldset>
+          {mode === "type" ? (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <PasswordInput
+                id="add-password"
+                name="password"
+                label="Password"
+                error={errors.password}
+                autoComplete="new-password"
+              />
+              <PasswordInput
+                id="add-password-again"
+                name="passwordAgain"
+                label="Password again"
+                error={errors.passwordAgain}
+                autoComplete="new-password"
+              />
+            </div>
+          ) : null}
+          <div>
+            <Button type="submit">Add admin</Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChangePasswordCard({ result }: { result: ActionResult | undefined }) {
+  const errors = result?.form === "password" ? (result.errors ?? {}) : {};
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Change your password</h2>
+        <CardDescription>
+          At least 12 characters. Every other session of your account ends; this one stays.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {result?.form === "password" && result.ok ? (
+          <Notice tone="success">{result.ok}</Notice>
+        ) : null}
+        <Form method="post" className="grid gap-4" key={result?.ok ?? "password"}>
+          <input type="hidden" name="intent" value="password" />
+          <PasswordInput
+            id="current-password"
+            name="currentPassword"
+            label="Current password"
+            error={errors.currentPassword}
+            autoComplete="current-password"
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <PasswordInput
+              id="new-password"
+              name="newPassword"
+              label="New password"
+              error={errors.newPassword}
+              autoComplete="new-password"
+            />
+            <PasswordInput
+              id="new-password-again"
+              name="newPasswordAgain"
+              label="New password again"
+              error={errors.newPasswordAgain}
+              autoComplete="new-password"
+            />
+          </div>
+          <div>
+            <Button type="submit">Change password</Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { admins, me } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const rowResult = actionData?.form === "row" ? actionData : undefined;
+  return (
+    <AdminPage title="Admins" description="The people who can sign in to this admin.">
+      {rowResult?.ok ? <Notice tone="success">{rowResult.ok}</Notice> : null}
+      {rowResult?.problem ? <Notice tone="warning">{rowResult.problem}</Notice> : null}
+      <Card className="overflow-hidden">
+        <ul className="divide-y divide-border">
+          {admins.map((entry) => (
+            <li
+              key={entry.id}
+              className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2 font-semibold break-all text-navy">
+                  {entry.email}
+                  {entry.email === me ? (
+                    <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
+                      You
+                    </span>
+                  ) : null}
+                </p>
+                <p className="text-sm text-slate-600">
+                  Added {entry.created} ·{" "}
+                  {entry.activeSessions === 1
+                    ? "1 active session"
+                    : `${entry.activeSessions} active sessions`}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="email" value={entry.email} />
+                  <Button type="submit" variant="outline" size="sm" disabled={busy}>
+                    Sign out everywhere<span className="sr-only"> ({entry.email})</span>
+                  </Button>
+                </Form>
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (
+                      !window.confirm(
+                        `Remove ${entry.email}? They will no longer be able to sign in.`,
+                      )
+                    ) {
+                      event.preventDefault();
+                    }
+                  }}
+                >
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="email" value={entry.email} />
+                  <Button
+                    type="submit"
+                    variant="outline"
+                    size="sm"
+                    className="text-destructive hover:bg-red-50"
+                    disabled={busy}
+                  >
+                    Remove<span className="sr-only"> {entry.email}</span>
+                  </Button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <AddAdminCard result={actionData} />
+        <ChangePasswordCard result={actionData} />
+      </div>
+    </AdminPage>
+  );
+}

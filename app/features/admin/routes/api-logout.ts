@@ -1,0 +1,50 @@
+// POST /api/admin/logout (spec section 7): ends the session on the server, clears the cookie and
+// answers JSON. Takes no body (the spec sends none); like every state-changing call it must be
+// same-origin, and a body, if any, must be JSON.
+
+import { endSession } from "~/features/admin/admins/admins.server";
+import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
+import { getAppContext } from "~/platform/context.server";
+import {
+  ApiError,
+  assertJsonContentType,
+  assertSameOrigin,
+  handleApi,
+  jsonError,
+} from "~/platform/http/api.server";
+import { readSessionId, serializeClearedSessionCookie } from "~/platform/sessions.server";
+import type { Route } from "./+types/api-logout";
+
+export function loader() {
+  return jsonError(405, "Log out with POST", { headers: { Allow: "POST" } });
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { db, config, logger, clientIp } = getAppContext(context);
+  return handleApi(
+    async () => {
+      if (request.method !== "POST") {
+        throw new ApiError(405, "Log out with POST", { headers: { Allow: "POST" } });
+      }
+      assertSameOrigin(request, config.SITE_URL);
+      // The spec's logout call has no body and may have no Content-Type; a request that declares
+      // a type or sends a body must be JSON like every API call (a form post is refused).
+      const declaresBody =
+        request.headers.has("content-type") ||
+        Number(request.headers.get("content-length") ?? 0) > 0 ||
+        request.headers.has("transfer-encoding");
+      if (declaresBody) assertJsonContentType(request);
+      const sessionId = readSessionId(request, config.secure);
+      if (sessionId) await endSession(db, sessionId, clientIp);
+      const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
+      return Response.json(body, {
+        headers: {
+          "Cache-Control": "no-store",
+          "Set-Cookie": serializeClearedSessionCookie(config.secure),
+        },
+      });
+    },
+    logger,
+    request,
+  );
+}

@@ -1,0 +1,53 @@
+// Saving edited content (DESIGN.md section 6): the sections given are sanitized and replace the
+// stored ones as a new revision; an If-Match naming an older version is refused with a 409.
+
+import type { Db } from "~/platform/db/tables.server";
+import { ApiError, toFieldErrors } from "~/platform/http/api.server";
+import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
+import { sanitizeContentSections } from "./sanitize.server";
+import { contentSchema, type SiteContent } from "./schema";
+
+export const contentConflictMessage =
+  "The content was changed by someone else since you loaded it. Reload to get the latest version, or save again to replace it with yours.";
+
+/** The content version an If-Match header names: undefined when absent or "*" (no check). */
+export function parseIfMatch(header: string | null): number | undefined {
+  if (header === null || header.trim() === "*") return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
+  if (!match) {
+    throw new ApiError(400, 'If-Match must be the ETag of the content you loaded, such as "12"');
+  }
+  return Number(match[1]);
+}
+
+export async function saveEditedContent(
+  db: Db,
+  sections: Partial<SiteContent>,
+  options: {
+    expectedVersion: number | undefined;
+    author: string;
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  },
+): Promise<ContentRevision> {
+  // Sanitize first, then validate: sanitizing can lengthen text ("<p>" becomes "<p></p>"), and
+  // what is stored must still fit the schema. A section that no longer fits is the client's 400.
+  const sanitized = sanitizeContentSections(sections);
+  const checked = contentSchema.partial().safeParse(sanitized);
+  if (!checked.success) {
+    const errors = toFieldErrors(checked.error);
+    const [field, message] = Object.entries(errors)[0] ?? ["content", "is not valid"];
+    throw new ApiError(400, `${field}: ${message} (after removing markup the editor cannot keep)`, {
+      errors,
+    });
+  }
+  try {
+    return await saveContent(db, sanitized, options);
+  } catch (error) {
+    if (error instanceof ContentConflictError) {
+      throw new ApiError(409, contentConflictMessage, {
+        headers: { ETag: `"${error.currentVersion}"` },
+      });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,128 @@
+// The content store: the site content document as numbered revisions (a save adds one, older ones
+// stay).
+import { sql } from "kysely";
+import { markDataChanged } from "~/platform/data-version.server";
+import { getDialectName } from "~/platform/db/dialect.server";
+import type { Db } from "~/platform/db/tables.server";
+import { defaultContent } from "./default-content";
+import { contentSchema, type SiteContent } from "./schema";
+
+export type ContentRevision = { content: SiteContent; version: number };
+
+export class ContentConflictError extends Error {
+  override name = "ContentConflictError";
+  readonly currentVersion: number;
+  constructor(currentVersion: number) {
+    super("The content was changed by someone else since you loaded it");
+    this.currentVersion = currentVersion;
+  }
+}
+
+/**
+ * Reads a stored document over the defaults, section by section, so that a field added to the
+ * schema later gets its default instead of failing the old document.
+ */
+export function normalizeContent(stored: unknown): SiteContent {
+  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const merged = Object.fromEntries(
+    Object.entries(defaultContent).map(([section, defaults]) => {
+      const value = raw[section];
+      return [section, value && typeof value === "object" ? { ...defaults, ...value } : defaults];
+    }),
+  );
+  return contentSchema.parse(merged);
+}
+
+const parsedRevisions = new WeakMap<Db, ContentRevision>();
+
+/** The current content revision; parsing is skipped when the version has not changed. */
+export async function readContent(db: Db): Promise<ContentRevision> {
+  const row = await db
+    .selectFrom("content_revisions")
+    .select(["id", "document"])
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return { content: defaultContent, version: 0 };
+  const cached = parsedRevisions.get(db);
+  if (cached?.version === row.id) return cached;
+  const revision = { content: normalizeContent(JSON.parse(row.document)), version: row.id };
+  parsedRevisions.set(db, revision);
+  return revision;
+}
+
+/**
+ * Saves the given sections over the current document as a new revision. With expectedVersion, a
+ * document changed since then is refused with ContentConflictError and nothing is written.
+ */
+export async function saveContent(
+  db: Db,
+  sections: Partial<SiteContent>,
+  options: {
+    expectedVersion?: number | undefined;
+    author?: string;
+    /** Runs in the save's transaction (the activity log's entry, for one). */
+    onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
+  } = {},
+): Promise<ContentRevision> {
+  return db.transaction().execute(async (trx) => {
+    if (getDialectName(trx) === "postgres") {
+      // Serializes saves so two editors cannot both build on the same revision.
+      await sql`lock table content_revisions in share row exclusive mode`.execute(trx);
+    }
+    const current = await readContent(trx);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
+      throw new ContentConflictError(current.version);
+    }
+    const content = contentSchema.parse({ ...current.content, ...sections });
+    const inserted = await trx
+      .insertInto("content_revisions")
+      .values({
+        document: JSON.stringify(content),
+        created_at: new Date().toISOString(),
+        author: options.author ?? null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const revision = { content, version: inserted.id };
+    await options.onSaved?.(trx, revision);
+    await markDataChanged(trx, "content");
+    await pruneRevisions(trx);
+    return revision;
+  });
+}
+
+/** History keeps every revision of the last 90 days and, whatever their age, the last 50. */
+export const revisionRetention = { days: 90, keepAtLeast: 50 };
+
+async function pruneRevisions(trx: Db, now = new Date()): Promise<void> {
+  const cutoff = new Date(now.getTime() - revisionRetention.days * 24 * 60 * 60 * 1000);
+  const oldestKept = await trx
+    .selectFrom("content_revisions")
+    .select("id")
+    .orderBy("id", "desc")
+    .offset(revisionRetention.keepAtLeast - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (!oldestKept) return;
+  await trx
+    .deleteFrom("content_revisions")
+    .where("id", "<", oldestKept.id)
+    .where("created_at", "<", cutoff.toISOString())
+    .execute();
+}
+
+/**
+ * The images the content document names, for the media library. The content has no image fields
+ * today; any text that names an image still counts as a use.
+ */
+export async function listContentImageUses(
+  db: Db,
+): Promise<{ url: string; label: string; href: string }[]> {
+  const { content } = await readContent(db);
+  return [...JSON.stringify(content).matchAll(/\/images\/[\w./-]+/g)].map(([url]) => ({
+    url,
+    label: "Site content",
+    href: "/content",
+  }));
+}

@@ -1,0 +1,230 @@
+// A list of rich items drawn as cards (the editor's services, spec sections 2 and 4): an add
+// button appends a new item; each card titled "<Item> N" moves up or down (swapping with its
+// neighbour; the first cannot move up nor the last down) or is deleted. Focus follows a moved card
+// and each change is announced. Each card's fields come from the field table.
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
+import { type ComponentType, useRef, useState } from "react";
+import { getIcon } from "~/features/content/icons";
+import type { FieldErrors } from "~/platform/field-errors";
+import { Button } from "~/ui/button";
+import type { AnyFieldSpec, FieldValues } from "./content-fields";
+import { RemoveItemButton, toFieldId } from "./fields";
+import { moveItem, removeItem, replaceItem } from "./form-rules";
+
+/** What draws a card's fields: section-fields' FieldGroup, passed in since it draws cards too. */
+export type FieldGroupProps = {
+  fields: ReadonlyArray<AnyFieldSpec>;
+  path: string;
+  values: FieldValues;
+  errors: FieldErrors;
+  onChange: (values: FieldValues) => void;
+  more: { title: string; description: string };
+};
+type FieldGroupComponent = ComponentType<FieldGroupProps>;
+
+type CardsSpec = Extract<AnyFieldSpec, { kind: "cards" }>;
+
+/** The first card cannot move up nor the last down. */
+const moves = [
+  { direction: "up", Icon: ArrowUp, blocked: (index: number) => index === 0 },
+  {
+    direction: "down",
+    Icon: ArrowDown,
+    blocked: (index: number, count: number) => index === count - 1,
+  },
+] as const;
+
+let nextCardKey = 1;
+function createCardKey(): string {
+  return `card-${nextCardKey++}`;
+}
+
+/** Ids that stay with each card as it moves; new ones when the list is replaced from outside. */
+function useCardKeys(count: number) {
+  const [keys, setKeys] = useState(() => Array.from({ length: count }, createCardKey));
+  if (keys.length !== count) {
+    const fresh = Array.from({ length: count }, createCardKey);
+    setKeys(fresh);
+    return [fresh, setKeys] as const;
+  }
+  return [keys, setKeys] as const;
+}
+
+function focusLater(id: string, fallbackId?: string) {
+  window.requestAnimationFrame(() => {
+    const target = document.getElementById(id) as HTMLButtonElement | HTMLInputElement | null;
+    if (target && !("disabled" in target && target.disabled)) target.focus();
+    else if (fallbackId) document.getElementById(fallbackId)?.focus();
+  });
+}
+
+function ItemCard({
+  spec,
+  cardKey,
+  path,
+  index,
+  count,
+  item,
+  errors,
+  onChange,
+  onMove,
+  onDelete,
+  FieldGroup,
+}: {
+  spec: CardsSpec;
+  cardKey: string;
+  path: string;
+  index: number;
+  count: number;
+  item: FieldValues;
+  errors: FieldErrors;
+  onChange: (item: FieldValues) => void;
+  onMove: (direction: "up" | "down") => void;
+  onDelete: () => void;
+  FieldGroup: FieldGroupComponent;
+}) {
+  const name = `${spec.itemName} ${index + 1}`;
+  const headingId = `${cardKey}-heading`;
+  const Icon = getIcon(spec.icon ? spec.icon(item) : "");
+  const fields = spec.fields;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="rounded-xl border border-border bg-white shadow-sm"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3 sm:px-5">
+        <div className="flex min-w-0 items-center gap-3">
+          {spec.icon ? (
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+          ) : null}
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-base font-semibold text-navy">
+              {name}
+            </h3>
+            <p className="truncate text-xs text-muted-foreground">{spec.describe(item)}</p>
+          </div>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {moves.map(({ direction, Icon: MoveIcon, blocked }) => (
+            <Button
+              key={direction}
+              id={`${cardKey}-${direction}`}
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Move ${name} ${direction}`}
+              title={`Move ${direction}`}
+              disabled={blocked(index, count)}
+              onClick={() => onMove(direction)}
+            >
+              <MoveIcon aria-hidden="true" />
+            </Button>
+          ))}
+          <RemoveItemButton label={`Delete ${name}`} onClick={onDelete} />
+        </div>
+      </div>
+      <div className="grid grid-cols-1 gap-5 p-4 sm:p-5">
+        <FieldGroup
+          fields={fields}
+          path={path}
+          values={item}
+          errors={errors}
+          onChange={onChange}
+          more={spec.fold}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function CardListField({
+  spec,
+  path,
+  items,
+  onItemsChange,
+  errors,
+  FieldGroup,
+}: {
+  spec: CardsSpec;
+  path: string;
+  items: FieldValues[];
+  onItemsChange: (items: FieldValues[]) => void;
+  errors: FieldErrors;
+  FieldGroup: FieldGroupComponent;
+}) {
+  const [keys, setKeys] = useCardKeys(items.length);
+  const [announcement, setAnnouncement] = useState("");
+  const addButton = useRef<HTMLButtonElement>(null);
+  const noun = spec.itemName;
+
+  const add = () => {
+    setKeys([...keys, createCardKey()]);
+    onItemsChange([...items, spec.create() as FieldValues]);
+    setAnnouncement(`${noun} ${items.length + 1} added`);
+    const first = spec.fields[0]?.key;
+    if (first) focusLater(toFieldId(`${path}.${items.length}.${first}`));
+  };
+
+  const move = (index: number, direction: "up" | "down") => {
+    const key = keys[index];
+    const target = direction === "up" ? index - 1 : index + 1;
+    setKeys(moveItem(keys, index, direction));
+    onItemsChange(moveItem(items, index, direction));
+    setAnnouncement(`${noun} ${index + 1} moved ${direction} to position ${target + 1}`);
+    if (key) focusLater(`${key}-${direction}`, `${key}-${direction === "up" ? "down" : "up"}`);
+  };
+
+  const remove = (index: number) => {
+    setKeys(removeItem(keys, index));
+    onItemsChange(removeItem(items, index));
+    setAnnouncement(`${noun} ${index + 1} deleted`);
+    window.requestAnimationFrame(() => addButton.current?.focus());
+  };
+
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-base font-semibold text-navy">{spec.label}</p>
+          {spec.hint ? <p className="text-sm text-muted-foreground">{spec.hint}</p> : null}
+        </div>
+        <Button ref={addButton} type="button" onClick={add} disabled={items.length >= spec.max}>
+          <Plus aria-hidden="true" />
+          {spec.addLabel}
+        </Button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {announcement}
+      </p>
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-border bg-slate-50 px-6 py-10 text-center text-sm text-muted-foreground">
+          {spec.emptyText}
+        </p>
+      ) : (
+        <div className="grid grid-cols-1 gap-5">
+          {items.map((item, index) => {
+            const key = keys[index] ?? `card-${index}`;
+            return (
+              <ItemCard
+                key={key}
+                spec={spec}
+                cardKey={key}
+                path={`${path}.${index}`}
+                index={index}
+                count={items.length}
+                item={item}
+                errors={errors}
+                onChange={(next) => onItemsChange(replaceItem(items, index, next))}
+                onMove={(direction) => move(index, direction)}
+                onDelete={() => remove(index)}
+                FieldGroup={FieldGroup}
+              />
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

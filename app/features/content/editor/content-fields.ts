@@ -1,0 +1,518 @@
+// The one description of the content's forms: every section the admin edits, its fields in order,
+// with label, help text and kind. The content editor's five tabs, the Content Manager's tabs,
+// their validation messages and History's field names are all read from this table. It is typed
+// against the zod content schema: a key that is not in the section, or a kind that does not fit the
+// value (a list edited as text), does not compile.
+import { iconNames, type SiteContent } from "~/features/content/schema";
+
+/** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
+/**
+ * A value of the content as the form's renderer sees it. The field table is typed against the
+ * schema; drawing it walks the values generically.
+ */
+export type FieldValues = Record<string, unknown>;
+
+export type TextKind =
+  | "text"
+  | "longText"
+  | "richText"
+  | "url"
+  | "email"
+  | "tel"
+  | "icon"
+  | "heroTitle";
+
+type TextSpec = { kind: TextKind; rows?: number };
+type LinesSpec = { kind: "lines" };
+type PairField<Item> = { key: keyof Item & string; label: string; multiline?: boolean };
+type PairsSpec<Item> = {
+  kind: "pairs";
+  /** One item's name: groups read "Feature 1", the button "Add Feature". */
+  itemName: string;
+  max: number;
+  fields: ReadonlyArray<PairField<Item>>;
+};
+type CardsSpec<Item> = {
+  kind: "cards";
+  itemName: string;
+  max: number;
+  addLabel: string;
+  emptyText: string;
+  // Method syntax: the renderer calls these with items it does not know the type of.
+  create(): Item;
+  /** The short line under a card's heading ("Untitled service" when empty). */
+  describe(item: Item): string;
+  icon?(item: Item): string;
+  /** The fold of each card's extra fields. */
+  fold: { title: string; description: string };
+  fields: ReadonlyArray<FieldSpec<Item>>;
+};
+
+/** A field as the renderer walks the table, whatever the value types. */
+export type AnyFieldSpec = {
+  key: string;
+  label: string;
+  hint?: string;
+  more?: boolean;
+} & (
+  | TextSpec
+  | LinesSpec
+  | PairsSpec<Record<string, string>>
+  | (Omit<CardsSpec<Record<string, unknown>>, "fields"> & { fields: ReadonlyArray<AnyFieldSpec> })
+);
+
+type KindFor<Value> = Value extends string
+  ? TextSpec
+  : Value extends string[]
+    ? LinesSpec
+    : Value extends Array<infer Item>
+      ? Item extends Record<string, string>
+        ? PairsSpec<Item>
+        : CardsSpec<Item>
+      : never;
+
+/** One field of an object type T: its key, texts and a kind that fits T[key]. */
+export type FieldSpec<T> = {
+  [Key in keyof T & string]: {
+    key: Key;
+    label: string;
+    hint?: string;
+    /** Fields beyond the spec's own are folded under "More ..." so the spec's stay first. */
+    more?: boolean;
+  } & KindFor<T[Key]>;
+}[keyof T & string];
+
+export type SectionName = keyof SiteContent;
+
+export type SectionSpec<Name extends SectionName = SectionName> = {
+  [N in Name]: {
+    section: N;
+    /** The tab's label. */
+    label: string;
+    more?: { title: string; description: string };
+    fields: ReadonlyArray<FieldSpec<SiteContent[N]>>;
+  };
+}[Name];
+
+const titled = [
+  { key: "title", label: "Title" },
+  { key: "description", label: "Description", multiline: true },
+] as const;
+
+function createEmptyService(): SiteContent["services"]["items"][number] {
+  return {
+    title: "",
+    icon: "computer",
+    description: "",
+    benefits: [],
+    longDescription: "",
+    approach: [],
+    capabilities: [],
+    useCases: [],
+    seoDescription: "",
+  };
+}
+
+export const seoDescriptionHint =
+  "Shown by search engines and link previews; 70–160 characters. Leave empty to use the computed one.";
+/** A page's written search description, in the SEO tab. */
+const seoField = <Key extends string>(key: Key, page: string) =>
+  ({
+    key,
+    label: `${page} search description`,
+    kind: "longText",
+    rows: 3,
+    hint: seoDescriptionHint,
+  }) as const;
+
+/** The content editor's five tabs (spec section 2), in the spec's order and words. */
+export const editorSectionSpecs = [
+  {
+    section: "general",
+    label: "General",
+    fields: [
+      {
+        key: "companyName",
+        label: "Company Name",
+        kind: "text",
+        hint: "Shown in the header, the footer and the page titles.",
+      },
+      { key: "tagline", label: "Tagline", kind: "text" },
+      { key: "description", label: "Description", kind: "richText" },
+    ],
+  },
+  {
+    section: "hero",
+    label: "Home",
+    more: {
+      title: "More home page fields",
+      description: "The short line above the heading, the introduction and the button texts.",
+    },
+    fields: [
+      {
+        key: "heading1",
+        label: "Hero Title",
+        kind: "heroTitle",
+        hint: "The first line of the large heading at the top of the home page.",
+      },
+      {
+        key: "heading2",
+        label: "Hero Subtitle",
+        kind: "richText",
+        hint: "The second, highlighted line of the home page heading.",
+      },
+      { key: "subtitle", label: "Text Above the Heading", kind: "text", more: true },
+      { key: "description", label: "Hero Description", kind: "longText", more: true },
+      {
+        key: "primaryButtonText",
+        label: "Primary Button Text",
+        kind: "text",
+        hint: "Leads to the booking page.",
+        more: true,
+      },
+      {
+        key: "secondaryButtonText",
+        label: "Secondary Button Text",
+        kind: "text",
+        hint: "Leads to the services page.",
+        more: true,
+      },
+    ],
+  },
+  {
+    section: "about",
+    label: "About",
+    more: {
+      title: "More about page fields",
+      description: "Page heading, features, our story, core values and our approach.",
+    },
+    fields: [
+      { key: "title", label: "About Title", kind: "text" },
+      { key: "content", label: "About Content", kind: "richText" },
+      { key: "heading", label: "Page Heading", kind: "text", more: true },
+      { key: "description", label: "Page Description", kind: "longText", more: true },
+      {
+        key: "features",
+        label: "Features",
+        kind: "pairs",
+        itemName: "Feature",
+        max: 12,
+        fields: titled,
+        more: true,
+      },
+      { key: "storyHeading", label: "Story Heading", kind: "text", more: true },
+      { key: "story", label: "Our Story", kind: "richText", more: true },
+      {
+        key: "values",
+        label: "Core Values",
+        kind: "pairs",
+        itemName: "Value",
+        max: 8,
+        fields: titled,
+        more: true,
+      },
+      {
+        key: "approach",
+        label: "Our Approach",
+        kind: "pairs",
+        itemName: "Step",
+        max: 8,
+        fields: titled,
+        more: true,
+      },
+    ],
+  },
+  {
+    section: "services",
+    label: "Services",
+    more: {
+      title: "Services page heading and “Why choose us”",
+      description:
+        "The heading and introduction of the services list, and the reasons to choose you shown on each service page.",
+    },
+    fields: [
+      {
+        key: "items",
+        label: "Your services",
+        hint: "Each service has its own page and appears in the menu, in this order.",
+        kind: "cards",
+        itemName: "Service",
+        max: 50,
+        addLabel: "Add Service",
+        emptyText: 'No services added yet. Click "Add Service" to get started.',
+        create: createEmptyService,
+        describe: (service) => service.title || "Untitled service",
+        icon: (service) => service.icon,
+        fold: {
+          title: "More details for this service's page",
+          description: "Long description, approach steps, capabilities and use cases.",
+        },
+        fields: [
+          {
+            key: "title",
+            label: "Service Name",
+            kind: "text",
+            hint: "Also names the service's page address.",
+          },
+          {
+            key: "icon",
+            label: "Icon name",
+            kind: "icon",
+            hint: `One of: ${iconNames.join(", ")}`,
+          },
+          { key: "description", label: "Description", kind: "richText" },
+          {
+            key: "benefits",
+            label: "Benefits",
+            kind: "lines",
+            hint: "One benefit per line. Blank lines are ignored.",
+          },
+          {
+            key: "longDescription",
+            label: "Long Description",
+            kind: "longText",
+            rows: 5,
+            more: true,
+          },
+          {
+            key: "approach",
+            label: "Our Approach",
+            kind: "pairs",
+            itemName: "Step",
+            max: 10,
+            fields: titled,
+            more: true,
+          },
+          {
+            key: "capabilities",
+            label: "Capabilities",
+            kind: "lines",
+            hint: "One capability per line. Blank lines are ignored.",
+            more: true,
+          },
+          {
+            key: "useCases",
+            label: "Use Cases",
+            kind: "pairs",
+            itemName: "Use Case",
+            max: 10,
+            fields: titled,
+            more: true,
+          },
+          {
+            key: "seoDescription",
+            label: "Search description",
+            kind: "longText",
+            rows: 3,
+            hint: seoDescriptionHint,
+            more: true,
+          },
+        ],
+      },
+      { key: "heading", label: "Services Heading", kind: "text", more: true },
+      { key: "description", label: "Services Description", kind: "longText", more: true },
+      {
+        key: "whyChoose",
+        label: "Why Choose Us",
+        kind: "pairs",
+        itemName: "Reason",
+        max: 8,
+        fields: titled,
+        more: true,
+      },
+    ],
+  },
+  {
+    section: "contact",
+    label: "Contact",
+    more: {
+      title: "More contact fields",
+      description:
+        "Page heading, address, professional profile, message form texts and business hours.",
+    },
+    fields: [
+      { key: "email", label: "Contact Email", kind: "email" },
+      {
+        key: "phone",
+        label: "Contact Phone",
+        kind: "tel",
+        hint: "Shown as written; phone links dial its digits.",
+      },
+      { key: "heading", label: "Page Heading", kind: "text", more: true },
+      { key: "description", label: "Page Description", kind: "longText", more: true },
+      { key: "address", label: "Address", kind: "text", more: true },
+      {
+        key: "profileUrl",
+        label: "Professional Profile URL",
+        kind: "url",
+        hint: "For example your LinkedIn page, starting with https://",
+        more: true,
+      },
+      { key: "formHeading", label: "Message Form Heading", kind: "text", more: true },
+      { key: "formSubmitText", label: "Message Form Button Text", kind: "text", more: true },
+      {
+        key: "hours",
+        label: "Business Hours",
+        kind: "pairs",
+        itemName: "Row",
+        max: 7,
+        fields: [
+          { key: "days", label: "Days" },
+          { key: "hours", label: "Hours" },
+        ],
+        more: true,
+      },
+    ],
+  },
+] as const satisfies ReadonlyArray<SectionSpec>;
+
+/** The Content Manager's tabs: every section the editor leaves out. */
+export const managerSectionSpecs = [
+  {
+    section: "cta",
+    label: "Call to Action",
+    fields: [
+      {
+        key: "heading",
+        label: "Call to Action Heading",
+        kind: "text",
+        hint: "The closing banner of the home page.",
+      },
+      { key: "description", label: "Call to Action Description", kind: "longText" },
+      { key: "buttonText", label: "Call to Action Button Text", kind: "text" },
+      { key: "newsletterHeading", label: "Newsletter Heading", kind: "text" },
+      { key: "newsletterDescription", label: "Newsletter Description", kind: "longText" },
+    ],
+  },
+  {
+    section: "footer",
+    label: "Footer",
+    fields: [
+      {
+        key: "description",
+        label: "Footer Description",
+        kind: "longText",
+        hint: "Shown under the company name at the bottom of every page.",
+      },
+      { key: "copyright", label: "Copyright Notice", kind: "text" },
+    ],
+  },
+  {
+    section: "booking",
+    label: "Booking",
+    fields: [
+      { key: "heading", label: "Booking Heading", kind: "text" },
+      { key: "description", label: "Booking Description", kind: "longText" },
+      {
+        key: "url",
+        label: "Booking Calendar Address",
+        kind: "url",
+        hint: "The https address of your online scheduling page; the booking page embeds it.",
+      },
+    ],
+  },
+  {
+    section: "blog",
+    label: "Blog",
+    fields: [
+      { key: "heading", label: "Blog Heading", kind: "text" },
+      { key: "description", label: "Blog Description", kind: "longText" },
+    ],
+  },
+  {
+    section: "caseStudies",
+    label: "Case Studies",
+    fields: [
+      { key: "heading", label: "Case Studies Heading", kind: "text" },
+      { key: "description", label: "Case Studies Description", kind: "longText" },
+      {
+        key: "items",
+        label: "Case Study Highlights",
+        hint: "Short summaries of your work, each with its industry.",
+        kind: "pairs",
+        itemName: "Case Study",
+        max: 20,
+        fields: [
+          { key: "title", label: "Title" },
+          { key: "industry", label: "Industry" },
+          { key: "description", label: "Summary", multiline: true },
+        ],
+      },
+    ],
+  },
+  {
+    section: "legal",
+    label: "Legal",
+    fields: [
+      { key: "privacyPolicy", label: "Privacy Policy", kind: "richText" },
+      { key: "termsOfService", label: "Terms of Service", kind: "richText" },
+    ],
+  },
+  {
+    section: "seo",
+    label: "SEO",
+    fields: [
+      seoField("home", "Home page"),
+      seoField("services", "Services page"),
+      seoField("about", "About page"),
+      seoField("caseStudies", "Case Studies page"),
+      seoField("blog", "Blog page"),
+      seoField("contact", "Contact page"),
+      seoField("booking", "Booking page"),
+      seoField("privacyPolicy", "Privacy Policy"),
+      seoField("termsOfService", "Terms of Service"),
+    ],
+  },
+] as const satisfies ReadonlyArray<SectionSpec>;
+
+const allSectionSpecs: ReadonlyArray<SectionSpec> = [...editorSectionSpecs, ...managerSectionSpecs];
+
+type AnyField = {
+  key: string;
+  label: string;
+  kind: string;
+  itemName?: string;
+  fields?: ReadonlyArray<AnyField | { key: string; label: string }>;
+};
+
+/**
+ * A readable name of a content path, for error toasts and History: "services.items.1.title" is
+ * "Services › Service 2 › Service Name". Unknown parts are shown as they are.
+ */
+export function describeContentPath(path: string): string {
+  return getContentPathParts(path).join(" › ");
+}
+
+/** Where a field is, for an error toast: its tab and list item ("Services, Service 2"). */
+export function describeFieldPlace(path: string): string {
+  const parts = getContentPathParts(path);
+  return (parts.length > 1 ? parts.slice(0, -1) : parts).join(", ");
+}
+
+function getContentPathParts(path: string): string[] {
+  const [section, ...rest] = path.split(".");
+  const spec = allSectionSpecs.find((entry) => entry.section === section);
+  if (!spec) return [path];
+  const parts = [spec.label];
+  let fields = spec.fields as ReadonlyArray<AnyField>;
+  for (let index = 0; index < rest.length; index++) {
+    const field = fields.find((entry) => entry.key === rest[index]);
+    if (!field) break;
+    const position = Number(rest[index + 1]);
+    if (field.itemName && Number.isInteger(position)) {
+      // Lists: the item's name stands for the list's ("Service 2" rather than "Your services").
+      parts.push(`${field.itemName} ${position + 1}`);
+      index++;
+      fields = (field.fields ?? []) as ReadonlyArray<AnyField>;
+      continue;
+    }
+    parts.push(field.label);
+    fields = (field.fields ?? []) as ReadonlyArray<AnyField>;
+  }
+  return parts;
+}
+
+/** The tab label of a section ("hero" is "Home"). */
+export function getSectionLabel(section: string): string {
+  return allSectionSpecs.find((entry) => entry.section === section)?.label ?? section;
+}

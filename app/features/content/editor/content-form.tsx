@@ -1,0 +1,123 @@
+// A content form screen: the field table's sections as tabs in a card, the "Actions" card with
+// Save Changes and Preview Site, and the same behaviour everywhere (spec sections 2, 4 and 8):
+// saves send the version loaded (If-Match); a conflict (409), an expired session or a validation
+// error keeps every edit on screen and says what to do; unsaved edits are kept as a draft of this
+// admin and offered back; leaving with unsaved changes asks first. The content editor and the
+// Content Manager are this screen with two different form models.
+import { type ReactNode, useState } from "react";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { useDraft } from "~/ui/hooks/use-draft";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import { type LoadedSections, loadContentSections, saveContentSections } from "./content-client";
+import type { FieldValues } from "./content-fields";
+import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
+import type { ContentFormModel } from "./form-model";
+import { SaveActions } from "./save-actions";
+import { SectionFields } from "./section-fields";
+import { useContentSave } from "./use-content-save";
+import { useLeaveGuard } from "./use-leave-guard";
+
+export function ContentForm<Sections extends Record<string, unknown>>({
+  model,
+  initial,
+  adminEmail,
+  title,
+  cardTitle,
+  cardDescription,
+}: {
+  model: ContentFormModel<Sections>;
+  initial: LoadedSections<Sections>;
+  adminEmail: string | null;
+  title: string;
+  cardTitle: string;
+  cardDescription: ReactNode;
+}) {
+  const firstTab = model.specs[0]?.section ?? "";
+  const [tab, setTab] = useState<string>(firstTab);
+  const { sections, setSections, saved, saving, reloading, problem, errors, dirty, save, reload } =
+    useContentSave({
+      initial,
+      validate: model.validate,
+      load: () => loadContentSections(model.select),
+      store: (value, version) => saveContentSections(value, version, model.select),
+      showField: (path) => setTab(model.getTabOfField(path)),
+      describeField: model.describeField,
+    });
+  useLeaveGuard(dirty);
+  const draft = useDraft({
+    email: adminEmail,
+    form: model.id,
+    sections,
+    version: saved.version,
+    dirty,
+    loadedSections: initial.sections,
+  });
+
+  return (
+    <AdminPage title={title}>
+      {problem || draft.offer ? (
+        <div className="grid gap-3">
+          {problem === "conflict" ? (
+            <ConflictNotice
+              busy={saving || reloading}
+              onReload={reload}
+              onOverwrite={() => save({ overwrite: true })}
+            />
+          ) : null}
+          {problem === "session-expired" ? <SessionExpiredNotice /> : null}
+          {draft.offer ? (
+            <DraftNotice
+              savedAt={draft.offer.savedAt}
+              outdated={draft.offer.version !== saved.version}
+              onRestore={() => {
+                const accepted = draft.acceptOffer();
+                if (accepted) setSections(accepted.sections);
+              }}
+              onDiscard={draft.declineOffer}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card className="min-w-0 lg:col-start-1 lg:row-start-1">
+          <CardHeader>
+            <h2 className="text-lg font-semibold leading-tight">{cardTitle}</h2>
+            <CardDescription>{cardDescription}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs value={tab} onValueChange={setTab}>
+              <TabsList className="h-auto w-full flex-wrap">
+                {model.specs.map((spec) => (
+                  <TabsTrigger key={spec.section} value={spec.section}>
+                    {spec.label}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {model.specs.map((spec) => (
+                <TabsContent key={spec.section} value={spec.section}>
+                  <SectionFields
+                    spec={spec}
+                    value={sections[spec.section] as FieldValues}
+                    errors={errors}
+                    onChange={(value) =>
+                      setSections((current) => ({ ...current, [spec.section]: value }))
+                    }
+                  />
+                </TabsContent>
+              ))}
+            </Tabs>
+          </CardContent>
+        </Card>
+        {/* On small screens the actions stay in reach as a bar at the bottom of the screen. */}
+        <SaveActions
+          headingId={`${model.id}-actions-heading`}
+          saving={saving}
+          dirty={dirty}
+          onSave={() => save()}
+        />
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,171 @@
+// Draws one section of the field table: its fields in order, the spec's own first and the rest
+// folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
+// table, so the editor and the Content Manager cannot disagree.
+import { iconNames } from "~/features/content/schema";
+import type { FieldErrors } from "~/platform/field-errors";
+import { CardListField, type FieldGroupProps } from "./card-list-field";
+import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
+import { hasErrorUnder, MoreFields, StoredTextField, TextField } from "./fields";
+import { PairListField } from "./pair-list-field";
+import { RichTextField } from "./rich-text-field";
+
+const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
+
+/** Draws one field of the table at path, with its value from values. */
+export function ContentField({
+  spec,
+  path,
+  values,
+  errors,
+  onChange,
+}: {
+  spec: AnyFieldSpec;
+  path: string;
+  values: FieldValues;
+  errors: FieldErrors;
+  onChange: (values: FieldValues) => void;
+}) {
+  const fieldPath = `${path}.${spec.key}`;
+  const value = values[spec.key];
+  const set = (next: unknown) => onChange({ ...values, [spec.key]: next });
+  const common = { path: fieldPath, label: spec.label, hint: spec.hint, error: errors[fieldPath] };
+  switch (spec.kind) {
+    case "text":
+    case "url":
+    case "email":
+    case "tel":
+    case "icon":
+      return (
+        <TextField
+          {...common}
+          type={inputTypes[spec.kind]}
+          {...(spec.kind === "email" || spec.kind === "tel" ? { autoComplete: "off" } : {})}
+          {...(spec.kind === "url" ? { inputMode: "url" as const } : {})}
+          {...(spec.kind === "icon"
+            ? { list: "icon-names", autoComplete: "off", spellCheck: false }
+            : {})}
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "longText":
+      return (
+        <TextField
+          {...common}
+          multiline
+          rows={spec.rows}
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "richText":
+      return <RichTextField {...common} value={String(value ?? "")} onValueChange={set} />;
+    case "heroTitle":
+      return (
+        <StoredTextField
+          {...common}
+          form="htmlLine"
+          value={String(value ?? "")}
+          onValueChange={set}
+        />
+      );
+    case "lines":
+      return (
+        <StoredTextField
+          {...common}
+          form="lines"
+          value={(value as string[]) ?? []}
+          onValueChange={set}
+        />
+      );
+    case "pairs":
+      return (
+        <PairListField
+          path={fieldPath}
+          legend={spec.label}
+          hint={spec.hint}
+          itemName={spec.itemName}
+          fields={spec.fields}
+          items={(value as Array<Record<string, string>>) ?? []}
+          onItemsChange={set}
+          max={spec.max}
+          errors={errors}
+        />
+      );
+    case "cards":
+      return (
+        <CardListField
+          spec={spec}
+          path={fieldPath}
+          items={(value as FieldValues[]) ?? []}
+          onItemsChange={set}
+          errors={errors}
+          FieldGroup={FieldGroup}
+        />
+      );
+  }
+}
+
+/** A list of fields: the spec's own, then the others folded under "More ...". */
+export function FieldGroup({ fields, path, values, errors, onChange, more }: FieldGroupProps) {
+  const draw = (spec: AnyFieldSpec) => (
+    <ContentField
+      key={spec.key}
+      spec={spec}
+      path={path}
+      values={values}
+      errors={errors}
+      onChange={onChange}
+    />
+  );
+  const main = fields.filter((spec) => !spec.more);
+  const folded = fields.filter((spec) => spec.more);
+  return (
+    <>
+      {main.map(draw)}
+      {folded.length > 0 ? (
+        <MoreFields
+          title={more.title}
+          description={more.description}
+          hasError={folded.some((spec) => hasErrorUnder(errors, `${path}.${spec.key}`))}
+        >
+          {folded.map(draw)}
+        </MoreFields>
+      ) : null}
+    </>
+  );
+}
+
+/** One tab of a content form: a section of the field table. */
+export function SectionFields({
+  spec,
+  value,
+  errors,
+  onChange,
+}: {
+  spec: SectionSpec;
+  value: FieldValues;
+  errors: FieldErrors;
+  onChange: (value: FieldValues) => void;
+}) {
+  const fields = spec.fields as ReadonlyArray<AnyFieldSpec>;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      {fields.some((field) => field.kind === "icon" || field.kind === "cards") ? (
+        <datalist id="icon-names">
+          {iconNames.map((icon) => (
+            <option key={icon} value={icon} />
+          ))}
+        </datalist>
+      ) : null}
+      <FieldGroup
+        fields={fields}
+        path={spec.section}
+        values={value}
+        errors={errors}
+        onChange={onChange}
+        more={spec.more ?? { title: `More ${spec.label.toLowerCase()} fields`, description: "" }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+// The site content's history: each saved revision, what it changed field by field, and Restore,
+// which saves an old revision's content as a new revision (nothing is rewritten).
+import { recordActivity } from "~/platform/activity/activity.server";
+import type { Db } from "~/platform/db/tables.server";
+import type { HistoryKind } from "~/platform/history";
+import { normalizeContent, saveContent } from "../content-store.server";
+import type { SiteContent } from "../schema";
+import { diffContent, listChangedSections } from "./content-diff";
+
+async function readRevisionDocuments(db: Db, ids: { from: number; to: number }) {
+  const rows = await db
+    .selectFrom("content_revisions")
+    .select(["id", "document", "created_at", "author"])
+    .where("id", ">=", ids.from)
+    .where("id", "<=", ids.to)
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({ ...row, content: normalizeContent(JSON.parse(row.document)) }));
+}
+
+async function getLatestRevisionId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("content_revisions")
+    .select("id")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? 0;
+}
+
+async function getPreviousRevisionId(db: Db, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("content_revisions")
+    .select("id")
+    .where("id", "<", id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+const contentKind = { id: "content", label: "Site content" };
+
+function describeChanged(before: SiteContent | undefined, after: SiteContent): string[] {
+  if (!before) return ["First version"];
+  const sections = listChangedSections(before, after);
+  return sections.length > 0 ? sections : ["No changes"];
+}
+
+export const contentHistory: HistoryKind = {
+  ...contentKind,
+  async list(db, limit) {
+    const ids = await db
+      .selectFrom("content_revisions")
+      .select("id")
+      .orderBy("id", "desc")
+      .limit(limit + 1)
+      .execute();
+    const newest = ids[0]?.id;
+    const oldest = ids.at(-1)?.id;
+    if (newest === undefined || oldest === undefined) return [];
+    const rows = await readRevisionDocuments(db, { from: oldest, to: newest });
+    return rows.slice(0, limit).map((row, index) => ({
+      kind: contentKind.id,
+      kindLabel: contentKind.label,
+      id: row.id,
+      createdAt: row.created_at,
+      author: row.author,
+      changed: describeChanged(rows[index + 1]?.content, row.content),
+      isCurrent: row.id === newest,
+    }));
+  },
+  async get(db, id) {
+    const previousId = await getPreviousRevisionId(db, id);
+    const rows = await readRevisionDocuments(db, { from: previousId ?? id, to: id });
+    const row = rows.find((entry) => entry.id === id);
+    if (!row) return undefined;
+    const previous = rows.find((entry) => entry.id === previousId)?.content;
+    const currentVersion = await getLatestRevisionId(db);
+    return {
+      kind: contentKind.id,
+      kindLabel: contentKind.label,
+      subject: contentKind.label,
+      id: row.id,
+      createdAt: row.created_at,
+      author: row.author,
+      changed: describeChanged(previous, row.content),
+      isCurrent: row.id === currentVersion,
+      changes: previous ? diffContent(previous, row.content) : [],
+      isFirst: !previous,
+      currentVersion,
+    };
+  },
+  async restore(db, id, { expectedVersion, actor }) {
+    const row = await db
+      .selectFrom("content_revisions")
+      .select("document")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const revision = await saveContent(db, normalizeContent(JSON.parse(row.document)), {
+      expectedVersion,
+      author: actor.email ?? "unknown",
+      onSaved: (trx, saved) =>
+        recordActivity(trx, {
+          action: "content-restore",
+          actor,
+          target: `revision ${id} (saved as revision ${saved.version})`,
+        }),
+    });
+    return { version: revision.version };
+  },
+};

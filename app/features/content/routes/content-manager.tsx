@@ -1,0 +1,60 @@
+// /content: the content manager (admin only), for the sections the content editor leaves out.
+// In the admin workspace, behind its gate; the same form screen as the editor.
+import { Link } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { ContentForm } from "~/features/content/editor/content-form";
+import { managerForm } from "~/features/content/editor/form-model";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import type { Route } from "./+types/content-manager";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const session = getAdmin(context);
+  const { content, version, fresh } = await getRequestContent(context);
+  // Editing a fallback copy while the database is unreadable could overwrite real content.
+  return {
+    adminEmail: session.email,
+    initial: fresh ? { sections: managerForm.select(content), version } : null,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Content Manager",
+    description: "Edit the rest of the website's content.",
+    noindex: true,
+  });
+}
+
+export default function ContentManagerPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.initial) {
+    return (
+      <AdminPage title="Content Manager">
+        <Notice tone="warning" title="The content could not be loaded">
+          The database is not answering just now. Please reload this page in a moment.
+        </Notice>
+      </AdminPage>
+    );
+  }
+  return (
+    <ContentForm
+      model={managerForm}
+      initial={loaderData.initial}
+      adminEmail={loaderData.adminEmail}
+      title="Content Manager"
+      cardTitle="More Website Content"
+      cardDescription={
+        <>
+          The rest of your website's text: banners, footer, booking, blog, case studies and legal
+          pages. Company details, home, about, services and contact are in the{" "}
+          <Link to="/edit" className="font-medium text-primary underline underline-offset-2">
+            Content Editor
+          </Link>
+          .
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { defaultContent } from "./default-content";
+import { linkRel } from "./rich-text";
+import { listRichTextPaths, sanitizeContentSections, sanitizeRichText } from "./sanitize.server";
+
+const safeLink = (href: string, text: string) =>
+  `<a href="${href}" target="_blank" rel="${linkRel}">${text}</a>`;
+
+/** Well-known stored-XSS payloads; none of them may keep anything that runs. */
+const payloads = [
+  "<script>alert(1)</script>",
+  '<img src=x onerror="alert(1)">',
+  "<svg onload=alert(1)>",
+  "<svg><script>alert(1)</script></svg>",
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>',
+  "<style>@import 'https://evil.example/x.css';</style>",
+  '<p style="background:url(javascript:alert(1))">x</p>',
+  '<details open ontoggle="alert(1)">x</details>',
+  '<body onload="alert(1)">',
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  '<form action="javascript:alert(1)"><button>go</button></form>',
+  '<base href="https://evil.example/">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+  "<!--<img src=x onerror=alert(1)>-->",
+  '<template><img src=x onerror="alert(1)"></template>',
+  '<a href="javascript:alert(1)">x</a>',
+  '<a href="JaVaScRiPt:alert(1)">x</a>',
+  '<a href="java&#x09;script:alert(1)">x</a>',
+  '<a href="&#106;avascript:alert(1)">x</a>',
+  '<a href=" javascript:alert(1)">x</a>',
+  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<p onclick="alert(1)" onmouseover="alert(1)">x</p>',
+];
+
+describe("sanitizeRichText", () => {
+  it.each(payloads)("leaves nothing that runs in %s", (payload) => {
+    const clean = sanitizeRichText(payload);
+    expect(clean).not.toMatch(
+      /<(script|img|svg|iframe|style|object|embed|form|base|meta|link|math|template|details|body|noscript)\b/i,
+    );
+    expect(clean).not.toMatch(/\son\w+\s*=/i);
+    expect(clean).not.toMatch(/(javascript|vbscript|data):/i);
+    expect(clean).not.toContain("style=");
+  });
+
+  it("turns a link with a refused address into its text", () => {
+    expect(sanitizeRichText('<p><a href="javascript:alert(1)">Click</a> me</p>')).toBe(
+      "<p>Click me</p>",
+    );
+  });
+
+  it("keeps what the editor produces", () => {
+    const html =
+      "<h2>Title</h2><h3>Sub</h3><p><strong>b</strong> <em>i</em> <s>s</s><br>line</p><ul><li><p>One</p></li></ul><ol><li><p>Two</p></li></ol>";
+    expect(sanitizeRichText(html)).toBe(html.replace("<br>", "<br />"));
+  });
+
+  it("keeps the spec's link schemes and relative links, with target and rel forced", () => {
+    for (const href of [
+      "https://example.com/a?b=1",
+      "http://example.com",
+      "ftp://files.example.com",
+      "ftps://files.example.com",
+      "mailto:hello@example.com",
+      "tel:+15125550147",
+      "callto:+15125550147",
+      "sms:+15125550147",
+      "cid:part1@example.com",
+      "xmpp:someone@example.com",
+      "/contact",
+      "services/it",
+      "#top",
+    ]) {
+      expect(sanitizeRichText(`<a href="${href}">x</a>`), href).toBe(safeLink(href, "x"));
+    }
+    expect(
+      sanitizeRichText('<a href="https://example.com" target="_self" rel="opener" title="t">x</a>'),
+    ).toBe(safeLink("https://example.com", "x"));
+    expect(sanitizeRichText('<a href="file:///etc/passwd">x</a>')).toBe("x");
+  });
+
+  it("maps pasted equivalents to the allowed tags and drops the rest but their text", () => {
+    expect(sanitizeRichText("<b>b</b><i>i</i><h1>h</h1><del>d</del>")).toBe(
+      "<strong>b</strong><em>i</em><h2>h</h2><s>d</s>",
+    );
+    expect(sanitizeRichText('<div class="x"><span>kept</span></div>')).toBe("kept");
+  });
+
+  it("keeps text exactly, escaped", () => {
+    expect(sanitizeRichText("<p>R&amp;D &lt;b&gt; “quoted”</p>")).toBe(
+      "<p>R&amp;D &lt;b&gt; “quoted”</p>",
+    );
+  });
+});
+
+describe("sanitizeContentSections", () => {
+  it("finds every rich-text field of the content schema", () => {
+    expect(listRichTextPaths().sort()).toEqual(
+      [
+        "about.content",
+        "about.story",
+        "general.description",
+        "hero.heading1",
+        "hero.heading2",
+        "legal.privacyPolicy",
+        "legal.termsOfService",
+        "services.items[].description",
+      ].sort(),
+    );
+  });
+
+  it("sanitizes the rich-text fields of the sections given and leaves plain text alone", () => {
+    const payload = '<img src=x onerror="alert(1)"><p>Hi</p>';
+    const sections = sanitizeContentSections({
+      general: { companyName: "R&D <Co>", tagline: "t", description: payload },
+      services: {
+        ...defaultContent.services,
+        items: [{ ...(defaultContent.services.items[0] ?? ({} as never)), description: payload }],
+      },
+    });
+    expect(sections.general).toEqual({
+      companyName: "R&D <Co>",
+      tagline: "t",
+      description: "<p>Hi</p>",
+    });
+    expect(sections.services?.items[0]?.description).toBe("<p>Hi</p>");
+    expect(sections.services?.items[0]?.title).toBe(defaultContent.services.items[0]?.title);
+    expect(Object.keys(sections)).toEqual(["general", "services"]);
+  });
+
+  it("leaves the default content of the editor's sections unchanged", () => {
+    const { general, hero, about, services, contact } = defaultContent;
+    const sections = { general, hero, about, services, contact };
+    expect(sanitizeContentSections(sections)).toEqual(sections);
+  });
+});

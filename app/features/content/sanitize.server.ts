@@ -1,0 +1,109 @@
+// Server-side sanitizing of stored rich text (DESIGN.md section 7): only what the content editor
+// can produce survives, and links keep only the spec's schemes (section 5) with rel and target set.
+import sanitizeHtml from "sanitize-html";
+import type { z } from "zod";
+import { linkRel, linkSchemes, linkTarget, richTextTags } from "./rich-text";
+import { contentSchema, richText, type SiteContent } from "./schema";
+
+const options: sanitizeHtml.IOptions = {
+  allowedTags: richTextTags,
+  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedSchemes: linkSchemes,
+  allowedSchemesByTag: {},
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: true,
+  allowedStyles: {},
+  disallowedTagsMode: "discard",
+  // Text inside these is code or markup, never content: drop it with the tag.
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "noembed",
+    "noframes",
+    "template",
+    "title",
+    "xmp",
+    "iframe",
+    "object",
+  ],
+  // Tags pasted from elsewhere that mean the same as an allowed one.
+  transformTags: {
+    b: "strong",
+    i: "em",
+    strike: "s",
+    del: "s",
+    h1: "h2",
+    h4: "h3",
+    h5: "h3",
+    h6: "h3",
+    a: (_tagName, attribs) => ({
+      tagName: "a",
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        target: linkTarget,
+        rel: linkRel,
+      },
+    }),
+  },
+  // A link whose address was refused is no link: keep its text only.
+  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
+};
+
+/** Sanitizes one rich-text fragment with the editor's allow-list. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, options);
+}
+
+/** Walks a value along its schema and sanitizes every field declared as rich text. */
+function sanitizeBySchema(schema: z.ZodType, value: unknown): unknown {
+  if (schema === richText) return typeof value === "string" ? sanitizeRichText(value) : value;
+  const def = schema._zod.def;
+  if (def.type === "object" && value && typeof value === "object" && !Array.isArray(value)) {
+    const shape = (schema as z.ZodObject).shape;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, field]) => {
+        const fieldSchema = shape[key];
+        return [key, fieldSchema ? sanitizeBySchema(fieldSchema, field) : field];
+      }),
+    );
+  }
+  if (def.type === "array" && Array.isArray(value)) {
+    const element = (schema as z.ZodArray<z.ZodType>).element;
+    return value.map((item) => sanitizeBySchema(element, item));
+  }
+  if (def.type === "optional" || def.type === "nullable" || def.type === "default") {
+    return sanitizeBySchema((schema as z.ZodOptional<z.ZodType>).unwrap(), value);
+  }
+  return value;
+}
+
+/** The given content sections with every rich-text field sanitized; other text is left as is. */
+export function sanitizeContentSections(sections: Partial<SiteContent>): Partial<SiteContent> {
+  return Object.fromEntries(
+    Object.entries(sections).map(([section, value]) => {
+      const schema = contentSchema.shape[section as keyof SiteContent];
+      return [section, schema ? sanitizeBySchema(schema, value) : value];
+    }),
+  ) as Partial<SiteContent>;
+}
+
+/** Dotted paths of the rich-text fields of the content schema ("[]" for array items). */
+export function listRichTextPaths(schema: z.ZodType = contentSchema, prefix = ""): string[] {
+  if (schema === richText) return [prefix];
+  const def = schema._zod.def;
+  if (def.type === "object") {
+    return Object.entries((schema as z.ZodObject).shape).flatMap(([key, field]) =>
+      listRichTextPaths(field as z.ZodType, prefix ? `${prefix}.${key}` : key),
+    );
+  }
+  if (def.type === "array") {
+    return listRichTextPaths((schema as z.ZodArray<z.ZodType>).element, `${prefix}[]`);
+  }
+  if (def.type === "optional" || def.type === "nullable" || def.type === "default") {
+    return listRichTextPaths((schema as z.ZodOptional<z.ZodType>).unwrap(), prefix);
+  }
+  return [];
+}

@@ -1,0 +1,237 @@
+// The site content document, its case studies and articles: one zod schema each, shared by the
+// server (API, store), the public pages and the admin editor. Types are derived from these.
+import { z } from "zod";
+import { descriptionLength } from "~/platform/seo/description";
+import { toSlug } from "./slug";
+
+// No generated parsers: zod probes new Function("") for them, which the strict CSP blocks and
+// reports as a violation on every page that validates in the browser.
+z.config({ jitless: true });
+
+/** Icon names the spec allows; any other stored value renders as "computer". */
+export const iconNames = [
+  "computer",
+  "shield",
+  "cloud",
+  "settings",
+  "chart",
+  "code",
+  "arrow",
+  "zap",
+] as const;
+export type IconName = (typeof iconNames)[number];
+
+const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/**
+ * Rich text produced by the editor; the server sanitizes every field of this schema before
+ * storing (app/features/content/sanitize.server.ts finds them by identity, so use it as is).
+ */
+export const richText = z.string().max(50_000, "Must be at most 50000 characters");
+const titled = z.object({ title: line(120), description: paragraph(1000) });
+
+export const seoDescriptionMessage =
+  "Use 70 to 160 characters, or leave empty for the automatic description.";
+/**
+ * A meta description written in the admin: "" means "use the computed one". Missing in documents
+ * and rows stored before the field existed, hence the default.
+ */
+export const seoDescription = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      !value || (value.length >= descriptionLength.min && value.length <= descriptionLength.max),
+    seoDescriptionMessage,
+  )
+  .default("");
+
+export const serviceSchema = z.object({
+  title: line(120).min(1, "Service Name is required"),
+  icon: line(40),
+  description: richText,
+  benefits: z.array(line(300)).max(20),
+  longDescription: paragraph(5000),
+  approach: z.array(titled).max(10),
+  capabilities: z.array(line(300)).max(20),
+  useCases: z.array(titled).max(10),
+  seoDescription,
+});
+
+/** Each service has its own page at /services/{slug}: two names with one slug would share it. */
+function requireDistinctServicePages(items: { title: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const slug = toSlug(item.title);
+    if (!item.title) return;
+    if (!slug) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "title"],
+        message: "Service Name needs at least one letter or digit",
+      });
+    } else if (seen.has(slug)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [index, "title"],
+        message: "Another service already has this name",
+      });
+    }
+    seen.add(slug);
+  });
+}
+
+export const contentSchema = z.object({
+  general: z.object({
+    companyName: line(120).min(1, "Company Name is required"),
+    tagline: line(200),
+    description: richText,
+  }),
+  hero: z.object({
+    subtitle: line(200),
+    heading1: richText,
+    heading2: richText,
+    description: paragraph(),
+    primaryButtonText: line(60),
+    secondaryButtonText: line(60),
+  }),
+  about: z.object({
+    heading: line(200),
+    description: paragraph(),
+    title: line(200),
+    content: richText,
+    features: z.array(titled).max(12),
+    storyHeading: line(200),
+    story: richText,
+    values: z.array(titled).max(8),
+    approach: z.array(titled).max(8),
+  }),
+  services: z.object({
+    heading: line(200),
+    description: paragraph(),
+    items: z.array(serviceSchema).max(50).superRefine(requireDistinctServicePages),
+    whyChoose: z.array(titled).max(8),
+  }),
+  caseStudies: z.object({
+    heading: line(200),
+    description: paragraph(),
+    items: z
+      .array(z.object({ title: line(200), description: paragraph(), industry: line(80) }))
+      .max(20),
+  }),
+  blog: z.object({
+    heading: line(200),
+    description: paragraph(),
+  }),
+  contact: z.object({
+    heading: line(200),
+    description: paragraph(),
+    address: line(300),
+    phone: line(40),
+    email: z.email("Please enter a valid email address").max(200),
+    profileUrl: z
+      .url({ protocol: /^https?$/, message: "Please enter a valid web address" })
+      .max(500),
+    formHeading: line(200),
+    formSubmitText: line(60),
+    hours: z.array(z.object({ days: line(80), hours: line(80) })).max(7),
+  }),
+  cta: z.object({
+    heading: line(200),
+    description: paragraph(),
+    buttonText: line(60),
+    newsletterHeading: line(200),
+    newsletterDescription: paragraph(),
+  }),
+  booking: z.object({
+    heading: line(200),
+    description: paragraph(),
+    url: z
+      .url({ protocol: /^https$/, message: "Please enter a secure (https) web address" })
+      .max(500),
+  }),
+  footer: z.object({
+    description: paragraph(),
+    copyright: line(200),
+  }),
+  legal: z.object({
+    privacyPolicy: richText,
+    termsOfService: richText,
+  }),
+  /** Written search descriptions of the pages with their own meta; "" = computed. */
+  seo: z.object({
+    home: seoDescription,
+    services: seoDescription,
+    about: seoDescription,
+    caseStudies: seoDescription,
+    blog: seoDescription,
+    contact: seoDescription,
+    booking: seoDescription,
+    privacyPolicy: seoDescription,
+    termsOfService: seoDescription,
+  }),
+});
+
+export type SiteContent = z.infer<typeof contentSchema>;
+export type Service = z.infer<typeof serviceSchema>;
+export type ContentSection = keyof SiteContent;
+export const contentSections = Object.keys(contentSchema.shape) as ContentSection[];
+
+/** A save names any subset of sections; each one given replaces the stored one whole. */
+export const contentUpdateSchema = z.object({
+  content: contentSchema.partial().refine((value) => Object.keys(value).length > 0, {
+    message: "Nothing to save: name at least one content section",
+  }),
+});
+export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
+
+export const idSchema = line(120).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  "Use lowercase letters, digits and hyphens",
+);
+/** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
+export const imagePath = line(300).regex(
+  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
+  "Choose an image from the library (a path under /images/)",
+);
+
+export const caseStudySchema = z.object({
+  id: idSchema,
+  title: line(200).min(1),
+  description: paragraph(),
+  industry: line(80),
+  imageUrl: imagePath,
+  imageAlt: line(300),
+  client: line(200),
+  challenge: paragraph(),
+  approach: z.array(line(300)).max(8),
+  results: z.array(z.object({ value: line(20), label: line(80) })).max(8),
+  testimonial: z.object({
+    quote: paragraph(),
+    name: line(120),
+    initials: line(4),
+    role: line(120),
+    company: line(120),
+  }),
+  body: richText,
+  seoDescription,
+});
+export type CaseStudy = z.infer<typeof caseStudySchema>;
+
+export const articleSchema = z.object({
+  id: idSchema,
+  title: line(200).min(1),
+  excerpt: paragraph(),
+  category: line(80),
+  imageUrl: imagePath,
+  imageAlt: line(300),
+  author: z.object({ name: line(120), initials: line(4) }),
+  /** Display text such as "Mar 16, 2023", as the spec shows it. */
+  date: line(40),
+  /** ISO date of publication; orders the blog and feeds the sitemap. */
+  publishedAt: z.iso.date(),
+  readTime: line(40),
+  body: richText,
+  seoDescription,
+});
+export type Article = z.infer<typeof articleSchema>;

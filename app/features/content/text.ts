@@ -1,0 +1,45 @@
+// The spec's display rules for content text: truncation with an ellipsis, digits-only tel links,
+// and the copyright year.
+
+/** Cuts text longer than max characters to max characters plus "...". */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** A tel: link with every non-digit removed, as the spec's footer and contact page show it. */
+export function toTelHref(phone: string): string {
+  return `tel:${phone.replace(/\D/g, "")}`;
+}
+
+/** The footer's copyright text with the year 2023 replaced by the current year. */
+export function formatCopyright(text: string, year: number): string {
+  return text.replaceAll("2023", String(year));
+}
+
+/** Plain text of a rich-text fragment, for previews and meta descriptions. */
+export function toPlainText(html: string): string {
+  return (
+    html
+      .replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|div)\b[^>]*>/gi, " ")
+      // Inline marks (strong, em, a, s) sit inside words and before punctuation: no space.
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&#x27;/g, "'")
+      // Last, so "&amp;lt;" stays the text "&lt;".
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
+}
+
+/** The label of the professional-profile link: named after the network when it is LinkedIn. */
+export function getProfileLabel(url: string): string {
+  try {
+    return new URL(url).hostname.endsWith("linkedin.com") ? "LinkedIn" : "Professional profile";
+  } catch {
+    return "Professional profile";
+  }
+}

@@ -1,0 +1,105 @@
+// The contact page's side cards: how to reach the firm (Get in Touch) and its Business Hours.
+import { BriefcaseBusiness, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
+import { getProfileLabel, toTelHref } from "~/features/content/text";
+import { Card, CardContent, CardHeader } from "~/ui/card";
+
+type ContactDetails = {
+  email: string;
+  phone: string;
+  address: string;
+  profileUrl: string;
+  hours: { days: string; hours: string }[];
+};
+
+function DetailRow({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className="flex gap-4">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-primary">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-wider text-slate-500">{label}</p>
+        <div className="mt-0.5 break-words text-slate-800">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+// Card titles are h2 here: they sit directly under the page's h1.
+const titleClass = "text-lg font-semibold leading-tight text-navy";
+const linkClass = "font-medium text-navy underline-offset-4 hover:text-primary hover:underline";
+
+export function GetInTouchCard({ contact }: { contact: ContactDetails }) {
+  const profileLabel = getProfileLabel(contact.profileUrl);
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className={titleClass}>Get in Touch</h2>
+      </CardHeader>
+      <CardContent>
+        <ul className="space-y-5">
+          <DetailRow icon={<Mail className="size-5" aria-hidden="true" />} label="Email">
+            <a href={`mailto:${contact.email}`} className={linkClass}>
+              {contact.email}
+            </a>
+          </DetailRow>
+          <DetailRow icon={<Phone className="size-5" aria-hidden="true" />} label="Phone">
+            <a href={toTelHref(contact.phone)} className={linkClass}>
+              {contact.phone}
+            </a>
+          </DetailRow>
+          <DetailRow icon={<MapPin className="size-5" aria-hidden="true" />} label="Address">
+            <address className="not-italic">{contact.address}</address>
+          </DetailRow>
+          <DetailRow
+            icon={<BriefcaseBusiness className="size-5" aria-hidden="true" />}
+            label="Professional profile"
+          >
+            <a
+              href={contact.profileUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${linkClass} inline-flex items-center gap-1.5`}
+            >
+              {profileLabel}
+              <ExternalLink className="size-3.5" aria-hidden="true" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          </DetailRow>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function BusinessHoursCard({ hours }: { hours: ContactDetails["hours"] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className={`${titleClass} flex items-center gap-2`}>
+          <Clock className="size-5 text-primary" aria-hidden="true" />
+          Business Hours
+        </h2>
+      </CardHeader>
+      <CardContent>
+        <dl className="divide-y divide-border">
+          {hours.map((entry) => (
+            <div key={entry.days} className="flex items-baseline justify-between gap-4 py-2.5">
+              <dt className="text-slate-600">{entry.days}</dt>
+              <dd className="text-right font-medium text-slate-900">{entry.hours}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

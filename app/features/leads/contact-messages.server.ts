@@ -1,0 +1,250 @@
+// Contact messages: kept (with a hash of the sender's address) before the visitor is told it
+// worked, mailed to the firm through the outbox when mail is set up, and listed for the admin.
+import { createHash } from "node:crypto";
+import type { Logger } from "pino";
+import type { Config } from "~/platform/config.server";
+import type { Db, MailState } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
+import { wakeMailWorker } from "./background-jobs.server";
+import { enqueueMail, type OutgoingMail } from "./mail/mail-outbox.server";
+import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import type { ContactMessageInput } from "./schema";
+import { findRecentPageFetch } from "./spam/page-fetches.server";
+import {
+  checkSpamGuard,
+  contactMinimumFillMs,
+  isTimingVerdict,
+  type TimingVerdict,
+} from "./spam/spam.server";
+
+export type LeadServices = { db: Db; config: Config; logger: Logger };
+export type SenderInfo = {
+  clientIp: string;
+  userAgent: string | null;
+  /** The spam guard's form-shown cookie, when the browser sent one. */
+  formShownCookie?: string;
+};
+
+export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
+export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
+export const contactUnavailableMessage =
+  "We could not send your message right now. Please try again in a few minutes.";
+
+type StoredMessage = {
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string;
+  created_at: string;
+};
+
+function emptyToNull(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+/** The notification the firm receives; Reply-To is the visitor, so a reply goes straight back. */
+export function buildContactNotification(
+  message: StoredMessage,
+  recipient: string,
+  siteUrl: string,
+): OutgoingMail {
+  const name = message.name.replace(/[\r\n\t]+/g, " ");
+  return {
+    recipient,
+    replyTo: message.email,
+    subject: `New contact message from ${name}`.slice(0, 200),
+    text: [
+      `A visitor sent this message through the contact form on ${siteUrl}.`,
+      "",
+      `Name: ${name}`,
+      `Email: ${message.email}`,
+      `Phone: ${message.phone ?? "not given"}`,
+      `Company: ${message.company ?? "not given"}`,
+      `Received: ${message.created_at}`,
+      "",
+      "Message:",
+      message.message,
+      "",
+      "Reply to this email to answer the visitor.",
+    ].join("\n"),
+  };
+}
+
+/**
+ * The key that makes a double submit store one message: the form's own key when it sends one
+ * (the JavaScript form does), else, for a plain form post, one derived from the signed form
+ * token, the sender and the text, so only an identical resubmit of the same shown form matches.
+ */
+export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): string | null {
+  if (input.idempotencyKey) return `key:${input.idempotencyKey}`;
+  const token = input.formToken?.trim();
+  if (!token) return null;
+  const digest = createHash("sha256")
+    .update(JSON.stringify([token, ipHash, input.email, input.name, input.message]))
+    .digest("base64url");
+  return `form:${digest}`;
+}
+
+/**
+ * Stores a message and queues its notification; one judged on timing alone is stored as possible
+ * spam without a notification, a sure bot's is dropped; the sender is told it worked either way.
+ * Refuses once the sender's network is over its limit.
+ */
+export async function receiveContactMessage(
+  services: LeadServices,
+  input: ContactMessageInput,
+  sender: SenderInfo,
+  now = new Date(),
+): Promise<LeadOutcome> {
+  const { db, config, logger } = services;
+  const ipHash = hashClientIp(sender.clientIp);
+  let held: TimingVerdict | null = null;
+  try {
+    const limit = await hitRateLimit(
+      db,
+      getNetworkRateLimitKey("contact", sender.clientIp),
+      contactRateLimit,
+      now.getTime(),
+    );
+    if (!limit.allowed) {
+      const wait = describeWait(limit.retryAfterSeconds);
+      return {
+        kind: "rate-limited",
+        retryAfterSeconds: limit.retryAfterSeconds,
+        message: `Too many messages have been sent from your network. Please try again in ${wait}.`,
+      };
+    }
+    const verdict = await checkSpamGuard(
+      db,
+      { ...input, shownCookie: sender.formShownCookie },
+      contactMinimumFillMs,
+      now.getTime(),
+      () => findRecentPageFetch(sender.clientIp, now.getTime()),
+    );
+    if (verdict !== "person") {
+      if (!isTimingVerdict(verdict)) {
+        logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
+        return { kind: "dropped", verdict };
+      }
+      held = verdict;
+    }
+    const stored: StoredMessage = {
+      name: input.name,
+      email: input.email,
+      phone: emptyToNull(input.phone),
+      company: emptyToNull(input.company),
+      message: input.message,
+      created_at: now.toISOString(),
+    };
+    // Possible spam is not mailed: the firm looks at it in the admin when it wants to.
+    const mailTo = config.SMTP_URL && !held ? config.NOTIFY_TO : undefined;
+    const idempotencyKey = getIdempotencyKey(input, ipHash);
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("contact_messages")
+        .values({
+          ...stored,
+          ip_hash: ipHash,
+          user_agent: sender.userAgent?.slice(0, 500) ?? null,
+          idempotency_key: idempotencyKey,
+          spam_verdict: held,
+        })
+        // The same form sent again: the first copy is kept, and was mailed already.
+        .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (row && mailTo) {
+        const mail = buildContactNotification(stored, mailTo, config.SITE_URL);
+        await enqueueMail(trx, { ...mail, contactMessageId: Number(row.id) }, now);
+      }
+    });
+  } catch (error) {
+    logDatabaseError(logger, error, "Could not store a contact message");
+    throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
+  }
+  if (held) {
+    logger.info({ verdict: held, ipHash }, "Contact form submission kept as possible spam");
+    return { kind: "held", verdict: held };
+  }
+  wakeMailWorker();
+  return { kind: "accepted" };
+}
+
+export type DeliveryState = MailState | "not-mailed";
+
+export type ContactMessageRow = StoredMessage & {
+  id: number;
+  /** Why it is held as possible spam; null in the inbox. */
+  spamVerdict: string | null;
+  delivery: {
+    state: DeliveryState;
+    attempts: number;
+    lastError: string | null;
+    sentAt: string | null;
+    nextAttemptAt: string | null;
+  };
+};
+
+/** The inbox, or the messages the spam guard holds apart as possible spam. */
+export type MessageFolder = "inbox" | "spam";
+
+/** Messages of one folder newest first, each with the state of its notification mail. */
+export async function listContactMessages(
+  db: Db,
+  { limit, offset, folder = "inbox" }: { limit: number; offset: number; folder?: MessageFolder },
+): Promise<{ total: number; messages: ContactMessageRow[] }> {
+  const spamOperator = folder === "inbox" ? "is" : "is not";
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("contact_messages")
+      .where("spam_verdict", spamOperator, null)
+      .select((eb) => eb.fn.countAll<number | string>().as("total"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("contact_messages")
+      .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
+      .where("contact_messages.spam_verdict", spamOperator, null)
+      .select([
+        "contact_messages.id",
+        "contact_messages.name",
+        "contact_messages.email",
+        "contact_messages.phone",
+        "contact_messages.company",
+        "contact_messages.message",
+        "contact_messages.created_at",
+        "contact_messages.spam_verdict",
+        "mail_outbox.state",
+        "mail_outbox.attempts",
+        "mail_outbox.last_error",
+        "mail_outbox.sent_at",
+        "mail_outbox.next_attempt_at",
+      ])
+      .orderBy("contact_messages.created_at", "desc")
+      .orderBy("contact_messages.id", "desc")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.total),
+    messages: rows.map((row) => ({
+      id: Number(row.id),
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      message: row.message,
+      created_at: row.created_at,
+      spamVerdict: row.spam_verdict,
+      delivery: {
+        state: row.state ?? "not-mailed",
+        attempts: Number(row.attempts ?? 0),
+        lastError: row.last_error,
+        sentAt: row.sent_at,
+        nextAttemptAt: row.state === "pending" ? row.next_attempt_at : null,
+      },
+    })),
+  };
+}

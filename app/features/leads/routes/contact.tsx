@@ -1,0 +1,82 @@
+// Contact (/contact): heading and description from content, the message form, and the Get in
+// Touch and Business Hours cards. The action takes the form's plain post (JavaScript off).
+import { CalendarCheck } from "lucide-react";
+import { data, Link } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { BusinessHoursCard, GetInTouchCard } from "~/features/leads/components/contact-details";
+import { ContactForm } from "~/features/leads/components/contact-form";
+import { handleContactFormPost } from "~/features/leads/form-posts.server";
+import { getAppContext } from "~/platform/context.server";
+import { issueFormToken } from "~/platform/form-cookie.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import type { Route } from "./+types/contact";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = getAppContext(context);
+  const [{ content }, formToken] = await Promise.all([
+    getRequestContent(context),
+    issueFormToken(db),
+  ]);
+  return { contact: content.contact, seoDescription: content.seo.contact, formToken };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, headers, result } = await handleContactFormPost(getAppContext(context), request);
+  return data(result, { status, headers });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Contact Us",
+    description: args.loaderData?.contact.description ?? "",
+    written: args.loaderData?.seoDescription,
+    path: "/contact",
+  });
+}
+
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const { contact, formToken } = loaderData;
+  return (
+    <>
+      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Contact</p>
+          <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy sm:text-5xl">
+            {contact.heading}
+          </h1>
+          <p className="mt-5 max-w-2xl text-lg leading-relaxed text-slate-600">
+            {contact.description}
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-3 lg:px-8">
+        <Card className="p-6 sm:p-8 lg:col-span-2 lg:self-start">
+          <ContactForm
+            heading={contact.formHeading}
+            submitText={contact.formSubmitText}
+            formToken={formToken}
+            result={actionData}
+          />
+        </Card>
+        <div className="space-y-6">
+          <GetInTouchCard contact={contact} />
+          <BusinessHoursCard hours={contact.hours} />
+          <Card className="bg-navy p-6 text-white">
+            <h2 className="text-lg font-semibold">Prefer to talk it through?</h2>
+            <p className="mt-2 text-sm leading-relaxed text-slate-300">
+              Book a free 30-minute consultation with one of our consultants.
+            </p>
+            <Button asChild variant="inverse" className="mt-5 w-full">
+              <Link to="/booking">
+                <CalendarCheck aria-hidden="true" />
+                Book a Consultation
+              </Link>
+            </Button>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

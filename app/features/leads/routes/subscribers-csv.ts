@@ -1,0 +1,29 @@
+// GET /admin/leads/subscribers.csv: the newsletter subscribers for a mailing tool, each with
+// their own unsubscribe link. Admins only (the workspace gate); each export is in the activity log.
+
+import { getAdmin } from "~/features/admin/gate.server";
+import { formatSubscribersCsv, listSubscribers } from "~/features/leads/newsletter.server";
+import { getActor, recordActivity } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import type { Route } from "./+types/subscribers-csv";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const subscribers = await listSubscribers(db);
+  const csv = formatSubscribersCsv(subscribers, config.SITE_URL);
+  await recordActivity(db, {
+    action: "export",
+    actor: getActor(admin, clientIp),
+    target: "newsletter subscribers (CSV)",
+    detail: { rows: subscribers.length },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="newsletter-subscribers-${day}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

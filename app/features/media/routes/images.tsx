@@ -1,0 +1,40 @@
+// /images: Manage Images (admin only), the media library: every image of the site with its
+// preview, size and where it is used, and the upload of new PNG, JPEG or WebP images.
+
+import { getAdmin } from "~/features/admin/gate.server";
+import { listAllImageUses } from "~/features/media/image-uses.server";
+import { listSiteImages } from "~/features/media/images.server";
+import { MediaLibrary } from "~/features/media/media-library";
+import { getUploadsDir } from "~/platform/config.server";
+import { getAppContext } from "~/platform/context.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import type { Route } from "./+types/images";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getAppContext(context);
+  getAdmin(context);
+  const [images, uses] = await Promise.all([
+    listSiteImages(getUploadsDir(config)),
+    listAllImageUses(db),
+  ]);
+  return {
+    images: images.map((image) => ({
+      ...image,
+      usedIn: uses
+        .filter((use) => use.url === image.url)
+        .map(({ label, href }) => ({ label, href })),
+    })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Manage Images",
+    description: "The website's images: previews, sizes, where they are used, and uploads.",
+    noindex: true,
+  });
+}
+
+export default function ImagesPage({ loaderData }: Route.ComponentProps) {
+  return <MediaLibrary images={loaderData.images} />;
+}

@@ -1,0 +1,37 @@
+// The notice that goes with every way into the external booking calendar: the calendar does not
+// know the visitor, so contact details are typed into its "Add your details" section.
+import { Info } from "lucide-react";
+import { cn } from "~/ui/cn";
+
+export function BookingDetailsNote({
+  className,
+  tone = "light",
+}: {
+  className?: string;
+  tone?: "light" | "dark";
+}) {
+  return (
+    <p
+      className={cn(
+        "flex items-start gap-2.5 rounded-lg px-4 py-3 text-sm leading-relaxed",
+        tone === "light"
+          ? "border border-blue-100 bg-blue-50 text-blue-950"
+          : "bg-white/10 text-slate-200",
+        className,
+      )}
+    >
+      <Info
+        className={cn(
+          "mt-0.5 size-4 shrink-0",
+          tone === "light" ? "text-primary" : "text-teal-300",
+        )}
+        aria-hidden="true"
+      />
+      <span>
+        When the booking calendar opens, please enter your contact details manually in the{" "}
+        <strong className="font-semibold">"Add your details"</strong> section so we can confirm your
+        consultation.
+      </span>
+    </p>
+  );
+}

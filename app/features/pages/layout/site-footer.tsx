@@ -1,0 +1,147 @@
+// The site footer: company details, quick links, service links from the services list, the
+// newsletter field, legal links and the copyright line.
+import { BriefcaseBusiness, Mail, MapPin, Phone } from "lucide-react";
+import { Link } from "react-router";
+import type { ShellContent } from "~/features/content/shell";
+import { getProfileLabel, toTelHref } from "~/features/content/text";
+import { NewsletterForm } from "~/features/leads/components/newsletter-form";
+import { SiteLogo } from "~/ui/site-logo";
+
+const quickLinks = [
+  { to: "/", label: "Home" },
+  { to: "/services", label: "Services" },
+  { to: "/about", label: "About Us" },
+  { to: "/case-studies", label: "Case Studies" },
+  { to: "/blog", label: "Blog" },
+  { to: "/contact", label: "Contact" },
+  { to: "/booking", label: "Book a Consultation" },
+];
+
+const linkClass = "text-sm text-slate-300 transition-colors hover:text-white";
+
+export function SiteFooter({ shell }: { shell: ShellContent }) {
+  return (
+    <footer className="bg-navy text-navy-foreground">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
+        <div className="space-y-5 lg:col-span-4">
+          <SiteLogo name={shell.companyName} inverse />
+          <p className="max-w-sm text-sm leading-relaxed text-slate-300">
+            {shell.footerDescription}
+          </p>
+          <ul className="space-y-3 text-sm">
+            <li>
+              <a
+                href={`mailto:${shell.contact.email}`}
+                className={`${linkClass} inline-flex items-center gap-3`}
+              >
+                <Mail className="size-4 text-teal-300" aria-hidden="true" />
+                {shell.contact.email}
+              </a>
+            </li>
+            <li>
+              <a
+                href={toTelHref(shell.contact.phone)}
+                className={`${linkClass} inline-flex items-center gap-3`}
+              >
+                <Phone className="size-4 text-teal-300" aria-hidden="true" />
+                {shell.contact.phone}
+              </a>
+            </li>
+            <li className="flex items-start gap-3 text-slate-300">
+              <MapPin className="mt-0.5 size-4 shrink-0 text-teal-300" aria-hidden="true" />
+              <span>{shell.contact.address}</span>
+            </li>
+            <li>
+              <a
+                href={shell.contact.profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClass} inline-flex items-center gap-3`}
+              >
+                <BriefcaseBusiness className="size-4 text-teal-300" aria-hidden="true" />
+                {getProfileLabel(shell.contact.profileUrl)}
+              </a>
+            </li>
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-quick-links" className="lg:col-span-2">
+          <h2
+            id="footer-quick-links"
+            className="text-sm font-semibold uppercase tracking-wider text-white"
+          >
+            Quick Links
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            {quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-services" className="lg:col-span-3">
+          <h2
+            id="footer-services"
+            className="text-sm font-semibold uppercase tracking-wider text-white"
+          >
+            Services
+          </h2>
+          <ul className="mt-4 space-y-2.5">
+            {shell.services.map((service) => (
+              <li key={service.slug}>
+                <Link to={`/services/${service.slug}`} className={linkClass}>
+                  {service.title}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/services" className="text-sm font-semibold text-teal-300 hover:text-white">
+                View All Services
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {/* Not a region: the blog's newsletter block is the page's "Stay Informed" region, and
+            two regions of one name confuse landmark navigation. The footer is its landmark. */}
+        <div className="md:col-span-2 lg:col-span-3">
+          <h2
+            id="footer-newsletter"
+            className="text-sm font-semibold uppercase tracking-wider text-white"
+          >
+            {shell.newsletter.heading}
+          </h2>
+          <p className="mt-4 text-sm leading-relaxed text-slate-300">
+            {shell.newsletter.description}
+          </p>
+          <NewsletterForm className="mt-4" inverse stacked />
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 text-sm text-slate-400 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+          <p>{shell.copyright}</p>
+          <nav aria-label="Legal">
+            <ul className="flex flex-wrap gap-x-6 gap-y-2">
+              <li>
+                <Link to="/privacy-policy" className="hover:text-white">
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms-of-service" className="hover:text-white">
+                  Terms of Service
+                </Link>
+              </li>
+              <li>
+                <Link to="/sitemap" className="hover:text-white">
+                  Sitemap
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

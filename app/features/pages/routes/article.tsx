@@ -1,0 +1,174 @@
+// /blog/:id: one article (DESIGN.md section 9: Read More leads here) with its byline, image, body,
+// a call to action and more articles to read. An unknown id is a 404.
+import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
+import { PreviewBanner } from "~/features/publishing/components/preview-banner";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
+import { findArticle, getArticles } from "~/features/publishing/publications.server";
+import { getAppContext } from "~/platform/context.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Badge } from "~/ui/badge";
+import { RichText } from "~/ui/rich-text";
+import { ConsultationCta } from "~/ui/sections/consultation-cta";
+import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import { NotFoundNotice } from "~/ui/sections/not-found-notice";
+import type { Route } from "./+types/article";
+
+/** How many other articles the page suggests: same category first, then the newest. */
+const relatedCount = 3;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
+  const app = getAppContext(context);
+  const { db, logger } = app;
+  const [found, all] = await Promise.all([
+    findArticle(db, logger, params.id),
+    getArticles(db, logger),
+  ]);
+  const hidden = found
+    ? undefined
+    : await resolveHiddenPublication(app, request, "article", params.id);
+  const article = found ?? hidden?.record;
+  if (!article) throw data(null, { status: 404 });
+  const others = all.filter((other) => other.id !== article.id);
+  const related = [
+    ...others.filter((other) => other.category === article.category),
+    ...others.filter((other) => other.category !== article.category),
+  ]
+    .slice(0, relatedCount)
+    .map(toArticleCard);
+  return { article, related, preview: hidden?.preview };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const article = args.loaderData?.article;
+  if (!article) {
+    return buildPageMeta(args, {
+      title: "Article Not Found",
+      description: "The article you're looking for could not be found.",
+      noindex: true,
+    });
+  }
+  return buildPageMeta(args, {
+    title: article.title,
+    description: article.excerpt,
+    written: article.seoDescription,
+    type: "article",
+    // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
+    noindex: Boolean(args.loaderData?.preview),
+    article: {
+      headline: article.title,
+      datePublished: article.publishedAt,
+      authorName: article.author.name,
+    },
+  });
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, related, preview } = loaderData;
+  return (
+    <>
+      {preview ? <PreviewBanner preview={preview} /> : null}
+      <article aria-labelledby="article-title">
+        <header className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+          <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
+            <Link
+              to="/blog"
+              className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              All articles
+            </Link>
+            <div className="mt-6">
+              <Badge variant="secondary">{article.category}</Badge>
+            </div>
+            <h1
+              id="article-title"
+              className="mt-4 text-3xl font-bold tracking-tight text-navy sm:text-5xl sm:leading-tight"
+            >
+              {article.title}
+            </h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-600">{article.excerpt}</p>
+            <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-slate-600">
+              <span className="flex items-center gap-3">
+                <InitialsAvatar initials={article.author.initials} />
+                <span>
+                  <span className="sr-only">By </span>
+                  <span className="font-semibold text-navy">{article.author.name}</span>
+                </span>
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <CalendarDays className="size-4" aria-hidden="true" />
+                <time dateTime={article.publishedAt}>{article.date}</time>
+              </span>
+              <span className="inline-flex items-center gap-1.5">
+                <Clock className="size-4" aria-hidden="true" />
+                {article.readTime}
+              </span>
+            </div>
+          </div>
+        </header>
+        <div className="mx-auto max-w-4xl px-4 pt-10 sm:px-6">
+          <FallbackImage
+            src={article.imageUrl || placeholderImage}
+            alt={article.imageAlt}
+            width={1200}
+            height={800}
+            loading="eager"
+            fetchPriority="high"
+            className="aspect-[3/2] w-full rounded-2xl bg-muted object-cover shadow-md"
+          />
+        </div>
+        <RichText
+          html={article.body}
+          className="mx-auto max-w-3xl px-4 py-12 text-lg leading-relaxed text-slate-700 sm:px-6"
+        />
+      </article>
+
+      <ConsultationCta
+        heading="Put These Ideas to Work"
+        description="Talk to a senior consultant about your situation in a free 30-minute consultation, or send us a message and we will get back to you within one business day."
+      />
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="bg-muted/60">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+            <div className="flex flex-wrap items-baseline justify-between gap-4">
+              <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-navy">
+                More Insights
+              </h2>
+              <Link to="/blog" className="text-sm font-semibold text-primary hover:underline">
+                View all articles
+              </Link>
+            </div>
+            <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
+              {related.map((card) => (
+                <li key={card.id} className="flex">
+                  <ArticleCard article={card} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Anything but a 404 goes on to the site's error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <NotFoundNotice
+      heading="Article Not Found"
+      text="The article you're looking for could not be found."
+      backTo="/blog"
+      backLabel="View All Articles"
+    />
+  );
+}

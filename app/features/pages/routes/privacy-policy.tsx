@@ -1,0 +1,34 @@
+// /privacy-policy: the privacy policy from the content (legal.privacyPolicy).
+
+import { getRequestContent } from "~/features/content/request-content.server";
+import { LegalDocument } from "~/features/pages/legal-document";
+import { buildPageMeta } from "~/platform/seo/meta";
+import type { Route } from "./+types/privacy-policy";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = await getRequestContent(context);
+  return {
+    companyName: content.general.companyName,
+    html: content.legal.privacyPolicy,
+    seoDescription: content.seo.privacyPolicy,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const companyName = args.loaderData?.companyName ?? "we";
+  return buildPageMeta(args, {
+    title: "Privacy Policy",
+    description: `How ${companyName} collects, uses and protects personal information.`,
+    written: args.loaderData?.seoDescription,
+  });
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      description={`How ${loaderData.companyName} collects, uses and protects your personal information.`}
+      html={loaderData.html}
+    />
+  );
+}

@@ -1,0 +1,69 @@
+// /services: every service as a card (icon, title, description, Learn More), then the closing
+// "Need Custom IT Solutions?" block that leads to the contact page.
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { ServiceCard } from "~/features/pages/services/service-card";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Button } from "~/ui/button";
+import { CallToAction } from "~/ui/sections/call-to-action";
+import { PageHeader } from "~/ui/sections/page-header";
+import { Container } from "~/ui/sections/section-heading";
+import type { Route } from "./+types/services";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = await getRequestContent(context);
+  const { heading, description, items } = content.services;
+  return {
+    heading,
+    description,
+    seoDescription: content.seo.services,
+    items: items.map(({ title, icon, description }) => ({ title, icon, description })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: args.loaderData?.heading ?? "Our Services",
+    description: args.loaderData?.description ?? "",
+    written: args.loaderData?.seoDescription,
+  });
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { heading, description, items } = loaderData;
+  return (
+    <>
+      <PageHeader eyebrow="Services" title={heading} description={description} />
+      <section aria-label="All services" className="py-16 sm:py-20">
+        <Container>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {items.map((service) => (
+              <li key={service.title}>
+                <ServiceCard service={service} headingLevel={2} />
+              </li>
+            ))}
+          </ul>
+        </Container>
+      </section>
+      <CallToAction
+        headingId="services-custom"
+        heading="Need Custom IT Solutions?"
+        description="Every business is different. If you don't see exactly what you need, tell us about your challenge and we'll put together a solution that fits your goals, your team and your budget."
+        actions={
+          <>
+            <Button asChild size="lg" variant="accent">
+              <Link to="/contact">
+                Contact Us
+                <ArrowRight aria-hidden="true" />
+              </Link>
+            </Button>
+            <Button asChild size="lg" variant="outline-inverse">
+              <Link to="/booking">Book a Consultation</Link>
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

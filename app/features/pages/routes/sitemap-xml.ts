@@ -1,0 +1,16 @@
+// /sitemap.xml: every public page with its absolute address and last change (DESIGN.md section 6).
+
+import { getRequestContent } from "~/features/content/request-content.server";
+import { renderSitemapXml } from "~/features/pages/crawlers.server";
+import { listPublicPages } from "~/features/pages/public-pages.server";
+import { getAppContext } from "~/platform/context.server";
+import type { Route } from "./+types/sitemap-xml";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger, config } = getAppContext(context);
+  const { content } = await getRequestContent(context);
+  const pages = await listPublicPages(db, content, logger);
+  return new Response(renderSitemapXml(config.SITE_URL, pages), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },
+  });
+}

@@ -1,0 +1,34 @@
+// /terms-of-service: the terms of service from the content (legal.termsOfService).
+
+import { getRequestContent } from "~/features/content/request-content.server";
+import { LegalDocument } from "~/features/pages/legal-document";
+import { buildPageMeta } from "~/platform/seo/meta";
+import type { Route } from "./+types/terms-of-service";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { content } = await getRequestContent(context);
+  return {
+    companyName: content.general.companyName,
+    html: content.legal.termsOfService,
+    seoDescription: content.seo.termsOfService,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const companyName = args.loaderData?.companyName ?? "this website";
+  return buildPageMeta(args, {
+    title: "Terms of Service",
+    description: `The terms that apply when you use the ${companyName} website.`,
+    written: args.loaderData?.seoDescription,
+  });
+}
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
+  return (
+    <LegalDocument
+      title="Terms of Service"
+      description={`The terms that apply when you use the ${loaderData.companyName} website.`}
+      html={loaderData.html}
+    />
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from "vitest";
+import { defaultContent } from "~/features/content/default-content";
+import { defaultArticles } from "~/features/publishing/default-articles";
+import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
+import { getPreviewImagePath, getPreviewPagePath } from "~/platform/seo/preview-image-paths";
+import { groupSitePages, listSitePages } from "./site-pages";
+
+describe("listSitePages", () => {
+  const pages = listSitePages({
+    content: defaultContent,
+    caseStudies: defaultCaseStudies,
+    articles: defaultArticles,
+  });
+  const paths = pages.map((page) => page.path);
+
+  it("lists the spec's public routes, every service, case study and article, once each", () => {
+    for (const path of ["/", "/option1", "/option2", "/option3", "/services", "/about"]) {
+      expect(paths).toContain(path);
+    }
+    for (const path of ["/case-studies", "/blog", "/contact", "/booking", "/sitemap"]) {
+      expect(paths).toContain(path);
+    }
+    expect(paths).toContain("/privacy-policy");
+    expect(paths).toContain("/terms-of-service");
+    expect(paths).toContain("/services/it-strategy-consulting");
+    expect(paths).toContain("/services/servicenow-development");
+    expect(paths.filter((path) => path.startsWith("/services/"))).toHaveLength(7);
+    expect(paths).toContain("/case-studies/regional-credit-union-loan-automation");
+    expect(paths.filter((path) => path.startsWith("/case-studies/"))).toHaveLength(3);
+    expect(paths).toContain("/blog/practical-guide-to-adopting-ai");
+    expect(paths.filter((path) => path.startsWith("/blog/"))).toHaveLength(3);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it("leaves out the admin screens", () => {
+    for (const path of [
+      "/admin",
+      "/admin/login",
+      "/edit",
+      "/working-editor",
+      "/images",
+      "/content",
+    ]) {
+      expect(paths).not.toContain(path);
+    }
+  });
+
+  it("names each page from the content", () => {
+    expect(pages.find((page) => page.path === "/services")?.title).toBe(
+      defaultContent.services.heading,
+    );
+    expect(pages.find((page) => page.path === "/services/it-strategy-consulting")?.title).toBe(
+      "IT Strategy & Consulting",
+    );
+    expect(groupSitePages(pages).map((group) => group.title)).toEqual([
+      "Main Pages",
+      "Services",
+      "Case Studies",
+      "Articles",
+      "More Home Page Layouts",
+      "Legal",
+    ]);
+  });
+
+  it("dates an article by its publication until it has an update time", () => {
+    expect(
+      pages.find((page) => page.path === "/blog/practical-guide-to-adopting-ai")?.lastModified,
+    ).toBe("2023-06-08");
+  });
+
+  it("dates every page from the time its data last changed", () => {
+    const [study] = defaultCaseStudies;
+    const [article] = defaultArticles;
+    if (!study || !article) throw new Error("no default entries");
+    const dated = listSitePages({
+      content: defaultContent,
+      caseStudies: defaultCaseStudies,
+      articles: defaultArticles,
+      times: {
+        content: "2026-01-01T00:00:00.000Z",
+        caseStudies: new Map([[study.id, "2026-03-01T00:00:00.000Z"]]),
+        articles: new Map([[article.id, "2026-02-01T00:00:00.000Z"]]),
+      },
+    });
+    const timeOf = (path: string) => dated.find((page) => page.path === path)?.lastModified;
+    expect(timeOf("/about")).toBe("2026-01-01T00:00:00.000Z");
+    expect(timeOf("/services/it-strategy-consulting")).toBe("2026-01-01T00:00:00.000Z");
+    expect(timeOf(`/case-studies/${study.id}`)).toBe("2026-03-01T00:00:00.000Z");
+    expect(timeOf(`/blog/${article.id}`)).toBe("2026-02-01T00:00:00.000Z");
+    // Lists and the home page change with what they list.
+    expect(timeOf("/case-studies")).toBe("2026-03-01T00:00:00.000Z");
+    expect(timeOf("/blog")).toBe("2026-02-01T00:00:00.000Z");
+    expect(timeOf("/")).toBe("2026-03-01T00:00:00.000Z");
+    for (const page of dated) expect(page.lastModified, page.path).toBeTruthy();
+  });
+
+  it("lists two services whose titles give the same slug once", () => {
+    const [first] = defaultContent.services.items;
+    if (!first) throw new Error("no default service");
+    const twice = listSitePages({
+      content: {
+        ...defaultContent,
+        services: {
+          ...defaultContent.services,
+          items: [first, { ...first, title: `${first.title}!` }],
+        },
+      },
+      caseStudies: [],
+      articles: [],
+    });
+    expect(twice.filter((page) => page.kind === "service")).toHaveLength(1);
+  });
+});
+
+describe("preview image addresses", () => {
+  it("map a page to its image and back", () => {
+    for (const path of ["/", "/about", "/services/it-strategy-consulting"]) {
+      expect(getPreviewPagePath(getPreviewImagePath(path))).toBe(path);
+    }
+    expect(getPreviewImagePath("/")).toBe("/og/index.png");
+    expect(getPreviewPagePath("/og/logo")).toBeUndefined();
+    expect(getPreviewPagePath("/images/a.png")).toBeUndefined();
+  });
+});

@@ -1,0 +1,111 @@
+// An article on the blog grid: image, category, date, read time, title, excerpt cut at 150
+// characters plus "...", author and Read More.
+import { ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { Link } from "react-router";
+import type { Article } from "~/features/content/schema";
+import { truncate } from "~/features/content/text";
+import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import { Badge } from "~/ui/badge";
+import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+
+/** Spec section 9: card excerpts are cut at 150 characters plus "...". */
+export const excerptLength = 150;
+
+export type ArticleCardData = Pick<
+  Article,
+  | "id"
+  | "title"
+  | "excerpt"
+  | "category"
+  | "imageUrl"
+  | "imageAlt"
+  | "author"
+  | "date"
+  | "publishedAt"
+  | "readTime"
+>;
+
+/** What a card needs of an article: no body, the excerpt already cut. */
+export function toArticleCard(article: Article): ArticleCardData {
+  return {
+    id: article.id,
+    title: article.title,
+    excerpt: truncate(article.excerpt, excerptLength),
+    category: article.category,
+    imageUrl: article.imageUrl,
+    imageAlt: article.imageAlt,
+    author: article.author,
+    date: article.date,
+    publishedAt: article.publishedAt,
+    readTime: article.readTime,
+  };
+}
+
+export function ArticleCard({
+  article,
+  eager = false,
+  priority = false,
+}: {
+  article: ArticleCardData;
+  /** Images in the first row load at once; the rest when scrolled near. */
+  eager?: boolean;
+  /** The page's largest image, fetched before other images. */
+  priority?: boolean;
+}) {
+  const href = `/blog/${article.id}`;
+  const headingId = `post-title-${article.id}`;
+  return (
+    <article
+      id={`post-${article.id}`}
+      aria-labelledby={headingId}
+      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <FallbackImage
+        src={article.imageUrl || placeholderImage}
+        alt={article.imageAlt}
+        width={1200}
+        height={800}
+        loading={eager || priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        className="aspect-[3/2] w-full bg-muted object-cover"
+      />
+      <div className="flex flex-1 flex-col p-6">
+        <Badge variant="secondary" className="self-start">
+          {article.category}
+        </Badge>
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600">
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays className="size-3.5" aria-hidden="true" />
+            <time dateTime={article.publishedAt}>{article.date}</time>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Clock className="size-3.5" aria-hidden="true" />
+            {article.readTime}
+          </span>
+        </div>
+        <h3 id={headingId} className="mt-4 text-xl font-semibold leading-snug text-navy">
+          <Link to={href} className="hover:text-primary">
+            {article.title}
+          </Link>
+        </h3>
+        <p className="mt-3 flex-1 text-sm leading-relaxed text-slate-600">{article.excerpt}</p>
+        <div className="mt-6 flex items-center justify-between gap-4 border-t border-border pt-4">
+          <span className="flex items-center gap-2.5 text-sm font-medium text-slate-800">
+            <InitialsAvatar initials={article.author.initials} size="sm" />
+            {article.author.name}
+          </span>
+          {/* The title is in the link text too, hidden visually: crawlers read text, not
+              aria-label (which keeps the name free of the space an sr-only span adds). */}
+          <Link
+            to={href}
+            aria-label={`Read More: ${article.title}`}
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
+          >
+            Read More<span className="sr-only">: {article.title}</span>
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,29 @@
+// History: the revisions of what the admin edits, newest first, across every kind of record (the
+// site content, articles, case studies), each kind read by its own feature.
+import { contentHistory } from "~/features/content/history/content-history.server";
+import type { Db } from "~/platform/db/tables.server";
+import type { HistoryEntry, HistoryKind } from "~/platform/history";
+import { publicationHistoryKinds } from "./publication-history.server";
+
+/** Every kind History lists; publishing adds its own. */
+export const historyKinds: HistoryKind[] = [contentHistory, ...publicationHistoryKinds];
+
+export function getHistoryKind(id: string): HistoryKind | undefined {
+  return historyKinds.find((kind) => kind.id === id);
+}
+
+/** The newest entries of one kind, or of every kind merged by time. */
+export async function listHistory(
+  db: Db,
+  options: { kind?: string | undefined; limit?: number },
+): Promise<HistoryEntry[]> {
+  const limit = options.limit ?? 50;
+  const kinds = options.kind
+    ? historyKinds.filter((kind) => kind.id === options.kind)
+    : historyKinds;
+  const lists = await Promise.all(kinds.map((kind) => kind.list(db, limit)));
+  return lists
+    .flat()
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .slice(0, limit);
+}

@@ -1,0 +1,39 @@
+// POST /api/admin/articles/:id/restore (or /case-studies/:id/restore) {revisionId}: saves that
+// revision's text as a new version (nothing is rewritten); status and publication time stay. A
+// deleted item comes back as a draft.
+import { z } from "zod";
+import { handleAdminApi } from "~/features/admin/gate.server";
+import {
+  answerPublication,
+  callStore,
+  readExpectedVersion,
+  requireApiKind,
+  toActor,
+} from "~/features/publishing/api.server";
+import { restorePublication } from "~/features/publishing/store.server";
+import { readJsonBody } from "~/platform/http/api.server";
+import type { Route } from "./+types/api-publication-restore";
+
+const restoreSchema = z.object({
+  revisionId: z.number({ message: "Name the revision to restore" }).int().positive(),
+});
+
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["POST"] }, async () => Response.json({}));
+}
+
+export function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  return handleAdminApi(args, { methods: ["POST"] }, async (app) => {
+    const kind = requireApiKind(params.collection);
+    const expectedVersion = readExpectedVersion(request);
+    const { revisionId } = await readJsonBody(request, restoreSchema);
+    const item = await callStore(kind, () =>
+      restorePublication(app.db, kind, params.id, revisionId, {
+        actor: toActor(app),
+        expectedVersion,
+      }),
+    );
+    return answerPublication(item, { message: "Restored" });
+  });
+}

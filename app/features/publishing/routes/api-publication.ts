@@ -1,0 +1,50 @@
+// /api/admin/articles/:id (or /case-studies/:id): GET the item with its revisions, PUT a new
+// version (If-Match: the version loaded, else 409), DELETE it (If-Match checked the same way).
+
+import { handleAdminApi } from "~/features/admin/gate.server";
+import {
+  answerPublication,
+  callStore,
+  readExpectedVersion,
+  readPublicationInput,
+  requireApiKind,
+  toActor,
+} from "~/features/publishing/api.server";
+import { kindTexts } from "~/features/publishing/kind-texts";
+import {
+  deletePublication,
+  getForAdmin,
+  listRevisions,
+  updatePublication,
+} from "~/features/publishing/store.server";
+import { ApiError } from "~/platform/http/api.server";
+import type { Route } from "./+types/api-publication";
+
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async (app) => {
+    const kind = requireApiKind(args.params.collection);
+    const item = await getForAdmin(app.db, kind, args.params.id);
+    if (!item) throw new ApiError(404, `${kindTexts[kind].singular} not found`);
+    const revisions = await listRevisions(app.db, kind, args.params.id);
+    return Response.json({ item, revisions }, { headers: { ETag: `"${item.version}"` } });
+  });
+}
+
+export function action(args: Route.ActionArgs) {
+  const { request, params } = args;
+  return handleAdminApi(args, { methods: ["PUT", "DELETE"] }, async (app) => {
+    const kind = requireApiKind(params.collection);
+    const expectedVersion = readExpectedVersion(request);
+    if (request.method === "DELETE") {
+      await callStore(kind, () =>
+        deletePublication(app.db, kind, params.id, { actor: toActor(app), expectedVersion }),
+      );
+      return Response.json({ message: "Deleted" });
+    }
+    const input = await readPublicationInput(request, kind);
+    const item = await callStore(kind, () =>
+      updatePublication(app.db, kind, params.id, input, { actor: toActor(app), expectedVersion }),
+    );
+    return answerPublication(item, { message: "Saved" });
+  });
+}

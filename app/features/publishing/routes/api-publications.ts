@@ -1,0 +1,31 @@
+// GET /api/admin/articles (or /case-studies): every item whatever its status, for the admin list.
+// POST: creates one from the editor's input (admin only, same-origin JSON).
+import { handleAdminApi } from "~/features/admin/gate.server";
+import {
+  answerPublication,
+  callStore,
+  readPublicationInput,
+  requireApiKind,
+  toActor,
+} from "~/features/publishing/api.server";
+import { createPublication, listForAdmin } from "~/features/publishing/store.server";
+import type { Route } from "./+types/api-publications";
+
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async (app) => {
+    const kind = requireApiKind(args.params.collection);
+    const items = await listForAdmin(app.db, kind);
+    return Response.json({ items });
+  });
+}
+
+export function action(args: Route.ActionArgs) {
+  return handleAdminApi(args, { methods: ["POST"] }, async (app) => {
+    const kind = requireApiKind(args.params.collection);
+    const input = await readPublicationInput(args.request, kind);
+    const item = await callStore(kind, () =>
+      createPublication(app.db, kind, input, { actor: toActor(app) }),
+    );
+    return answerPublication(item, { status: 201, message: "Saved" });
+  });
+}

@@ -1,0 +1,63 @@
+// /case-studies: the header, then every stored case study in alternating columns, then a call to
+// action.
+
+import { getRequestContent } from "~/features/content/request-content.server";
+import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
+import { expireAtNextPublication } from "~/features/publishing/public.server";
+import { getCaseStudies } from "~/features/publishing/publications.server";
+import { getAppContext } from "~/platform/context.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { ConsultationCta } from "~/ui/sections/consultation-cta";
+import { PageIntro } from "~/ui/sections/page-intro";
+import type { Route } from "./+types/case-studies";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
+  const { db, logger } = getAppContext(context);
+  const [{ content }, caseStudies] = await Promise.all([
+    getRequestContent(context),
+    getCaseStudies(db, logger),
+  ]);
+  return {
+    heading: content.caseStudies.heading,
+    description: content.caseStudies.description,
+    companyName: content.general.companyName,
+    seoDescription: content.seo.caseStudies,
+    caseStudies,
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData;
+  const industries = [...new Set(data?.caseStudies.map((study) => study.industry) ?? [])];
+  const clients =
+    industries.length > 1
+      ? `${industries.slice(0, -1).join(", ")} and ${industries.at(-1)}`
+      : (industries[0] ?? "");
+  return buildPageMeta(args, {
+    title: data?.heading ?? "Case Studies",
+    description: data
+      ? `${data.description}: how ${data.companyName} helped clients in ${clients} solve their IT challenges, with measurable results.`
+      : "",
+    written: data?.seoDescription,
+    path: "/case-studies",
+  });
+}
+
+export default function CaseStudies({ loaderData }: Route.ComponentProps) {
+  const { heading, description, caseStudies } = loaderData;
+  return (
+    <>
+      <PageIntro eyebrow="Client results" heading={heading} description={description} />
+      <div className="mx-auto max-w-7xl space-y-24 px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        {caseStudies.map((study, index) => (
+          <CaseStudySummary key={study.id} study={study} index={index} />
+        ))}
+      </div>
+      <ConsultationCta
+        heading="Ready to Write Your Own Success Story?"
+        description="Tell us about the challenge you are facing. In a free 30-minute consultation we will share how we would approach it, with no obligation."
+      />
+    </>
+  );
+}

@@ -1,0 +1,171 @@
+// /case-studies/:id: one case study in full (DESIGN.md section 9: "Read the full case study"
+// leads here). An unknown id is a 404.
+import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import {
+  ApproachCard,
+  ChallengeCard,
+  ResultsCard,
+} from "~/features/publishing/components/case-study-details";
+import { PreviewBanner } from "~/features/publishing/components/preview-banner";
+import { TestimonialCard } from "~/features/publishing/components/testimonial-card";
+import {
+  expireAtNextPublication,
+  resolveHiddenPublication,
+} from "~/features/publishing/public.server";
+import { findCaseStudy, getCaseStudies } from "~/features/publishing/publications.server";
+import { getAppContext } from "~/platform/context.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Badge } from "~/ui/badge";
+import { RichText } from "~/ui/rich-text";
+import { ConsultationCta } from "~/ui/sections/consultation-cta";
+import { NotFoundNotice } from "~/ui/sections/not-found-notice";
+import type { Route } from "./+types/case-study";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  await expireAtNextPublication(context);
+  const app = getAppContext(context);
+  const { db, logger } = app;
+  const [found, all] = await Promise.all([
+    findCaseStudy(db, logger, params.id),
+    getCaseStudies(db, logger),
+  ]);
+  const hidden = found
+    ? undefined
+    : await resolveHiddenPublication(app, request, "case-study", params.id);
+  const study = found ?? hidden?.record;
+  if (!study) throw data(null, { status: 404 });
+  const others = all
+    .filter((other) => other.id !== study.id)
+    .slice(0, 2)
+    .map(({ id, title, industry, description }) => ({ id, title, industry, description }));
+  return { study, others, preview: hidden?.preview };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const study = args.loaderData?.study;
+  if (!study) {
+    return buildPageMeta(args, {
+      title: "Case Study Not Found",
+      description: "The case study you're looking for could not be found.",
+      noindex: true,
+    });
+  }
+  return buildPageMeta(args, {
+    title: `${study.title}: ${study.industry} Case Study`,
+    description: study.description,
+    written: study.seoDescription,
+    type: "article",
+    // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
+    noindex: Boolean(args.loaderData?.preview),
+  });
+}
+
+export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
+  const { study, others, preview } = loaderData;
+  return (
+    <>
+      {preview ? <PreviewBanner preview={preview} /> : null}
+      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
+          <div className="animate-fade-up">
+            <Link
+              to="/case-studies"
+              className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+            >
+              <ArrowLeft className="size-4" aria-hidden="true" />
+              All case studies
+            </Link>
+            <div className="mt-6">
+              <Badge variant="accent">{study.industry}</Badge>
+            </div>
+            <h1 className="mt-4 text-3xl font-bold tracking-tight text-navy sm:text-5xl">
+              {study.title}
+            </h1>
+            <p className="mt-5 text-lg leading-relaxed text-slate-600">{study.description}</p>
+            <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
+              <Building2 className="size-4 text-primary" aria-hidden="true" />
+              <span>
+                <span className="font-semibold">Client:</span> {study.client}
+              </span>
+            </p>
+          </div>
+          <FallbackImage
+            src={study.imageUrl || placeholderImage}
+            alt={study.imageAlt}
+            width={1200}
+            height={800}
+            loading="eager"
+            fetchPriority="high"
+            className="aspect-[3/2] w-full animate-fade-up rounded-2xl bg-muted object-cover shadow-lg [animation-delay:200ms]"
+          />
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-12 lg:px-8">
+        <article className="lg:col-span-7" aria-label="The full story">
+          <RichText html={study.body} className="text-base leading-relaxed text-slate-700" />
+          <TestimonialCard testimonial={study.testimonial} className="mt-12" />
+        </article>
+        <aside className="space-y-4 lg:col-span-5" aria-label="At a glance">
+          <ChallengeCard challenge={study.challenge} />
+          <ApproachCard approach={study.approach} />
+          <ResultsCard results={study.results} />
+        </aside>
+      </div>
+
+      {others.length > 0 ? (
+        <section aria-labelledby="more-case-studies" className="border-t border-border bg-muted/60">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+            <h2 id="more-case-studies" className="text-2xl font-bold tracking-tight text-navy">
+              More Case Studies
+            </h2>
+            <ul className="mt-8 grid gap-6 md:grid-cols-2">
+              {others.map((other) => (
+                <li
+                  key={other.id}
+                  className="flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm"
+                >
+                  <Badge variant="accent" className="self-start">
+                    {other.industry}
+                  </Badge>
+                  <h3 className="mt-3 text-lg font-semibold text-navy">{other.title}</h3>
+                  <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
+                    {other.description}
+                  </p>
+                  <Link
+                    to={`/case-studies/${other.id}`}
+                    aria-label={`Read the full case study: ${other.title}`}
+                    className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
+                  >
+                    Read the full case study
+                    <ArrowRight className="size-4" aria-hidden="true" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      ) : null}
+
+      <ConsultationCta
+        heading="Facing a Similar Challenge?"
+        description="Book a free 30-minute consultation to talk it through with a senior consultant, or send us a message and we will get back to you within one business day."
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Anything but a 404 goes on to the site's error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <NotFoundNotice
+      heading="Case Study Not Found"
+      text="The case study you're looking for could not be found."
+      backTo="/case-studies"
+      backLabel="View All Case Studies"
+    />
+  );
+}

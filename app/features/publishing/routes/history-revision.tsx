@@ -1,0 +1,183 @@
+// /admin/history/:kind/:id: what one revision changed compared with the one before it, field by
+// field (rich text as readable text), and Restore: that revision's content saved as a new
+// revision. The restore names the version the page was read at (If-Match, or the form's field):
+// if anything was saved since, it is refused with 409 and nothing is written.
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { parseIfMatch } from "~/features/content/content-save.server";
+import { ContentConflictError } from "~/features/content/content-store.server";
+import { getHistoryKind } from "~/features/publishing/history/history.server";
+import { getActor } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import { formatUtcTime } from "~/platform/format-time";
+import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import type { Route } from "./+types/history-revision";
+
+function readTarget(params: { kind: string; id: string }) {
+  const kind = getHistoryKind(params.kind);
+  const id = Number(params.id);
+  if (!kind || !Number.isSafeInteger(id) || id <= 0) {
+    throw data({ message: "No such version" }, { status: 404 });
+  }
+  return { kind, id };
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db } = getAppContext(context);
+  getAdmin(context);
+  const { kind, id } = readTarget(params);
+  const revision = await kind.get(db, id);
+  if (!revision) throw data({ message: "No such version" }, { status: 404 });
+  return { revision: { ...revision, when: formatUtcTime(revision.createdAt) } };
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const { kind, id } = readTarget(params);
+  let expectedVersion: number | undefined;
+  try {
+    assertSameOrigin(request, config.SITE_URL);
+    const form = await request.formData().catch(() => new FormData());
+    const fromForm = form.get("expectedVersion");
+    expectedVersion =
+      parseIfMatch(request.headers.get("if-match")) ??
+      (typeof fromForm === "string" && /^\d+$/.test(fromForm) ? Number(fromForm) : undefined);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      return data({ problem: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+  try {
+    const restored = await kind.restore(db, id, {
+      expectedVersion,
+      actor: getActor(admin, clientIp),
+    });
+    if (!restored) return data({ problem: "This version no longer exists." }, { status: 404 });
+    throw redirect(`/admin/history?restored=${id}`, {
+      headers: { ETag: `"${restored.version}"` },
+    });
+  } catch (error) {
+    if (error instanceof ContentConflictError) {
+      return data(
+        {
+          problem:
+            "The content was saved by someone else since you opened this page, so nothing was restored. Look at the latest changes, then restore again if you still want this version.",
+        },
+        { status: 409, headers: { ETag: `"${error.currentVersion}"` } },
+      );
+    }
+    throw error;
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Version details",
+    description: "What one saved version changed.",
+    noindex: true,
+  });
+}
+
+export default function HistoryRevisionPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { revision } = loaderData;
+  const navigation = useNavigation();
+  const restoring = navigation.state === "submitting";
+  return (
+    <AdminPage
+      title={`${revision.subject}, version ${revision.id}`}
+      description={
+        <>
+          Saved <time dateTime={revision.createdAt}>{revision.when}</time> by{" "}
+          {revision.author ?? "the initial setup"}. Changes compared with the version before it.
+        </>
+      }
+      actions={
+        <Button asChild variant="outline">
+          <Link to="/admin/history">Back to History</Link>
+        </Button>
+      }
+    >
+      {actionData?.problem ? (
+        <Notice
+          tone="warning"
+          title="Not restored"
+          actions={
+            <Link to="/admin/history" className="font-semibold underline">
+              See the latest versions
+            </Link>
+          }
+        >
+          {actionData.problem}
+        </Notice>
+      ) : null}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card className="min-w-0">
+          <h2 className="border-b border-border px-4 py-3 text-lg font-semibold text-navy sm:px-6">
+            {revision.isFirst
+              ? "First version"
+              : revision.changes.length === 1
+                ? "1 field changed"
+                : `${revision.changes.length} fields changed`}
+          </h2>
+          {revision.changes.length === 0 ? (
+            <p className="px-6 py-8 text-center text-slate-600">
+              {revision.isFirst
+                ? "The oldest version kept: there is nothing before it to compare with."
+                : "This version saved the same text as the one before it."}
+            </p>
+          ) : (
+            <ol className="divide-y divide-border">
+              {revision.changes.map((change) => (
+                <li key={change.path} className="px-4 py-4 sm:px-6">
+                  <h3 className="text-sm font-semibold text-navy">{change.label}</h3>
+                  <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+                    <div className="rounded-md border border-red-200 bg-red-50 p-3">
+                      <dt className="text-xs font-semibold tracking-wide text-red-800 uppercase">
+                        Before
+                      </dt>
+                      <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+                        {change.before || <span className="text-slate-600 italic">(empty)</span>}
+                      </dd>
+                    </div>
+                    <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
+                      <dt className="text-xs font-semibold tracking-wide text-emerald-800 uppercase">
+                        After
+                      </dt>
+                      <dd className="mt-1 break-words whitespace-pre-wrap text-slate-900">
+                        {change.after || <span className="text-slate-600 italic">(empty)</span>}
+                      </dd>
+                    </div>
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+        <Card className="p-5 lg:sticky lg:top-6">
+          <h2 className="text-lg font-semibold text-navy">Restore</h2>
+          {revision.isCurrent ? (
+            <p className="mt-2 text-sm text-slate-600">This is the version live on the website.</p>
+          ) : (
+            <Form method="post" className="mt-2 grid gap-3">
+              <p className="text-sm text-slate-600">
+                Puts the whole content of version {revision.id} back on the website, saved as a new
+                version. The current text stays in History.
+              </p>
+              <input type="hidden" name="expectedVersion" value={revision.currentVersion} />
+              <Button type="submit" disabled={restoring}>
+                {restoring ? "Restoring..." : "Restore this version"}
+              </Button>
+            </Form>
+          )}
+        </Card>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,112 @@
+// /admin/history: the revisions of what the admin edits, newest first (time, author, the parts
+// that changed), each opening its field-by-field changes and Restore. Filtered by kind of record.
+import { Form, Link } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { historyKinds, listHistory } from "~/features/publishing/history/history.server";
+import { getAppContext } from "~/platform/context.server";
+import { formatUtcTime } from "~/platform/format-time";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Label } from "~/ui/label";
+import { NativeSelect } from "~/ui/native-select";
+import type { Route } from "./+types/history";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = getAppContext(context);
+  getAdmin(context);
+  const params = new URL(request.url).searchParams;
+  const kind = historyKinds.some((entry) => entry.id === params.get("kind"))
+    ? (params.get("kind") ?? undefined)
+    : undefined;
+  const entries = await listHistory(db, { kind, limit: 100 });
+  return {
+    kind: kind ?? "",
+    kinds: historyKinds.map(({ id, label }) => ({ id, label })),
+    restored: params.get("restored"),
+    entries: entries.map((entry) => ({ ...entry, when: formatUtcTime(entry.createdAt) })),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "History",
+    description: "Every saved version of the website's content.",
+    noindex: true,
+  });
+}
+
+export default function HistoryPage({ loaderData }: Route.ComponentProps) {
+  const { entries, kinds, kind, restored } = loaderData;
+  return (
+    <AdminPage
+      title="History"
+      description="Every save keeps a version. Open one to see what changed, and restore it if you need the old text back: restoring saves it as a new version, nothing is lost."
+    >
+      {restored ? (
+        <Notice tone="success">
+          Version {restored} was restored. It is live on the website now, and listed first below.
+        </Notice>
+      ) : null}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="history-kind">Show</Label>
+          <NativeSelect id="history-kind" name="kind" defaultValue={kind} className="w-auto">
+            <option value="">Everything</option>
+            {kinds.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button type="submit" variant="outline">
+          Filter
+        </Button>
+      </Form>
+      {entries.length === 0 ? (
+        <Card className="p-8 text-center text-slate-600">No saved versions yet.</Card>
+      ) : (
+        <Card className="overflow-hidden">
+          <ol className="divide-y divide-border">
+            {entries.map((entry) => (
+              <li
+                key={`${entry.kind}-${entry.id}`}
+                className="flex flex-col gap-2 px-4 py-4 sm:flex-row sm:items-center sm:gap-6 sm:px-6"
+              >
+                <div className="min-w-0 flex-1">
+                  <p className="flex flex-wrap items-center gap-2 font-semibold text-navy">
+                    <span>
+                      {entry.kindLabel}, version {entry.id}
+                    </span>
+                    {entry.isCurrent ? (
+                      <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                        Live now
+                      </span>
+                    ) : null}
+                  </p>
+                  <p className="mt-0.5 text-sm text-slate-600">
+                    <time dateTime={entry.createdAt}>{entry.when}</time>
+                    {" · "}
+                    {entry.author ?? "Initial content"}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-800">
+                    <span className="text-slate-600">Changed: </span>
+                    {entry.changed.join(", ")}
+                  </p>
+                </div>
+                <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
+                  <Link to={`/admin/history/${entry.kind}/${entry.id}`}>
+                    View changes<span className="sr-only"> of version {entry.id}</span>
+                  </Link>
+                </Button>
+              </li>
+            ))}
+          </ol>
+        </Card>
+      )}
+    </AdminPage>
+  );
+}

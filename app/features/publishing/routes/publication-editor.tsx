@@ -1,0 +1,108 @@
+// /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
+// new one at .../new. The list of categories (industries) and the media library come along.
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { listSiteImages } from "~/features/media/images.server";
+import { requirePageKind } from "~/features/publishing/api.server";
+import {
+  type EditorItem,
+  PublicationEditor,
+} from "~/features/publishing/editor/publication-editor";
+import { kindTexts } from "~/features/publishing/kind-texts";
+import {
+  createEmptyInput,
+  type PublicationKind,
+  toPublicationInput,
+} from "~/features/publishing/schema";
+import { getForAdmin, listForAdmin, listRevisions } from "~/features/publishing/store.server";
+import { getUploadsDir } from "~/platform/config.server";
+import { getAppContext } from "~/platform/context.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { Button } from "~/ui/button";
+import type { Route } from "./+types/publication-editor";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = getAppContext(context);
+  getAdmin(context);
+  const kind: PublicationKind = requirePageKind(params.collection);
+  const [all, images] = await Promise.all([
+    listForAdmin(app.db, kind),
+    listSiteImages(getUploadsDir(app.config)),
+  ]);
+  const groups = [
+    ...new Set(all.map(({ record }) => ("category" in record ? record.category : record.industry))),
+  ].sort((a, b) => a.localeCompare(b));
+  const library = images.map(({ url, name }) => ({ url, name }));
+  const base = { kind, groups, library };
+  if (params.id === "new") {
+    const item: EditorItem<PublicationKind> = {
+      id: undefined,
+      input: createEmptyInput(kind),
+      status: "draft",
+      version: undefined,
+    };
+    return { ...base, item, revisions: [] };
+  }
+  const stored = await getForAdmin(app.db, kind, params.id);
+  if (!stored) throw data({ kind }, { status: 404 });
+  const toInput = toPublicationInput[kind] as (
+    record: NonNullable<typeof stored>["record"],
+    state: NonNullable<typeof stored>,
+  ) => EditorItem<PublicationKind>["input"];
+  const item: EditorItem<PublicationKind> = {
+    id: stored.record.id,
+    input: toInput(stored.record, stored),
+    status: stored.status,
+    version: stored.version,
+  };
+  return { ...base, item, revisions: await listRevisions(app.db, kind, params.id) };
+}
+
+export function meta(args: Route.MetaArgs) {
+  const loaded = args.loaderData;
+  const texts = kindTexts[loaded?.kind ?? "article"];
+  return buildPageMeta(args, {
+    title: loaded?.item.id ? `Edit: ${loaded.item.input.title}` : texts.newLabel,
+    description: `Write and publish ${texts.plural.toLowerCase()}.`,
+    noindex: true,
+  });
+}
+
+export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
+  const { kind, item, groups, library, revisions } = loaderData;
+  const texts = kindTexts[kind];
+  return (
+    <AdminPage
+      title={item.id ? `Edit ${texts.singular}` : texts.newLabel}
+      description={
+        <Link to={texts.adminPath} className="font-semibold text-primary hover:underline">
+          ← All {texts.plural.toLowerCase()}
+        </Link>
+      }
+    >
+      <PublicationEditor
+        key={`${item.id ?? "new"}-${item.version ?? 0}`}
+        kind={kind}
+        item={item}
+        groups={groups}
+        library={library}
+        revisions={revisions}
+      />
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  const texts = kindTexts[(error.data as { kind?: PublicationKind } | null)?.kind ?? "article"];
+  return (
+    <main id="main" className="flex min-h-screen flex-col items-center justify-center gap-4 px-4">
+      <h1 className="text-xl font-semibold text-navy">{texts.singular} not found</h1>
+      <p className="text-muted-foreground">It may have been deleted or moved to another slug.</p>
+      <Button asChild>
+        <Link to={texts.adminPath}>All {texts.plural.toLowerCase()}</Link>
+      </Button>
+    </main>
+  );
+}

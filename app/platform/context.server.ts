@@ -1,0 +1,41 @@
+// What every loader and action gets through React Router's context: the booted services and the
+// per-request facts (CSP nonce, client address) that the HTTP server knows.
+
+import type { Logger } from "pino";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Config } from "./config.server";
+import type { Db } from "./db/tables.server";
+import type { AdminSession } from "./sessions.server";
+
+/** What page code tells the page cache about the response it is rendering (page-cache/hints). */
+export type PageCacheHints = {
+  /**
+   * Epoch milliseconds after which the cached page is out of date even if no data changed: for
+   * instance the publication time of the next scheduled article a listing will show.
+   */
+  validUntil?: number;
+};
+
+export type AppServices = { config: Config; db: Db; logger: Logger };
+export type RequestInfo = {
+  /**
+   * The nonce put on the scripts React Router and React write. A page rendered for one request
+   * sends it in its CSP; a page the cache keeps (`forCache`) sends the hashes of exactly the
+   * scripts that carry it instead, so a script injected into the markup is never allowed.
+   */
+  nonce: string;
+  /** True when the page is rendered for the page cache (hash-based CSP, docs/decisions/004). */
+  forCache?: boolean;
+  clientIp: string;
+  /** The session, when the HTTP layer already looked it up (null: none); undefined: not looked up. */
+  knownSession?: AdminSession | null;
+  /** What page code tells the page cache about this response (e.g. when it stops being valid). */
+  cacheHints?: PageCacheHints;
+};
+export type AppContext = AppServices & RequestInfo;
+
+export const appContext = createContext<AppContext>();
+
+export function getAppContext(context: Readonly<RouterContextProvider>): AppContext {
+  return context.get(appContext);
+}

@@ -1,0 +1,176 @@
+// `npm run backup | restore | export | import` (issue 11). A backup is one .tar.gz holding a
+// consistent snapshot of every table (the portable JSON of portable-data.server.ts, taken while
+// the site runs) and the uploaded images; restore brings both back, into SQLite or PostgreSQL.
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { getUploadsDir, parseConfig } from "~/platform/config.server";
+import { openDatabase } from "~/platform/db/database.server";
+import type { Db } from "~/platform/db/tables.server";
+import {
+  exportData,
+  importData,
+  type PortableData,
+  PortableDataError,
+  parsePortableData,
+} from "./portable-data.server";
+
+const usage = [
+  "Usage:",
+  "  npm run backup [-- FILE.tar.gz]        database snapshot + uploads in one archive (default backups/site-<time>.tar.gz)",
+  "  npm run restore -- FILE.tar.gz [--replace]   bring an archive back into DATABASE_URL and UPLOADS_DIR",
+  "  npm run export -- FILE.json            every table as portable JSON (no uploads)",
+  "  npm run import -- FILE.json [--replace]     load an export into DATABASE_URL (SQLite or PostgreSQL)",
+  "Restore and import need an empty database unless --replace is given; stop the site first.",
+].join("\n");
+
+function runTar(args: string[]): void {
+  const result = spawnSync("tar", args, { encoding: "utf8" });
+  if (result.error) throw new PortableDataError(`tar could not be run: ${result.error.message}`);
+  if (result.status !== 0) throw new PortableDataError(`tar failed: ${result.stderr.trim()}`);
+}
+
+function countRows(data: PortableData): number {
+  return data.tables.reduce((total, table) => total + table.rows.length, 0);
+}
+
+/** The database, named without its password. */
+function describeDatabase(url: string): string {
+  if (url.startsWith("file:")) return `SQLite ${url.slice("file:".length)}`;
+  const parsed = new URL(url);
+  return `PostgreSQL ${parsed.host}${parsed.pathname}`;
+}
+
+function defaultBackupName(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  return join("backups", `site-${stamp}.tar.gz`);
+}
+
+/** Writes the backup archive; returns what it holds. */
+export async function writeBackup(
+  db: Db,
+  uploadsDir: string,
+  file: string,
+): Promise<{ rows: number; uploads: boolean }> {
+  const staging = mkdtempSync(join(tmpdir(), "site-backup-"));
+  try {
+    // The database first: an image uploaded after the snapshot is an unused extra, whereas the
+    // other order could miss an image the snapshot refers to.
+    const data = await exportData(db);
+    writeFileSync(join(staging, "data.json"), JSON.stringify(data));
+    const uploads = existsSync(uploadsDir);
+    if (uploads) cpSync(uploadsDir, join(staging, "uploads"), { recursive: true });
+    else mkdirSync(join(staging, "uploads"));
+    writeFileSync(
+      join(staging, "manifest.json"),
+      JSON.stringify({
+        kind: "clearline-site-backup",
+        createdAt: data.exportedAt,
+        engine: data.engine,
+      }),
+    );
+    mkdirSync(dirname(resolve(file)), { recursive: true });
+    runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json", "uploads"]);
+    return { rows: countRows(data), uploads };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Restores an archive written by writeBackup. */
+export async function restoreBackup(
+  db: Db,
+  uploadsDir: string,
+  file: string,
+  options: { replace?: boolean } = {},
+): Promise<{ rows: number }> {
+  if (!existsSync(file)) throw new PortableDataError(`No such file: ${file}`);
+  const staging = mkdtempSync(join(tmpdir(), "site-restore-"));
+  try {
+    runTar(["-xzf", resolve(file), "-C", staging]);
+    if (!existsSync(join(staging, "manifest.json")) || !existsSync(join(staging, "data.json"))) {
+      throw new PortableDataError("The archive is not a backup of this site");
+    }
+    const data = parsePortableData(readFileSync(join(staging, "data.json"), "utf8"));
+    await importData(db, data, options);
+    mkdirSync(uploadsDir, { recursive: true });
+    if (existsSync(join(staging, "uploads"))) {
+      cpSync(join(staging, "uploads"), uploadsDir, { recursive: true });
+    }
+    return { rows: countRows(data) };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** Runs one data command; returns the exit code. */
+export async function runDataCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  print: (line: string) => void,
+): Promise<number> {
+  const [command, ...rest] = argv;
+  const replace = rest.includes("--replace");
+  const file = rest.find((arg) => !arg.startsWith("--"));
+  if (!command || !["backup", "restore", "export", "import"].includes(command)) {
+    print(usage);
+    return 2;
+  }
+  if (command !== "backup" && !file) {
+    print(`npm run ${command} needs a FILE.\n${usage}`);
+    return 2;
+  }
+  const config = parseConfig(env);
+  const db = await openDatabase(config.DATABASE_URL);
+  const uploadsDir = getUploadsDir(config);
+  try {
+    switch (command) {
+      case "backup": {
+        const target = file ?? defaultBackupName();
+        const { rows } = await writeBackup(db, uploadsDir, target);
+        print(`Backup written: ${target} (${rows} rows, uploads from ${uploadsDir})`);
+        break;
+      }
+      case "restore": {
+        const { rows } = await restoreBackup(db, uploadsDir, file ?? "", { replace });
+        print(
+          `Restored ${rows} rows into ${describeDatabase(config.DATABASE_URL)} and the uploads into ${uploadsDir}`,
+        );
+        break;
+      }
+      case "export": {
+        const data = await exportData(db);
+        writeFileSync(file ?? "", JSON.stringify(data));
+        print(`Exported ${countRows(data)} rows of ${data.tables.length} tables to ${file}`);
+        break;
+      }
+      case "import": {
+        if (!existsSync(file ?? "")) throw new PortableDataError(`No such file: ${file}`);
+        const data = parsePortableData(readFileSync(file ?? "", "utf8"));
+        const report = await importData(db, data, { replace });
+        print(
+          `Imported ${report.rows} rows of ${report.tables} tables into ${describeDatabase(config.DATABASE_URL)}`,
+        );
+        break;
+      }
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof PortableDataError) {
+      print(`${command} failed: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}

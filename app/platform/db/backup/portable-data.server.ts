@@ -1,0 +1,251 @@
+// All of the site's data as portable JSON (issue 11): read from one consistent snapshot of SQLite
+// or PostgreSQL and written back into either. Tables and their foreign keys are read from the
+// database's own catalogue, so a table added by a later migration is carried without a change here.
+import { type Kysely, sql } from "kysely";
+import { getDialectName } from "~/platform/db/dialect.server";
+import type { Db } from "~/platform/db/tables.server";
+
+export const portableFormat = "clearline-site-data";
+export const portableVersion = 1;
+
+type Row = Record<string, unknown>;
+export type PortableData = {
+  format: typeof portableFormat;
+  version: number;
+  exportedAt: string;
+  engine: "sqlite" | "postgres";
+  /** The migrations the data was written under; an import needs all of them. */
+  migrations: string[];
+  /** Tables in foreign-key order (parents first), each with its rows. */
+  tables: Array<{ name: string; rows: Row[] }>;
+};
+
+export class PortableDataError extends Error {
+  override name = "PortableDataError";
+}
+
+// Kysely's own bookkeeping: each database keeps its own, written by its migrations.
+const isSiteTable = (name: string) => !name.startsWith("kysely_") && !name.startsWith("sqlite_");
+
+/**
+ * Tables whose rows a migration writes (the page cache's data version): a fresh database holds
+ * them, so they do not make it "already hold data", and an import replaces them with its own.
+ */
+const seededTables = new Set(["data_versions"]);
+
+type Catalogue = { tables: string[]; parents: Map<string, Set<string>> };
+
+async function readCatalogue(db: Kysely<unknown>): Promise<Catalogue> {
+  const parents = new Map<string, Set<string>>();
+  let tables: string[];
+  if (getDialectName(db) === "postgres") {
+    const listed = await sql<{ name: string }>`
+      select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
+    tables = listed.rows.map((row) => row.name).filter(isSiteTable);
+    const keys = await sql<{ child: string; parent: string }>`
+      select child.relname as child, parent.relname as parent
+      from pg_constraint c
+      join pg_class child on child.oid = c.conrelid
+      join pg_class parent on parent.oid = c.confrelid
+      join pg_namespace n on n.oid = child.relnamespace
+      where c.contype = 'f' and n.nspname = current_schema()`.execute(db);
+    for (const { child, parent } of keys.rows) {
+      if (!parents.has(child)) parents.set(child, new Set());
+      parents.get(child)?.add(parent);
+    }
+  } else {
+    const listed = await sql<{ name: string }>`
+      select name from sqlite_master where type = 'table'`.execute(db);
+    tables = listed.rows.map((row) => row.name).filter(isSiteTable);
+    for (const table of tables) {
+      const keys = await sql<{ parent: string }>`
+        select "table" as parent from pragma_foreign_key_list(${table})`.execute(db);
+      parents.set(table, new Set(keys.rows.map((row) => row.parent)));
+    }
+  }
+  return { tables: tables.sort(), parents };
+}
+
+/** Parents before children; a table referring to itself does not wait for itself. */
+export function sortByForeignKeys(tables: string[], parents: Map<string, Set<string>>): string[] {
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const visit = (table: string, path: Set<string>) => {
+    if (placed.has(table) || path.has(table)) return;
+    path.add(table);
+    for (const parent of [...(parents.get(table) ?? [])].sort()) {
+      if (parent !== table && tables.includes(parent)) visit(parent, path);
+    }
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const table of tables) visit(table, new Set());
+  return ordered;
+}
+
+async function readMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const result = await sql<{ name: string }>`
+    select name from kysely_migration order by name`.execute(db);
+  return result.rows.map((row) => row.name);
+}
+
+/** Binary values travel as base64; everything else in our schema is JSON already. */
+function toPortable(value: unknown): unknown {
+  if (value instanceof Uint8Array) return { $base64: Buffer.from(value).toString("base64") };
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+
+function fromPortable(value: unknown, engine: "sqlite" | "postgres"): unknown {
+  if (value && typeof value === "object" && "$base64" in value) {
+    return Buffer.from(String((value as { $base64: unknown }).$base64), "base64");
+  }
+  if (engine === "sqlite" && typeof value === "boolean") return value ? 1 : 0;
+  return value;
+}
+
+/**
+ * Reads every site table inside one read-only snapshot transaction, so the export is consistent
+ * while the site keeps taking writes (WAL on SQLite, repeatable read on PostgreSQL).
+ */
+export async function exportData(db: Db): Promise<PortableData> {
+  const engine = getDialectName(db);
+  return db.connection().execute(async (connection) => {
+    await (engine === "postgres"
+      ? sql`begin isolation level repeatable read read only`
+      : sql`begin`
+    ).execute(connection);
+    try {
+      const { tables, parents } = await readCatalogue(connection as Kysely<unknown>);
+      const migrations = await readMigrations(connection as Kysely<unknown>);
+      const result: PortableData["tables"] = [];
+      for (const name of sortByForeignKeys(tables, parents)) {
+        const rows = await sql<Row>`select * from ${sql.table(name)}`.execute(connection);
+        result.push({
+          name,
+          rows: rows.rows.map((row) =>
+            Object.fromEntries(Object.entries(row).map(([key, value]) => [key, toPortable(value)])),
+          ),
+        });
+      }
+      return {
+        format: portableFormat,
+        version: portableVersion,
+        exportedAt: new Date().toISOString(),
+        engine,
+        migrations,
+        tables: result,
+      };
+    } finally {
+      await sql`commit`.execute(connection);
+    }
+  });
+}
+
+export function parsePortableData(text: string): PortableData {
+  let data: PortableData;
+  try {
+    data = JSON.parse(text) as PortableData;
+  } catch {
+    throw new PortableDataError("The file is not JSON: is it an export of this site?");
+  }
+  if (data?.format !== portableFormat || !Array.isArray(data.tables)) {
+    throw new PortableDataError("The file is not an export of this site's data");
+  }
+  if (data.version > portableVersion) {
+    throw new PortableDataError(
+      `The export is format ${data.version}; this version of the site reads up to ${portableVersion}`,
+    );
+  }
+  return data;
+}
+
+async function countRows(db: Kysely<unknown>, tables: string[]): Promise<number> {
+  let total = 0;
+  for (const table of tables) {
+    const result = await sql<{ n: number | string }>`
+      select count(*) as n from ${sql.table(table)}`.execute(db);
+    total += Number(result.rows[0]?.n ?? 0);
+  }
+  return total;
+}
+
+/** Ids given explicitly leave PostgreSQL's identity counters behind: move them past the data. */
+async function advanceIdentities(db: Kysely<unknown>, tables: string[]): Promise<void> {
+  const columns = await sql<{ table_name: string; column_name: string }>`
+    select table_name, column_name from information_schema.columns
+    where table_schema = current_schema()
+      and (is_identity = 'YES' or column_default like 'nextval(%')`.execute(db);
+  for (const { table_name: table, column_name: column } of columns.rows) {
+    if (!tables.includes(table)) continue;
+    await sql`select setval(pg_get_serial_sequence(${table}, ${column}),
+      coalesce((select max(${sql.ref(column)}) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      db,
+    );
+  }
+}
+
+export type ImportReport = { tables: number; rows: number };
+
+/**
+ * Writes data into db in one transaction: all of it or nothing. The database must hold no rows
+ * unless replace is set, which first deletes every row of every site table.
+ */
+export async function importData(
+  db: Db,
+  data: PortableData,
+  { replace = false }: { replace?: boolean } = {},
+): Promise<ImportReport> {
+  const engine = getDialectName(db);
+  const known = new Set(await readMigrations(db as Kysely<unknown>));
+  const missing = data.migrations.filter((name) => !known.has(name));
+  if (missing.length > 0) {
+    throw new PortableDataError(
+      `The export comes from a newer version of the site (migrations ${missing.join(", ")}): update this one first`,
+    );
+  }
+  const { tables, parents } = await readCatalogue(db as Kysely<unknown>);
+  const unknownTables = data.tables.map((table) => table.name).filter((t) => !tables.includes(t));
+  if (unknownTables.length > 0) {
+    throw new PortableDataError(`This database has no table ${unknownTables.join(", ")}`);
+  }
+  const order = sortByForeignKeys(tables, parents);
+  const carried = new Set(data.tables.map((table) => table.name));
+  return db.transaction().execute(async (trx) => {
+    const target = trx as unknown as Kysely<unknown>;
+    const dataTables = order.filter((table) => !seededTables.has(table));
+    if ((await countRows(target, dataTables)) > 0 && !replace) {
+      throw new PortableDataError(
+        "The database already holds data: import into an empty one, or pass --replace to delete what it holds first",
+      );
+    }
+    for (const table of [...order].reverse()) {
+      // A seeded row stays unless the import brings its own (an export older than its table).
+      if (seededTables.has(table) && !carried.has(table)) continue;
+      await sql`delete from ${sql.table(table)}`.execute(target);
+    }
+    const byName = new Map(data.tables.map((table) => [table.name, table.rows]));
+    let rows = 0;
+    for (const table of order) {
+      const tableRows = byName.get(table) ?? [];
+      const columns = Object.keys(tableRows[0] ?? {});
+      // Well under both engines' limit on bound parameters per statement.
+      const batch = Math.max(1, Math.floor(5000 / Math.max(columns.length, 1)));
+      for (let start = 0; start < tableRows.length; start += batch) {
+        const values = tableRows
+          .slice(start, start + batch)
+          .map((row) =>
+            Object.fromEntries(
+              Object.entries(row).map(([key, value]) => [key, fromPortable(value, engine)]),
+            ),
+          );
+        // biome-ignore lint/suspicious/noExplicitAny: table names come from the catalogue at run time.
+        await (trx as Kysely<any>).insertInto(table).values(values).execute();
+      }
+      rows += tableRows.length;
+    }
+    if (engine === "postgres") await advanceIdentities(target, order);
+    return { tables: byName.size, rows };
+  });
+}

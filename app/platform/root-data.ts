@@ -1,0 +1,14 @@
+// What the root route shares with every screen, whichever feature draws it. root.tsx checks its
+// loader's answer against this shape, so a feature below the pages reads it without importing
+// root.tsx (imports run one way, DESIGN.md section 3).
+import { useRouteLoaderData } from "react-router";
+
+export type SharedRootData = {
+  shell: { companyName: string };
+  /** The public forms' signed "shown at" time (the spam guard), on every page. */
+  formToken: string | undefined;
+};
+
+export function useSharedRootData(): SharedRootData | undefined {
+  return useRouteLoaderData<SharedRootData>("root");
+}

@@ -1,0 +1,38 @@
+// Boots the site's services once per process: configuration, logger, database (migrated and
+// seeded) and the first admin.
+import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
+import { listContentImageUses } from "~/features/content/content-store.server";
+import { addImageUseReader } from "~/features/media/image-uses.server";
+import { listImageUses } from "~/features/publishing/store.server";
+import { parseConfig } from "~/platform/config.server";
+import type { AppServices } from "~/platform/context.server";
+import { openDatabase } from "~/platform/db/database.server";
+import { createLogger } from "~/platform/logger.server";
+import { seedDefaults } from "./seed.server";
+
+/**
+ * `prepare: false` is for the workers of a WEB_CONCURRENCY pool: their primary has already seeded
+ * the database and created the first admin (opening still checks the schema is current).
+ */
+export async function bootServices(
+  env: Record<string, string | undefined>,
+  { prepare = true } = {},
+): Promise<AppServices> {
+  // A native addon's libc check (resvg's isMusl, on the first page that loads it) asks for a
+  // process report, which by default lists every open socket: with thousands of connections open
+  // that blocked the event loop for many seconds. Nothing here needs the report's network part.
+  // Set here so every host gets it: the production entry, workers, dev and the test sites.
+  // (Node 22.13+; not yet in @types/node.)
+  (process.report as NodeJS.ProcessReport & { excludeNetwork: boolean }).excludeNetwork = true;
+  // The media library asks these where each image is used.
+  addImageUseReader(listContentImageUses);
+  addImageUseReader(listImageUses);
+  const config = parseConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const db = await openDatabase(config.DATABASE_URL, logger);
+  if (prepare) {
+    await seedDefaults(db);
+    await bootstrapAdmin(db, config, logger);
+  }
+  return { config, db, logger };
+}
