@@ -101,7 +101,7 @@ export function listSitePages({
 
 export type SitePageGroup = { title: string; pages: SitePage[] };
 
-/** The registry grouped for the HTML sitemap, groups in the order they first appear. */
+/** The public pages grouped for the HTML sitemap, groups in the order they first appear. */
 export function groupSitePages(pages: readonly SitePage[]): SitePageGroup[] {
   const groups = new Map<string, SitePage[]>();
   for (const page of pages) groups.set(page.group, [...(groups.get(page.group) ?? []), page]);
