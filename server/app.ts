@@ -37,6 +37,7 @@ import {
 } from "~/platform/http/security-headers.server";
 import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
+import { collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
 import { checkHealth, checkReadiness } from "./health.server";
 import { createRequestCaps } from "./request-caps.server";
@@ -119,9 +120,19 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const app = express();
   const importBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shedder = createLoadShedder(options.overload);
-  function createLoadContext(info: RequestInfo) {
+  // What the route modules' handles say (the sitemaps' pages, what the page cache may keep, the
+  // admin navigation), read once from the build; in development from the build of the moment.
+  const readRouteFacts = createFromBuild(options.mode, importBuild, (build) => {
+    if (typeof build !== "function") return collectRouteFacts(build.routes);
+    const collecting = build().then((fresh) => collectRouteFacts(fresh.routes));
+    // As with the build itself: a failure fails each request that needs the facts.
+    collecting.catch(() => {});
+    return collecting;
+  });
+  const getRouteFacts = async (): Promise<RouteFacts> => readRouteFacts();
+  async function createLoadContext(info: RequestInfo) {
     const context = new RouterContextProvider();
-    context.set(appContext, { ...services, ...info });
+    context.set(appContext, { ...services, ...info, routes: await getRouteFacts() });
     return context;
   }
   const getRenderer = createFromBuild(options.mode, importBuild, (build) =>
@@ -148,10 +159,16 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           onPageFetch: (req, formSecret) =>
             recordPageFetch(req, networkOf(req), config.secure, formSecret),
           budgetBytes: options.pageCacheBytes,
-          render: (request, facts) =>
+          routes: getRouteFacts(),
+          render: async (request, facts) =>
             renderWithRouter(
               request,
-              createLoadContext({ clientIp: "", nonce: createNonce(), forCache: true, ...facts }),
+              await createLoadContext({
+                clientIp: "",
+                nonce: createNonce(),
+                forCache: true,
+                ...facts,
+              }),
             ),
         })
       : undefined;

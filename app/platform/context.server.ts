@@ -1,10 +1,11 @@
-// What every loader and action gets through React Router's context: the booted services and the
-// per-request facts (CSP nonce, client address) that the HTTP server knows.
+// What every loader and action gets through React Router's context: the booted services, the
+// per-request facts (CSP nonce, client address) that the HTTP server knows and the routes' facts.
 
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Config } from "./config.server";
 import type { Db } from "./db/tables.server";
+import type { RouteFacts } from "./route-facts.server";
 import type { AdminSession } from "./sessions.server";
 
 /** What page code tells the page cache about the response it is rendering (page-cache/hints). */
@@ -32,7 +33,9 @@ export type RequestInfo = {
   /** What page code tells the page cache about this response (e.g. when it stops being valid). */
   cacheHints?: PageCacheHints;
 };
-export type AppContext = AppServices & RequestInfo;
+/** What the route modules' handles say, read from the server build (route-facts.server). */
+export type RouteInfo = { routes: RouteFacts };
+export type AppContext = AppServices & RequestInfo & RouteInfo;
 
 export const appContext = createContext<AppContext>();
 

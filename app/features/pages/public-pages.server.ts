@@ -1,4 +1,4 @@
-// The public pages of the registry (features/pages/site-pages.ts) read from the database: the visible
+// The public pages (features/pages/site-pages.ts) with the data read from the database: the visible
 // case studies and articles and when each page last changed. When the database cannot be read the
 // list stays useful: the built-in case studies and articles, undated, and the page is not cached.
 import type { Logger } from "pino";
@@ -9,12 +9,14 @@ import { type DatedPublications, readPageTimes } from "~/features/publishing/pag
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { markPageUncacheable } from "~/platform/page-cache/hints.server";
+import type { PageRoute } from "~/platform/route-handle";
 import { listSitePages, type SitePage } from "./site-pages";
 
 export async function listPublicPages(
   db: Db,
   content: SiteContent,
   logger: Logger,
+  routes: readonly PageRoute[],
 ): Promise<SitePage[]> {
   let publications: DatedPublications;
   try {
@@ -25,5 +27,5 @@ export async function listPublicPages(
     markPageUncacheable();
     publications = { caseStudies: defaultCaseStudies, articles: defaultArticles, times: {} };
   }
-  return listSitePages({ content, ...publications });
+  return listSitePages({ routes, content, ...publications });
 }

@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
+import { collectRouteFacts } from "~/platform/route-facts.server";
 import { getPreviewImagePath, getPreviewPagePath } from "~/platform/seo/preview-image-paths";
+import { loadRouteManifest } from "../../../tests/support/route-manifest";
 import { groupSitePages, listSitePages } from "./site-pages";
+
+const routes = collectRouteFacts(await loadRouteManifest()).pages;
 
 describe("listSitePages", () => {
   const pages = listSitePages({
+    routes,
     content: defaultContent,
     caseStudies: defaultCaseStudies,
     articles: defaultArticles,
@@ -73,6 +78,7 @@ describe("listSitePages", () => {
     const [article] = defaultArticles;
     if (!study || !article) throw new Error("no default entries");
     const dated = listSitePages({
+      routes,
       content: defaultContent,
       caseStudies: defaultCaseStudies,
       articles: defaultArticles,
@@ -98,6 +104,7 @@ describe("listSitePages", () => {
     const [first] = defaultContent.services.items;
     if (!first) throw new Error("no default service");
     const twice = listSitePages({
+      routes,
       content: {
         ...defaultContent,
         services: {

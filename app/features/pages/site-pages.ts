@@ -1,11 +1,11 @@
-// The one registry of public pages (DESIGN.md section 3): every page with its address, title,
-// group and the time its data last changed. /sitemap.xml, the HTML /sitemap, the link-preview
-// images, the breadcrumbs of the structured data and the JavaScript budget all read it.
+// The public pages (DESIGN.md section 3): every page with its address, title, group and the time
+// its data last changed, from the routes' `page` facts (their handles, platform/route-handle.ts)
+// and the data: a page per service, case study and article. /sitemap.xml, the HTML /sitemap, the
+// link-preview images and the JavaScript budget (through /sitemap.xml) all read it.
 import type { Article, CaseStudy, SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/page-times.server";
-
-export type SitePageKind = "page" | "service" | "case-study" | "article";
+import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
   path: string;
@@ -18,11 +18,13 @@ export type SitePage = {
   lastModified?: string;
 };
 
-/** When each kind of data last changed (features/publishing/page-times.server.ts reads them). */
 type RegistryInput = {
+  /** The public page routes, in the sitemaps' order (RouteFacts.pages). */
+  routes: readonly PageRoute[];
   content: Pick<SiteContent, "services" | "caseStudies" | "blog">;
   caseStudies: readonly Pick<CaseStudy, "id" | "title">[];
   articles: readonly Pick<Article, "id" | "title" | "publishedAt">[];
+  /** When each kind of data last changed (features/publishing/page-times.server.ts reads them). */
   times?: PageTimes;
 };
 
@@ -34,7 +36,18 @@ function latest(...times: (string | undefined)[]): string | undefined {
     .at(-1);
 }
 
-export function listSitePages({ content, caseStudies, articles, times = {} }: RegistryInput) {
+/** A record's page address: the route's one parameter ("/blog/:id") filled in. */
+function fillPath(pattern: string, value: string): string {
+  return pattern.replace(/:[^/]+/, value);
+}
+
+export function listSitePages({
+  routes,
+  content,
+  caseStudies,
+  articles,
+  times = {},
+}: RegistryInput): SitePage[] {
   const contentTime = times.content;
   const studyTimes = caseStudies.map((study) => times.caseStudies?.get(study.id));
   // An article scheduled ahead appears on its publication date, after its last edit.
@@ -42,63 +55,53 @@ export function listSitePages({ content, caseStudies, articles, times = {} }: Re
     latest(times.articles?.get(article.id), article.publishedAt),
   );
   // Home shows the services and the latest articles and case studies; the lists show theirs.
-  const everything = latest(contentTime, ...studyTimes, ...articleTimes);
-  const main = "Main Pages";
-  const page = (path: string, title: string, group: string, lastModified = contentTime) =>
-    ({ path, title, group, kind: "page", lastModified }) satisfies SitePage;
+  const changeTimes = {
+    content: contentTime,
+    "case-studies": latest(contentTime, ...studyTimes),
+    articles: latest(contentTime, ...articleTimes),
+    everything: latest(contentTime, ...studyTimes, ...articleTimes),
+  };
   const services = [
     ...new Map(
       content.services.items.map((service) => [toSlug(service.title), service.title]),
     ).entries(),
   ].filter(([slug]) => slug);
 
-  return [
-    page("/", "Home", main, everything),
-    page("/services", content.services.heading, main),
-    page("/about", "About Us", main),
-    page("/case-studies", content.caseStudies.heading, main, latest(contentTime, ...studyTimes)),
-    page("/blog", content.blog.heading, main, latest(contentTime, ...articleTimes)),
-    page("/contact", "Contact", main),
-    page("/booking", "Book a Consultation", main),
-    ...services.map(
-      ([slug, title]): SitePage => ({
-        path: `/services/${slug}`,
-        title,
-        group: "Services",
-        kind: "service",
-        lastModified: contentTime,
-      }),
-    ),
-    ...caseStudies.map(
-      (study, index): SitePage => ({
-        path: `/case-studies/${study.id}`,
-        title: study.title,
-        group: "Case Studies",
-        kind: "case-study",
-        lastModified: studyTimes[index] ?? contentTime,
-      }),
-    ),
-    ...articles.map(
-      (article, index): SitePage => ({
-        path: `/blog/${article.id}`,
-        title: article.title,
-        group: "Articles",
-        kind: "article",
-        lastModified: articleTimes[index],
-      }),
-    ),
-    ...[1, 2, 3].map((number) =>
-      page(`/option${number}`, `Home, Layout ${number}`, "More Home Page Layouts", everything),
-    ),
-    page("/privacy-policy", "Privacy Policy", "Legal"),
-    page("/terms-of-service", "Terms of Service", "Legal"),
-    page("/sitemap", "Sitemap", "Legal", everything),
-  ];
+  // The records each page-per-record route makes a page of: what fills in its parameter.
+  const records = {
+    service: services.map(([slug, title]) => ({ slug, title, lastModified: contentTime })),
+    "case-study": caseStudies.map((study, index) => ({
+      slug: study.id,
+      title: study.title,
+      lastModified: studyTimes[index] ?? contentTime,
+    })),
+    article: articles.map((article, index) => ({
+      slug: article.id,
+      title: article.title,
+      lastModified: articleTimes[index],
+    })),
+  };
+
+  return routes.flatMap((route): SitePage[] => {
+    if ("each" in route) {
+      return records[route.each].map((record) => ({
+        path: fillPath(route.path, record.slug),
+        title: record.title,
+        group: route.group,
+        kind: route.each,
+        lastModified: record.lastModified,
+      }));
+    }
+    const title =
+      typeof route.title === "string" ? route.title : content[route.title.contentHeading].heading;
+    const lastModified = changeTimes[route.changesWith];
+    return [{ path: route.path, title, group: route.group, kind: "page", lastModified }];
+  });
 }
 
 export type SitePageGroup = { title: string; pages: SitePage[] };
 
-/** The registry grouped for the HTML sitemap, groups in the order they first appear. */
+/** The public pages grouped for the HTML sitemap, groups in the order they first appear. */
 export function groupSitePages(pages: readonly SitePage[]): SitePageGroup[] {
   const groups = new Map<string, SitePage[]>();
   for (const page of pages) groups.set(page.group, [...(groups.get(page.group) ?? []), page]);

@@ -1,6 +1,10 @@
 // Which URLs share a cached page and which are never cached.
 import { describe, expect, it } from "vitest";
-import { getPageKey } from "./keys.server";
+import { loadRouteManifest } from "../../../tests/support/route-manifest";
+import { collectRouteFacts } from "../route-facts.server";
+import { createPageKeyReader } from "./keys.server";
+
+const getPageKey = createPageKeyReader(collectRouteFacts(await loadRouteManifest()).getCacheRule);
 
 describe("getPageKey", () => {
   it("ignores the query of a page that reads none", () => {

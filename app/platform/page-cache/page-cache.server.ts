@@ -30,8 +30,9 @@ import { type AdminSession, getSessionCookieName } from "~/platform/sessions.ser
 import type { PageCacheHints } from "../context.server";
 import { getDataVersion } from "../data-version.server";
 import type { LoadShedder } from "../overload.server";
+import type { RouteFacts } from "../route-facts.server";
 import { runWithCacheHints } from "./hints.server";
-import { getPageKey } from "./keys.server";
+import { createPageKeyReader, type PageKeyReader } from "./keys.server";
 import { createRecompressor } from "./recompress.server";
 import { type CachedPage, getPageBytes, PageStore, type PageStoreStats } from "./store.server";
 
@@ -67,6 +68,8 @@ export type PageCacheOptions = {
   shedder: LoadShedder;
   /** Headers every response carries (security headers, HSTS). */
   baseHeaders: Record<string, string>;
+  /** The routes' facts, which say which pages may be kept; known once the server build loads. */
+  routes: Promise<Pick<RouteFacts, "getCacheRule">>;
   budgetBytes?: number;
 };
 
@@ -153,6 +156,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const sessionCookie = `${getSessionCookieName(config.secure)}=`;
   const formCookie = `${getFormShownCookieName(config.secure)}=`;
   const origin = new URL(config.SITE_URL).origin;
+
+  // Until the server build has loaded nothing is kept, so the fast path has nothing to answer; the
+  // slower path waits for it. A build that fails to load fails the request in React Router.
+  let getPageKey: PageKeyReader | undefined;
+  const keysReady = options.routes.then(
+    (routes) => {
+      getPageKey = createPageKeyReader(routes.getCacheRule);
+    },
+    () => {},
+  );
 
   let formSecret: string | undefined;
   function loadFormSecret() {
@@ -320,7 +333,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     serveFromStore(req, res) {
       if (req.method !== "GET" && req.method !== "HEAD") return false;
       const url = req.url;
-      if (!url) return false;
+      if (!url || !getPageKey) return false;
       const pageKey = getPageKey(url);
       if (!pageKey) return false;
       // A session cookie (or token) is checked on the slower path: it may be a signed-in admin's.
@@ -362,7 +375,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     async middleware(req, res, next) {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
-      const pageKey = getPageKey(req.originalUrl);
+      if (!getPageKey) await keysReady;
+      const pageKey = getPageKey?.(req.originalUrl);
       if (!pageKey) return next();
       onPageFetch(req, formSecret);
       // A signed-in admin's page (the host looked the session up) is rendered for them alone
@@ -423,12 +437,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     stats: () => store.stats(),
     peek: (url) => {
-      const pageKey = getPageKey(url);
+      const pageKey = getPageKey?.(url);
       return pageKey && store.peek(pageKey.key);
     },
     whenCompressed: () => recompressor.whenIdle(),
     holds: (url) => {
-      const pageKey = getPageKey(url);
+      const pageKey = getPageKey?.(url);
       return pageKey !== undefined && store.has(pageKey.key);
     },
   };

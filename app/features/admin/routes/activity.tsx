@@ -13,6 +13,7 @@ import {
 } from "~/platform/activity/activity-actions";
 import { getAppContext } from "~/platform/context.server";
 import { formatUtcTime } from "~/platform/format-time";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -20,6 +21,8 @@ import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
 import type { Route } from "./+types/activity";
+
+export const handle = { adminNav: { label: "Activity", order: 80 } } satisfies RouteHandle;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 

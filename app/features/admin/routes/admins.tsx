@@ -25,6 +25,7 @@ import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatUtcTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin, toFieldErrors } from "~/platform/http/api.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { readSessionId } from "~/platform/sessions.server";
 import { Button } from "~/ui/button";
@@ -32,6 +33,8 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import type { Route } from "./+types/admins";
+
+export const handle = { adminNav: { label: "Admins", order: 90 } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getAppContext(context);

@@ -4,18 +4,21 @@
 import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
 import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { getAppContext } from "~/platform/context.server";
 import type { Route } from "./+types/workspace-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { email: getGateSession(context)?.email ?? null };
+  const email = getGateSession(context)?.email ?? null;
+  // The menu's entries, from the admin routes' handles; only a signed-in admin sees the shell.
+  return { email, nav: email ? getAppContext(context).routes.adminNav : [] };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   if (!loaderData.email) return <Outlet />;
   return (
-    <AdminShell email={loaderData.email}>
+    <AdminShell email={loaderData.email} nav={loaderData.nav}>
       <Outlet />
     </AdminShell>
   );

@@ -1,25 +1,34 @@
-// The admin workspace's frame, the same on every admin screen: the bar with the navigation (from
-// adminNavItems), who is signed in and Logout. Below 1024 px the navigation folds into a menu
+// The admin workspace's frame, the same on every admin screen: the bar with the navigation (the
+// admin routes' `adminNav` entries), who is signed in and Logout. Below 1024 px the navigation folds into a menu
 // button that opens a panel (Escape or a choice closes it, focus returns to the button).
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { describeRequestError, logOut } from "~/features/admin/login/session-client";
+import type { AdminNavItem } from "~/platform/route-handle";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { clearAllDrafts } from "~/ui/hooks/use-draft";
 import { preloadToaster } from "~/ui/toaster-slot";
 import { toast } from "~/ui/use-toast";
-import { adminNavItems, isCurrentNavItem, viewSiteItem } from "./admin-nav";
+import { isCurrentNavItem, viewSiteItem } from "./admin-nav";
 import { LeaveGuardProvider, useLeaveGuardRegistry } from "./leave-guard";
 
 const logoutQuestion =
   "You have unsaved changes. Log out anyway? They are not kept after you log out.";
 
-function NavLinks({ pathname, onChoose }: { pathname: string; onChoose?: () => void }) {
+function NavLinks({
+  items,
+  pathname,
+  onChoose,
+}: {
+  items: readonly AdminNavItem[];
+  pathname: string;
+  onChoose?: () => void;
+}) {
   return (
     <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap lg:gap-0.5">
-      {[...adminNavItems, viewSiteItem].map((item) => {
+      {[...items, viewSiteItem].map((item) => {
         const current = item !== viewSiteItem && isCurrentNavItem(item, pathname);
         return (
           <li key={item.to}>
@@ -80,7 +89,7 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
-function ShellBar({ email }: { email: string }) {
+function ShellBar({ email, nav }: { email: string; nav: readonly AdminNavItem[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -144,7 +153,7 @@ function ShellBar({ email }: { email: string }) {
         className={cn("border-t border-white/10 lg:block", open ? "block" : "hidden")}
       >
         <div className="mx-auto max-w-7xl px-4 py-2 sm:px-6 lg:px-8">
-          <NavLinks pathname={pathname} onChoose={() => setOpen(false)} />
+          <NavLinks items={nav} pathname={pathname} onChoose={() => setOpen(false)} />
           <p className="mt-2 border-t border-white/10 px-3 pt-3 pb-1 text-sm text-slate-300 sm:hidden">
             Signed in as <span className="font-medium text-white">{email}</span>
           </p>
@@ -154,7 +163,16 @@ function ShellBar({ email }: { email: string }) {
   );
 }
 
-export function AdminShell({ email, children }: { email: string; children: ReactNode }) {
+export function AdminShell({
+  email,
+  nav,
+  children,
+}: {
+  email: string;
+  /** The admin navigation's entries, in menu order (RouteFacts.adminNav). */
+  nav: readonly AdminNavItem[];
+  children: ReactNode;
+}) {
   useEffect(preloadToaster, []);
   return (
     <LeaveGuardProvider>
@@ -165,7 +183,7 @@ export function AdminShell({ email, children }: { email: string; children: React
         >
           Skip to content
         </a>
-        <ShellBar email={email} />
+        <ShellBar email={email} nav={nav} />
         {children}
       </div>
     </LeaveGuardProvider>

@@ -7,8 +7,11 @@ import { Notice } from "~/features/admin/shell/notice";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { managerForm } from "~/features/content/editor/form-model";
 import { getRequestContent } from "~/features/content/request-content.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/content-manager";
+
+export const handle = { adminNav: { label: "More content", order: 20 } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = getAdmin(context);

@@ -11,11 +11,17 @@ import { type LoadedContent, loadContentSections } from "~/features/content/edit
 import { ContentForm } from "~/features/content/editor/content-form";
 import { editorForm } from "~/features/content/editor/form-model";
 import { getRequestContent } from "~/features/content/request-content.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { preloadToaster } from "~/ui/toaster-slot";
 import { toast } from "~/ui/use-toast";
 import type { Route } from "./+types/editor";
+
+// One menu entry for the editor's three addresses (/edit, /admin, /working-editor).
+export const handle = {
+  adminNav: { label: "Content", order: 10, to: "/edit" },
+} satisfies RouteHandle;
 
 /** The spec's pause before an unauthenticated visitor is sent to the login page. */
 const unauthenticatedRedirectMs = 1000;

@@ -8,10 +8,15 @@ import { ContactForm } from "~/features/leads/components/contact-form";
 import { handleContactFormPost } from "~/features/leads/form-posts.server";
 import { getAppContext } from "~/platform/context.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/contact";
+
+export const handle = {
+  page: { title: "Contact", group: "Main Pages", order: 60 },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getAppContext(context);

@@ -9,10 +9,15 @@ import { toTelHref } from "~/features/content/text";
 import { loadLeadsOverview } from "~/features/leads/admin-leads.server";
 import { DeliveryStatus } from "~/features/leads/components/delivery-status";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/leads";
+
+export const handle = {
+  adminNav: { label: "Leads", order: 60, nested: true },
+} satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);

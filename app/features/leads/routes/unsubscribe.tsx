@@ -5,10 +5,14 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { findSubscriptionByToken, unsubscribeByToken } from "~/features/leads/newsletter.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { Route } from "./+types/unsubscribe";
+
+// Personal (it carries the subscriber's token): never kept by the page cache.
+export const handle = { cache: false } satisfies RouteHandle;
 
 type UnsubscribeState =
   | { state: "confirm"; email: string; token: string }

@@ -7,8 +7,11 @@ import { listSiteImages } from "~/features/media/images.server";
 import { MediaLibrary } from "~/features/media/media-library";
 import { getUploadsDir } from "~/platform/config.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/images";
+
+export const handle = { adminNav: { label: "Images", order: 50 } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);

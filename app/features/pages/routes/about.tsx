@@ -9,6 +9,7 @@ import {
   ShieldCheck,
 } from "lucide-react";
 import { getRequestContent } from "~/features/content/request-content.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
@@ -17,6 +18,10 @@ import { NumberedSteps } from "~/ui/sections/numbered-steps";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/about";
+
+export const handle = {
+  page: { title: "About Us", group: "Main Pages", order: 30 },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);

@@ -11,6 +11,7 @@ import {
 } from "~/features/publishing/public.server";
 import { findArticle, getArticles } from "~/features/publishing/publications.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { RichText } from "~/ui/rich-text";
@@ -18,6 +19,10 @@ import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import { NotFoundNotice } from "~/ui/sections/not-found-notice";
 import type { Route } from "./+types/article";
+
+export const handle = {
+  page: { each: "article", group: "Articles", order: 120 },
+} satisfies RouteHandle;
 
 /** How many other articles the page suggests: same category first, then the newest. */
 const relatedCount = 3;

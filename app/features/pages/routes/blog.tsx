@@ -22,10 +22,22 @@ import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { getArticles } from "~/features/publishing/publications.server";
 import { getAppContext } from "~/platform/context.server";
 import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { PageIntro } from "~/ui/sections/page-intro";
 import type { Route } from "./+types/blog";
+
+// The search, the category filter and the page number each give their own list.
+export const handle = {
+  page: {
+    title: { contentHeading: "blog" },
+    group: "Main Pages",
+    order: 50,
+    changesWith: "articles",
+  },
+  cache: { query: ["q", "category", "page"] },
+} satisfies RouteHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   // First: a scheduled item that comes due while the articles are read must still end the page.

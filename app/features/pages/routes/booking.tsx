@@ -5,11 +5,16 @@ import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { toTelHref } from "~/features/content/text";
 import { BookingTabs } from "~/features/pages/booking/booking-tabs";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/booking";
+
+export const handle = {
+  page: { title: "Book a Consultation", group: "Main Pages", order: 70 },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);

@@ -6,6 +6,7 @@ import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { alternativeTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
@@ -13,6 +14,15 @@ import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { CheckList } from "~/ui/sections/check-list";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option1";
+
+export const handle = {
+  page: {
+    title: "Home, Layout 1",
+    group: "More Home Page Layouts",
+    order: 200,
+    changesWith: "everything",
+  },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);

@@ -6,12 +6,22 @@ import { toTelHref } from "~/features/content/text";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
 import { NumberedSteps } from "~/ui/sections/numbered-steps";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option2";
+
+export const handle = {
+  page: {
+    title: "Home, Layout 2",
+    group: "More Home Page Layouts",
+    order: 210,
+    changesWith: "everything",
+  },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);

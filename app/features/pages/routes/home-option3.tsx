@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -15,6 +16,15 @@ import { CheckList } from "~/ui/sections/check-list";
 import { FeatureGrid } from "~/ui/sections/feature-grid";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option3";
+
+export const handle = {
+  page: {
+    title: "Home, Layout 3",
+    group: "More Home Page Layouts",
+    order: 220,
+    changesWith: "everything",
+  },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);

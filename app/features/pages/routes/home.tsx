@@ -8,6 +8,7 @@ import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { mainTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
 import { ServiceCard } from "~/features/pages/services/service-card";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
@@ -15,6 +16,10 @@ import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { FeatureGrid } from "~/ui/sections/feature-grid";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home";
+
+export const handle = {
+  page: { title: "Home", group: "Main Pages", order: 10, changesWith: "everything" },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content, fresh } = await getRequestContent(context);

@@ -1,10 +1,11 @@
 // /og/<page>.png: a public page's link-preview image (1200x630), and /og/logo.png, the firm's logo
-// for structured data. Drawn from the page registry and the content (platform/seo/preview-image.server.tsx).
+// for structured data. Drawn from the public pages (site-pages.ts) and the content
+// (platform/seo/preview-image.server.tsx).
 
 import { getRequestContent } from "~/features/content/request-content.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
-import type { SitePageKind } from "~/features/pages/site-pages";
 import { getAppContext } from "~/platform/context.server";
+import type { SitePageKind } from "~/platform/route-handle";
 import { renderLogoImage, renderPreviewImage } from "~/platform/seo/preview-image.server";
 import { getPreviewPagePath } from "~/platform/seo/preview-image-paths";
 import type { Route } from "./+types/og-image";
@@ -17,7 +18,7 @@ const eyebrows: Record<SitePageKind, string> = {
 };
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db, logger, config } = getAppContext(context);
+  const { db, logger, config, routes } = getAppContext(context);
   const imagePath = `/og/${params["*"] ?? ""}`;
   let image: Awaited<ReturnType<typeof renderLogoImage>>;
   if (imagePath === "/og/logo.png") {
@@ -25,7 +26,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   } else {
     const pagePath = getPreviewPagePath(imagePath);
     const { content } = await getRequestContent(context);
-    const pages = await listPublicPages(db, content, logger);
+    const pages = await listPublicPages(db, content, logger, routes.pages);
     const page = pages.find((candidate) => candidate.path === pagePath);
     if (!page) {
       return new Response("No such preview image", {

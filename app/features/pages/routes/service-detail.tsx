@@ -13,12 +13,17 @@ import { BookingDetailsNote } from "~/features/pages/booking/booking-details-not
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/service-detail";
+
+export const handle = {
+  page: { each: "service", group: "Services", order: 100 },
+} satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);

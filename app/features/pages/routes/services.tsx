@@ -4,12 +4,17 @@ import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { ServiceCard } from "~/features/pages/services/service-card";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/services";
+
+export const handle = {
+  page: { title: { contentHeading: "services" }, group: "Main Pages", order: 20 },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);

@@ -6,8 +6,12 @@ import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-ro
 import { SiteFooter } from "~/features/pages/layout/site-footer";
 import { SiteHeader } from "~/features/pages/layout/site-header";
 import { usePageSkeleton } from "~/features/pages/skeletons/use-page-skeleton";
+import type { RouteHandle } from "~/platform/route-handle";
 import type { loader as rootLoader } from "~/root";
 import { useDelayedFlag } from "~/ui/hooks/use-delayed-flag";
+
+// The public pages may be kept by the page cache; a page that reads query parameters says which.
+export const handle = { cache: { query: [] } } satisfies RouteHandle;
 
 /** Navigations faster than this show no skeleton, so they do not flash. */
 const skeletonDelayMs = 200;

@@ -6,16 +6,21 @@ import { listPublicPages } from "~/features/pages/public-pages.server";
 import { groupSitePages } from "~/features/pages/site-pages";
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/sitemap-page";
 
+export const handle = {
+  page: { title: "Sitemap", group: "Legal", order: 320, changesWith: "everything" },
+} satisfies RouteHandle;
+
 export async function loader({ context }: Route.LoaderArgs) {
   await expireAtNextPublication(context);
-  const { db, logger } = getAppContext(context);
+  const { db, logger, routes } = getAppContext(context);
   const { content } = await getRequestContent(context);
-  const pages = await listPublicPages(db, content, logger);
+  const pages = await listPublicPages(db, content, logger, routes.pages);
   return {
     companyName: content.general.companyName,
     groups: groupSitePages(pages).map((group) => ({

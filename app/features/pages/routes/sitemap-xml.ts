@@ -7,9 +7,9 @@ import { getAppContext } from "~/platform/context.server";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger, config } = getAppContext(context);
+  const { db, logger, config, routes } = getAppContext(context);
   const { content } = await getRequestContent(context);
-  const pages = await listPublicPages(db, content, logger);
+  const pages = await listPublicPages(db, content, logger, routes.pages);
   return new Response(renderSitemapXml(config.SITE_URL, pages), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },
   });

@@ -2,8 +2,13 @@
 
 import { getRequestContent } from "~/features/content/request-content.server";
 import { LegalDocument } from "~/features/pages/legal-document";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/terms-of-service";
+
+export const handle = {
+  page: { title: "Terms of Service", group: "Legal", order: 310 },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);

@@ -6,10 +6,20 @@ import { CaseStudySummary } from "~/features/publishing/components/case-study-su
 import { expireAtNextPublication } from "~/features/publishing/public.server";
 import { getCaseStudies } from "~/features/publishing/publications.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { PageIntro } from "~/ui/sections/page-intro";
 import type { Route } from "./+types/case-studies";
+
+export const handle = {
+  page: {
+    title: { contentHeading: "caseStudies" },
+    group: "Main Pages",
+    order: 40,
+    changesWith: "case-studies",
+  },
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   await expireAtNextPublication(context);

@@ -16,12 +16,17 @@ import {
 } from "~/features/publishing/public.server";
 import { findCaseStudy, getCaseStudies } from "~/features/publishing/publications.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { NotFoundNotice } from "~/ui/sections/not-found-notice";
 import type { Route } from "./+types/case-study";
+
+export const handle = {
+  page: { each: "case-study", group: "Case Studies", order: 110 },
+} satisfies RouteHandle;
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   await expireAtNextPublication(context);

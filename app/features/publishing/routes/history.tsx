@@ -7,12 +7,17 @@ import { Notice } from "~/features/admin/shell/notice";
 import { historyKinds, listHistory } from "~/features/publishing/history/history.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatUtcTime } from "~/platform/format-time";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
 import type { Route } from "./+types/history";
+
+export const handle = {
+  adminNav: { label: "History", order: 70, nested: true },
+} satisfies RouteHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = getAppContext(context);

@@ -16,12 +16,21 @@ import {
 } from "~/features/publishing/schema";
 import { listForAdmin } from "~/features/publishing/store.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import type { Route } from "./+types/publications";
+
+// One route for both collections, one menu entry each.
+export const handle = {
+  adminNav: [
+    { label: "Articles", order: 30, to: "/admin/articles", nested: true },
+    { label: "Case studies", order: 40, to: "/admin/case-studies", nested: true },
+  ],
+} satisfies RouteHandle;
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const app = getAppContext(context);

@@ -1,0 +1,81 @@
+// What a route module says about itself in its `handle` export: its place in the sitemaps, what
+// the page cache may do with its answers, its entry in the admin navigation. One shape for every
+// route; route modules check theirs with `satisfies RouteHandle`, and the host reads them all
+// from the server build once (route-facts.server.ts), where the schema checks them again.
+import { z } from "zod";
+
+/** The kinds of public page: a fixed page, or one of the pages made from each record. */
+export const sitePageKinds = ["page", "service", "case-study", "article"] as const;
+export type SitePageKind = (typeof sitePageKinds)[number];
+
+/**
+ * Where the page comes in the sitemaps, lowest first: the main pages from 10, the pages per record
+ * from 100, the other home layouts from 200, legal from 300. Groups follow their first page.
+ */
+const pageOrder = z.number();
+
+/** A fixed public page (the route's path is its address). */
+const fixedPageSchema = z.object({
+  /** Its name in lists and on its link-preview image, or the content section whose heading is. */
+  title: z.union([
+    z.string(),
+    z.object({ contentHeading: z.enum(["services", "caseStudies", "blog"]) }),
+  ]),
+  /** The heading the HTML sitemap lists it under. */
+  group: z.string(),
+  order: pageOrder,
+  /**
+   * What the page shows, so its last-modified time is that data's: the content, the content and
+   * the case studies (or articles) it lists, or everything (the home page and its kin).
+   */
+  changesWith: z.enum(["content", "case-studies", "articles", "everything"]).default("content"),
+});
+
+/** A page per record: the route's one parameter is each record's slug or id. */
+const recordPageSchema = z.object({
+  each: z.enum(["service", "case-study", "article"]),
+  group: z.string(),
+  order: pageOrder,
+});
+
+/** An entry of the admin navigation; the route's path is its address unless it gives `to`. */
+const adminNavEntrySchema = z.object({
+  label: z.string(),
+  /** Its place in the menu, lowest first. */
+  order: z.number(),
+  /** The address, for a route whose path has a parameter (one route, several entries). */
+  to: z.string().startsWith("/").optional(),
+  /** Addresses under this one belong to it too (a revision under History). */
+  nested: z.boolean().default(false),
+});
+
+export const routeHandleSchema = z.object({
+  /** A public page: listed in /sitemap.xml and /sitemap, with a link-preview image. */
+  page: z.union([fixedPageSchema, recordPageSchema]).optional(),
+  /**
+   * Whether the page cache may keep this route's pages, and the query parameters the page reads
+   * (every other parameter maps to the same entry). Child routes inherit it; a route without it
+   * anywhere above is never kept. False: never kept (personal or not public).
+   */
+  cache: z
+    .union([z.literal(false), z.object({ query: z.array(z.string()).readonly().default([]) })])
+    .optional(),
+  /** The admin navigation's entries for this screen. */
+  adminNav: z.union([adminNavEntrySchema, z.array(adminNavEntrySchema)]).optional(),
+});
+
+export type RouteHandle = z.input<typeof routeHandleSchema>;
+export type PageFacts = NonNullable<z.output<typeof routeHandleSchema>["page"]>;
+export type CacheRule = NonNullable<z.output<typeof routeHandleSchema>["cache"]>;
+
+/** A public page route: its facts and its path pattern ("/services/:slug"). */
+export type PageRoute = PageFacts & { path: string };
+
+/** One entry of the admin navigation, as the shell draws it. */
+export type AdminNavItem = {
+  to: string;
+  label: string;
+  /** Other addresses of the same screen, which mark this item as the current one. */
+  alsoAt?: readonly string[];
+  nested?: boolean;
+};
