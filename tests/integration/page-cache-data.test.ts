@@ -64,14 +64,18 @@ describe.each(getTestDatabaseKinds())("navigation data from the page cache on $n
 
   it("keys the data by the loaders asked for and the page's own parameters, nothing else", async () => {
     const all = await (await get("/blog.data")).text();
-    const blogOnly = await (await get("/blog.data?_routes=features%2Fpages%2Froutes%2Fblog")).text();
+    const blogOnly = await (
+      await get("/blog.data?_routes=features%2Fpages%2Froutes%2Fblog")
+    ).text();
     // A partial load holds the blog's data alone, not the root's.
     expect(all).toContain('"root"');
     expect(blogOnly).not.toContain('"root"');
     expect(blogOnly).toContain(defaultContent.blog.heading);
     expect(holds("/blog.data?_routes=features%2Fpages%2Froutes%2Fblog")).toBe(true);
     // A parameter the blog does not read shares the entry; one it reads is another view.
-    const tracked = await get("/blog.data?_routes=features%2Fpages%2Froutes%2Fblog&utm_source=mail");
+    const tracked = await get(
+      "/blog.data?_routes=features%2Fpages%2Froutes%2Fblog&utm_source=mail",
+    );
     expect(await tracked.text()).toBe(blogOnly);
     const filtered = await (await get("/blog.data?category=Cybersecurity")).text();
     expect(filtered).toContain("Six Cybersecurity Essentials");
