@@ -1,9 +1,10 @@
 // The one registry of public pages (DESIGN.md section 3): every page with its address, title,
 // group and the time its data last changed. /sitemap.xml, the HTML /sitemap, the link-preview
 // images, the breadcrumbs of the structured data and the JavaScript budget all read it.
-import type { Article, CaseStudy, SiteContent } from "~/features/content/schema";
+import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
-import type { PageTimes } from "~/features/publishing/page-times.server";
+import type { PageTimes } from "~/features/publishing/public-reader.server";
+import type { Article, CaseStudy } from "~/features/publishing/schema";
 
 export type SitePageKind = "page" | "service" | "case-study" | "article";
 

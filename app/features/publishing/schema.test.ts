@@ -5,17 +5,16 @@ import { normalizeContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { contentSchema, seoDescription, seoDescriptionMessage } from "~/features/content/schema";
 import { absolutizeLinks } from "./feed.server";
+import { computeReadTime, toInitials } from "./publication-fields";
 import {
   articleInputSchema,
   caseStudyInputSchema,
-  computeReadTime,
   createEmptyInput,
   filterAdminList,
   formatDisplayDate,
   getEffectiveStatus,
   parseAdminListQuery,
   proposeSlug,
-  toInitials,
 } from "./schema";
 
 describe("publishing rules", () => {
