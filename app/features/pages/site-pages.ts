@@ -19,7 +19,7 @@ export type SitePage = {
   lastModified?: string;
 };
 
-/** When each kind of data last changed (features/publishing/page-times.server.ts reads them). */
+/** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
 type RegistryInput = {
   content: Pick<SiteContent, "services" | "caseStudies" | "blog">;
   caseStudies: readonly Pick<CaseStudy, "id" | "title">[];
