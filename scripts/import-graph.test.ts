@@ -72,7 +72,7 @@ describe("the linter's import order", () => {
     ["app/features/media/planted.ts", 'export { contentSchema } from "../content/schema";'],
     [
       "app/features/leads/planted.ts",
-      'export { listVisible } from "~/features/publishing/store.server";',
+      'export { listVisible } from "~/features/publishing/store/reads.server";',
     ],
     [
       "app/features/pages/planted.ts",

@@ -3,7 +3,7 @@
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
-import { listImageUses } from "~/features/publishing/store.server";
+import { listImageUses } from "~/features/publishing/store/reads.server";
 import { parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";

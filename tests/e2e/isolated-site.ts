@@ -1,7 +1,7 @@
 // A second built site with its own fresh database, for end-to-end tests that need data the shared
 // e2e server must not see (other specs run against it in parallel): e.g. a dozen blog articles.
 
-import type { Article } from "../../app/features/content/schema";
+import type { Article } from "~/features/publishing/schema";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";

@@ -244,3 +244,72 @@ test("a save over someone else's newer save is refused until the admin chooses",
     headers: { origin: baseURL },
   });
 });
+
+test("a save shows the stored item from its answer, without loading the page again", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `answered-save-${Date.now()}`;
+  const created = await context.request.post(`${baseURL}/api/admin/articles`, {
+    headers: { origin: baseURL },
+    data: {
+      slug,
+      status: "draft",
+      publishAt: "",
+      title: "Answered Save",
+      excerpt: "Saved once.",
+      category: "Testing",
+      authorName: "Ana Lopez",
+      readTime: "",
+      imageUrl: "",
+      imageAlt: "",
+      body: "<p>Text.</p>",
+    },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(`/admin/articles/${slug}`);
+  const badge = page.getByRole("heading", { name: "Publish", exact: true }).locator("..");
+  const revisions = page.locator("ol").filter({ hasText: "(current)" }).locator("li");
+  await expect(badge).toContainText("Draft");
+  await expect(revisions).toHaveCount(1);
+
+  // From here on, neither a document nor a loader's data is fetched: the answers are enough.
+  const reloads: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.resourceType() === "document" || pathname.endsWith(".data"))
+      reloads.push(request.url());
+  });
+
+  await page.getByRole("radio", { name: /Published/ }).check();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(getToast(page, "Published")).toBeVisible();
+  await expect(badge).toContainText("Published");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.first()).toContainText("Saved (current)");
+
+  // The version the answer carried is the one the next save sends: no conflict.
+  await page.getByLabel("Title", { exact: true }).fill("Answered Save, Again");
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(revisions).toHaveCount(3);
+  await expect(revisions.first()).toContainText("Answered Save, Again");
+  await expect(page.getByText("Someone else saved this article")).toHaveCount(0);
+  await expect(page.getByText("You have unsaved changes")).toHaveCount(0);
+
+  // Restoring the first text: the form, the list and the status follow the answer too.
+  await revisions
+    .last()
+    .getByRole("button", { name: /^Restore/ })
+    .click();
+  await expect(getToast(page, "Restored")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Answered Save");
+  await expect(revisions).toHaveCount(4);
+  await expect(revisions.first()).toContainText("Restored (current)");
+  await expect(badge).toContainText("Published");
+  expect(reloads).toEqual([]);
+
+  await context.request.delete(`${baseURL}/api/admin/articles/${slug}`, {
+    headers: { origin: baseURL },
+  });
+});

@@ -10,7 +10,7 @@ import { defaultContent } from "~/features/content/default-content";
 import { getSiteContent } from "~/features/content/site-content.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
-import { getVisible, listVisible } from "~/features/publishing/store.server";
+import { getVisible, listVisible } from "~/features/publishing/store/reads.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";

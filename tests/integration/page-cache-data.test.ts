@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import { saveContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
-import { createPublication } from "~/features/publishing/store.server";
+import { createPublication } from "~/features/publishing/store/writes.server";
 import { commandLineActor } from "~/platform/activity/activity.server";
 import { createSession, getSessionCookieName } from "~/platform/sessions.server";
 import { getTestDatabaseKinds } from "../support/databases";

@@ -600,13 +600,19 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
         "if-match": created.headers.get("etag") ?? "",
       },
     );
-    const detail = (await (await send("GET", "/api/admin/articles/restore-me")).json()) as {
+    type Answer = {
+      item: { version: number };
       revisions: Array<{ id: number; title: string }>;
     };
+    const detail = (await (await send("GET", "/api/admin/articles/restore-me")).json()) as Answer;
     expect(detail.revisions.map((revision) => revision.title)).toEqual([
       "Second Title",
       "First Title",
     ]);
+    // The save's answer is all the editor needs next: the item, its version and its revisions.
+    const savedAnswer = (await saved.json()) as Answer;
+    expect(savedAnswer.item.version).toBe(detail.item.version);
+    expect(savedAnswer.revisions).toEqual(detail.revisions);
     const restored = await postJsonAs(
       site,
       "/api/admin/articles/restore-me/restore",
@@ -614,6 +620,12 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
       { cookie, headers: { "if-match": saved.headers.get("etag") ?? "" } },
     );
     expect(restored.status).toBe(200);
+    const restoredAnswer = (await restored.json()) as Answer;
+    expect(restoredAnswer.revisions.map((revision) => revision.title)).toEqual([
+      "First Title",
+      "Second Title",
+      "First Title",
+    ]);
     expect(await visitText("/blog/restore-me")).toContain("First Title");
     const stale = await postJsonAs(
       site,

@@ -12,21 +12,23 @@ import {
   toCaseStudyInput,
 } from "~/features/publishing/schema";
 import {
-  createPublication,
-  deletePublication,
   findRedirect,
   getForAdmin,
   getNextPublicationTime,
   getVisible,
   listForAdmin,
   listImageUses,
-  listRevisions,
   listVisible,
+} from "~/features/publishing/store/reads.server";
+import { listRevisions } from "~/features/publishing/store/revisions.server";
+import {
+  createPublication,
+  deletePublication,
   PublicationConflictError,
   PublicationInputError,
   restorePublication,
   updatePublication,
-} from "~/features/publishing/store.server";
+} from "~/features/publishing/store/writes.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { seedDefaults } from "../../server/seed.server";

@@ -1,5 +1,5 @@
-// The site content document, its case studies and articles: one zod schema each, shared by the
-// server (API, store), the public pages and the admin editor. Types are derived from these.
+// The site content document: one zod schema, shared by the server (API, store), the public pages
+// and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
 import { z } from "zod";
 import { descriptionLength } from "~/platform/seo/description";
 import { toSlug } from "./slug";
@@ -184,54 +184,3 @@ export const contentUpdateSchema = z.object({
   }),
 });
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;
-
-export const idSchema = line(120).regex(
-  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-  "Use lowercase letters, digits and hyphens",
-);
-/** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
-export const imagePath = line(300).regex(
-  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
-  "Choose an image from the library (a path under /images/)",
-);
-
-export const caseStudySchema = z.object({
-  id: idSchema,
-  title: line(200).min(1),
-  description: paragraph(),
-  industry: line(80),
-  imageUrl: imagePath,
-  imageAlt: line(300),
-  client: line(200),
-  challenge: paragraph(),
-  approach: z.array(line(300)).max(8),
-  results: z.array(z.object({ value: line(20), label: line(80) })).max(8),
-  testimonial: z.object({
-    quote: paragraph(),
-    name: line(120),
-    initials: line(4),
-    role: line(120),
-    company: line(120),
-  }),
-  body: richText,
-  seoDescription,
-});
-export type CaseStudy = z.infer<typeof caseStudySchema>;
-
-export const articleSchema = z.object({
-  id: idSchema,
-  title: line(200).min(1),
-  excerpt: paragraph(),
-  category: line(80),
-  imageUrl: imagePath,
-  imageAlt: line(300),
-  author: z.object({ name: line(120), initials: line(4) }),
-  /** Display text such as "Mar 16, 2023", as the spec shows it. */
-  date: line(40),
-  /** ISO date of publication; orders the blog and feeds the sitemap. */
-  publishedAt: z.iso.date(),
-  readTime: line(40),
-  body: richText,
-  seoDescription,
-});
-export type Article = z.infer<typeof articleSchema>;

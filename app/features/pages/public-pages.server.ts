@@ -5,7 +5,7 @@ import type { Logger } from "pino";
 import type { SiteContent } from "~/features/content/schema";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
-import { type DatedPublications, readPageTimes } from "~/features/publishing/page-times.server";
+import { type DatedPublications, readPageTimes } from "~/features/publishing/public-reader.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { markPageUncacheable } from "~/platform/page-cache/hints.server";

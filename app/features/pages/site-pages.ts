@@ -2,9 +2,10 @@
 // its data last changed, from the routes' `page` facts (their handles, platform/route-handle.ts)
 // and the data: a page per service, case study and article. /sitemap.xml, the HTML /sitemap, the
 // link-preview images and the JavaScript budget (through /sitemap.xml) all read it.
-import type { Article, CaseStudy, SiteContent } from "~/features/content/schema";
+import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
-import type { PageTimes } from "~/features/publishing/page-times.server";
+import type { PageTimes } from "~/features/publishing/public-reader.server";
+import type { Article, CaseStudy } from "~/features/publishing/schema";
 import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
@@ -18,13 +19,14 @@ export type SitePage = {
   lastModified?: string;
 };
 
+/** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
 type RegistryInput = {
   /** The public page routes, in the sitemaps' order (RouteFacts.pages). */
   routes: readonly PageRoute[];
   content: Pick<SiteContent, "services" | "caseStudies" | "blog">;
   caseStudies: readonly Pick<CaseStudy, "id" | "title">[];
   articles: readonly Pick<Article, "id" | "title" | "publishedAt">[];
-  /** When each kind of data last changed (features/publishing/page-times.server.ts reads them). */
+  /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
   times?: PageTimes;
 };
 

@@ -14,13 +14,14 @@ import {
   caseStudyInputSchema,
   type PublicationInput,
   type PublicationKind,
+  type PublicationRevision,
 } from "./schema";
+import type { StoredPublication } from "./store/rows.server";
 import {
   PublicationConflictError,
   PublicationInputError,
   PublicationNotFoundError,
-  type StoredPublication,
-} from "./store.server";
+} from "./store/writes.server";
 
 const inputSchemas = {
   article: articleInputSchema,
@@ -90,13 +91,16 @@ export async function callStore<T>(kind: PublicationKind, run: () => Promise<T>)
   }
 }
 
-/** An item as the API answers it, its version in the ETag. */
+/**
+ * An item as the API answers it, its version in the ETag. A save's answer carries the item's
+ * revisions too: the editor takes its new state from it instead of loading the page again.
+ */
 export function answerPublication<K extends PublicationKind>(
   item: StoredPublication<K>,
-  init: { status?: number; message?: string } = {},
+  init: { status?: number; message?: string; revisions?: PublicationRevision[] } = {},
 ): Response {
   return Response.json(
-    { message: init.message, item },
+    { message: init.message, item, revisions: init.revisions },
     {
       status: init.status ?? 200,
       headers: { "Cache-Control": "no-store", ETag: `"${item.version}"` },

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { Article } from "~/features/content/schema";
 import {
   blogPageSize,
   buildBlogSearch,
@@ -10,6 +9,7 @@ import {
   parseBlogQuery,
 } from "./blog-filter";
 import { defaultArticles } from "./default-articles";
+import type { Article } from "./schema";
 
 function makeArticle(overrides: Partial<Article> & { id: string }): Article {
   const base = defaultArticles[0] as Article;

@@ -1,6 +1,6 @@
 // The blog listing's rules (spec sections 4 and 5): search text and category from the URL query,
 // the filter both must pass, the category badges and the "Load More Articles" pages.
-import type { Article } from "~/features/content/schema";
+import type { Article } from "./schema";
 
 /** Articles shown per "page"; Load More Articles adds one page at a time. */
 export const blogPageSize = 6;

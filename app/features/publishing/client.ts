@@ -5,11 +5,18 @@ import type {
   PublicationInput,
   PublicationKind,
   PublicationRecord,
+  PublicationRevision,
   PublicationState,
 } from "./schema";
 
 export type SavedItem<K extends PublicationKind> = PublicationState & {
   record: PublicationRecord[K];
+};
+
+/** A save's (or restore's) answer: the item as stored now and its revisions, newest first. */
+export type SaveAnswer<K extends PublicationKind> = {
+  item: SavedItem<K>;
+  revisions: PublicationRevision[];
 };
 
 const apiPaths: Record<PublicationKind, string> = {
@@ -53,11 +60,10 @@ export async function savePublication<K extends PublicationKind>(
   id: string | undefined,
   input: PublicationInput[K],
   version: number | undefined,
-): Promise<SavedItem<K>> {
-  const answer = id
-    ? await send<{ item: SavedItem<K> }>("PUT", `${apiPaths[kind]}/${id}`, input, version)
-    : await send<{ item: SavedItem<K> }>("POST", apiPaths[kind], input, undefined);
-  return answer.item;
+): Promise<SaveAnswer<K>> {
+  return id
+    ? await send<SaveAnswer<K>>("PUT", `${apiPaths[kind]}/${id}`, input, version)
+    : await send<SaveAnswer<K>>("POST", apiPaths[kind], input, undefined);
 }
 
 export async function deletePublication(
@@ -73,12 +79,6 @@ export async function restoreRevision<K extends PublicationKind>(
   id: string,
   revisionId: number,
   version: number | undefined,
-): Promise<SavedItem<K>> {
-  const answer = await send<{ item: SavedItem<K> }>(
-    "POST",
-    `${apiPaths[kind]}/${id}/restore`,
-    { revisionId },
-    version,
-  );
-  return answer.item;
+): Promise<SaveAnswer<K>> {
+  return send<SaveAnswer<K>>("POST", `${apiPaths[kind]}/${id}/restore`, { revisionId }, version);
 }

@@ -1,6 +1,6 @@
 // The three built-in articles (spec section 3), with a body each: the seed rows of a new database
 // and the fallback when it cannot be read. Images are self-hosted under public/images/articles/.
-import type { Article } from "~/features/content/schema";
+import type { Article } from "./schema";
 
 export const defaultArticles: Article[] = [
   {

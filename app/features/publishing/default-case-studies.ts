@@ -1,6 +1,6 @@
 // The three built-in case studies (spec section 3): the seed rows of a new database and the
 // fallback when it cannot be read. Images are self-hosted under public/images/case-studies/.
-import type { CaseStudy } from "~/features/content/schema";
+import type { CaseStudy } from "./schema";
 
 export const defaultCaseStudies: CaseStudy[] = [
   {

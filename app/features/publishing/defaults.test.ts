@@ -2,9 +2,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { articleSchema, caseStudySchema } from "~/features/content/schema";
 import { defaultArticles } from "./default-articles";
 import { defaultCaseStudies } from "./default-case-studies";
+import { articleSchema, caseStudySchema } from "./schema";
 
 describe("default case studies", () => {
   it("parse with the case study schema", () => {

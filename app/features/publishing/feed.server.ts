@@ -1,8 +1,9 @@
 // The blog's Atom feed (/blog/feed.xml, RFC 4287): published articles only, absolute addresses
 // (links inside the article bodies too), RFC 3339 dates and every text escaped.
-import type { Article } from "~/features/content/schema";
+
 import { escapeXml } from "~/platform/http/xml";
-import type { VisibleEntry } from "./store.server";
+import type { Article } from "./schema";
+import type { VisibleEntry } from "./store/reads.server";
 
 /** How many of the newest articles the feed carries. */
 export const feedSize = 20;

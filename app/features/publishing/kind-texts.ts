@@ -1,4 +1,5 @@
 // The words and addresses of the two kinds on the admin screens: one description, both screens.
+import { articleFields, caseStudyFields, findGroupField } from "./publication-fields";
 import type { PublicationKind } from "./schema";
 
 /** The kind a /admin/:collection or /api/admin/:collection address names, if any. */
@@ -13,7 +14,8 @@ export const kindTexts = {
     singular: "Article",
     plural: "Articles",
     newLabel: "New Article",
-    groupLabel: "Category",
+    groupLabel: findGroupField(articleFields).label,
+    bodyLabel: "Article text",
     adminPath: "/admin/articles",
     publicPath: (id: string) => `/blog/${id}`,
     publicPrefix: "/blog/",
@@ -24,7 +26,8 @@ export const kindTexts = {
     singular: "Case Study",
     plural: "Case Studies",
     newLabel: "New Case Study",
-    groupLabel: "Industry",
+    groupLabel: findGroupField(caseStudyFields).label,
+    bodyLabel: "Full story",
     adminPath: "/admin/case-studies",
     publicPath: (id: string) => `/case-studies/${id}`,
     publicPrefix: "/case-studies/",

@@ -5,17 +5,20 @@ import { normalizeContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { contentSchema, seoDescription, seoDescriptionMessage } from "~/features/content/schema";
 import { absolutizeLinks } from "./feed.server";
+import { computeReadTime, toInitials } from "./publication-fields";
 import {
   articleInputSchema,
   caseStudyInputSchema,
-  computeReadTime,
   createEmptyInput,
   filterAdminList,
   formatDisplayDate,
   getEffectiveStatus,
   parseAdminListQuery,
   proposeSlug,
-  toInitials,
+  toArticleInput,
+  toArticleRecord,
+  toCaseStudyInput,
+  toCaseStudyRecord,
 } from "./schema";
 
 describe("publishing rules", () => {
@@ -89,6 +92,81 @@ describe("publishing rules", () => {
     ).toBe(
       '<a href="https://site.example/booking">b</a> <a href="https://x.example/">x</a> <a href="//cdn.example/a">c</a>',
     );
+  });
+});
+
+describe("the kinds' field tables", () => {
+  const messagesOf = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+    );
+
+  it("word every refusal by the field's label", () => {
+    expect(messagesOf(articleInputSchema.safeParse(createEmptyInput("article")))).toEqual({
+      slug: "URL slug is required",
+      title: "Title is required",
+      excerpt: "Excerpt is required",
+      category: "Category is required",
+      authorName: "Author is required",
+    });
+    const study = {
+      ...createEmptyInput("case-study"),
+      slug: "s",
+      title: "T",
+      description: "D",
+      industry: "I",
+      client: "x".repeat(201),
+      approach: ["Step", " "],
+      results: [{ value: "", label: "" }],
+    };
+    expect(messagesOf(caseStudyInputSchema.safeParse(study))).toEqual({
+      client: "Must be at most 200 characters",
+      "approach.1": "Each approach step is required",
+      "results.0.value": "Result value is required",
+      "results.0.label": "Result label is required",
+    });
+    const many = {
+      ...study,
+      client: "",
+      approach: Array.from({ length: 9 }, () => "Step"),
+      results: Array.from({ length: 9 }, () => ({ value: "1", label: "one" })),
+    };
+    expect(messagesOf(caseStudyInputSchema.safeParse(many))).toEqual({
+      approach: "At most 8 approach steps",
+      results: "At most 8 results",
+    });
+  });
+
+  it("turns an input into its record and back", () => {
+    const article = {
+      ...createEmptyInput("article"),
+      slug: "a",
+      title: "A",
+      excerpt: "B",
+      category: "C",
+      authorName: "Dana Ito",
+      body: "<p>Text.</p>",
+    };
+    const record = toArticleRecord(article, "2026-05-04T10:00:00.000Z");
+    expect(record).toMatchObject({
+      author: { name: "Dana Ito", initials: "DI" },
+      date: "May 4, 2026",
+      readTime: "1 min read",
+    });
+    expect(toArticleInput(record, { status: "draft", publishAt: null })).toEqual(article);
+    const study = {
+      ...createEmptyInput("case-study"),
+      slug: "s",
+      title: "T",
+      description: "D",
+      industry: "I",
+      approach: ["Step"],
+      results: [{ value: "30%", label: "fewer calls" }],
+      testimonial: { quote: "Q", name: "Ana Lopez", role: "R", company: "C" },
+    };
+    const stored = toCaseStudyRecord(study);
+    expect(stored.testimonial.initials).toBe("AL");
+    expect(toCaseStudyInput(stored, { status: "draft", publishAt: null })).toEqual(study);
   });
 });
 

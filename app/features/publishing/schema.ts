@@ -1,17 +1,20 @@
-// What the admin sends to write an article or a case study, and the rules derived from it (status,
-// slug, read time, initials, display date): one zod schema per kind, shared by the editor (inline
-// errors) and the JSON API (400 with the same field messages).
+// An article and a case study: what is stored and shown (the record), what the admin sends to
+// write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
+// between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 import { z } from "zod";
-import {
-  type Article,
-  type CaseStudy,
-  idSchema,
-  imagePath,
-  richText,
-  seoDescription,
-} from "~/features/content/schema";
+import { richText, seoDescription } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
-import { toPlainText } from "~/features/content/text";
+import {
+  articleFields,
+  buildShape,
+  caseStudyFields,
+  computeReadTime,
+  copyStoredFields,
+  createEmptyFields,
+  findGroupField,
+  toInitials,
+  tooLongMessage,
+} from "./publication-fields";
 
 export const publicationKinds = ["article", "case-study"] as const;
 export type PublicationKind = (typeof publicationKinds)[number];
@@ -26,8 +29,56 @@ export const statusLabels: Record<PublicationStatus, string> = {
   published: "Published",
 };
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 const required = (max: number, label: string) => text(max).min(1, `${label} is required`);
+
+export const idSchema = text(120).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  "Use lowercase letters, digits and hyphens",
+);
+/** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
+export const imagePath = text(300).regex(
+  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
+  "Choose an image from the library (a path under /images/)",
+);
+
+const { authorName: authorNameSchema, ...articleRecordFields } = buildShape(
+  articleFields,
+  "record",
+);
+/** An article as stored and shown on the blog. */
+export const articleSchema = z.object({
+  id: idSchema,
+  title: text(200).min(1),
+  ...articleRecordFields,
+  imageUrl: imagePath,
+  imageAlt: text(300),
+  author: z.object({ name: authorNameSchema, initials: text(4) }),
+  /** Display text such as "Mar 16, 2023", as the spec shows it. */
+  date: text(40),
+  /** ISO date of publication; orders the blog and feeds the sitemap. */
+  publishedAt: z.iso.date(),
+  body: richText,
+  seoDescription,
+});
+export type Article = z.infer<typeof articleSchema>;
+
+const { testimonial: testimonialSchema, ...caseStudyRecordFields } = buildShape(
+  caseStudyFields,
+  "record",
+);
+/** A case study as stored and shown on its page. */
+export const caseStudySchema = z.object({
+  id: idSchema,
+  title: text(200).min(1),
+  ...caseStudyRecordFields,
+  imageUrl: imagePath,
+  imageAlt: text(300),
+  testimonial: testimonialSchema.extend({ initials: text(4) }),
+  body: richText,
+  seoDescription,
+});
+export type CaseStudy = z.infer<typeof caseStudySchema>;
 
 const publishingFields = {
   slug: idSchema.min(1, "URL slug is required"),
@@ -72,11 +123,8 @@ export const articleInputSchema = z
   .object({
     ...publishingFields,
     title: required(200, "Title"),
-    excerpt: required(2000, "Excerpt"),
-    category: required(80, "Category"),
-    authorName: required(120, "Author"),
-    /** "" = computed from the body. */
-    readTime: text(40),
+    /** readTime "" = computed from the body. */
+    ...buildShape(articleFields, "input"),
     body: richText,
   })
   .superRefine(checkPublishing);
@@ -86,20 +134,7 @@ export const caseStudyInputSchema = z
   .object({
     ...publishingFields,
     title: required(200, "Title"),
-    description: required(2000, "Summary"),
-    industry: required(80, "Industry"),
-    client: text(200),
-    challenge: text(2000),
-    approach: z.array(required(300, "Each approach step")).max(8, "At most 8 approach steps"),
-    results: z
-      .array(z.object({ value: required(20, "Result value"), label: required(80, "Result label") }))
-      .max(8, "At most 8 results"),
-    testimonial: z.object({
-      quote: text(2000),
-      name: text(120),
-      role: text(120),
-      company: text(120),
-    }),
+    ...buildShape(caseStudyFields, "input"),
     body: richText,
   })
   .superRefine(checkPublishing);
@@ -115,6 +150,17 @@ export type PublicationState = {
   publishAt: string | null;
   version: number;
   updatedAt: string;
+};
+
+/** One kept version of an item, as the editor's revision list shows it. */
+export type PublicationRevision = {
+  id: number;
+  version: number;
+  action: string;
+  author: string | null;
+  createdAt: string;
+  status: string;
+  title: string;
 };
 
 /** What an admin's preview of a hidden item says about it. */
@@ -134,23 +180,6 @@ export function getEffectiveStatus(
   return publishAt && Date.parse(publishAt) > now.getTime() ? "scheduled" : "published";
 }
 
-/** Initials of a name: first letters of the first and last words ("Daniel Reyes" is "DR"). */
-export function toInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
-  return letters
-    .map((word) => word?.[0] ?? "")
-    .join("")
-    .toUpperCase()
-    .slice(0, 4);
-}
-
-/** Reading time at 200 words a minute, at least one minute: "6 min read". */
-export function computeReadTime(html: string): string {
-  const words = toPlainText(html).split(/\s+/).filter(Boolean).length;
-  return `${Math.max(1, Math.round(words / 200))} min read`;
-}
-
 /** The blog's date text, as the spec shows it: "Mar 16, 2023" (in UTC, the same on every server). */
 export function formatDisplayDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", {
@@ -166,7 +195,44 @@ export function proposeSlug(title: string): string {
   return toSlug(title).slice(0, 80).replace(/-+$/, "");
 }
 
-/** The editor's input for a stored item: the inverse of the store's record building. */
+/** The record an admin's input describes, shown as published at shownAt. */
+export function toArticleRecord(input: ArticleInput, shownAt: string): Article {
+  return {
+    id: input.slug,
+    title: input.title,
+    ...copyStoredFields(articleFields, input),
+    imageUrl: input.imageUrl,
+    imageAlt: input.imageUrl ? input.imageAlt : "",
+    author: { name: input.authorName, initials: toInitials(input.authorName) },
+    date: formatDisplayDate(shownAt),
+    publishedAt: shownAt.slice(0, 10),
+    readTime: input.readTime || computeReadTime(input.body),
+    body: input.body,
+    seoDescription: input.seoDescription,
+  };
+}
+
+export function toCaseStudyRecord(input: CaseStudyInput): CaseStudy {
+  return {
+    id: input.slug,
+    title: input.title,
+    ...copyStoredFields(caseStudyFields, input),
+    imageUrl: input.imageUrl,
+    imageAlt: input.imageUrl ? input.imageAlt : "",
+    testimonial: { ...input.testimonial, initials: toInitials(input.testimonial.name) },
+    body: input.body,
+    seoDescription: input.seoDescription,
+  };
+}
+
+export const toPublicationRecord = {
+  article: toArticleRecord,
+  "case-study": toCaseStudyRecord,
+} as {
+  [K in PublicationKind]: (input: PublicationInput[K], shownAt: string) => PublicationRecord[K];
+};
+
+/** The editor's input for a stored item: the inverse of toArticleRecord. */
 export function toArticleInput(
   article: Article,
   state: Pick<PublicationState, "status" | "publishAt">,
@@ -176,8 +242,7 @@ export function toArticleInput(
     status: state.status,
     publishAt: state.publishAt ?? "",
     title: article.title,
-    excerpt: article.excerpt,
-    category: article.category,
+    ...copyStoredFields(articleFields, article),
     authorName: article.author.name,
     // Shown empty (computed) while it is what the body gives anyway.
     readTime: article.readTime === computeReadTime(article.body) ? "" : article.readTime,
@@ -198,12 +263,7 @@ export function toCaseStudyInput(
     status: state.status,
     publishAt: state.publishAt ?? "",
     title: study.title,
-    description: study.description,
-    industry: study.industry,
-    client: study.client,
-    challenge: study.challenge,
-    approach: study.approach,
-    results: study.results,
+    ...copyStoredFields(caseStudyFields, study),
     testimonial,
     imageUrl: study.imageUrl,
     imageAlt: study.imageAlt,
@@ -260,28 +320,27 @@ export function filterAdminList(items: readonly AdminListItem[], query: AdminLis
 }
 
 /** The editor's starting point for a new item: a draft with every field empty. */
-export function createEmptyInput(kind: PublicationKind): PublicationInput[PublicationKind] {
-  const common = {
+export function createEmptyInput<K extends PublicationKind>(kind: K): PublicationInput[K] {
+  return {
     slug: "",
-    status: "draft" as const,
+    status: "draft",
     publishAt: "",
     title: "",
+    ...createEmptyFields(kindFields[kind]),
     imageUrl: "",
     imageAlt: "",
     body: "",
     seoDescription: "",
-  };
-  if (kind === "article") {
-    return { ...common, excerpt: "", category: "", authorName: "", readTime: "" };
-  }
-  return {
-    ...common,
-    description: "",
-    industry: "",
-    client: "",
-    challenge: "",
-    approach: [],
-    results: [],
-    testimonial: { quote: "", name: "", role: "", company: "" },
-  };
+  } as PublicationInput[K];
+}
+
+/** Each kind's own fields, for the editor and the rules that walk them. */
+export const kindFields = {
+  article: articleFields,
+  "case-study": caseStudyFields,
+} as const satisfies Record<PublicationKind, unknown>;
+
+/** The value the admin list groups an item by: its category or industry. */
+export function readGroup(kind: PublicationKind, record: PublicationRecord[PublicationKind]) {
+  return String((record as Record<string, unknown>)[findGroupField(kindFields[kind]).key] ?? "");
 }

@@ -4,27 +4,18 @@
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { listAdmins } from "~/features/admin/admins/admins.server";
 import {
-  addAdminSchema,
-  adminTargetSchema,
-  changePasswordSchema,
-} from "~/features/admin/admins/admin-forms";
-import {
-  changeOwnPassword,
-  createAdmin,
-  deleteAdmin,
-  lastAdminMessage,
-  listAdmins,
-  revokeAdminSessions,
-} from "~/features/admin/admins/admins.server";
-import { generatePassword } from "~/features/admin/admins/passwords.server";
+  type AdminsIntentResult,
+  runAdminsIntent,
+} from "~/features/admin/admins/admins-intents.server";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatUtcTime } from "~/platform/format-time";
-import { ApiError, assertSameOrigin, toFieldErrors } from "~/platform/http/api.server";
+import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { readSessionId } from "~/platform/sessions.server";
@@ -46,95 +37,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  form: "add" | "password" | "row";
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
-  /** A generated password, shown this once. */
-  password?: string;
-  email?: string;
-};
-
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  const actor = getActor(admin, clientIp);
   try {
     assertSameOrigin(request, config.SITE_URL);
   } catch (error) {
     if (error instanceof ApiError) {
-      return data<ActionResult>({ form: "row", problem: error.message }, { status: error.status });
+      return data<AdminsIntentResult>(
+        { form: "row", problem: error.message },
+        { status: error.status },
+      );
     }
     throw error;
   }
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const fail = (result: ActionResult, status = 400) => data<ActionResult>(result, { status });
-
-  if (form.intent === "add") {
-    const parsed = addAdminSchema.safeParse(form);
-    if (!parsed.success) return fail({ form: "add", errors: toFieldErrors(parsed.error) });
-    const typed = parsed.data.passwordMode === "type";
-    const password = typed ? (parsed.data.password ?? "") : generatePassword();
-    const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
-    if (!created) {
-      return fail(
-        { form: "add", errors: { email: "An admin with this email already exists" } },
-        409,
-      );
-    }
-    return data<ActionResult>({
-      form: "add",
-      ok: `${parsed.data.email} can now sign in.`,
-      email: parsed.data.email,
-      ...(typed ? {} : { password }),
-    });
-  }
-
-  if (form.intent === "password") {
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail({ form: "password", errors: toFieldErrors(parsed.error) });
-    const result = await changeOwnPassword(
+  const outcome = await runAdminsIntent(
+    {
       db,
-      {
-        adminId: admin.adminId,
-        sessionId: readSessionId(request, config.secure) ?? "",
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.newPassword,
-      },
+      admin,
+      actor: getActor(admin, clientIp),
+      sessionId: readSessionId(request, config.secure) ?? "",
       clientIp,
-    );
-    if (result === "wrong-password") {
-      return fail({
-        form: "password",
-        errors: { currentPassword: "This is not your current password" },
-      });
-    }
-    return data<ActionResult>({
-      form: "password",
-      ok: "Your password was changed. Every other session of your account has ended.",
-    });
-  }
-
-  const parsed = adminTargetSchema.safeParse(form);
-  if (!parsed.success) return fail({ form: "row", problem: "Choose an admin from the list." });
-  const { intent, email } = parsed.data;
-  if (intent === "revoke") {
-    const ended = await revokeAdminSessions(db, email, actor);
-    if (ended === undefined)
-      return fail({ form: "row", problem: `No admin has the email ${email}.` }, 404);
-    if (email === admin.email) throw redirect("/admin/login");
-    return data<ActionResult>({
-      form: "row",
-      ok: `${email} was signed out everywhere (${ended} session${ended === 1 ? "" : "s"}).`,
-    });
-  }
-  const result = await deleteAdmin(db, email, actor);
-  if (result === "not-found")
-    return fail({ form: "row", problem: `No admin has the email ${email}.` }, 404);
-  if (result === "last-admin") return fail({ form: "row", problem: lastAdminMessage }, 409);
-  if (email === admin.email) throw redirect("/admin/login");
-  return data<ActionResult>({ form: "row", ok: `${email} was removed and can no longer sign in.` });
+    },
+    form,
+  );
+  if ("endedOwnSession" in outcome) throw redirect("/admin/login");
+  return data(outcome.result, { status: outcome.status });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -182,7 +111,7 @@ function PasswordInput({
   );
 }
 
-function AddAdminCard({ result }: { result: ActionResult | undefined }) {
+function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
   const [mode, setMode] = useState<"generate" | "type">("generate");
   const errors = result?.form === "add" ? (result.errors ?? {}) : {};
   return (
@@ -271,7 +200,7 @@ function AddAdminCard({ result }: { result: ActionResult | undefined }) {
   );
 }
 
-function ChangePasswordCard({ result }: { result: ActionResult | undefined }) {
+function ChangePasswordCard({ result }: { result: AdminsIntentResult | undefined }) {
   const errors = result?.form === "password" ? (result.errors ?? {}) : {};
   return (
     <Card>

@@ -7,9 +7,10 @@ import { ArticleCard, toArticleCard } from "~/features/publishing/components/art
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import {
   expireAtNextPublication,
+  findArticle,
+  getArticles,
   resolveHiddenPublication,
-} from "~/features/publishing/public.server";
-import { findArticle, getArticles } from "~/features/publishing/publications.server";
+} from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";

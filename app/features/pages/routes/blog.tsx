@@ -18,8 +18,7 @@ import { ArticleCard, toArticleCard } from "~/features/publishing/components/art
 import { BlogFilters } from "~/features/publishing/components/blog-filters";
 import { FeaturedResources } from "~/features/publishing/components/featured-resources";
 import { listFeaturedTabs } from "~/features/publishing/featured-resources";
-import { expireAtNextPublication } from "~/features/publishing/public.server";
-import { getArticles } from "~/features/publishing/publications.server";
+import { expireAtNextPublication, getArticles } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
 import type { RouteHandle } from "~/platform/route-handle";

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
 import { groupSitePages } from "~/features/pages/site-pages";
-import { expireAtNextPublication } from "~/features/publishing/public.server";
+import { expireAtNextPublication } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";

@@ -2,11 +2,11 @@
 // characters plus "...", author and Read More.
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
-import type { Article } from "~/features/content/schema";
 import { truncate } from "~/features/content/text";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import type { Article } from "../schema";
 
 /** Spec section 9: card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;

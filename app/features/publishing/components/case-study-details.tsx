@@ -1,7 +1,7 @@
 // The Challenge, Approach and Results cards of a case study, on the list and on its own page.
 import { CheckCircle2, ListChecks, Target, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
-import type { CaseStudy } from "~/features/content/schema";
+import type { CaseStudy } from "../schema";
 
 function DetailCard({
   icon,

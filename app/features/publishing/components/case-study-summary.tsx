@@ -3,10 +3,10 @@
 // visible, so nothing is hidden without JavaScript, and reduced motion turns them off (app.css).
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import type { CaseStudy } from "~/features/content/schema";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
+import type { CaseStudy } from "../schema";
 import { ApproachCard, ChallengeCard, ResultsCard } from "./case-study-details";
 import { TestimonialCard } from "./testimonial-card";
 

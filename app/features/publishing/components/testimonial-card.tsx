@@ -1,8 +1,8 @@
 // A client's testimonial: the quote, then initials, name, role and company.
 import { Quote } from "lucide-react";
-import type { CaseStudy } from "~/features/content/schema";
 import { cn } from "~/ui/cn";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import type { CaseStudy } from "../schema";
 
 export function TestimonialCard({
   testimonial,

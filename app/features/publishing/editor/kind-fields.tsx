@@ -1,17 +1,27 @@
-// The fields only one kind has: an article's excerpt, category, author and read time; a case
-// study's summary, industry, client, challenge, approach, results and testimonial.
-
+// Draws the fields only one kind has (an article's excerpt, category, author and read time; a case
+// study's summary, industry, client, challenge, approach, results and testimonial) from the kind's
+// field table in publication-fields.ts: labels, hints, limits and order are written there only.
+import { Fragment } from "react";
 import { StoredTextField, TextField } from "~/features/content/editor/fields";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
-import { type ArticleInput, type CaseStudyInput, computeReadTime, toInitials } from "../schema";
+import type {
+  FieldValues,
+  ObjectFieldSpec,
+  PublicationFieldSpec,
+  RowsFieldSpec,
+  TextFieldSpec,
+} from "../publication-fields";
 
-type FieldsProps<T> = {
-  value: T;
+type FieldsProps = {
+  fields: readonly PublicationFieldSpec[];
+  /** The whole input: hints may read other fields (the author's initials, the body's read time). */
+  value: FieldValues;
   errors: Record<string, string>;
+  /** The groups in use (categories, industries), offered by the group field. */
   groups: string[];
-  onChange: (patch: Partial<T>) => void;
+  onChange: (patch: FieldValues) => void;
 };
 
 /** A text field with suggestions: pick an existing category (or industry) or type a new one. */
@@ -60,208 +70,248 @@ function PickOrTypeField({
   );
 }
 
-const maxResults = 8;
+/** One text value of the table, at path (a row's or a record's sub-field has a longer one). */
+function KindTextField({
+  spec,
+  path,
+  label = spec.label,
+  value,
+  input,
+  errors,
+  groups,
+  onValueChange,
+}: {
+  spec: TextFieldSpec;
+  path: string;
+  label?: string;
+  value: string;
+  input: FieldValues;
+  errors: Record<string, string>;
+  groups: string[];
+  onValueChange: (value: string) => void;
+}) {
+  if (spec.kind === "group") {
+    return (
+      <PickOrTypeField
+        path={path}
+        label={label}
+        value={value}
+        options={groups}
+        error={errors[path]}
+        onValueChange={onValueChange}
+      />
+    );
+  }
+  return (
+    <TextField
+      multiline={spec.kind === "longText"}
+      path={path}
+      label={label}
+      hint={typeof spec.hint === "function" ? spec.hint(input) : spec.hint}
+      placeholder={spec.placeholder?.(input)}
+      error={errors[path]}
+      value={value}
+      onValueChange={onValueChange}
+    />
+  );
+}
 
 /**
- * The case study's results: a figure and what it measures per row. Text buttons, no icons: icons
- * shared by three admin screens would be bundled into every public page (vite.config.ts).
+ * A list of small records, one row each. Text buttons, no icons: icons shared by three admin
+ * screens would be bundled into every public page (vite.config.ts).
  */
-function ResultsField({
-  results,
+function RowsField({
+  spec,
+  rows,
+  input,
   errors,
-  onResultsChange,
+  onRowsChange,
 }: {
-  results: CaseStudyInput["results"];
+  spec: RowsFieldSpec;
+  rows: FieldValues[];
+  input: FieldValues;
   errors: Record<string, string>;
-  onResultsChange: (results: CaseStudyInput["results"]) => void;
+  onRowsChange: (rows: FieldValues[]) => void;
 }) {
-  const change = (index: number, patch: Partial<CaseStudyInput["results"][number]>) =>
-    onResultsChange(results.map((result, i) => (i === index ? { ...result, ...patch } : result)));
+  const change = (index: number, patch: FieldValues) =>
+    onRowsChange(rows.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const empty = () => Object.fromEntries(spec.fields.map((field) => [field.key, ""]));
   return (
     <fieldset className="grid gap-3">
-      <legend className="text-sm font-semibold text-foreground">Results</legend>
-      <p className="-mt-1 text-xs text-muted-foreground">
-        A figure and what it measures, such as "40%" and "lower maintenance costs". Up to{" "}
-        {maxResults}.
-      </p>
-      {results.map((result, index) => (
+      <legend className="text-sm font-semibold text-foreground">{spec.label}</legend>
+      <p className="-mt-1 text-xs text-muted-foreground">{spec.hint}</p>
+      {rows.map((row, index) => (
         <div
           // Rows have no identity of their own; their place is what the errors refer to.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           key={index}
           className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
         >
-          <TextField
-            path={`results.${index}.value`}
-            label={`Result ${index + 1} value`}
-            error={errors[`results.${index}.value`]}
-            value={result.value}
-            onValueChange={(text) => change(index, { value: text })}
-          />
-          <TextField
-            path={`results.${index}.label`}
-            label={`Result ${index + 1} label`}
-            error={errors[`results.${index}.label`]}
-            value={result.label}
-            onValueChange={(text) => change(index, { label: text })}
-          />
+          {spec.fields.map((field) => (
+            <KindTextField
+              key={field.key}
+              spec={field}
+              path={`${spec.key}.${index}.${field.key}`}
+              label={`${spec.itemName} ${index + 1} ${field.label}`}
+              value={String(row[field.key] ?? "")}
+              input={input}
+              errors={errors}
+              groups={[]}
+              onValueChange={(text) => change(index, { [field.key]: text })}
+            />
+          ))}
           <Button
             type="button"
             variant="ghost"
             size="sm"
-            onClick={() => onResultsChange(results.filter((_, i) => i !== index))}
+            onClick={() => onRowsChange(rows.filter((_, i) => i !== index))}
           >
-            Remove<span className="sr-only"> result {index + 1}</span>
+            Remove<span className="sr-only">{` ${spec.itemName.toLowerCase()} ${index + 1}`}</span>
           </Button>
         </div>
       ))}
-      {results.length < maxResults ? (
+      {rows.length < spec.max ? (
         <Button
           type="button"
           variant="outline"
           size="sm"
           className="justify-self-start"
-          onClick={() => onResultsChange([...results, { value: "", label: "" }])}
+          onClick={() => onRowsChange([...rows, empty()])}
         >
-          Add Result
+          Add {spec.itemName}
         </Button>
       ) : null}
     </fieldset>
   );
 }
 
-export function ArticleFields({ value, errors, groups, onChange }: FieldsProps<ArticleInput>) {
-  const initials = toInitials(value.authorName);
+const gridColumns = { 2: "grid gap-5 sm:grid-cols-2", 3: "grid gap-5 sm:grid-cols-3" } as const;
+
+/** Fields in table order; consecutive ones with the same columns share one row. */
+function groupByRow<Spec extends { key: string; columns?: 2 | 3 }>(fields: readonly Spec[]) {
+  const rows: Spec[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (field.columns && last?.[0]?.columns === field.columns) last.push(field);
+    else rows.push([field]);
+  }
+  return rows;
+}
+
+function ObjectField({
+  spec,
+  value,
+  input,
+  errors,
+  onValueChange,
+}: {
+  spec: ObjectFieldSpec;
+  value: FieldValues;
+  input: FieldValues;
+  errors: Record<string, string>;
+  onValueChange: (value: FieldValues) => void;
+}) {
+  const draw = (field: TextFieldSpec) => (
+    <KindTextField
+      key={field.key}
+      spec={field}
+      path={`${spec.key}.${field.key}`}
+      value={String(value[field.key] ?? "")}
+      input={input}
+      errors={errors}
+      groups={[]}
+      onValueChange={(text) => onValueChange({ ...value, [field.key]: text })}
+    />
+  );
   return (
-    <>
-      <TextField
-        multiline
-        path="excerpt"
-        label="Excerpt"
-        hint="Shown on the blog's cards (cut at 150 characters) and in search results."
-        error={errors.excerpt}
-        value={value.excerpt}
-        onValueChange={(excerpt) => onChange({ excerpt })}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <PickOrTypeField
-          path="category"
-          label="Category"
-          value={value.category}
-          options={groups}
-          error={errors.category}
-          onValueChange={(category) => onChange({ category })}
-        />
-        <TextField
-          path="authorName"
-          label="Author"
-          hint={initials ? `Shown with the initials ${initials}.` : "The author's full name."}
-          error={errors.authorName}
-          value={value.authorName}
-          onValueChange={(authorName) => onChange({ authorName })}
-        />
-      </div>
-      <TextField
-        path="readTime"
-        label="Read time"
-        hint={`Leave empty to compute it from the text: ${computeReadTime(value.body)}.`}
-        placeholder={computeReadTime(value.body)}
-        error={errors.readTime}
-        value={value.readTime}
-        onValueChange={(readTime) => onChange({ readTime })}
-      />
-    </>
+    <fieldset className="grid gap-4">
+      <legend className="text-sm font-semibold text-foreground">{spec.label}</legend>
+      {groupByRow(spec.fields).map((row) =>
+        row.length > 1 && row[0]?.columns ? (
+          <div key={row[0].key} className={gridColumns[row[0].columns]}>
+            {row.map(draw)}
+          </div>
+        ) : (
+          <Fragment key={row[0]?.key}>{row.map(draw)}</Fragment>
+        ),
+      )}
+    </fieldset>
   );
 }
 
-export function CaseStudyFields({ value, errors, groups, onChange }: FieldsProps<CaseStudyInput>) {
-  const testimonial = (patch: Partial<CaseStudyInput["testimonial"]>) =>
-    onChange({ testimonial: { ...value.testimonial, ...patch } });
+/** One field of a kind's table, by its kind. */
+function KindField({
+  spec,
+  value,
+  errors,
+  groups,
+  onChange,
+}: Omit<FieldsProps, "fields"> & { spec: PublicationFieldSpec }) {
+  const set = (next: unknown) => onChange({ [spec.key]: next });
+  switch (spec.kind) {
+    case "lines":
+      return (
+        <StoredTextField
+          form="lines"
+          path={spec.key}
+          label={spec.label}
+          hint={spec.hint}
+          error={errors[spec.key]}
+          value={(value[spec.key] as string[]) ?? []}
+          onValueChange={set}
+          rows={4}
+        />
+      );
+    case "rows":
+      return (
+        <RowsField
+          spec={spec}
+          rows={(value[spec.key] as FieldValues[]) ?? []}
+          input={value}
+          errors={errors}
+          onRowsChange={set}
+        />
+      );
+    case "object":
+      return (
+        <ObjectField
+          spec={spec}
+          value={(value[spec.key] as FieldValues) ?? {}}
+          input={value}
+          errors={errors}
+          onValueChange={set}
+        />
+      );
+    default:
+      return (
+        <KindTextField
+          spec={spec}
+          path={spec.key}
+          value={String(value[spec.key] ?? "")}
+          input={value}
+          errors={errors}
+          groups={groups}
+          onValueChange={set}
+        />
+      );
+  }
+}
+
+/** The kind's own fields, in the table's order. */
+export function KindFields({ fields, ...props }: FieldsProps) {
   return (
     <>
-      <TextField
-        multiline
-        path="description"
-        label="Summary"
-        hint="One or two sentences, shown on the case studies page."
-        error={errors.description}
-        value={value.description}
-        onValueChange={(description) => onChange({ description })}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <PickOrTypeField
-          path="industry"
-          label="Industry"
-          value={value.industry}
-          options={groups}
-          error={errors.industry}
-          onValueChange={(industry) => onChange({ industry })}
-        />
-        <TextField
-          path="client"
-          label="Client"
-          error={errors.client}
-          value={value.client}
-          onValueChange={(client) => onChange({ client })}
-        />
-      </div>
-      <TextField
-        multiline
-        path="challenge"
-        label="Challenge"
-        error={errors.challenge}
-        value={value.challenge}
-        onValueChange={(challenge) => onChange({ challenge })}
-      />
-      <StoredTextField
-        form="lines"
-        path="approach"
-        label="Approach"
-        hint="One step per line (up to 8). Blank lines are ignored."
-        error={errors.approach}
-        value={value.approach}
-        onValueChange={(approach) => onChange({ approach })}
-        rows={4}
-      />
-      <ResultsField
-        results={value.results}
-        errors={errors}
-        onResultsChange={(results) => onChange({ results })}
-      />
-      <fieldset className="grid gap-4">
-        <legend className="text-sm font-semibold text-foreground">Testimonial</legend>
-        <TextField
-          multiline
-          path="testimonial.quote"
-          label="Quote"
-          error={errors["testimonial.quote"]}
-          value={value.testimonial.quote}
-          onValueChange={(quote) => testimonial({ quote })}
-        />
-        <div className="grid gap-5 sm:grid-cols-3">
-          <TextField
-            path="testimonial.name"
-            label="Name"
-            error={errors["testimonial.name"]}
-            value={value.testimonial.name}
-            onValueChange={(name) => testimonial({ name })}
-          />
-          <TextField
-            path="testimonial.role"
-            label="Role"
-            error={errors["testimonial.role"]}
-            value={value.testimonial.role}
-            onValueChange={(role) => testimonial({ role })}
-          />
-          <TextField
-            path="testimonial.company"
-            label="Company"
-            error={errors["testimonial.company"]}
-            value={value.testimonial.company}
-            onValueChange={(company) => testimonial({ company })}
-          />
-        </div>
-      </fieldset>
+      {groupByRow(fields).map((row) =>
+        row.length > 1 && row[0]?.columns ? (
+          <div key={row[0].key} className={gridColumns[row[0].columns]}>
+            {row.map((spec) => (
+              <KindField key={spec.key} spec={spec} {...props} />
+            ))}
+          </div>
+        ) : (
+          row.map((spec) => <KindField key={spec.key} spec={spec} {...props} />)
+        ),
+      )}
     </>
   );
 }

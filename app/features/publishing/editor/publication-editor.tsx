@@ -1,9 +1,10 @@
 // The editor of one article or case study: title and slug (proposed from the title until edited),
 // the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
 // save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
-// 409 offers to reload or to save over it.
+// 409 offers to reload or to save over it. A save's answer is the editor's new state (item, version,
+// revisions): the page is not loaded again.
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
 import { Notice } from "~/features/admin/shell/notice";
@@ -18,49 +19,53 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 import { toast } from "~/ui/use-toast";
-import { deletePublication, readFieldErrors, restoreRevision, savePublication } from "../client";
-import { kindTexts } from "../kind-texts";
 import {
-  type ArticleInput,
+  deletePublication,
+  readFieldErrors,
+  restoreRevision,
+  type SaveAnswer,
+  savePublication,
+} from "../client";
+import { kindTexts } from "../kind-texts";
+import type { FieldValues } from "../publication-fields";
+import {
   articleInputSchema,
-  type CaseStudyInput,
   caseStudyInputSchema,
+  kindFields,
   type PublicationInput,
   type PublicationKind,
+  type PublicationRevision,
   type PublicationStatus,
   proposeSlug,
+  readGroup,
 } from "../schema";
 import { CoverImageField, type LibraryChoice } from "./cover-image-field";
-import { ArticleFields, CaseStudyFields } from "./kind-fields";
+import { type EditorItem, toEditorItem } from "./editor-item";
+import { KindFields } from "./kind-fields";
 import { PublishFields } from "./publish-fields";
-import { type RevisionRow, RevisionsCard } from "./revisions-card";
-
-export type EditorItem<K extends PublicationKind> = {
-  /** The stored slug, or undefined for a new item. */
-  id: string | undefined;
-  input: PublicationInput[K];
-  status: PublicationStatus;
-  version: number | undefined;
-};
+import { RevisionsCard } from "./revisions-card";
 
 const schemas = { article: articleInputSchema, "case-study": caseStudyInputSchema };
 
 export function PublicationEditor<K extends PublicationKind>({
   kind,
-  item,
-  groups,
+  item: loadedItem,
+  groups: loadedGroups,
   library,
-  revisions,
+  revisions: loadedRevisions,
 }: {
   kind: K;
   item: EditorItem<K>;
   groups: string[];
   library: LibraryChoice[];
-  revisions: RevisionRow[];
+  revisions: PublicationRevision[];
 }) {
   const texts = kindTexts[kind];
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  // The item as last saved: from the page's loader, then from each save's (or restore's) answer.
+  const [item, setItem] = useState(loadedItem);
+  const [revisions, setRevisions] = useState(loadedRevisions);
+  const [groups, setGroups] = useState(loadedGroups);
   const [input, setInput] = useState(item.input);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -100,6 +105,21 @@ export function PublicationEditor<K extends PublicationKind>({
     if (first) document.getElementById(`field-${first.replace(/[^\w-]/g, "-")}`)?.focus();
   };
 
+  /** The stored item becomes the editor's: what the server kept (trimmed, computed) is shown. */
+  const takeSaved = (answer: SaveAnswer<K>) => {
+    const next = toEditorItem(kind, answer.item);
+    setItem(next);
+    setInput(next.input);
+    setErrors({});
+    setRevisions(answer.revisions);
+    const group = readGroup(kind, answer.item.record);
+    setGroups((current) =>
+      group && !current.includes(group)
+        ? [...current, group].sort((a, b) => a.localeCompare(b))
+        : current,
+    );
+  };
+
   const save = async (overwrite = false) => {
     const checked = schemas[kind].safeParse(input);
     if (!checked.success) {
@@ -113,12 +133,13 @@ export function PublicationEditor<K extends PublicationKind>({
     }
     setBusy(true);
     try {
-      const saved = await savePublication(
+      const answer = await savePublication(
         kind,
         item.id,
         input,
         overwrite ? undefined : item.version,
       );
+      const saved = answer.item;
       setConflict(false);
       toast({
         title: "Saved",
@@ -132,7 +153,7 @@ export function PublicationEditor<K extends PublicationKind>({
       if (saved.record.id !== item.id) {
         leaveTo(`${texts.adminPath}/${saved.record.id}`);
       } else {
-        await revalidator.revalidate();
+        takeSaved(answer);
       }
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 409) {
@@ -173,9 +194,8 @@ export function PublicationEditor<K extends PublicationKind>({
     if (!item.id) return;
     setBusy(true);
     try {
-      await restoreRevision(kind, item.id, revisionId, item.version);
+      takeSaved(await restoreRevision(kind, item.id, revisionId, item.version));
       toast({ title: "Restored", description: "That revision's text is now the current version." });
-      await revalidator.revalidate();
     } catch (failure) {
       toast({
         title: "Restore Failed",
@@ -257,21 +277,13 @@ export function PublicationEditor<K extends PublicationKind>({
                 update({ slug } as Partial<PublicationInput[K]>);
               }}
             />
-            {kind === "article" ? (
-              <ArticleFields
-                value={input as ArticleInput}
-                errors={errors}
-                groups={groups}
-                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
-              />
-            ) : (
-              <CaseStudyFields
-                value={input as CaseStudyInput}
-                errors={errors}
-                groups={groups}
-                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
-              />
-            )}
+            <KindFields
+              fields={kindFields[kind]}
+              value={input as FieldValues}
+              errors={errors}
+              groups={groups}
+              onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+            />
           </CardContent>
         </Card>
         <Card>
@@ -289,7 +301,7 @@ export function PublicationEditor<K extends PublicationKind>({
           <CardContent className="pt-6">
             <RichTextField
               path="body"
-              label={kind === "article" ? "Article text" : "Full story"}
+              label={texts.bodyLabel}
               error={errors.body}
               value={input.body}
               onValueChange={(body) => update({ body } as Partial<PublicationInput[K]>)}

@@ -2,15 +2,7 @@
 // as a new version (the current one stays in the list).
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
-
-export type RevisionRow = {
-  id: number;
-  version: number;
-  action: string;
-  author: string | null;
-  createdAt: string;
-  title: string;
-};
+import type { PublicationRevision } from "../schema";
 
 const actionLabels: Record<string, string> = {
   original: "Before the first edit",
@@ -24,7 +16,7 @@ export function RevisionsCard({
   busy,
   onRestore,
 }: {
-  revisions: RevisionRow[];
+  revisions: PublicationRevision[];
   busy: boolean;
   onRestore: (revisionId: number) => void;
 }) {

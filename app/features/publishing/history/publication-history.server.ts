@@ -12,7 +12,7 @@ import {
   PublicationInputError,
   PublicationNotFoundError,
   restorePublication,
-} from "~/features/publishing/store.server";
+} from "~/features/publishing/store/writes.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { FieldChange, HistoryEntry, HistoryKind } from "~/platform/history";
 

@@ -10,7 +10,8 @@ import {
   requireApiKind,
   toActor,
 } from "~/features/publishing/api.server";
-import { restorePublication } from "~/features/publishing/store.server";
+import { listRevisions } from "~/features/publishing/store/revisions.server";
+import { restorePublication } from "~/features/publishing/store/writes.server";
 import { readJsonBody } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-publication-restore";
 
@@ -34,6 +35,7 @@ export function action(args: Route.ActionArgs) {
         expectedVersion,
       }),
     );
-    return answerPublication(item, { message: "Restored" });
+    const revisions = await listRevisions(app.db, kind, item.record.id);
+    return answerPublication(item, { message: "Restored", revisions });
   });
 }

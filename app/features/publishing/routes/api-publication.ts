@@ -11,12 +11,9 @@ import {
   toActor,
 } from "~/features/publishing/api.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
-import {
-  deletePublication,
-  getForAdmin,
-  listRevisions,
-  updatePublication,
-} from "~/features/publishing/store.server";
+import { getForAdmin } from "~/features/publishing/store/reads.server";
+import { listRevisions } from "~/features/publishing/store/revisions.server";
+import { deletePublication, updatePublication } from "~/features/publishing/store/writes.server";
 import { ApiError } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-publication";
 
@@ -45,6 +42,7 @@ export function action(args: Route.ActionArgs) {
     const item = await callStore(kind, () =>
       updatePublication(app.db, kind, params.id, input, { actor: toActor(app), expectedVersion }),
     );
-    return answerPublication(item, { message: "Saved" });
+    const revisions = await listRevisions(app.db, kind, item.record.id);
+    return answerPublication(item, { message: "Saved", revisions });
   });
 }

@@ -8,7 +8,9 @@ import {
   requireApiKind,
   toActor,
 } from "~/features/publishing/api.server";
-import { createPublication, listForAdmin } from "~/features/publishing/store.server";
+import { listForAdmin } from "~/features/publishing/store/reads.server";
+import { listRevisions } from "~/features/publishing/store/revisions.server";
+import { createPublication } from "~/features/publishing/store/writes.server";
 import type { Route } from "./+types/api-publications";
 
 export function loader(args: Route.LoaderArgs) {
@@ -26,6 +28,7 @@ export function action(args: Route.ActionArgs) {
     const item = await callStore(kind, () =>
       createPublication(app.db, kind, input, { actor: toActor(app) }),
     );
-    return answerPublication(item, { status: 201, message: "Saved" });
+    const revisions = await listRevisions(app.db, kind, item.record.id);
+    return answerPublication(item, { status: 201, message: "Saved", revisions });
   });
 }

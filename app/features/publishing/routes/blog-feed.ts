@@ -2,7 +2,7 @@
 
 import { getSiteContent } from "~/features/content/site-content.server";
 import { renderAtomFeed } from "~/features/publishing/feed.server";
-import { listVisibleEntries } from "~/features/publishing/store.server";
+import { listVisibleEntries } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
 import type { Route } from "./+types/blog-feed";
 

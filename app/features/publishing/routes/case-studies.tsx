@@ -3,8 +3,10 @@
 
 import { getRequestContent } from "~/features/content/request-content.server";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
-import { expireAtNextPublication } from "~/features/publishing/public.server";
-import { getCaseStudies } from "~/features/publishing/publications.server";
+import {
+  expireAtNextPublication,
+  getCaseStudies,
+} from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";

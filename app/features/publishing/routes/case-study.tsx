@@ -12,9 +12,10 @@ import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { TestimonialCard } from "~/features/publishing/components/testimonial-card";
 import {
   expireAtNextPublication,
+  findCaseStudy,
+  getCaseStudies,
   resolveHiddenPublication,
-} from "~/features/publishing/public.server";
-import { findCaseStudy, getCaseStudies } from "~/features/publishing/publications.server";
+} from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";

@@ -5,17 +5,12 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { listSiteImages } from "~/features/media/images.server";
 import { requirePageKind } from "~/features/publishing/api.server";
-import {
-  type EditorItem,
-  PublicationEditor,
-} from "~/features/publishing/editor/publication-editor";
+import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
+import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
-import {
-  createEmptyInput,
-  type PublicationKind,
-  toPublicationInput,
-} from "~/features/publishing/schema";
-import { getForAdmin, listForAdmin, listRevisions } from "~/features/publishing/store.server";
+import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
+import { getForAdmin, listForAdmin } from "~/features/publishing/store/reads.server";
+import { listRevisions } from "~/features/publishing/store/revisions.server";
 import { getUploadsDir } from "~/platform/config.server";
 import { getAppContext } from "~/platform/context.server";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -30,9 +25,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listForAdmin(app.db, kind),
     listSiteImages(getUploadsDir(app.config)),
   ]);
-  const groups = [
-    ...new Set(all.map(({ record }) => ("category" in record ? record.category : record.industry))),
-  ].sort((a, b) => a.localeCompare(b));
+  const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
+    a.localeCompare(b),
+  );
   const library = images.map(({ url, name }) => ({ url, name }));
   const base = { kind, groups, library };
   if (params.id === "new") {
@@ -46,16 +41,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
-  const toInput = toPublicationInput[kind] as (
-    record: NonNullable<typeof stored>["record"],
-    state: NonNullable<typeof stored>,
-  ) => EditorItem<PublicationKind>["input"];
-  const item: EditorItem<PublicationKind> = {
-    id: stored.record.id,
-    input: toInput(stored.record, stored),
-    status: stored.status,
-    version: stored.version,
-  };
+  const item: EditorItem<PublicationKind> = toEditorItem(kind, stored);
   return { ...base, item, revisions: await listRevisions(app.db, kind, params.id) };
 }
 

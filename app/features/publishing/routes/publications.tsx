@@ -12,9 +12,10 @@ import {
   filterAdminList,
   parseAdminListQuery,
   publicationStatuses,
+  readGroup,
   statusLabels,
 } from "~/features/publishing/schema";
-import { listForAdmin } from "~/features/publishing/store.server";
+import { listForAdmin } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -42,7 +43,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     .map(({ record, status, publishAt, updatedAt }) => ({
       id: record.id,
       title: record.title,
-      group: "category" in record ? record.category : record.industry,
+      group: readGroup(kind, record),
       status,
       publishAt,
       updatedAt,

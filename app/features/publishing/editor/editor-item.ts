@@ -1,0 +1,31 @@
+// What the editor holds of one item: its stored slug, the input its form edits, status and
+// version. Built the same way from the page's loader and from a save's answer.
+import {
+  type PublicationInput,
+  type PublicationKind,
+  type PublicationRecord,
+  type PublicationState,
+  type PublicationStatus,
+  toPublicationInput,
+} from "../schema";
+
+export type EditorItem<K extends PublicationKind> = {
+  /** The stored slug, or undefined for a new item. */
+  id: string | undefined;
+  input: PublicationInput[K];
+  status: PublicationStatus;
+  version: number | undefined;
+};
+
+/** The editor's item for a stored one. */
+export function toEditorItem<K extends PublicationKind>(
+  kind: K,
+  stored: PublicationState & { record: PublicationRecord[K] },
+): EditorItem<K> {
+  return {
+    id: stored.record.id,
+    input: toPublicationInput[kind](stored.record, stored),
+    status: stored.status,
+    version: stored.version,
+  };
+}

@@ -1,0 +1,169 @@
+// What visitors read of articles and case studies: the published ones whose time has come (or,
+// when the database cannot be read, the built-in defaults, the failure logged), their images under
+// the hashed names browsers may cache for a year; a hidden slug's 301 or admin preview; when the
+// pages must change by themselves (the next scheduled item) and when each page's data last
+// changed (sitemap.xml's lastmod).
+import type { Logger } from "pino";
+import { type RouterContextProvider, redirect } from "react-router";
+import { withVersionedImage } from "~/features/media/image-versions.server";
+import { type AppContext, getAppContext } from "~/platform/context.server";
+import type { Db } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { expirePageAt, markPageUncacheable } from "~/platform/page-cache/hints.server";
+import { getRequestSession } from "~/platform/sessions.server";
+import { defaultArticles } from "./default-articles";
+import { defaultCaseStudies } from "./default-case-studies";
+import { kindTexts } from "./kind-texts";
+import type {
+  Article,
+  CaseStudy,
+  PreviewNotice,
+  PublicationKind,
+  PublicationRecord,
+} from "./schema";
+import {
+  findRedirect,
+  getForAdmin,
+  getNextPublicationTime,
+  getVisible,
+  listVisible,
+  listVisibleEntries,
+} from "./store/reads.server";
+
+async function readOrFallback<T>(
+  logger: Logger,
+  what: string,
+  read: () => Promise<T>,
+  fallback: () => T,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    logDatabaseError(logger, error, `Failed to fetch ${what}`);
+    markPageUncacheable();
+    return fallback();
+  }
+}
+
+export function getCaseStudies(db: Db, logger: Logger): Promise<CaseStudy[]> {
+  return readOrFallback(
+    logger,
+    "case studies",
+    () => listVisible(db, "case-study"),
+    () => defaultCaseStudies,
+  ).then((studies) => studies.map(withVersionedImage));
+}
+
+export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseStudy | undefined> {
+  return readOrFallback(
+    logger,
+    "case study",
+    () => getVisible(db, "case-study", id),
+    () => defaultCaseStudies.find((study) => study.id === id),
+  ).then((study) => study && withVersionedImage(study));
+}
+
+/** Articles, newest first. */
+export function getArticles(db: Db, logger: Logger): Promise<Article[]> {
+  return readOrFallback(
+    logger,
+    "articles",
+    () => listVisible(db, "article"),
+    () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+  ).then((articles) => articles.map(withVersionedImage));
+}
+
+export function findArticle(db: Db, logger: Logger, id: string): Promise<Article | undefined> {
+  return readOrFallback(
+    logger,
+    "article",
+    () => getVisible(db, "article", id),
+    () => defaultArticles.find((article) => article.id === id),
+  ).then((article) => article && withVersionedImage(article));
+}
+
+/**
+ * Throws the redirect when the slug moved; answers the admin's preview of a hidden item, or
+ * undefined (the page answers 404). A database failure is logged and counts as "not found".
+ */
+export async function resolveHiddenPublication<K extends PublicationKind>(
+  { db, config, logger }: Pick<AppContext, "db" | "config" | "logger">,
+  request: Request,
+  kind: K,
+  id: string,
+): Promise<{ record: PublicationRecord[K]; preview: PreviewNotice } | undefined> {
+  let target: string | undefined;
+  try {
+    target = await findRedirect(db, kind, id);
+  } catch (error) {
+    logger.error({ err: error }, "Failed to look up an old address");
+    return undefined;
+  }
+  if (target) throw redirect(kindTexts[kind].publicPath(target), 301);
+  const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
+  if (!session) return undefined;
+  const item = await getForAdmin(db, kind, id);
+  if (!item) return undefined;
+  return {
+    record: item.record,
+    preview: {
+      status: item.status,
+      publishAt: item.publishAt,
+      editPath: `${kindTexts[kind].adminPath}/${id}`,
+    },
+  };
+}
+
+/**
+ * Tells the page cache that the page being rendered changes by itself when the next scheduled
+ * item comes due (it joins lists, related items, the sitemap). Unknown when the database cannot be
+ * read: then the page is not kept past now.
+ */
+export async function expireAtNextPublication(
+  context: Readonly<RouterContextProvider>,
+): Promise<void> {
+  const { db, logger } = getAppContext(context);
+  try {
+    const next = await getNextPublicationTime(db);
+    if (next) expirePageAt(context, next);
+  } catch (error) {
+    // An outage is one warning line; anything else is a bug with its stack.
+    logDatabaseError(logger, error, "Failed to read the next publication time");
+    expirePageAt(context, Date.now());
+  }
+}
+
+export type PageTimes = {
+  /** The current content document revision. */
+  content?: string;
+  caseStudies?: ReadonlyMap<string, string>;
+  articles?: ReadonlyMap<string, string>;
+};
+
+export type DatedPublications = {
+  caseStudies: CaseStudy[];
+  articles: Article[];
+  times: PageTimes;
+};
+
+export async function readPageTimes(db: Db): Promise<DatedPublications> {
+  const [revision, studies, articles] = await Promise.all([
+    db
+      .selectFrom("content_revisions")
+      .select("created_at")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    listVisibleEntries(db, "case-study"),
+    listVisibleEntries(db, "article"),
+  ]);
+  return {
+    caseStudies: studies.map((entry) => entry.record),
+    articles: articles.map((entry) => entry.record),
+    times: {
+      content: revision?.created_at,
+      caseStudies: new Map(studies.map((entry) => [entry.record.id, entry.updatedAt])),
+      articles: new Map(articles.map((entry) => [entry.record.id, entry.updatedAt])),
+    },
+  };
+}

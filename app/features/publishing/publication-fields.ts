@@ -1,0 +1,244 @@
+// The one description of the fields only one kind has (an article's excerpt, category, author and
+// read time; a case study's summary, industry, client, challenge, approach, results, testimonial):
+// key, label, the editor's control, limits and help text. The input and record schemas, the
+// empty input, the store's copying of input to record and the editor's kind fields are read from
+// these tables (like the content's field table, docs/decisions/005-admin-field-table.md).
+import { z } from "zod";
+import { toPlainText } from "~/features/content/text";
+
+/** An input as the editor's renderer walks it, whatever the kind. */
+export type FieldValues = Record<string, unknown>;
+
+type FieldBase<Key extends string> = {
+  key: Key;
+  label: string;
+  /** Consecutive fields with the same number share a row of that many columns on wide screens. */
+  columns?: 2 | 3;
+};
+
+/**
+ * One text value. group: the admin list's grouping (category, industry), picked from the ones in
+ * use or typed new. A hint or placeholder may depend on the rest of the input.
+ */
+export type TextFieldSpec<Key extends string = string> = FieldBase<Key> & {
+  kind: "text" | "longText" | "group";
+  max: number;
+  /** Refused empty with "<label> is required". */
+  required?: true;
+  hint?: string | ((input: FieldValues) => string);
+  placeholder?: (input: FieldValues) => string;
+  /** Stored in another form than typed (authorName as author, an empty read time computed). */
+  derived?: true;
+};
+
+/** A list edited one item per line. itemName words the messages: "At most 8 approach steps". */
+export type LinesFieldSpec<Key extends string = string> = FieldBase<Key> & {
+  kind: "lines";
+  itemName: string;
+  itemMax: number;
+  max: number;
+  hint: string;
+};
+
+/** A list of small records, one row of sub-fields each ("Result 1 value", "Add Result"). */
+export type RowsFieldSpec<
+  Key extends string = string,
+  Fields extends readonly TextFieldSpec[] = readonly TextFieldSpec[],
+> = FieldBase<Key> & { kind: "rows"; itemName: string; max: number; hint: string; fields: Fields };
+
+/** A record of sub-fields under one heading (the testimonial). */
+export type ObjectFieldSpec<
+  Key extends string = string,
+  Fields extends readonly TextFieldSpec[] = readonly TextFieldSpec[],
+> = FieldBase<Key> & { kind: "object"; fields: Fields };
+
+export type PublicationFieldSpec = TextFieldSpec | LinesFieldSpec | RowsFieldSpec | ObjectFieldSpec;
+
+/** Initials of a name: first letters of the first and last words ("Daniel Reyes" is "DR"). */
+export function toInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
+  return letters
+    .map((word) => word?.[0] ?? "")
+    .join("")
+    .toUpperCase()
+    .slice(0, 4);
+}
+
+/** Reading time at 200 words a minute, at least one minute: "6 min read". */
+export function computeReadTime(html: string): string {
+  const words = toPlainText(html).split(/\s+/).filter(Boolean).length;
+  return `${Math.max(1, Math.round(words / 200))} min read`;
+}
+
+const readBody = (input: FieldValues) => computeReadTime(String(input.body ?? ""));
+
+export const articleFields = [
+  {
+    key: "excerpt",
+    label: "Excerpt",
+    kind: "longText",
+    max: 2000,
+    required: true,
+    hint: "Shown on the blog's cards (cut at 150 characters) and in search results.",
+  },
+  { key: "category", label: "Category", kind: "group", max: 80, required: true, columns: 2 },
+  {
+    key: "authorName",
+    label: "Author",
+    kind: "text",
+    max: 120,
+    required: true,
+    columns: 2,
+    derived: true,
+    hint: (input) => {
+      const initials = toInitials(String(input.authorName ?? ""));
+      return initials ? `Shown with the initials ${initials}.` : "The author's full name.";
+    },
+  },
+  {
+    key: "readTime",
+    label: "Read time",
+    kind: "text",
+    max: 40,
+    derived: true,
+    hint: (input) => `Leave empty to compute it from the text: ${readBody(input)}.`,
+    placeholder: readBody,
+  },
+] as const satisfies readonly PublicationFieldSpec[];
+
+const maxResults = 8;
+
+export const caseStudyFields = [
+  {
+    key: "description",
+    label: "Summary",
+    kind: "longText",
+    max: 2000,
+    required: true,
+    hint: "One or two sentences, shown on the case studies page.",
+  },
+  { key: "industry", label: "Industry", kind: "group", max: 80, required: true, columns: 2 },
+  { key: "client", label: "Client", kind: "text", max: 200, columns: 2 },
+  { key: "challenge", label: "Challenge", kind: "longText", max: 2000 },
+  {
+    key: "approach",
+    label: "Approach",
+    kind: "lines",
+    itemName: "approach step",
+    itemMax: 300,
+    max: 8,
+    hint: "One step per line (up to 8). Blank lines are ignored.",
+  },
+  {
+    key: "results",
+    label: "Results",
+    kind: "rows",
+    itemName: "Result",
+    max: maxResults,
+    hint: `A figure and what it measures, such as "40%" and "lower maintenance costs". Up to ${maxResults}.`,
+    fields: [
+      { key: "value", label: "value", kind: "text", max: 20, required: true },
+      { key: "label", label: "label", kind: "text", max: 80, required: true },
+    ],
+  },
+  {
+    key: "testimonial",
+    label: "Testimonial",
+    kind: "object",
+    fields: [
+      { key: "quote", label: "Quote", kind: "longText", max: 2000 },
+      { key: "name", label: "Name", kind: "text", max: 120, columns: 3 },
+      { key: "role", label: "Role", kind: "text", max: 120, columns: 3 },
+      { key: "company", label: "Company", kind: "text", max: 120, columns: 3 },
+    ],
+  },
+] as const satisfies readonly PublicationFieldSpec[];
+
+/** The schema of one field's value: the admin's input, or (record) what is stored and shown. */
+type SchemaOf<F> = F extends { kind: "lines" }
+  ? z.ZodArray<z.ZodString>
+  : F extends { kind: "rows"; fields: infer S extends readonly TextFieldSpec[] }
+    ? z.ZodArray<z.ZodObject<ShapeOf<S>>>
+    : F extends { kind: "object"; fields: infer S extends readonly TextFieldSpec[] }
+      ? z.ZodObject<ShapeOf<S>>
+      : z.ZodString;
+
+export type ShapeOf<Fields extends readonly PublicationFieldSpec[]> = {
+  -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
+};
+
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
+
+/**
+ * The zod shape of a table. For input, required fields are refused empty with their label (a
+ * row's sub-field with the item's name: "Result value is required"); a record is read as stored.
+ */
+export function buildShape<const Fields extends readonly PublicationFieldSpec[]>(
+  fields: Fields,
+  use: "input" | "record",
+  requiredLabel = (field: TextFieldSpec) => field.label,
+): ShapeOf<Fields> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    if (field.kind === "lines") {
+      const item = text(field.itemMax);
+      shape[field.key] = z
+        .array(use === "input" ? item.min(1, `Each ${field.itemName} is required`) : item)
+        .max(field.max, `At most ${field.max} ${field.itemName}s`);
+    } else if (field.kind === "rows") {
+      const rowLabel = (sub: TextFieldSpec) => `${field.itemName} ${sub.label}`;
+      shape[field.key] = z
+        .array(z.object(buildShape(field.fields, use, rowLabel)))
+        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
+    } else if (field.kind === "object") {
+      shape[field.key] = z.object(buildShape(field.fields, use));
+    } else {
+      const value = text(field.max);
+      shape[field.key] =
+        use === "input" && field.required
+          ? value.min(1, `${requiredLabel(field)} is required`)
+          : value;
+    }
+  }
+  return shape as ShapeOf<Fields>;
+}
+
+/** The table's empty input: "" for text, [] for lists, a record of "" for a group of fields. */
+export function createEmptyFields(fields: readonly PublicationFieldSpec[]): FieldValues {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field.key,
+      field.kind === "lines" || field.kind === "rows"
+        ? []
+        : field.kind === "object"
+          ? createEmptyFields(field.fields)
+          : "",
+    ]),
+  );
+}
+
+type CopiedKey<Fields extends readonly PublicationFieldSpec[]> = Exclude<
+  Fields[number],
+  { derived: true }
+>["key"];
+
+/** The values input and record keep alike under the same key (all but the derived ones). */
+export function copyStoredFields<
+  const Fields extends readonly PublicationFieldSpec[],
+  T extends Record<CopiedKey<Fields>, unknown>,
+>(fields: Fields, from: T): Pick<T, CopiedKey<Fields>> {
+  return Object.fromEntries(
+    fields
+      .filter((field) => !("derived" in field && field.derived))
+      .map((field) => [field.key, from[field.key as CopiedKey<Fields>]]),
+  ) as Pick<T, CopiedKey<Fields>>;
+}
+
+/** The field the admin list groups by (category, industry). */
+export function findGroupField(fields: readonly PublicationFieldSpec[]): TextFieldSpec {
+  const field = fields.find((spec): spec is TextFieldSpec => spec.kind === "group");
+  if (!field) throw new Error("A kind needs a group field");
+  return field;
+}

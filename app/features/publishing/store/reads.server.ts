@@ -1,0 +1,147 @@
+// Reading the articles and case studies store: what visitors may see (published, and time come),
+// every item for the admin screens, old slugs' new addresses, the next scheduled time and which
+// items use which image.
+import type { Transaction } from "kysely";
+import type { ImageUse } from "~/features/media/image-uses.server";
+import type { Db, Tables } from "~/platform/db/tables.server";
+import { getEffectiveStatus, type PublicationRecord } from "../schema";
+import {
+  getArticleTime,
+  type Kind,
+  parseRecord,
+  type StoredPublication,
+  selectRow,
+  selectRows,
+  tableOf,
+  toStored,
+} from "./rows.server";
+
+/** What visitors see: published items whose time has come, in the kind's order. */
+export async function listVisible<K extends Kind>(
+  db: Db,
+  kind: K,
+  now = new Date(),
+): Promise<PublicationRecord[K][]> {
+  const rows = await selectRows(db, kind, now);
+  return rows.map((row) => parseRecord(kind, row.data));
+}
+
+/** One item as visitors see it, or undefined when it is missing, a draft or not yet due. */
+export async function getVisible<K extends Kind>(
+  db: Db,
+  kind: K,
+  id: string,
+  now = new Date(),
+): Promise<PublicationRecord[K] | undefined> {
+  const row = await db
+    .selectFrom(tableOf(kind))
+    .select(["data", "status", "publish_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || getEffectiveStatus(row.status, row.publish_at, now) !== "published") return undefined;
+  return parseRecord(kind, row.data);
+}
+
+/** Where an old slug now lives, when the item there is visible: the 301's target. */
+export async function findRedirect(
+  db: Db,
+  kind: Kind,
+  oldId: string,
+  now = new Date(),
+): Promise<string | undefined> {
+  const redirect = await db
+    .selectFrom("publication_redirects")
+    .select("new_id")
+    .where("kind", "=", kind)
+    .where("old_id", "=", oldId)
+    .executeTakeFirst();
+  if (!redirect) return undefined;
+  return (await getVisible(db, kind, redirect.new_id, now)) ? redirect.new_id : undefined;
+}
+
+/** Every item, whatever its status, for the admin list and the image library. */
+export async function listForAdmin<K extends Kind>(
+  db: Db,
+  kind: K,
+  now = new Date(),
+): Promise<StoredPublication<K>[]> {
+  const rows = await selectRows(db, kind);
+  return rows.map((row) => toStored(kind, row, now));
+}
+
+export async function getForAdmin<K extends Kind>(
+  db: Db | Transaction<Tables>,
+  kind: K,
+  id: string,
+  now = new Date(),
+): Promise<StoredPublication<K> | undefined> {
+  const row = await selectRow(db, kind, id);
+  return row ? toStored(kind, row, now) : undefined;
+}
+
+/** The next time a scheduled item becomes visible, for pages that must change then. */
+export async function getNextPublicationTime(db: Db, now = new Date()): Promise<Date | undefined> {
+  const iso = now.toISOString();
+  const times = await Promise.all(
+    (["article", "case-study"] as const).map((kind) =>
+      db
+        .selectFrom(tableOf(kind))
+        .select((eb) => eb.fn.min("publish_at").as("next"))
+        .where("status", "=", "published")
+        .where("publish_at", ">", iso)
+        .executeTakeFirst(),
+    ),
+  );
+  const next = times
+    .map((row) => row?.next)
+    .filter((value): value is string => typeof value === "string")
+    .sort()[0];
+  return next ? new Date(next) : undefined;
+}
+
+/** Which items use which image, whatever their status: a draft's cover is in use too. */
+export async function listImageUses(db: Db): Promise<ImageUse[]> {
+  const [articles, caseStudies] = await Promise.all([
+    listForAdmin(db, "article"),
+    listForAdmin(db, "case-study"),
+  ]);
+  return [
+    ...caseStudies.map(({ record }) => ({
+      url: record.imageUrl,
+      label: `Case study: ${record.title}`,
+      href: `/admin/case-studies/${record.id}`,
+    })),
+    ...articles.map(({ record }) => ({
+      url: record.imageUrl,
+      label: `Article: ${record.title}`,
+      href: `/admin/articles/${record.id}`,
+    })),
+  ].filter((use) => use.url);
+}
+
+export type VisibleEntry<K extends Kind> = {
+  record: PublicationRecord[K];
+  publishedAt: string;
+  updatedAt: string;
+};
+
+/** Visible items with their publication and last-change times, for the feed and the sitemap. */
+export async function listVisibleEntries<K extends Kind>(
+  db: Db,
+  kind: K,
+  now = new Date(),
+): Promise<VisibleEntry<K>[]> {
+  const rows = await selectRows(db, kind, now);
+  return rows.map((row) => {
+    const publishedAt = new Date(
+      kind === "article" ? getArticleTime(row) : (row.publish_at ?? row.updated_at),
+    ).toISOString();
+    const updatedAt = new Date(row.updated_at).toISOString();
+    return {
+      record: parseRecord(kind, row.data),
+      publishedAt,
+      // A seeded row is "updated" when it was stored, before its publication date: never earlier.
+      updatedAt: updatedAt.localeCompare(publishedAt) > 0 ? updatedAt : publishedAt,
+    };
+  });
+}
