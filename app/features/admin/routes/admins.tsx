@@ -23,8 +23,9 @@ import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
+import { toFieldErrors } from "~/platform/field-errors";
 import { formatUtcTime } from "~/platform/format-time";
-import { ApiError, assertSameOrigin, toFieldErrors } from "~/platform/http/api.server";
+import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { readSessionId } from "~/platform/sessions.server";
 import { Button } from "~/ui/button";
@@ -70,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (form.intent === "add") {
     const parsed = addAdminSchema.safeParse(form);
-    if (!parsed.success) return fail({ form: "add", errors: toFieldErrors(parsed.error) });
+    if (!parsed.success) return fail({ form: "add", errors: toFieldErrors(parsed.error.issues) });
     const typed = parsed.data.passwordMode === "type";
     const password = typed ? (parsed.data.password ?? "") : generatePassword();
     const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
@@ -90,7 +91,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) return fail({ form: "password", errors: toFieldErrors(parsed.error) });
+    if (!parsed.success)
+      return fail({ form: "password", errors: toFieldErrors(parsed.error.issues) });
     const result = await changeOwnPassword(
       db,
       {

@@ -1,0 +1,164 @@
+// The one submission path of a form (DESIGN.md section 3): one function per form serves the
+// spec's JSON endpoint, JavaScript's fetch or fetcher, <Form> and the plain post without
+// JavaScript. The request says how it wants its answer: a JSON body gets JSON (the API's shape
+// and statuses), a form body gets a FormResult for the page to render (or a redirect).
+import {
+  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
+  data,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
+import { type AppContext, getAppContext } from "~/platform/context.server";
+import {
+  ApiError,
+  assertSameOrigin,
+  type DescribeError,
+  jsonError,
+  maxJsonBodyBytes,
+  readJsonValue,
+  toFailure,
+  toValidationError,
+} from "./api.server";
+import type { FormResult, FormValues } from "./form-result";
+
+/** Any schema with zod's safeParse (zod or zod/mini): one schema per input, for every path. */
+export type SubmissionSchema<Input> = {
+  safeParse(value: unknown):
+    | { success: true; data: Input }
+    | {
+        success: false;
+        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+      };
+};
+
+/** What a feature answers a submission it took. Refusals are thrown (ApiError or its own). */
+export type Accepted<Body> = {
+  /** The JSON answer's status; a form's answer is 200 (or redirectTo). */
+  status?: number;
+  body: Body;
+  headers?: Record<string, string>;
+  /** Where a form post goes next instead of showing the result; a JSON caller gets the body. */
+  redirectTo?: string;
+};
+
+export type Submission<Input, Body> = {
+  schema: SubmissionSchema<Input>;
+  /** The largest body taken, in bytes (413 beyond). */
+  maxBytes?: number;
+  /** The fields a failed form post is refilled with (never a password). */
+  echo?: readonly string[];
+  /** What a form shows for a status, in a visitor's words, instead of the API's message. */
+  formMessages?: Partial<Record<number, string>>;
+  /** The 405 message for any method but POST. */
+  wrongMethodMessage?: string;
+  /** The feature's own refusals, for the one error mapper. */
+  describeError?: DescribeError;
+  accept(input: Input, app: AppContext): Promise<Accepted<Body>>;
+};
+
+export type SubmissionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+export type SubmissionOptions = {
+  /** The spec's JSON endpoints: a body that is not JSON is refused (415), as DESIGN.md 7 says. */
+  jsonOnly?: boolean;
+};
+
+export type SubmissionAnswer<Body> = Response | DataWithResponseInit<FormResult<Body>>;
+
+const defaultWrongMethodMessage = "Use POST to send this form";
+/** The longest text a refilled field gets back. */
+const maxEchoedLength = 6000;
+
+/** A GET (or any method but POST) on a submission's JSON endpoint. */
+export function answerWrongMethod(message = defaultWrongMethodMessage): Response {
+  return jsonError(405, message, { headers: { Allow: "POST" } });
+}
+
+/** True when the body is JSON: the caller is a script and reads a JSON answer. */
+function isJsonRequest(request: Request): boolean {
+  return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
+}
+
+/** A form post's text fields (the first of each name); a body that is not a form has none. */
+async function readFormFields(request: Request, maxBytes: number): Promise<Record<string, string>> {
+  // The HTTP server insists on a Content-Length for bodies, so the declared size is the size.
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) {
+    throw new ApiError(413, "The request is too large");
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return {};
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+function pickValues(fields: Record<string, string>, names: readonly string[] = []): FormValues {
+  const values: FormValues = {};
+  for (const name of names) {
+    const value = fields[name];
+    if (value !== undefined) values[name] = value.slice(0, maxEchoedLength);
+  }
+  return values;
+}
+
+/**
+ * Runs one form's submission: POST only (405), same-origin (403), the body read and capped (413,
+ * 415 where JSON is required) and validated (400 with each field's message), then the feature's
+ * accept. Whatever is refused goes through the one error mapper and is answered as the request
+ * wants: JSON, or a FormResult with the same status.
+ */
+export async function handleSubmission<Input, Body>(
+  { request, context }: SubmissionArgs,
+  submission: Submission<Input, Body>,
+  options: SubmissionOptions = {},
+): Promise<SubmissionAnswer<Body>> {
+  const app = getAppContext(context);
+  const maxBytes = submission.maxBytes ?? maxJsonBodyBytes;
+  const json = options.jsonOnly === true || isJsonRequest(request);
+  let fields: Record<string, string> = {};
+  try {
+    if (request.method !== "POST") {
+      return answerWrongMethod(submission.wrongMethodMessage);
+    }
+    assertSameOrigin(request, app.config.SITE_URL);
+    let value: unknown;
+    if (json) value = await readJsonValue(request, maxBytes);
+    else value = fields = await readFormFields(request, maxBytes);
+    const result = submission.schema.safeParse(value);
+    if (!result.success) throw toValidationError(result.error.issues);
+    const accepted = await submission.accept(result.data, app);
+    if (json) {
+      return Response.json(accepted.body, {
+        status: accepted.status ?? 200,
+        headers: { "Cache-Control": "no-store", ...accepted.headers },
+      });
+    }
+    if (accepted.redirectTo) return redirect(accepted.redirectTo, { headers: accepted.headers });
+    const done: FormResult<Body> = {
+      status: "done",
+      body: accepted.body,
+      values: pickValues(fields, submission.echo),
+    };
+    return data(done, { headers: accepted.headers });
+  } catch (error) {
+    const failure = toFailure(error, {
+      describeError: submission.describeError,
+      logger: app.logger,
+      request,
+    });
+    if (json) return jsonError(failure.status, failure.message, failure);
+    const failed: FormResult<Body> = {
+      status: "failed",
+      message: submission.formMessages?.[failure.status] ?? failure.message,
+      errors: failure.errors ?? {},
+      values: pickValues(fields, submission.echo),
+    };
+    return data(failed, { status: failure.status, headers: failure.headers });
+  }
+}
