@@ -5,12 +5,14 @@ import { ApiError, type Failure } from "~/platform/http/api.server";
 import {
   type Accepted,
   handleSubmission,
+  pickFormValues,
   type SubmissionArgs,
   type SubmissionOptions,
 } from "~/platform/http/submission.server";
 import { contactSuccessMessage, receiveContactMessage } from "./contact-messages.server";
 import { newsletterSuccessMessage, subscribeToNewsletter } from "./newsletter.server";
 import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import { getNewsletterReturnPath } from "./return-path";
 import { contactMessageSchema, newsletterSchema } from "./schema";
 import { getSenderInfo, maxLeadBodyBytes } from "./sender.server";
 
@@ -45,7 +47,7 @@ export function submitContactMessage(args: SubmissionArgs, options?: SubmissionO
     {
       schema: contactMessageSchema,
       maxBytes: maxLeadBodyBytes,
-      echo: ["name", "email", "phone", "company", "message"],
+      echo: (fields) => pickFormValues(fields, ["name", "email", "phone", "company", "message"]),
       formMessages: leadFormMessages,
       describeError: describeLeadError,
       async accept(input, app) {
@@ -65,7 +67,8 @@ export function submitNewsletterSignUp(args: SubmissionArgs, options?: Submissio
     {
       schema: newsletterSchema,
       maxBytes: maxLeadBodyBytes,
-      echo: ["returnTo"],
+      // Only a path on this site goes back into the page.
+      echo: (fields) => ({ returnTo: getNewsletterReturnPath(fields.returnTo) }),
       formMessages: leadFormMessages,
       describeError: describeLeadError,
       async accept(input, app) {

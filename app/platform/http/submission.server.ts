@@ -45,8 +45,8 @@ export type Submission<Input, Body> = {
   schema: SubmissionSchema<Input>;
   /** The largest body taken, in bytes (413 beyond). */
   maxBytes?: number;
-  /** The fields a failed form post is refilled with (never a password). */
-  echo?: readonly string[];
+  /** What a form result gives back of the posted fields, to refill the form (never a password). */
+  echo?: (fields: Record<string, string>) => FormValues;
   /** What a form shows for a status, in a visitor's words, instead of the API's message. */
   formMessages?: Partial<Record<number, string>>;
   /** The 405 message for any method but POST. */
@@ -98,7 +98,11 @@ async function readFormFields(request: Request, maxBytes: number): Promise<Recor
   return fields;
 }
 
-function pickValues(fields: Record<string, string>, names: readonly string[] = []): FormValues {
+/** The named fields of a form post, each cut to a length a form refills. */
+export function pickFormValues(
+  fields: Record<string, string>,
+  names: readonly string[],
+): FormValues {
   const values: FormValues = {};
   for (const name of names) {
     const value = fields[name];
@@ -143,7 +147,7 @@ export async function handleSubmission<Input, Body>(
     const done: FormResult<Body> = {
       status: "done",
       body: accepted.body,
-      values: pickValues(fields, submission.echo),
+      values: submission.echo?.(fields) ?? {},
     };
     return data(done, { headers: accepted.headers });
   } catch (error) {
@@ -157,7 +161,7 @@ export async function handleSubmission<Input, Body>(
       status: "failed",
       message: submission.formMessages?.[failure.status] ?? failure.message,
       errors: failure.errors ?? {},
-      values: pickValues(fields, submission.echo),
+      values: submission.echo?.(fields) ?? {},
     };
     return data(failed, { status: failure.status, headers: failure.headers });
   }

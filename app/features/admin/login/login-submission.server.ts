@@ -4,6 +4,7 @@
 import { ApiError } from "~/platform/http/api.server";
 import {
   handleSubmission,
+  pickFormValues,
   type SubmissionArgs,
   type SubmissionOptions,
 } from "~/platform/http/submission.server";
@@ -16,7 +17,7 @@ export function submitLogin(args: SubmissionArgs, options?: SubmissionOptions) {
     args,
     {
       schema: loginSchema,
-      echo: ["email"],
+      echo: (fields) => pickFormValues(fields, ["email"]),
       wrongMethodMessage: "Sign in with POST",
       async accept(credentials, { db, config, clientIp }) {
         const result = await signIn(db, {

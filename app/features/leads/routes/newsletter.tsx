@@ -5,7 +5,6 @@ import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { NewsletterForm } from "~/features/leads/components/newsletter-form";
-import { getNewsletterReturnPath } from "~/features/leads/return-path";
 import { submitNewsletterSignUp } from "~/features/leads/submissions.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Card } from "~/ui/card";
@@ -35,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { heading, description } = loaderData;
-  const returnTo = getNewsletterReturnPath(actionData?.values.returnTo);
+  const returnTo = actionData?.values.returnTo ?? "/";
   return (
     <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
