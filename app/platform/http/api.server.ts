@@ -168,7 +168,8 @@ export function toValidationError(
   return new ApiError(400, Object.values(errors)[0] ?? "Invalid request", { errors });
 }
 
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+/** A body as text, capped at maxBytes as it streams in (413 beyond). */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw new ApiError(413, "The request is too large");
   if (!request.body) return "";

@@ -15,6 +15,7 @@ import {
   type DescribeError,
   jsonError,
   maxJsonBodyBytes,
+  readBodyText,
   readJsonValue,
   toFailure,
   toValidationError,
@@ -81,15 +82,20 @@ function isJsonRequest(request: Request): boolean {
 
 /** A form post's text fields (the first of each name); a body that is not a form has none. */
 async function readFormFields(request: Request, maxBytes: number): Promise<Record<string, string>> {
-  // The HTTP server insists on a Content-Length for bodies, so the declared size is the size.
-  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) {
-    throw new ApiError(413, "The request is too large");
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return {};
+  let form: Iterable<[string, FormDataEntryValue]>;
+  if (/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "")) {
+    form = new URLSearchParams(await readBodyText(request, maxBytes));
+  } else {
+    // A multipart form: the HTTP server insists on a Content-Length, so the declared size is the
+    // size.
+    if (Number(request.headers.get("content-length") ?? 0) > maxBytes) {
+      throw new ApiError(413, "The request is too large");
+    }
+    try {
+      form = await request.formData();
+    } catch {
+      return {};
+    }
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of form) {
