@@ -557,6 +557,12 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
         ["both@example.com", hashClientIp(ip)],
       ]);
 
+      // A script's JSON posted to the page (a fetcher's) gets the page, rendered with the result.
+      const scripted = await postJson("/newsletter", { email: "both@example.com" }, ip);
+      expect(scripted.status).toBe(200);
+      expect(await scripted.text()).toContain("Thanks for subscribing to our newsletter!");
+      expect(await subscriptions()).toHaveLength(1);
+
       const badPage = await postForm("/newsletter", { email: "reader@" }, ip);
       const badApi = await postJson("/api/newsletter", { email: "reader@" }, ip);
       expect([badPage.status, badApi.status]).toEqual([400, 400]);

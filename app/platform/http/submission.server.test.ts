@@ -1,5 +1,5 @@
-// One submission, two answers: a JSON body gets the API's JSON, a form post gets a FormResult (or
-// its redirect), with the same checks, statuses and refusals on both.
+// One submission, two answers: the JSON endpoint answers the API's JSON, the page's action a
+// FormResult (or its redirect), with the same checks, statuses and refusals on both.
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -66,8 +66,9 @@ function submit(
   return handleSubmission({ request, context }, signUp, options);
 }
 
-const json = (value: unknown, options?: SubmissionOptions & { origin?: string | null }) =>
-  submit(JSON.stringify(value), "application/json", options);
+/** The JSON endpoint's call. */
+const json = (value: unknown, options?: { origin?: string | null }) =>
+  submit(JSON.stringify(value), "application/json", { ...options, jsonOnly: true });
 const form = (fields: Record<string, string>, options?: { origin?: string | null }) =>
   submit(new URLSearchParams(fields).toString(), "application/x-www-form-urlencoded", options);
 
@@ -89,7 +90,7 @@ function readForm(answer: unknown) {
 }
 
 describe("handleSubmission", () => {
-  it("answers a JSON body with JSON and a form post with a result, from the one accept", async () => {
+  it("answers the JSON endpoint with JSON and the page's form post with a result, from the one accept", async () => {
     const api = await readJson(await json({ email: "ann@example.com", password: "x" }));
     expect(api).toEqual({ status: 201, body: { message: "Welcome" }, cacheControl: "no-store" });
     const page = readForm(await form({ email: "ann@example.com", password: "secret" }));
@@ -164,6 +165,17 @@ describe("handleSubmission", () => {
     await expect(json({ email: "bug@example.com", password: "x" })).rejects.toThrow("a bug");
   });
 
+  it("answers a page's JSON body (a fetcher's) with a result too: a page renders results", async () => {
+    const fetcher = await submit(
+      JSON.stringify({ email: "nope", password: "secret" }),
+      "application/json",
+    );
+    expect(readForm(fetcher)).toMatchObject({
+      status: 400,
+      result: { status: "failed", values: { email: "nope" } },
+    });
+  });
+
   it("caps the body and, for a JSON endpoint, takes JSON only and POST only", async () => {
     const large = { email: "ann@example.com", password: "x".repeat(300) };
     expect((await readJson(await json(large))).status).toBe(413);
@@ -178,7 +190,7 @@ describe("handleSubmission", () => {
       },
     );
     expect(await readJson(jsonOnly)).toMatchObject({ status: 415 });
-    const put = await submit("{}", "application/json", { method: "PUT" });
+    const put = await submit("{}", "application/json", { method: "PUT", jsonOnly: true });
     expect((put as Response).status).toBe(405);
     expect((put as Response).headers.get("allow")).toBe("POST");
   });

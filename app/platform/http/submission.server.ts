@@ -1,7 +1,10 @@
 // The one submission path of a form (DESIGN.md section 3): one function per form serves the
-// spec's JSON endpoint, JavaScript's fetch or fetcher, <Form> and the plain post without
-// JavaScript. The request says how it wants its answer: a JSON body gets JSON (the API's shape
-// and statuses), a form body gets a FormResult for the page to render (or a redirect).
+// spec's JSON endpoint (fetch callers), and the page's action: <Form>, useFetcher and the plain
+// post without JavaScript. The request says how it is read (a JSON or a form body) and, by where
+// it goes, how it is answered: the JSON endpoint in the API's JSON shape and statuses, the page
+// with a FormResult to render (or a redirect), with the same status. A page's action answers a
+// FormResult even to a JSON body (a fetcher's): React Router turns whatever a page action returns
+// into the page's actionData, so a JSON Response there would reach the page as the wrong shape.
 import {
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
   data,
@@ -60,7 +63,10 @@ export type Submission<Input, Body> = {
 export type SubmissionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 export type SubmissionOptions = {
-  /** The spec's JSON endpoints: a body that is not JSON is refused (415), as DESIGN.md 7 says. */
+  /**
+   * The spec's JSON endpoints: JSON in (anything else is refused with 415, as DESIGN.md section 7
+   * says: a cross-site HTML form cannot send it) and the API's JSON out.
+   */
   jsonOnly?: boolean;
 };
 
@@ -75,7 +81,7 @@ export function answerWrongMethod(message = defaultWrongMethodMessage): Response
   return jsonError(405, message, { headers: { Allow: "POST" } });
 }
 
-/** True when the body is JSON: the caller is a script and reads a JSON answer. */
+/** True when the body is JSON (a script's call), not a form. */
 function isJsonRequest(request: Request): boolean {
   return /^application\/json\b/i.test(request.headers.get("content-type") ?? "");
 }
@@ -100,6 +106,16 @@ async function readFormFields(request: Request, maxBytes: number): Promise<Recor
   const fields: Record<string, string> = {};
   for (const [name, value] of form) {
     if (typeof value === "string" && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The text fields of a JSON object, as a form's would be (to refill the form). */
+function readTextFields(value: unknown): Record<string, string> {
+  if (typeof value !== "object" || value === null) return {};
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(value)) {
+    if (typeof field === "string") fields[name] = field;
   }
   return fields;
 }
@@ -130,7 +146,7 @@ export async function handleSubmission<Input, Body>(
 ): Promise<SubmissionAnswer<Body>> {
   const app = getAppContext(context);
   const maxBytes = submission.maxBytes ?? maxJsonBodyBytes;
-  const json = options.jsonOnly === true || isJsonRequest(request);
+  const json = options.jsonOnly === true;
   let fields: Record<string, string> = {};
   try {
     if (request.method !== "POST") {
@@ -138,8 +154,12 @@ export async function handleSubmission<Input, Body>(
     }
     assertSameOrigin(request, app.config.SITE_URL);
     let value: unknown;
-    if (json) value = await readJsonValue(request, maxBytes);
-    else value = fields = await readFormFields(request, maxBytes);
+    if (json || isJsonRequest(request)) {
+      value = await readJsonValue(request, maxBytes);
+      fields = readTextFields(value);
+    } else {
+      value = fields = await readFormFields(request, maxBytes);
+    }
     const result = submission.schema.safeParse(value);
     if (!result.success) throw toValidationError(result.error.issues);
     const accepted = await submission.accept(result.data, app);
