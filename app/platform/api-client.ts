@@ -1,6 +1,8 @@
-// The browser's calls to the site's JSON API, following spec section 7: cookies always sent, a
-// Bearer token added when admin_token is stored, JSON writes, and one error rule for non-OK
-// answers ("<status>: <body text or status text>").
+// The browser's one way to call the site's JSON API (every screen's calls go through here),
+// following spec section 7: cookies always sent, a Bearer token added when admin_token is stored,
+// JSON writes (or a multipart upload), and one error rule for non-OK answers ("<status>: <body
+// text or status text>").
+import type { FieldErrors } from "~/platform/field-errors";
 
 export const adminTokenKey = "admin_token";
 
@@ -23,6 +25,16 @@ export class ApiRequestError extends Error {
       return undefined;
     }
   }
+
+  /** The field messages of a 400 answer (the API's `errors`), keyed like the form's fields. */
+  get fieldErrors(): FieldErrors {
+    if (this.status !== 400) return {};
+    try {
+      return (JSON.parse(this.body) as { errors?: FieldErrors }).errors ?? {};
+    } catch {
+      return {};
+    }
+  }
 }
 
 function getStoredToken(): string | null {
@@ -33,32 +45,46 @@ function getStoredToken(): string | null {
   }
 }
 
-function buildHeaders(json: boolean): Headers {
+/** A call's body: JSON, or a multipart form (an upload; the browser sets its boundary). */
+export type ApiBody = { json: unknown } | { form: FormData };
+
+function buildHeaders(body: ApiBody | undefined, extraHeaders?: HeadersInit): Headers {
   const headers = new Headers({ Accept: "application/json" });
-  if (json) headers.set("Content-Type", "application/json");
+  if (body && "json" in body) headers.set("Content-Type", "application/json");
   const token = getStoredToken();
   if (token) headers.set("Authorization", `Bearer ${token}`);
+  for (const [name, value] of new Headers(extraHeaders)) headers.set(name, value);
   return headers;
 }
 
 async function send(
   method: string,
   path: string,
-  body?: unknown,
+  body?: ApiBody,
   extraHeaders?: HeadersInit,
 ): Promise<Response> {
-  const headers = buildHeaders(body !== undefined);
-  for (const [name, value] of new Headers(extraHeaders)) headers.set(name, value);
   const response = await fetch(path, {
     method,
     credentials: "include",
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: buildHeaders(body, extraHeaders),
+    body: body === undefined ? undefined : "json" in body ? JSON.stringify(body.json) : body.form,
   });
   if (!response.ok) {
     throw new ApiRequestError(response.status, response.statusText, await response.text());
   }
   return response;
+}
+
+/** Any call (POST, PUT, DELETE...) whose JSON answer is parsed; an empty answer parses as null. */
+export async function callApi<T>(
+  method: string,
+  path: string,
+  body?: ApiBody,
+  headers?: HeadersInit,
+): Promise<T | null> {
+  const response = await send(method, path, body, headers);
+  const text = await response.text();
+  return text ? (JSON.parse(text) as T) : null;
 }
 
 /** GET and parse JSON; with nullOn401, a 401 answers null instead of throwing. */
@@ -81,14 +107,12 @@ export async function getJsonWithHeaders<T>(path: string): Promise<{ data: T; he
 }
 
 /** POST (JSON body when given) and parse the JSON answer; an empty answer parses as null. */
-export async function postJson<T>(
+export function postJson<T>(
   path: string,
   body?: unknown,
   headers?: HeadersInit,
 ): Promise<T | null> {
-  const response = await send("POST", path, body, headers);
-  const text = await response.text();
-  return text ? (JSON.parse(text) as T) : null;
+  return callApi<T>("POST", path, body === undefined ? undefined : { json: body }, headers);
 }
 
 export function storeAdminToken(token: string | undefined): void {

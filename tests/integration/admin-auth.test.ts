@@ -321,6 +321,36 @@ describe.each(getTestDatabaseKinds())("admin login and sessions on $name", (kind
       expect(wrongHtml).not.toContain("wrong password");
     });
 
+    it("is the same sign-in as the JSON call: both start a session, and failures on either count toward one lock", async () => {
+      const right = { email: testAdmin.email, password: testAdmin.password };
+      const page = await postForm(right);
+      expect(page.status).toBe(302);
+      const api = await logIn(site, right);
+      expect(api.status).toBe(200);
+      for (const cookie of [readSetCookie(page), readSetCookie(api)]) {
+        expect(cookie).toBeTruthy();
+        const session = await getSession(site, { cookie: cookie ?? "" });
+        expect(await session.json()).toEqual({
+          isAuthenticated: true,
+          admin: { email: testAdmin.email },
+        });
+      }
+
+      const wrong = { email: testAdmin.email, password: "wrong password" };
+      for (let i = 1; i < loginLockout.maxFailures; i++) {
+        const failed = i % 2 === 0 ? await postForm(wrong) : await logIn(site, wrong);
+        expect(failed.status).toBe(401);
+      }
+      const fifth = await postForm(wrong);
+      expect(fifth.status).toBe(429);
+      expect(await fifth.text()).toContain("this account is locked for your security");
+      // Locked on the other path too, even with the right password.
+      const locked = await logIn(site, right);
+      expect(locked.status).toBe(429);
+      expect((await locked.json()).message).toMatch(/this account is locked for your security/);
+      expect(readSetCookie(locked)).toBeUndefined();
+    });
+
     it("refuses a cross-site form post and one that does not say where it comes from", async () => {
       await site.services.db.deleteFrom("admin_sessions").execute();
       const credentials = { email: testAdmin.email, password: testAdmin.password };

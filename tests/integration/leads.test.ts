@@ -465,6 +465,123 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
     });
   });
 
+  describe("one submission path: the page's form post and the JSON endpoint", () => {
+    const sentText = "Thank you for contacting us. We&#x27;ll be in touch soon!";
+
+    it("contact: a plain form post and the JSON call store the same message, each answered in its own shape", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const shownForm = async () =>
+        (await issueFormToken(site.services.db, Date.now() - 5000)) ?? "";
+      const formToken = await shownForm();
+      const page = await postForm("/contact", { ...validMessage, website: "", formToken }, ip);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await page.text()).toContain(sentText);
+      // The same shown form sent again by script is the same message: one action recognizes it.
+      const repeat = await postJson("/api/contact", { ...validMessage, formToken }, ip);
+      expect(repeat.status).toBe(201);
+      expect(await messages()).toHaveLength(1);
+
+      const api = await postJson(
+        "/api/contact",
+        { ...validMessage, website: "", formToken: await shownForm() },
+        ip,
+      );
+      expect(api.status).toBe(201);
+      expect(await api.json()).toEqual({
+        message: "Thank you for contacting us. We'll be in touch soon!",
+      });
+      const rows = await messages();
+      expect(rows).toHaveLength(2);
+      const kept = (row: (typeof rows)[number] | undefined) => ({
+        name: row?.name,
+        email: row?.email,
+        phone: row?.phone,
+        company: row?.company,
+        message: row?.message,
+        ip_hash: row?.ip_hash,
+        user_agent: row?.user_agent,
+        spam_verdict: row?.spam_verdict,
+      });
+      expect(kept(rows[0])).toEqual(kept(rows[1]));
+      expect(kept(rows[0])).toMatchObject({ name: validMessage.name, ip_hash: hashClientIp(ip) });
+    });
+
+    it("contact: both paths give the same field messages, and share one rate limit", async () => {
+      await clearLeads();
+      const invalid = { name: "A", email: "ann@", phone: "", company: "", message: "Too short" };
+      const page = await postForm("/contact", invalid, nextIp());
+      const api = await postJson("/api/contact", invalid, nextIp());
+      expect([page.status, api.status]).toEqual([400, 400]);
+      const { errors } = (await api.json()) as { errors: Record<string, string> };
+      const html = await page.text();
+      for (const message of Object.values(errors)) expect(html).toContain(message);
+      expect(await messages()).toEqual([]);
+
+      // Five messages an address may send, whichever way: the sixth is refused on both paths.
+      const ip = nextIp();
+      for (let i = 0; i < 5; i++) {
+        const response =
+          i % 2 === 0
+            ? await postForm("/contact", validMessage, ip)
+            : await postJson("/api/contact", validMessage, ip);
+        expect(response.status).toBeLessThan(300);
+      }
+      const refusedPage = await postForm("/contact", validMessage, ip);
+      expect(refusedPage.status).toBe(429);
+      expect(await refusedPage.text()).toContain(
+        "Too many messages have been sent from your network.",
+      );
+      const refusedApi = await postJson("/api/contact", validMessage, ip);
+      expect(refusedApi.status).toBe(429);
+      expect((await refusedApi.json()).message).toMatch(/^Too many messages have been sent/);
+      expect(await messages()).toHaveLength(5);
+    });
+
+    it("newsletter: a plain form post and the JSON call make one subscription, each thanked in its own shape", async () => {
+      await clearLeads();
+      const ip = nextIp();
+      const page = await postForm(
+        "/newsletter",
+        { email: "Both@Example.com", returnTo: "/blog", website: "" },
+        ip,
+      );
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("Thanks for subscribing to our newsletter!");
+      const api = await postJson("/api/newsletter", { email: "both@example.com" }, ip);
+      expect(api.status).toBe(200);
+      expect(await api.json()).toEqual({ message: "Thanks for subscribing to our newsletter!" });
+      const rows = await subscriptions();
+      expect(rows.map((row) => [row.email, row.ip_hash])).toEqual([
+        ["both@example.com", hashClientIp(ip)],
+      ]);
+
+      // A script's JSON posted to the page (a fetcher's) gets the page, rendered with the result.
+      const scripted = await postJson("/newsletter", { email: "both@example.com" }, ip);
+      expect(scripted.status).toBe(200);
+      expect(await scripted.text()).toContain("Thanks for subscribing to our newsletter!");
+      expect(await subscriptions()).toHaveLength(1);
+
+      const badPage = await postForm("/newsletter", { email: "reader@" }, ip);
+      const badApi = await postJson("/api/newsletter", { email: "reader@" }, ip);
+      expect([badPage.status, badApi.status]).toEqual([400, 400]);
+      expect(await badPage.text()).toContain("Please enter a valid email address");
+      expect((await badApi.json()).message).toBe("Please enter a valid email address");
+    });
+
+    it("refuses a form post to the JSON endpoints (415), so a cross-site form cannot use them", async () => {
+      for (const path of ["/api/contact", "/api/newsletter"]) {
+        const response = await postForm(path, validMessage, nextIp());
+        expect(response.status).toBe(415);
+        expect((await response.json()).message).toBe(
+          "Send the request body as JSON (Content-Type: application/json)",
+        );
+      }
+      expect(await messages()).toEqual([]);
+    });
+  });
+
   describe("/unsubscribe", () => {
     async function subscribe(email: string): Promise<string> {
       await postJson("/api/newsletter", { email }, nextIp());

@@ -11,7 +11,12 @@ import {
 } from "react-router";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import { databaseRetryAfterSeconds, logDatabaseError } from "~/platform/db/unavailable.server";
-import { ApiError, assertSameOrigin, handleApi } from "~/platform/http/api.server";
+import {
+  ApiError,
+  assertSameOrigin,
+  type DescribeError,
+  handleApi,
+} from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { AdminSession } from "~/platform/sessions.server";
 import { adminUnavailableMessage } from "./gate-messages";
@@ -100,7 +105,12 @@ export type AdminApiContext = AppContext & { admin: AdminSession };
  */
 export function handleAdminApi(
   { request, context }: AdminApiArgs,
-  options: { methods: readonly string[]; signedOutMessage?: string },
+  options: {
+    methods: readonly string[];
+    signedOutMessage?: string;
+    /** The feature's own refusals (its store's errors), for the one error mapper. */
+    describeError?: DescribeError;
+  },
   handler: (app: AdminApiContext) => Promise<Response>,
 ): Promise<Response> {
   const { methods } = options;
@@ -131,7 +141,6 @@ export function handleAdminApi(
       response.headers.set("Cache-Control", "no-store");
       return response;
     },
-    app.logger,
-    request,
+    { logger: app.logger, request, describeError: options.describeError },
   );
 }

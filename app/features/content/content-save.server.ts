@@ -2,7 +2,8 @@
 // stored ones as a new revision; an If-Match naming an older version is refused with a 409.
 
 import type { Db } from "~/platform/db/tables.server";
-import { ApiError, toFieldErrors } from "~/platform/http/api.server";
+import { toFieldErrors } from "~/platform/field-errors";
+import { ApiError } from "~/platform/http/api.server";
 import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
 import { sanitizeContentSections } from "./sanitize.server";
 import { contentSchema, type SiteContent } from "./schema";
@@ -34,7 +35,7 @@ export async function saveEditedContent(
   const sanitized = sanitizeContentSections(sections);
   const checked = contentSchema.partial().safeParse(sanitized);
   if (!checked.success) {
-    const errors = toFieldErrors(checked.error);
+    const errors = toFieldErrors(checked.error.issues);
     const [field, message] = Object.entries(errors)[0] ?? ["content", "is not valid"];
     throw new ApiError(400, `${field}: ${message} (after removing markup the editor cannot keep)`, {
       errors,

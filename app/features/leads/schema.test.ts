@@ -1,7 +1,8 @@
 // The contact and newsletter rules of spec section 5, as the browser and the server apply them.
 import { describe, expect, it } from "vitest";
-import { toLocalPath } from "./form-results";
-import { contactMessageSchema, newsletterSchema, toFieldErrors } from "./schema";
+import { toFieldErrors } from "~/platform/field-errors";
+import { toLocalPath } from "./return-path";
+import { contactMessageSchema, newsletterSchema } from "./schema";
 
 function errorsOf(schema: typeof contactMessageSchema | typeof newsletterSchema, value: unknown) {
   const result = schema.safeParse(value);

@@ -8,7 +8,6 @@ import { contactLimits, newsletterLimits } from "./limits";
 // reports as a violation on every page that validates in the browser.
 z.config({ jitless: true });
 
-export { toFieldErrors } from "./field-errors";
 export type { ContactField } from "./limits";
 export { contactLimits, newsletterLimits } from "./limits";
 

@@ -1,13 +1,19 @@
 // The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
-// /...), behind the admin gate's handleAdminApi: input sanitized then validated (400 with field messages), store errors
-// mapped to 404/409, and the version in ETag / If-Match.
+// /...), behind the admin gate's handleAdminApi: input sanitized then validated (400 with field
+// messages), the store's refusals described for the one error mapper (400/404/409), and the
+// version in ETag / If-Match.
 import { data } from "react-router";
 import { z } from "zod";
 import type { AdminApiContext } from "~/features/admin/gate.server";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { sanitizeRichText } from "~/features/content/sanitize.server";
 import { type Actor, getActor } from "~/platform/activity/activity.server";
-import { ApiError, readJsonBody, toFieldErrors } from "~/platform/http/api.server";
+import {
+  ApiError,
+  type DescribeError,
+  readJsonBody,
+  toValidationError,
+} from "~/platform/http/api.server";
 import { kindTexts, parseCollection } from "./kind-texts";
 import {
   articleInputSchema,
@@ -58,10 +64,7 @@ export async function readPublicationInput<K extends PublicationKind>(
   const raw = await readJsonBody(request, z.record(z.string(), z.unknown()));
   const body = typeof raw.body === "string" ? sanitizeRichText(raw.body) : raw.body;
   const result = inputSchemas[kind].safeParse({ ...raw, body });
-  if (!result.success) {
-    const errors = toFieldErrors(result.error);
-    throw new ApiError(400, Object.values(errors)[0] ?? "Invalid input", { errors });
-  }
+  if (!result.success) throw toValidationError(result.error.issues);
   return result.data as PublicationInput[K];
 }
 
@@ -69,26 +72,26 @@ export function readExpectedVersion(request: Request): number | undefined {
   return parseIfMatch(request.headers.get("if-match"));
 }
 
-/** Runs a store call, turning its refusals into the API's answers. */
-export async function callStore<T>(kind: PublicationKind, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
+/** The store's refusals as the API's answers, for the collection an address names. */
+export function describePublicationError(collection: string | undefined): DescribeError {
+  const kind = parseCollection(collection);
+  return (error) => {
     if (error instanceof PublicationInputError) {
-      throw new ApiError(400, error.message, { errors: error.errors });
+      return { status: 400, message: error.message, errors: error.errors };
     }
     if (error instanceof PublicationConflictError) {
-      throw new ApiError(
-        409,
-        "Someone else changed this since you opened it. Reload to get the latest version, or save again to replace it with yours.",
-        { headers: { ETag: `"${error.currentVersion}"` } },
-      );
+      return {
+        status: 409,
+        message:
+          "Someone else changed this since you opened it. Reload to get the latest version, or save again to replace it with yours.",
+        headers: { ETag: `"${error.currentVersion}"` },
+      };
     }
     if (error instanceof PublicationNotFoundError) {
-      throw new ApiError(404, `${kindTexts[kind].singular} not found`);
+      return { status: 404, message: `${kind ? kindTexts[kind].singular : "Item"} not found` };
     }
-    throw error;
-  }
+    return undefined;
+  };
 }
 
 /**

@@ -1,6 +1,7 @@
 // The admin screens' calls to the publishing API: create, save (If-Match: the version loaded),
-// delete and restore. Errors come back as ApiRequestError with the server's message and fields.
-import { ApiRequestError } from "~/platform/api-client";
+// delete and restore, through the one API client. Errors come back as ApiRequestError with the
+// server's message and fields.
+import { ApiRequestError, callApi } from "~/platform/api-client";
 import type {
   PublicationInput,
   PublicationKind,
@@ -24,34 +25,26 @@ const apiPaths: Record<PublicationKind, string> = {
   "case-study": "/api/admin/case-studies",
 };
 
+/** A call with the version loaded in If-Match, when there is one; its JSON answer. */
 async function send<T>(
   method: string,
   path: string,
   body: unknown,
   version: number | undefined,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (version !== undefined) headers["If-Match"] = `"${version}"`;
-  const response = await fetch(path, {
+  const answer = await callApi<T>(
     method,
-    credentials: "include",
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new ApiRequestError(response.status, response.statusText, text);
-  return JSON.parse(text) as T;
+    path,
+    body === undefined ? undefined : { json: body },
+    version === undefined ? undefined : { "If-Match": `"${version}"` },
+  );
+  if (answer === null) throw new Error("The server did not answer the call");
+  return answer;
 }
 
 /** The field messages of a 400 answer, keyed like the form's fields. */
 export function readFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiRequestError) || error.status !== 400) return {};
-  try {
-    return (JSON.parse(error.body) as { errors?: Record<string, string> }).errors ?? {};
-  } catch {
-    return {};
-  }
+  return error instanceof ApiRequestError ? error.fieldErrors : {};
 }
 
 /** Creates (no id yet) or saves an item; a version makes the save fail with 409 when stale. */

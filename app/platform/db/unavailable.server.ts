@@ -98,20 +98,6 @@ export function logDatabaseUnavailable(
   );
 }
 
-/** The JSON API's answer while the database is unavailable. */
-export function answerDatabaseUnavailableJson(): Response {
-  return Response.json(
-    { message: databaseUnavailableMessage },
-    {
-      status: 503,
-      headers: {
-        "Cache-Control": "no-store",
-        "Retry-After": String(databaseRetryAfterSeconds),
-      },
-    },
-  );
-}
-
 /**
  * Logs a failed database call that the caller answers itself (a fallback, a retry): an outage as
  * one warning line with the reason, anything else as an error with its stack.

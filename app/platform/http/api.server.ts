@@ -1,25 +1,39 @@
-// Shared rules of the JSON API (DESIGN.md sections 6 and 7): one error shape, same-origin and
-// JSON content-type checks on state-changing requests, bounded and validated JSON bodies.
+// Shared rules of the JSON API (DESIGN.md sections 6 and 7): one error shape and the one error
+// mapper, same-origin and JSON content-type checks on state-changing requests, bounded and
+// validated JSON bodies.
 import type { Logger } from "pino";
 import type { z } from "zod";
 import {
-  answerDatabaseUnavailableJson,
+  databaseRetryAfterSeconds,
+  databaseUnavailableMessage,
   isDatabaseUnavailable,
   logDatabaseUnavailable,
 } from "~/platform/db/unavailable.server";
+import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
 
-export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+export type ApiErrorBody = { message: string; errors?: FieldErrors };
 
-/** Thrown by the guards below; route modules turn it into a JSON response. */
+/** Why a request was refused: what the JSON API answers, and what a form shows. */
+export type Failure = {
+  status: number;
+  message: string;
+  errors?: FieldErrors | undefined;
+  headers?: Record<string, string> | undefined;
+};
+
+/** A feature's own refusals (its store's errors, say) as failures; undefined for the others. */
+export type DescribeError = (error: unknown) => Failure | undefined;
+
+/** Thrown by the guards below and by features; the one error mapper turns it into an answer. */
 export class ApiError extends Error {
   override name = "ApiError";
   readonly status: number;
-  readonly errors: Record<string, string> | undefined;
+  readonly errors: FieldErrors | undefined;
   readonly headers: Record<string, string> | undefined;
   constructor(
     status: number,
     message: string,
-    options: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: { errors?: FieldErrors; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.status = status;
@@ -31,7 +45,7 @@ export class ApiError extends Error {
 export function jsonError(
   status: number,
   message: string,
-  options: { errors?: Record<string, string>; headers?: Record<string, string> } = {},
+  options: { errors?: FieldErrors | undefined; headers?: Record<string, string> | undefined } = {},
 ): Response {
   const body: ApiErrorBody = options.errors ? { message, errors: options.errors } : { message };
   return Response.json(body, {
@@ -40,29 +54,50 @@ export function jsonError(
   });
 }
 
+export type FailureOptions = {
+  /** The feature's refusals, read before a database outage (they may wrap one). */
+  describeError?: DescribeError | undefined;
+  logger?: Logger | undefined;
+  request?: Request | undefined;
+};
+
 /**
- * Runs an API handler, answering ApiErrors as JSON and a database outage as a JSON 503 with
- * Retry-After (logged on one line when a logger is given); anything else is rethrown (a real 500).
+ * The one error mapper of the site's answers (JSON endpoints and form posts alike): an ApiError
+ * is its own answer, then the feature's refusals, then a database outage is a 503 with
+ * Retry-After (logged on one line when a logger is given). Anything else is rethrown: a real 500.
  */
+export function toFailure(error: unknown, options: FailureOptions = {}): Failure {
+  if (error instanceof ApiError) {
+    return {
+      status: error.status,
+      message: error.message,
+      errors: error.errors,
+      headers: error.headers,
+    };
+  }
+  const described = options.describeError?.(error);
+  if (described) return described;
+  if (isDatabaseUnavailable(error)) {
+    if (options.logger) logDatabaseUnavailable(options.logger, error, options.request);
+    return {
+      status: 503,
+      message: databaseUnavailableMessage,
+      headers: { "Retry-After": String(databaseRetryAfterSeconds) },
+    };
+  }
+  throw error;
+}
+
+/** Runs an API handler, answering whatever it throws through the one error mapper, as JSON. */
 export async function handleApi(
   handler: () => Promise<Response>,
-  logger?: Logger,
-  request?: Request,
+  options: FailureOptions = {},
 ): Promise<Response> {
   try {
     return await handler();
   } catch (error) {
-    if (error instanceof ApiError) {
-      return jsonError(error.status, error.message, {
-        errors: error.errors,
-        headers: error.headers,
-      });
-    }
-    if (isDatabaseUnavailable(error)) {
-      if (logger) logDatabaseUnavailable(logger, error, request);
-      return answerDatabaseUnavailableJson();
-    }
-    throw error;
+    const failure = toFailure(error, options);
+    return jsonError(failure.status, failure.message, failure);
   }
 }
 
@@ -82,16 +117,6 @@ export function assertSameOrigin(request: Request, siteUrl: string): void {
     throw new ApiError(403, "Cross-site request refused");
   }
   if (!fetchSite) throw new ApiError(403, "Cross-site request refused: the request has no Origin");
-}
-
-/** Maps zod issues to { field: first message }, the API's `errors` shape. */
-export function toFieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 export const maxJsonBodyBytes = 1024 * 1024;
@@ -116,23 +141,35 @@ export async function readJsonBody<Schema extends z.ZodType>(
   schema: Schema,
   maxBytes = maxJsonBodyBytes,
 ): Promise<z.infer<Schema>> {
-  assertJsonContentType(request);
-  const text = await readBodyText(request, maxBytes);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "The request body is not valid JSON");
-  }
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    const errors = toFieldErrors(result.error);
-    throw new ApiError(400, Object.values(errors)[0] ?? "Invalid request", { errors });
-  }
+  const result = schema.safeParse(await readJsonValue(request, maxBytes));
+  if (!result.success) throw toValidationError(result.error.issues);
   return result.data;
 }
 
-async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+/** A JSON body as parsed, not yet validated: 415 wrong type, 413 too large, 400 malformed. */
+export async function readJsonValue(
+  request: Request,
+  maxBytes = maxJsonBodyBytes,
+): Promise<unknown> {
+  assertJsonContentType(request);
+  const text = await readBodyText(request, maxBytes);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "The request body is not valid JSON");
+  }
+}
+
+/** Invalid input as the 400 every endpoint and form answers: the first message, and each field's. */
+export function toValidationError(
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): ApiError {
+  const errors = toFieldErrors(issues);
+  return new ApiError(400, Object.values(errors)[0] ?? "Invalid request", { errors });
+}
+
+/** A body as text, capped at maxBytes as it streams in (413 beyond). */
+export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > maxBytes) throw new ApiError(413, "The request is too large");
   if (!request.body) return "";

@@ -2,7 +2,7 @@
 // out everywhere, remove one. Each intent answers the card it came from with its outcome.
 import type { Actor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
-import { toFieldErrors } from "~/platform/http/api.server";
+import { toFieldErrors } from "~/platform/field-errors";
 import { addAdminSchema, adminTargetSchema, changePasswordSchema } from "./admin-forms";
 import {
   changeOwnPassword,
@@ -50,7 +50,7 @@ export async function runAdminsIntent(
 ): Promise<AdminsIntentOutcome> {
   if (form.intent === "add") {
     const parsed = addAdminSchema.safeParse(form);
-    if (!parsed.success) return answer({ form: "add", errors: toFieldErrors(parsed.error) }, 400);
+    if (!parsed.success) return answer({ form: "add", errors: toFieldErrors(parsed.error.issues) }, 400);
     const typed = parsed.data.passwordMode === "type";
     const password = typed ? (parsed.data.password ?? "") : generatePassword();
     const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
@@ -71,7 +71,7 @@ export async function runAdminsIntent(
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      return answer({ form: "password", errors: toFieldErrors(parsed.error) }, 400);
+      return answer({ form: "password", errors: toFieldErrors(parsed.error.issues) }, 400);
     }
     const result = await changeOwnPassword(
       db,

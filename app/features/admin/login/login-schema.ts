@@ -20,6 +20,9 @@ export const loginSchema = z.object({
     .max(1024, "Password must be at most 1024 characters"),
 });
 
+/** Where a successful login goes (spec section 4). */
+export const loginSuccessPath = "/working-editor";
+
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginCredentials = z.output<typeof loginSchema>;
 

@@ -44,7 +44,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         },
       });
     },
-    logger,
-    request,
+    { logger, request },
   );
 }

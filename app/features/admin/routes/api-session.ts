@@ -25,8 +25,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
         : { isAuthenticated: false, admin: null };
       return Response.json(body, { headers });
     },
-    logger,
-    request,
+    { logger, request },
   );
 }
 

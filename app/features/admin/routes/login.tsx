@@ -1,69 +1,26 @@
 // /admin/login (spec section 2): the admin login screen. With JavaScript the form calls the JSON
-// API and shows the spec's toasts; without it, the form posts here and this action signs in.
+// API and shows the spec's toasts; without it, the form posts here. Both are one submission path.
 import { LockKeyhole } from "lucide-react";
-import { data, Link, redirect } from "react-router";
-import { describeSignInFailure, signIn } from "~/features/admin/login/login.server";
+import { Link, redirect } from "react-router";
 import { LoginForm } from "~/features/admin/login/login-form";
-import { loginSchema } from "~/features/admin/login/login-schema";
-import { getAppContext } from "~/platform/context.server";
-import { ApiError, assertSameOrigin, toFieldErrors } from "~/platform/http/api.server";
+import { loginSuccessPath } from "~/features/admin/login/login-schema";
+import { submitLogin } from "~/features/admin/login/login-submission.server";
+import { readFormMessage } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { useSharedRootData } from "~/platform/root-data";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { readSessionId, serializeSessionCookie } from "~/platform/sessions.server";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 import { SiteLogo } from "~/ui/site-logo";
 import type { Route } from "./+types/login";
 
-/** Where a successful login goes (spec section 4). */
-const editorPath = "/working-editor";
-
 export async function loader({ context }: Route.LoaderArgs) {
   const session = await getRequestData(context).session();
-  if (session) throw redirect(editorPath);
+  if (session) throw redirect(loginSuccessPath);
   return null;
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const { db, config, clientIp } = getAppContext(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data({ formError: error.message, errors: {}, email: "" }, { status: error.status });
-  }
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return data(
-      { formError: "Please fill in the form and send it again.", errors: {}, email: "" },
-      { status: 400 },
-    );
-  }
-  const email = String(form.get("email") ?? "");
-  const parsed = loginSchema.safeParse({ email, password: form.get("password") ?? "" });
-  if (!parsed.success) {
-    return data(
-      { formError: undefined, errors: toFieldErrors(parsed.error), email },
-      { status: 400 },
-    );
-  }
-  const result = await signIn(db, {
-    ...parsed.data,
-    clientIp,
-    previousSessionId: readSessionId(request, config.secure),
-  });
-  if (result.status === "signed-in") {
-    throw redirect(editorPath, {
-      headers: { "Set-Cookie": serializeSessionCookie(result.sessionId, config.secure) },
-    });
-  }
-  const failure = describeSignInFailure(result);
-  return data(
-    { formError: failure.message, errors: {}, email },
-    { status: failure.status, headers: failure.headers },
-  );
+export function action(args: Route.ActionArgs) {
+  return submitLogin(args);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -95,10 +52,10 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
           <CardContent>
             <LoginForm
               key={actionData ? JSON.stringify(actionData) : "initial"}
-              serverErrors={actionData?.errors}
-              serverFormError={actionData?.formError}
-              defaultEmail={actionData?.email}
-              successPath={editorPath}
+              serverErrors={actionData?.status === "failed" ? actionData.errors : undefined}
+              serverFormError={readFormMessage(actionData)}
+              defaultEmail={actionData?.values.email}
+              successPath={loginSuccessPath}
             />
           </CardContent>
         </Card>

@@ -41,11 +41,7 @@ export async function saveContentSections<Sections>(
 
 /** The field errors of a 400 answer, keyed like the editor's fields. */
 export function readSaveFieldErrors(error: unknown): FieldErrors | undefined {
-  if (!(error instanceof ApiRequestError) || error.status !== 400) return undefined;
-  try {
-    const body = JSON.parse(error.body) as { errors?: Record<string, string> };
-    return body.errors ? fromApiFieldErrors(body.errors) : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!(error instanceof ApiRequestError)) return undefined;
+  const errors = error.fieldErrors;
+  return Object.keys(errors).length > 0 ? fromApiFieldErrors(errors) : undefined;
 }

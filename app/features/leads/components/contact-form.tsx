@@ -3,10 +3,10 @@
 // /contact whose answer the server renders into the page with the same messages.
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toFieldErrors } from "~/features/leads/field-errors";
-import type { ContactFormResult } from "~/features/leads/form-results";
 import { type ContactField, contactLimits } from "~/features/leads/limits";
 import { ApiRequestError, postJson } from "~/platform/api-client";
+import { toFieldErrors } from "~/platform/field-errors";
+import { type FormResult, readFormMessage } from "~/platform/http/form-result";
 import { Button } from "~/ui/button";
 import { FormField } from "~/ui/forms/form-field";
 import { FormNotice } from "~/ui/forms/form-notice";
@@ -68,16 +68,6 @@ async function validate(fields: Record<string, string>): Promise<FieldErrors> {
   return result.success ? {} : (toFieldErrors(result.error.issues) as FieldErrors);
 }
 
-/** Field errors a 400 answer carries, if any. */
-function readServerFieldErrors(error: ApiRequestError): FieldErrors {
-  try {
-    const body = JSON.parse(error.body) as { errors?: Record<string, string> };
-    return body.errors ?? {};
-  } catch {
-    return {};
-  }
-}
-
 export function ContactForm({
   heading,
   submitText,
@@ -87,7 +77,8 @@ export function ContactForm({
   heading: string;
   submitText: string;
   formToken?: string;
-  result?: ContactFormResult;
+  /** The page action's answer to a form post (JavaScript off). */
+  result?: FormResult<{ message: string }>;
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -95,11 +86,12 @@ export function ContactForm({
   // the server stores one message per key.
   const idempotencyKey = useRef<string | undefined>(undefined);
   const [errors, setErrors] = useState<FieldErrors>(
-    result?.status === "invalid" ? result.errors : {},
+    result?.status === "failed" ? result.errors : {},
   );
   const [pending, setPending] = useState(false);
   const [notice, setNotice] = useState(result);
-  const values = result && result.status !== "sent" ? result.values : {};
+  const values = result?.status === "failed" ? result.values : {};
+  const noticeMessage = readFormMessage(notice);
   const firstInvalid = fieldOrder.find((field) => errors[field]);
   const fieldId = (field: ContactField) => `${id}-${field}`;
 
@@ -141,7 +133,7 @@ export function ContactForm({
       toast({ title: contactSentTitle, description: contactSentDescription });
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        setErrors(readServerFieldErrors(error));
+        setErrors(error.fieldErrors);
         toast({
           title: "Error",
           description: error.serverMessage ?? "Failed to send message",
@@ -189,14 +181,14 @@ export function ContactForm({
       <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-navy">
         {heading}
       </h2>
-      {notice?.status === "sent" ? (
+      {notice?.status === "done" ? (
         <FormNotice variant="success" title={contactSentTitle} className="mt-6">
           {contactSentDescription}
         </FormNotice>
       ) : null}
-      {notice?.status === "failed" ? (
+      {noticeMessage ? (
         <FormNotice variant="error" title="Error" className="mt-6">
-          {notice.message}
+          {noticeMessage}
         </FormNotice>
       ) : null}
       <p className="sr-only" aria-live="polite">

@@ -1,36 +1,12 @@
 // POST /api/newsletter (spec section 7): {email} → 200 {message}, or {message, errors?} with
-// 400/403/413/415/429/503. Subscribing twice keeps one subscription and answers the same.
-
-import {
-  newsletterSuccessMessage,
-  subscribeToNewsletter,
-} from "~/features/leads/newsletter.server";
-import {
-  answerLeadOutcome,
-  answerMethodNotAllowed,
-  getSenderInfo,
-  readLeadJson,
-  runLeadOperation,
-} from "~/features/leads/requests.server";
-import { newsletterSchema } from "~/features/leads/schema";
-import { getAppContext } from "~/platform/context.server";
-import { assertSameOrigin, handleApi } from "~/platform/http/api.server";
+// 400/403/405/413/415/429/503. Subscribing twice keeps one subscription and answers the same. A
+// thin adapter: the newsletter page's one submission path, taking JSON only.
+import { submitNewsletterSignUp } from "~/features/leads/submissions.server";
+import { answerWrongMethod } from "~/platform/http/submission.server";
 import type { Route } from "./+types/api-newsletter";
 
-export const loader = answerMethodNotAllowed;
+export const loader = () => answerWrongMethod();
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const services = getAppContext(context);
-  return handleApi(
-    async () => {
-      assertSameOrigin(request, services.config.SITE_URL);
-      const input = await readLeadJson(request, newsletterSchema);
-      const sender = getSenderInfo(request, services.clientIp);
-      const outcome = await runLeadOperation(() => subscribeToNewsletter(services, input, sender));
-      // 200 whether or not the address was already subscribed: the answer reveals nothing.
-      return answerLeadOutcome(outcome, newsletterSuccessMessage, 200);
-    },
-    services.logger,
-    request,
-  );
+export function action(args: Route.ActionArgs) {
+  return submitNewsletterSignUp(args, { jsonOnly: true });
 }

@@ -1,11 +1,12 @@
 // Contact (/contact): heading and description from content, the message form, and the Get in
-// Touch and Business Hours cards. The action takes the form's plain post (JavaScript off).
+// Touch and Business Hours cards. The action is the form's one submission path (the plain post
+// without JavaScript renders its result here; POST /api/contact is the same path for scripts).
 import { CalendarCheck } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { BusinessHoursCard, GetInTouchCard } from "~/features/leads/components/contact-details";
 import { ContactForm } from "~/features/leads/components/contact-form";
-import { handleContactFormPost } from "~/features/leads/form-posts.server";
+import { submitContactMessage } from "~/features/leads/submissions.server";
 import { getAppContext } from "~/platform/context.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
 import type { RouteHandle } from "~/platform/route-handle";
@@ -27,9 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { contact: content.contact, seoDescription: content.seo.contact, formToken };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { status, headers, result } = await handleContactFormPost(getAppContext(context), request);
-  return data(result, { status, headers });
+export function action(args: Route.ActionArgs) {
+  return submitContactMessage(args);
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -2,11 +2,10 @@
 // spec's success or error message) with a link back to the page the visitor came from; visited
 // directly, it is a small sign-up page.
 import { ArrowLeft } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { NewsletterForm } from "~/features/leads/components/newsletter-form";
-import { handleNewsletterFormPost } from "~/features/leads/form-posts.server";
-import { getAppContext } from "~/platform/context.server";
+import { submitNewsletterSignUp } from "~/features/leads/submissions.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Card } from "~/ui/card";
 import { FormNotice } from "~/ui/forms/form-notice";
@@ -20,12 +19,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { status, headers, result } = await handleNewsletterFormPost(
-    getAppContext(context),
-    request,
-  );
-  return data(result, { status, headers });
+export function action(args: Route.ActionArgs) {
+  return submitNewsletterSignUp(args);
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -39,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
   const { heading, description } = loaderData;
-  const returnTo = actionData?.returnTo ?? "/";
+  const returnTo = actionData?.values.returnTo ?? "/";
   return (
     <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
@@ -49,7 +44,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
             {heading}
           </h1>
           <p className="mt-4 leading-relaxed text-slate-600">{description}</p>
-          {actionData?.status === "subscribed" ? (
+          {actionData?.status === "done" ? (
             <FormNotice variant="success" title="Success" className="mt-8">
               Thanks for subscribing to our newsletter!
             </FormNotice>

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   answerPublication,
-  callStore,
+  describePublicationError,
   readExpectedVersion,
   requireApiKind,
   toActor,
@@ -25,16 +25,15 @@ export function loader(args: Route.LoaderArgs) {
 
 export function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  return handleAdminApi(args, { methods: ["POST"] }, async (app) => {
+  const describeError = describePublicationError(params.collection);
+  return handleAdminApi(args, { methods: ["POST"], describeError }, async (app) => {
     const kind = requireApiKind(params.collection);
     const expectedVersion = readExpectedVersion(request);
     const { revisionId } = await readJsonBody(request, restoreSchema);
-    const item = await callStore(kind, () =>
-      restorePublication(app.db, kind, params.id, revisionId, {
-        actor: toActor(app),
-        expectedVersion,
-      }),
-    );
+    const item = await restorePublication(app.db, kind, params.id, revisionId, {
+      actor: toActor(app),
+      expectedVersion,
+    });
     const revisions = await listRevisions(app.db, kind, item.record.id);
     return answerPublication(item, { message: "Restored", revisions });
   });

@@ -4,7 +4,7 @@
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   answerPublication,
-  callStore,
+  describePublicationError,
   readExpectedVersion,
   readPublicationInput,
   requireApiKind,
@@ -29,19 +29,19 @@ export function loader(args: Route.LoaderArgs) {
 
 export function action(args: Route.ActionArgs) {
   const { request, params } = args;
-  return handleAdminApi(args, { methods: ["PUT", "DELETE"] }, async (app) => {
+  const describeError = describePublicationError(params.collection);
+  return handleAdminApi(args, { methods: ["PUT", "DELETE"], describeError }, async (app) => {
     const kind = requireApiKind(params.collection);
     const expectedVersion = readExpectedVersion(request);
     if (request.method === "DELETE") {
-      await callStore(kind, () =>
-        deletePublication(app.db, kind, params.id, { actor: toActor(app), expectedVersion }),
-      );
+      await deletePublication(app.db, kind, params.id, { actor: toActor(app), expectedVersion });
       return Response.json({ message: "Deleted" });
     }
     const input = await readPublicationInput(request, kind);
-    const item = await callStore(kind, () =>
-      updatePublication(app.db, kind, params.id, input, { actor: toActor(app), expectedVersion }),
-    );
+    const item = await updatePublication(app.db, kind, params.id, input, {
+      actor: toActor(app),
+      expectedVersion,
+    });
     const revisions = await listRevisions(app.db, kind, item.record.id);
     return answerPublication(item, { message: "Saved", revisions });
   });

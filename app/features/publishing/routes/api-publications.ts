@@ -3,7 +3,7 @@
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   answerPublication,
-  callStore,
+  describePublicationError,
   readPublicationInput,
   requireApiKind,
   toActor,
@@ -22,12 +22,11 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return handleAdminApi(args, { methods: ["POST"] }, async (app) => {
+  const describeError = describePublicationError(args.params.collection);
+  return handleAdminApi(args, { methods: ["POST"], describeError }, async (app) => {
     const kind = requireApiKind(args.params.collection);
     const input = await readPublicationInput(args.request, kind);
-    const item = await callStore(kind, () =>
-      createPublication(app.db, kind, input, { actor: toActor(app) }),
-    );
+    const item = await createPublication(app.db, kind, input, { actor: toActor(app) });
     const revisions = await listRevisions(app.db, kind, item.record.id);
     return answerPublication(item, { status: 201, message: "Saved", revisions });
   });

@@ -1,0 +1,45 @@
+// Signing in through the one submission path: the login page's action (the form with or without
+// JavaScript) and POST /api/admin/login (JSON only) both call submitLogin. A JSON caller gets
+// {isAuthenticated, admin}; a form post goes on to the editor. Both get the new session's cookie.
+import { ApiError } from "~/platform/http/api.server";
+import {
+  handleSubmission,
+  pickFormValues,
+  type SubmissionArgs,
+  type SubmissionOptions,
+} from "~/platform/http/submission.server";
+import { readSessionId, serializeSessionCookie } from "~/platform/sessions.server";
+import { describeSignInFailure, signIn } from "./login.server";
+import { type AdminSessionAnswer, loginSchema, loginSuccessPath } from "./login-schema";
+
+export function submitLogin(args: SubmissionArgs, options?: SubmissionOptions) {
+  return handleSubmission(
+    args,
+    {
+      schema: loginSchema,
+      echo: (fields) => pickFormValues(fields, ["email"]),
+      wrongMethodMessage: "Sign in with POST",
+      async accept(credentials, { db, config, clientIp }) {
+        const result = await signIn(db, {
+          ...credentials,
+          clientIp,
+          previousSessionId: readSessionId(args.request, config.secure),
+        });
+        if (result.status !== "signed-in") {
+          const failure = describeSignInFailure(result);
+          throw new ApiError(failure.status, failure.message, { headers: failure.headers });
+        }
+        const body: AdminSessionAnswer = {
+          isAuthenticated: true,
+          admin: { email: result.admin.email },
+        };
+        return {
+          body,
+          headers: { "Set-Cookie": serializeSessionCookie(result.sessionId, config.secure) },
+          redirectTo: loginSuccessPath,
+        };
+      },
+    },
+    options,
+  );
+}
