@@ -1,7 +1,15 @@
 // The layout's rules hold: no import circle in app/ and server/, no import against the layer
 // order, and the linter refuses a planted import against the order (so the rule bites).
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -91,5 +99,16 @@ describe("the linter's import order", () => {
     );
     expect(output).not.toContain("Imports run one way");
     expect(ok).toBe(true);
+  });
+});
+
+describe("the public stylesheet's exclusions", () => {
+  // app.css leaves the admin screens' classes out of the stylesheet inlined into every public
+  // page by naming their sources; a move that left a name behind would quietly add them back.
+  it("name sources that exist", () => {
+    const css = readFileSync(join(root, "app/app.css"), "utf8");
+    const excluded = [...css.matchAll(/@source not "([^"]+)"/g)].map((match) => match[1] ?? "");
+    expect(excluded.length).toBeGreaterThan(5);
+    expect(excluded.filter((path) => !existsSync(join(root, "app", path)))).toEqual([]);
   });
 });
