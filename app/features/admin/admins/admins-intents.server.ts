@@ -50,7 +50,8 @@ export async function runAdminsIntent(
 ): Promise<AdminsIntentOutcome> {
   if (form.intent === "add") {
     const parsed = addAdminSchema.safeParse(form);
-    if (!parsed.success) return answer({ form: "add", errors: toFieldErrors(parsed.error.issues) }, 400);
+    if (!parsed.success)
+      return answer({ form: "add", errors: toFieldErrors(parsed.error.issues) }, 400);
     const typed = parsed.data.passwordMode === "type";
     const password = typed ? (parsed.data.password ?? "") : generatePassword();
     const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
