@@ -294,6 +294,7 @@ test("a save shows the stored item from its answer, without loading the page aga
   await page.getByRole("button", { name: "Save Changes" }).first().click();
   await expect(revisions).toHaveCount(3);
   await expect(revisions.first()).toContainText("Answered Save, Again");
+  await expect(page).toHaveTitle(/^Edit: Answered Save, Again/);
   await expect(page.getByText("Someone else saved this article")).toHaveCount(0);
   await expect(page.getByText("You have unsaved changes")).toHaveCount(0);
 
@@ -304,6 +305,7 @@ test("a save shows the stored item from its answer, without loading the page aga
     .click();
   await expect(getToast(page, "Restored")).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Answered Save");
+  await expect(page).toHaveTitle(/^Edit: Answered Save(?!,)/);
   await expect(revisions).toHaveCount(4);
   await expect(revisions.first()).toContainText("Restored (current)");
   await expect(badge).toContainText("Published");

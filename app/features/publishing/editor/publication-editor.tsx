@@ -108,6 +108,13 @@ export function PublicationEditor<K extends PublicationKind>({
   /** The stored item becomes the editor's: what the server kept (trimmed, computed) is shown. */
   const takeSaved = (answer: SaveAnswer<K>) => {
     const next = toEditorItem(kind, answer.item);
+    // The tab's title comes from the loader, which a save no longer runs: follow a new title.
+    if (item.id && next.input.title !== item.input.title) {
+      document.title = document.title.replace(
+        `Edit: ${item.input.title}`,
+        `Edit: ${next.input.title}`,
+      );
+    }
     setItem(next);
     setInput(next.input);
     setErrors({});
