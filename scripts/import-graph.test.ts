@@ -92,11 +92,15 @@ describe("the linter's import order", () => {
     expect(output).toContain("Imports run one way");
   });
 
-  it("accepts an import down the order", () => {
-    const { ok, output } = lintAs(
-      "app/features/pages/planted.ts",
-      'export { contactSchema } from "~/features/leads/schema";',
-    );
+  it.each([
+    ["app/features/pages/planted.ts", 'export { contactSchema } from "~/features/leads/schema";'],
+    // The rich-text editor places the library's images: content sits on media (ADR 014).
+    [
+      "app/features/content/planted.ts",
+      'export { uploadImage } from "~/features/media/images-client";',
+    ],
+  ])("accepts %s importing down the order", (path, source) => {
+    const { ok, output } = lintAs(path, source);
     expect(output).not.toContain("Imports run one way");
     expect(ok).toBe(true);
   });

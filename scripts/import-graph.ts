@@ -12,7 +12,8 @@ const specifiers =
 export const layers = [
   ["app/platform/", "app/ui/"],
   ["app/features/admin/"],
-  ["app/features/content/", "app/features/media/"],
+  ["app/features/media/"],
+  ["app/features/content/"],
   ["app/features/publishing/", "app/features/leads/"],
   ["app/features/pages/", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"],
   ["server/"],
