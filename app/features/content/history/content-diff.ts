@@ -1,5 +1,6 @@
 // What changed between two versions of the site content, field by field, with the admin's field
-// names and rich text shown as readable text. History's list and its revision view use it.
+// names and rich text shown as readable text. History's list and its revision view use it, and the
+// publishing history reuses its equality and its readable values.
 
 import { describeContentPath, getSectionLabel } from "~/features/content/editor/content-fields";
 import type { SiteContent } from "~/features/content/schema";
@@ -10,22 +11,62 @@ function looksLikeHtml(text: string): boolean {
   return /<\/?[a-z][^>]*>/i.test(text);
 }
 
-/** A value as a person reads it: HTML as text, a list of lines, anything else as JSON. */
-export function toReadable(value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (typeof value === "string") return looksLikeHtml(value) ? toPlainText(value) : value;
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) {
-    return value.join("\n");
-  }
-  return JSON.stringify(value);
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Deep equality of stored values: key order does not count (an older row may list its keys in
+ * another order), and a missing value equals an empty one, as the editor shows both alike.
+ */
+export function isSameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
+  if (isEmpty(a) && isEmpty(b)) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((item, index) => isSameValue(item, b[index]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => isSameValue(a[key], b[key]));
+  }
+  return false;
+}
+
+/** Rich text as lines a person reads: one per paragraph or heading, list items with a bullet. */
+function toReadableLines(html: string): string {
+  return html
+    .replace(/<li\b[^>]*>/gi, "\n• ")
+    .split(/<\/(?:p|h[1-6]|li|blockquote|pre|figcaption|tr)>|<br\s*\/?>|\n/i)
+    .map((part) => (part.startsWith("• ") ? `• ${toPlainText(part.slice(2))}` : toPlainText(part)))
+    .filter((line) => line !== "" && line !== "•")
+    .join("\n");
+}
+
+/**
+ * A value as a person reads it, never as JSON: HTML as its text, a list one item per line, a
+ * group of fields as its values separated by commas.
+ */
+export function toReadable(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string") return looksLikeHtml(value) ? toReadableLines(value) : value;
+  if (Array.isArray(value)) {
+    return value
+      .map((item) => toReadable(item))
+      .filter(Boolean)
+      .join("\n");
+  }
+  if (isRecord(value)) {
+    return Object.values(value)
+      .map((item) => toReadable(item))
+      .filter(Boolean)
+      .join(", ");
+  }
+  return String(value);
+}
+
 function collect(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
-  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  if (isSameValue(before, after)) return;
   if (isRecord(before) && isRecord(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       collect(before[key], after[key], path ? `${path}.${key}` : key, out);
@@ -40,14 +81,12 @@ function collect(before: unknown, after: unknown, path: string, out: FieldChange
     }
     return;
   }
-  const readableBefore = toReadable(before);
-  const readableAfter = toReadable(after);
-  // Markup-only changes (a paragraph tag) read the same: still listed, so nothing is hidden.
+  // Markup-only changes (a word made bold) read the same: still listed, so nothing is hidden.
   out.push({
     path,
     label: describeContentPath(path),
-    before: readableBefore,
-    after: readableAfter,
+    before: toReadable(before),
+    after: toReadable(after),
   });
 }
 
@@ -61,6 +100,6 @@ export function diffContent(before: SiteContent | undefined, after: SiteContent)
 /** The tab names of the sections that differ ("Home", "Services"). */
 export function listChangedSections(before: SiteContent | undefined, after: SiteContent): string[] {
   return (Object.keys(after) as Array<keyof SiteContent>)
-    .filter((section) => JSON.stringify(before?.[section]) !== JSON.stringify(after[section]))
+    .filter((section) => !isSameValue(before?.[section], after[section]))
     .map(getSectionLabel);
 }
