@@ -2,6 +2,8 @@
 // key order), and every value reads as text, never as JSON.
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
+import { isSameRichText, sanitizeContentSections } from "~/features/content/sanitize.server";
+import type { SiteContent } from "~/features/content/schema";
 import { diffContent, isSameValue, listChangedSections, toReadable } from "./content-diff";
 
 describe("toReadable", () => {
@@ -44,5 +46,12 @@ describe("diffContent", () => {
     ]);
     expect(listChangedSections(defaultContent, after)).toEqual(["General"]);
     expect(diffContent(defaultContent, structuredClone(defaultContent))).toEqual([]);
+  });
+
+  it("does not report default texts that only changed form when first saved (sanitized)", () => {
+    const saved = { ...defaultContent, ...sanitizeContentSections(defaultContent) } as SiteContent;
+    expect(isSameValue(saved, defaultContent)).toBe(false);
+    expect(diffContent(defaultContent, saved, isSameRichText)).toEqual([]);
+    expect(listChangedSections(defaultContent, saved, isSameRichText)).toEqual([]);
   });
 });

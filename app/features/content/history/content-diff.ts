@@ -16,19 +16,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
+ * Says whether two different texts mean the same: the server passes the sanitizer's view of rich
+ * text, asked only for texts that differ (sanitizing every text of every version is too slow).
+ */
+export type TextEquivalence = (a: string, b: string) => boolean;
+
+/**
  * Deep equality of stored values: key order does not count (an older row may list its keys in
  * another order), and a missing value equals an empty one, as the editor shows both alike.
  */
-export function isSameValue(a: unknown, b: unknown): boolean {
+export function isSameValue(a: unknown, b: unknown, sameText?: TextEquivalence): boolean {
   if (a === b) return true;
   const isEmpty = (value: unknown) => value === undefined || value === null || value === "";
   if (isEmpty(a) && isEmpty(b)) return true;
+  if (typeof a === "string" && typeof b === "string") return sameText?.(a, b) ?? false;
   if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, index) => isSameValue(item, b[index]));
+    return a.length === b.length && a.every((item, index) => isSameValue(item, b[index], sameText));
   }
   if (isRecord(a) && isRecord(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    return [...keys].every((key) => isSameValue(a[key], b[key]));
+    return [...keys].every((key) => isSameValue(a[key], b[key], sameText));
   }
   return false;
 }
@@ -65,11 +72,13 @@ export function toReadable(value: unknown): string {
   return String(value);
 }
 
-function collect(before: unknown, after: unknown, path: string, out: FieldChange[]): void {
-  if (isSameValue(before, after)) return;
+type Collector = { out: FieldChange[]; sameText: TextEquivalence | undefined };
+
+function collect(before: unknown, after: unknown, path: string, into: Collector): void {
+  if (isSameValue(before, after, into.sameText)) return;
   if (isRecord(before) && isRecord(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      collect(before[key], after[key], path ? `${path}.${key}` : key, out);
+      collect(before[key], after[key], path ? `${path}.${key}` : key, into);
     }
     return;
   }
@@ -77,12 +86,12 @@ function collect(before: unknown, after: unknown, path: string, out: FieldChange
   if ((objectList(before) || objectList(after)) && Array.isArray(before) && Array.isArray(after)) {
     const length = Math.max(before.length, after.length);
     for (let index = 0; index < length; index++) {
-      collect(before[index] ?? {}, after[index] ?? {}, `${path}.${index}`, out);
+      collect(before[index] ?? {}, after[index] ?? {}, `${path}.${index}`, into);
     }
     return;
   }
   // Markup-only changes (a word made bold) read the same: still listed, so nothing is hidden.
-  out.push({
+  into.out.push({
     path,
     label: describeContentPath(path),
     before: toReadable(before),
@@ -91,15 +100,23 @@ function collect(before: unknown, after: unknown, path: string, out: FieldChange
 }
 
 /** Every field that differs, in the document's order. */
-export function diffContent(before: SiteContent | undefined, after: SiteContent): FieldChange[] {
-  const changes: FieldChange[] = [];
-  collect(before ?? {}, after, "", changes);
-  return changes;
+export function diffContent(
+  before: SiteContent | undefined,
+  after: SiteContent,
+  sameText?: TextEquivalence,
+): FieldChange[] {
+  const into: Collector = { out: [], sameText };
+  collect(before ?? {}, after, "", into);
+  return into.out;
 }
 
 /** The tab names of the sections that differ ("Home", "Services"). */
-export function listChangedSections(before: SiteContent | undefined, after: SiteContent): string[] {
+export function listChangedSections(
+  before: SiteContent | undefined,
+  after: SiteContent,
+  sameText?: TextEquivalence,
+): string[] {
   return (Object.keys(after) as Array<keyof SiteContent>)
-    .filter((section) => !isSameValue(before?.[section], after[section]))
+    .filter((section) => !isSameValue(before?.[section], after[section], sameText))
     .map(getSectionLabel);
 }

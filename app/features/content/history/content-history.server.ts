@@ -5,7 +5,7 @@ import { recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { HistoryKind } from "~/platform/history";
 import { normalizeContent, saveContent } from "../content-store.server";
-import { sanitizeContentSections } from "../sanitize.server";
+import { isSameRichText } from "../sanitize.server";
 import type { SiteContent } from "../schema";
 import { diffContent, listChangedSections } from "./content-diff";
 
@@ -17,12 +17,7 @@ async function readRevisionDocuments(db: Db, ids: { from: number; to: number }) 
     .where("id", "<=", ids.to)
     .orderBy("id", "desc")
     .execute();
-  // Compared as a save stores them: a default text that only gains link attributes when first
-  // saved is not a change.
-  return rows.map((row) => ({
-    ...row,
-    content: normalizeContent(sanitizeContentSections(normalizeContent(JSON.parse(row.document)))),
-  }));
+  return rows.map((row) => ({ ...row, content: normalizeContent(JSON.parse(row.document)) }));
 }
 
 async function getLatestRevisionId(db: Db): Promise<number> {
@@ -50,7 +45,7 @@ const contentKind = { id: "content", label: "Site content" };
 
 function describeChanges(before: SiteContent | undefined, after: SiteContent) {
   return before
-    ? { events: [], changed: listChangedSections(before, after) }
+    ? { events: [], changed: listChangedSections(before, after, isSameRichText) }
     : { events: ["First version"], changed: [] };
 }
 
@@ -96,7 +91,7 @@ export const contentHistory: HistoryKind = {
       author: row.author,
       ...describeChanges(previous, row.content),
       isCurrent: row.id === currentVersion,
-      changes: previous ? diffContent(previous, row.content) : [],
+      changes: previous ? diffContent(previous, row.content, isSameRichText) : [],
       isFirst: !previous,
       currentVersion,
       currentNumber: currentVersion,

@@ -1,9 +1,9 @@
 // What one version of an article or case study changed, as a person reads it: status, schedule and
 // address changes in words ("Published", "Scheduled for ..."), and the fields that really differ,
-// each with its editor label and its value as text. Rich text is compared as the sanitizer stores
-// it, so a seed's body that only gains link attributes on its first save is not reported.
+// each with its editor label and its value as text. Texts are compared as the sanitizer stores
+// them, so a seed's body that only gains link attributes on its first save is not reported.
 import { isSameValue, toReadable } from "~/features/content/history/content-diff";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
+import { isSameRichText } from "~/features/content/sanitize.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import type { PublicationFieldSpec } from "~/features/publishing/publication-fields";
 import { getEffectiveStatus, kindFields, type PublicationKind } from "~/features/publishing/schema";
@@ -23,18 +23,14 @@ export type RevisionState = {
 
 type StoredRecord = Record<string, unknown>;
 
-/** A revision's record as History compares it: read by the schema (old rows get defaults) with its rich text sanitized. */
+/** A revision's record as History compares it: read by the schema, so old rows get defaults. */
 export function readRevisionRecord(kind: PublicationKind, data: string): StoredRecord {
-  let record: StoredRecord;
   try {
-    record = parseRecord(kind, data) as StoredRecord;
+    return parseRecord(kind, data) as StoredRecord;
   } catch {
     // A row an older schema accepted: still shown, as stored.
-    record = JSON.parse(data) as StoredRecord;
+    return JSON.parse(data) as StoredRecord;
   }
-  return typeof record.body === "string"
-    ? { ...record, body: sanitizeRichText(record.body) }
-    : record;
 }
 
 /**
@@ -137,14 +133,14 @@ export function diffPublicationRecords(
   if (!before) return [];
   const changes: FieldChange[] = [];
   for (const key of new Set([...Object.keys(after), ...Object.keys(before)])) {
-    if (derivedKeys.has(key) || isSameValue(before[key], after[key])) continue;
+    if (derivedKeys.has(key) || isSameValue(before[key], after[key], isSameRichText)) continue;
     const spec = findSpec(kind, key);
     if (spec?.kind === "object") {
       // The testimonial: one change per sub-field that differs, initials derived from the name.
       const was = (before[key] ?? {}) as StoredRecord;
       const is = (after[key] ?? {}) as StoredRecord;
       for (const field of spec.fields) {
-        if (isSameValue(was[field.key], is[field.key])) continue;
+        if (isSameValue(was[field.key], is[field.key], isSameRichText)) continue;
         changes.push({
           path: `${key}.${field.key}`,
           label: `${spec.label} › ${field.label}`,
