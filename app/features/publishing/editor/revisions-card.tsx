@@ -32,7 +32,7 @@ export function RevisionsCard({
         {revisions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Every save will be kept here.</p>
         ) : (
-          <ol className="grid max-h-96 gap-2 overflow-y-auto">
+          <ol className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto">
             {revisions.map((revision, index) => (
               <li
                 key={revision.id}
