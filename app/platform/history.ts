@@ -11,32 +11,46 @@ export type FieldChange = {
   after: string;
 };
 
+/** How History words a time ("Scheduled for ..."): the admin's one time formatter, passed in. */
+export type HistoryOptions = { formatTime: (iso: string) => string };
+
 export type HistoryEntry = {
   kind: string;
   kindLabel: string;
+  /** The revision's id: its address in History, unique across every kind. */
   id: number;
+  /** The item's own version number (1, 2, 3 for each article, case study and the site content). */
+  version: number;
   createdAt: string;
   author: string | null;
-  /** Names of the parts that changed ("Home", "Services"), or a note for the first revision. */
+  /** What happened, in words ("Published", "Scheduled for ...", "Created as a draft"). */
+  events: string[];
+  /** Names of the parts that changed ("Home", "Title"): never one that stayed the same. */
   changed: string[];
   isCurrent: boolean;
 };
 
 export type HistoryRevision = HistoryEntry & {
-  /** The title of what the revision belongs to ("Site content", an article's title). */
+  /** The title of what the revision belongs to ("Site content", "Article: <title>"). */
   subject: string;
+  /** What a restore replaces, as a person names it: "the site content", the item's title. */
+  itemTitle: string;
   /** Empty for the first revision, which has nothing before it. */
   changes: FieldChange[];
   isFirst: boolean;
-  /** The version a restore must be based on (If-Match). */
+  /** The version a restore must be based on (If-Match); 0 when the item was deleted. */
   currentVersion: number;
+  /** The version number History shows for the current version; 0 when the item was deleted. */
+  currentNumber: number;
+  /** What a restore leaves as it is, or how it brings a deleted item back. */
+  restoreNote: string;
 };
 
 export type HistoryKind = {
   id: string;
   label: string;
-  list: (db: Db, limit: number) => Promise<HistoryEntry[]>;
-  get: (db: Db, id: number) => Promise<HistoryRevision | undefined>;
+  list: (db: Db, limit: number, options: HistoryOptions) => Promise<HistoryEntry[]>;
+  get: (db: Db, id: number, options: HistoryOptions) => Promise<HistoryRevision | undefined>;
   /** Saves revision id's content as a new revision; a stale expectedVersion is a conflict. */
   restore: (
     db: Db,

@@ -129,7 +129,7 @@ test("a saved change shows on the site, in History and in Activity; Restore brin
 
   await page.goto("/admin/history");
   const entries = page.getByRole("main").getByRole("listitem");
-  await expect(entries.first()).toContainText("Live now");
+  await expect(entries.first()).toContainText("Current version");
   await expect(entries.first()).toContainText(e2eAdmin.email);
   await expect(entries.first()).toContainText("Changed: Home");
   await entries
@@ -157,6 +157,10 @@ test("a saved change shows on the site, in History and in Activity; Restore brin
     .getByRole("link", { name: /View changes/ })
     .click();
   await page.getByRole("button", { name: "Restore this version" }).click();
+  const confirmation = page.getByRole("alertdialog");
+  await expect(confirmation).toContainText(/^Restore version \d+ of the site content\?/);
+  await expect(confirmation).toContainText("This replaces the current version");
+  await confirmation.getByRole("button", { name: /^Restore version/ }).click();
   await expect(page.getByRole("status")).toContainText("was restored");
   await expect(entries.first()).toContainText(e2eAdmin.email);
   await page.goto("/");

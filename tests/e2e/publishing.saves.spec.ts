@@ -298,11 +298,14 @@ test("a save shows the stored item from its answer, without loading the page aga
   await expect(page.getByText("Someone else saved this article")).toHaveCount(0);
   await expect(page.getByText("You have unsaved changes")).toHaveCount(0);
 
-  // Restoring the first text: the form, the list and the status follow the answer too.
+  // Restoring the first text, once confirmed: the form, the list and the status follow the answer.
   await revisions
     .last()
     .getByRole("button", { name: /^Restore/ })
     .click();
+  const confirmation = page.getByRole("alertdialog");
+  await expect(confirmation).toContainText("This replaces the current version 3");
+  await confirmation.getByRole("button", { name: "Restore version 1" }).click();
   await expect(getToast(page, "Restored")).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Answered Save");
   await expect(page).toHaveTitle(/^Edit: Answered Save(?!,)/);

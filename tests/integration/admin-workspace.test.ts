@@ -12,6 +12,7 @@ import { contentHistory } from "~/features/content/history/content-history.serve
 import { listHistory } from "~/features/publishing/history/history.server";
 import { listActivity, pruneActivity, recordActivity } from "~/platform/activity/activity.server";
 import { openDatabase } from "~/platform/db/database.server";
+import { formatUtcTime as formatTime } from "~/platform/format-time";
 import { seedDefaults } from "../../server/seed.server";
 import {
   getContent,
@@ -116,14 +117,20 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
     expect(response.status).toBe(200);
     const { version } = (await response.json()) as { version: number };
 
-    const [latest] = await listHistory(site.services.db, { kind: "content", limit: 5 });
+    const [latest] = await listHistory(site.services.db, {
+      kind: "content",
+      limit: 5,
+      formatTime,
+    });
     expect(latest).toMatchObject({
       id: version,
+      version,
       author: testAdmin.email,
+      events: [],
       changed: ["General"],
       isCurrent: true,
     });
-    const revision = await contentHistory.get(site.services.db, version);
+    const revision = await contentHistory.get(site.services.db, version, { formatTime });
     expect(revision?.changes).toEqual([
       {
         path: "general.tagline",
@@ -139,7 +146,7 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("General › Tagline");
-    expect(html).toContain("This is the version live on the website.");
+    expect(html).toContain("This is the current version.");
     const older = await fetch(`${site.url}/admin/history/content/${version - 1}`, {
       headers: { cookie },
     });
@@ -164,14 +171,14 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
       cookie,
     );
     expect(restore.status).toBe(302);
-    expect(restore.headers.get("location")).toBe(`/admin/history?restored=${oldVersion}`);
+    expect(restore.headers.get("location")).toBe(`/admin/history?restored=content-${oldVersion}`);
     const after = await getContent(site);
     expect(after.content.general.tagline).toBe("The text to bring back");
     expect(Number(after.etag.replaceAll('"', ""))).toBe(current + 1);
     // Nothing was rewritten: the later revision is still in History.
-    expect((await contentHistory.get(site.services.db, current))?.changes[0]?.after).toBe(
-      "A later text",
-    );
+    expect(
+      (await contentHistory.get(site.services.db, current, { formatTime }))?.changes[0]?.after,
+    ).toBe("A later text");
     const home = await (await fetch(`${site.url}/`)).text();
     expect(home).toContain("The text to bring back");
 
@@ -186,7 +193,8 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
     const first = await saveTagline(site, cookie, "Old text of the race");
     const { version: oldVersion } = (await first.json()) as { version: number };
     // The restore page is opened at this version...
-    const opened = (await contentHistory.get(site.services.db, oldVersion))?.currentVersion;
+    const opened = (await contentHistory.get(site.services.db, oldVersion, { formatTime }))
+      ?.currentVersion;
     // ...then someone saves before the restore is sent.
     await saveTagline(site, cookie, "Saved meanwhile");
     const { etag: before } = await getContent(site);

@@ -80,6 +80,14 @@ function sanitizeBySchema(schema: z.ZodType, value: unknown): unknown {
   return value;
 }
 
+/**
+ * Whether two stored texts read the same once sanitized: History does not report a default text
+ * that only gained link attributes when it was first saved.
+ */
+export function isSameRichText(a: string, b: string): boolean {
+  return a === b || sanitizeRichText(a) === sanitizeRichText(b);
+}
+
 /** The given content sections with every rich-text field sanitized; other text is left as is. */
 export function sanitizeContentSections(sections: Partial<SiteContent>): Partial<SiteContent> {
   return Object.fromEntries(

@@ -1,9 +1,11 @@
 // The site content's history: each saved revision, what it changed field by field, and Restore,
-// which saves an old revision's content as a new revision (nothing is rewritten).
+// which saves an old revision's content as a new revision (nothing is rewritten). The content is
+// one item: its revision ids are its version numbers, the ones saves and If-Match use.
 import { recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { HistoryKind } from "~/platform/history";
 import { normalizeContent, saveContent } from "../content-store.server";
+import { isSameRichText } from "../sanitize.server";
 import type { SiteContent } from "../schema";
 import { diffContent, listChangedSections } from "./content-diff";
 
@@ -41,10 +43,10 @@ async function getPreviousRevisionId(db: Db, id: number): Promise<number | undef
 
 const contentKind = { id: "content", label: "Site content" };
 
-function describeChanged(before: SiteContent | undefined, after: SiteContent): string[] {
-  if (!before) return ["First version"];
-  const sections = listChangedSections(before, after);
-  return sections.length > 0 ? sections : ["No changes"];
+function describeChanges(before: SiteContent | undefined, after: SiteContent) {
+  return before
+    ? { events: [], changed: listChangedSections(before, after, isSameRichText) }
+    : { events: ["First version"], changed: [] };
 }
 
 export const contentHistory: HistoryKind = {
@@ -64,9 +66,10 @@ export const contentHistory: HistoryKind = {
       kind: contentKind.id,
       kindLabel: contentKind.label,
       id: row.id,
+      version: row.id,
       createdAt: row.created_at,
       author: row.author,
-      changed: describeChanged(rows[index + 1]?.content, row.content),
+      ...describeChanges(rows[index + 1]?.content, row.content),
       isCurrent: row.id === newest,
     }));
   },
@@ -81,14 +84,18 @@ export const contentHistory: HistoryKind = {
       kind: contentKind.id,
       kindLabel: contentKind.label,
       subject: contentKind.label,
+      itemTitle: "the site content",
       id: row.id,
+      version: row.id,
       createdAt: row.created_at,
       author: row.author,
-      changed: describeChanged(previous, row.content),
+      ...describeChanges(previous, row.content),
       isCurrent: row.id === currentVersion,
-      changes: previous ? diffContent(previous, row.content) : [],
+      changes: previous ? diffContent(previous, row.content, isSameRichText) : [],
       isFirst: !previous,
       currentVersion,
+      currentNumber: currentVersion,
+      restoreNote: "Every page of the website shows the restored content at once.",
     };
   },
   async restore(db, id, { expectedVersion, actor }) {

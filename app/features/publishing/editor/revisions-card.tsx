@@ -1,7 +1,9 @@
-// The item's revisions, newest first: when, who, what happened; Restore saves an older one's text
-// as a new version (the current one stays in the list).
+// The item's revisions, newest first: its own version number, when, who, what happened; Restore
+// asks first, then saves an older one's text as a new version (the current one stays in the list).
+import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
+import { describeRestore, restoreKeepsNote } from "../history/restore-texts";
 import type { PublicationRevision } from "../schema";
 
 const actionLabels: Record<string, string> = {
@@ -20,6 +22,7 @@ export function RevisionsCard({
   busy: boolean;
   onRestore: (revisionId: number) => void;
 }) {
+  const current = revisions[0];
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -29,7 +32,7 @@ export function RevisionsCard({
         {revisions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Every save will be kept here.</p>
         ) : (
-          <ol className="grid max-h-96 gap-2 overflow-y-auto">
+          <ol className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto">
             {revisions.map((revision, index) => (
               <li
                 key={revision.id}
@@ -37,7 +40,7 @@ export function RevisionsCard({
               >
                 <span className="min-w-0">
                   <span className="block font-medium text-navy">
-                    {actionLabels[revision.action] ?? revision.action}
+                    Version {revision.version}: {actionLabels[revision.action] ?? revision.action}
                     {index === 0 ? " (current)" : ""}
                   </span>
                   <span className="block text-xs text-muted-foreground">
@@ -50,16 +53,23 @@ export function RevisionsCard({
                   </span>
                   <span className="block truncate text-xs text-slate-600">{revision.title}</span>
                 </span>
-                {index > 0 && revision.action !== "delete" ? (
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    disabled={busy}
-                    onClick={() => onRestore(revision.id)}
-                  >
-                    Restore<span className="sr-only"> the revision of {revision.createdAt}</span>
-                  </Button>
+                {current && index > 0 && revision.action !== "delete" ? (
+                  <ConfirmDialog
+                    trigger={
+                      <Button type="button" size="sm" variant="outline" disabled={busy}>
+                        Restore<span className="sr-only"> version {revision.version}</span>
+                      </Button>
+                    }
+                    {...describeRestore({
+                      version: revision.version,
+                      itemTitle: `"${current.title}"`,
+                      currentNumber: current.version,
+                      note: restoreKeepsNote,
+                    })}
+                    confirmLabel={`Restore version ${revision.version}`}
+                    busy={busy}
+                    onConfirm={() => onRestore(revision.id)}
+                  />
                 ) : null}
               </li>
             ))}

@@ -2,7 +2,7 @@
 // site content, articles, case studies), each kind read by its own feature.
 import { contentHistory } from "~/features/content/history/content-history.server";
 import type { Db } from "~/platform/db/tables.server";
-import type { HistoryEntry, HistoryKind } from "~/platform/history";
+import type { HistoryEntry, HistoryKind, HistoryOptions } from "~/platform/history";
 import { publicationHistoryKinds } from "./publication-history.server";
 
 /** Every kind History lists; publishing adds its own. */
@@ -15,13 +15,13 @@ export function getHistoryKind(id: string): HistoryKind | undefined {
 /** The newest entries of one kind, or of every kind merged by time. */
 export async function listHistory(
   db: Db,
-  options: { kind?: string | undefined; limit?: number },
+  options: HistoryOptions & { kind?: string | undefined; limit?: number },
 ): Promise<HistoryEntry[]> {
   const limit = options.limit ?? 50;
   const kinds = options.kind
     ? historyKinds.filter((kind) => kind.id === options.kind)
     : historyKinds;
-  const lists = await Promise.all(kinds.map((kind) => kind.list(db, limit)));
+  const lists = await Promise.all(kinds.map((kind) => kind.list(db, limit, options)));
   return lists
     .flat()
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))

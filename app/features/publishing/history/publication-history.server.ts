@@ -1,10 +1,10 @@
-// Articles and case studies in History (issue 9's screen): each save is an entry naming the item
-// and the fields it changed, a revision shows its changes field by field, and Restore saves its
-// text as a new version through the publishing store (status and schedule stay).
+// Articles and case studies in History (issue 9's screen): each save is an entry naming the item,
+// its own version number, what happened to its status, schedule and address in words, and the
+// fields it changed; a revision shows its changes field by field, and Restore saves its text as a
+// new version through the publishing store (status and schedule stay).
 
 import { sql } from "kysely";
 import { ContentConflictError } from "~/features/content/content-store.server";
-import { toReadable } from "~/features/content/history/content-diff";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import type { PublicationKind } from "~/features/publishing/schema";
 import {
@@ -14,70 +14,87 @@ import {
   restorePublication,
 } from "~/features/publishing/store/writes.server";
 import type { Db } from "~/platform/db/tables.server";
-import type { FieldChange, HistoryEntry, HistoryKind } from "~/platform/history";
+import type { HistoryEntry, HistoryKind, HistoryOptions } from "~/platform/history";
+import {
+  describeStateChange,
+  diffPublicationRecords,
+  type RevisionState,
+  readRevisionRecord,
+} from "./publication-diff.server";
+import { restoreKeepsNote } from "./restore-texts";
 
 type RevisionRow = {
   id: number;
   item_id: string;
   version: number;
   action: string;
+  status: string;
+  publish_at: string | null;
   data: string;
   author: string | null;
   created_at: string;
 };
 
-const actionNotes: Record<string, string> = {
-  original: "As first published",
-  delete: "Deleted",
-};
+type PreviousRow = Pick<RevisionRow, "action" | "status" | "publish_at" | "data" | "created_at">;
 
-/** Top-level fields that differ ("title", "body"...), each with readable text. */
-function diffRecords(before: Record<string, unknown> | undefined, after: Record<string, unknown>) {
-  const changes: FieldChange[] = [];
-  for (const key of new Set([...Object.keys(before ?? {}), ...Object.keys(after)])) {
-    if (JSON.stringify(before?.[key]) === JSON.stringify(after[key])) continue;
-    const label = key === "id" ? "URL slug" : key.replace(/([A-Z])/g, " $1").toLowerCase();
-    changes.push({
-      path: key,
-      label: label.charAt(0).toUpperCase() + label.slice(1),
-      before: toReadable(before?.[key]),
-      after: toReadable(after[key]),
-    });
-  }
-  return changes;
-}
+const revisionColumns = [
+  "id",
+  "item_id",
+  "version",
+  "action",
+  "status",
+  "publish_at",
+  "data",
+  "author",
+  "created_at",
+] as const;
 
 /**
- * The data of the revision before each of rows (same item), by revision id: one query for a whole
- * History page, the database pairing each revision with its predecessor.
+ * The revision before each of rows (same item), by revision id: one query for a whole History
+ * page, the database pairing each revision with its predecessor.
  */
-async function readPreviousData(
+async function readPreviousRows(
   db: Db,
   kind: PublicationKind,
   rows: RevisionRow[],
-): Promise<Map<number, string>> {
+): Promise<Map<number, PreviousRow>> {
   if (rows.length === 0) return new Map();
+  const lag = <T>(column: string) =>
+    sql<T>`lag(${sql.ref(column)}) over (partition by item_id order by id)`;
   const paired = await db
     .selectFrom((eb) =>
       eb
         .selectFrom("publication_revisions")
         .select([
           "id",
-          sql<string | null>`lag(data) over (partition by item_id order by id)`.as("previous"),
+          lag<string | null>("data").as("data"),
+          lag<string | null>("action").as("action"),
+          lag<string | null>("status").as("status"),
+          lag<string | null>("publish_at").as("publish_at"),
+          lag<string | null>("created_at").as("created_at"),
         ])
         .where("kind", "=", kind)
         .where("item_id", "in", [...new Set(rows.map((row) => row.item_id))])
         .as("paired"),
     )
-    .select(["id", "previous"])
+    .selectAll()
     .where(
       "id",
       "in",
       rows.map((row) => row.id),
     )
     .execute();
-  const previous = new Map<number, string>();
-  for (const row of paired) if (row.previous !== null) previous.set(Number(row.id), row.previous);
+  const previous = new Map<number, PreviousRow>();
+  for (const row of paired) {
+    if (row.data === null) continue;
+    previous.set(Number(row.id), {
+      data: row.data,
+      action: row.action ?? "save",
+      status: row.status ?? "draft",
+      publish_at: row.publish_at,
+      created_at: row.created_at ?? "",
+    });
+  }
   return previous;
 }
 
@@ -93,67 +110,98 @@ async function readLatestIds(db: Db, kind: PublicationKind, itemIds: string[]) {
   return new Set(rows.map((row) => Number(row.id)));
 }
 
+function toState(row: PreviousRow, record: Record<string, unknown>, itemId: string): RevisionState {
+  return {
+    action: row.action,
+    slug: typeof record.id === "string" ? record.id : itemId,
+    status: row.status,
+    publishAt: row.publish_at,
+    createdAt: row.created_at,
+  };
+}
+
 function createHistoryKind(kind: PublicationKind): HistoryKind {
   const texts = kindTexts[kind];
-  const readRevision = (row: RevisionRow, previous: string | undefined, latest: Set<number>) => {
-    const after = JSON.parse(row.data) as Record<string, unknown>;
-    const before = previous ? (JSON.parse(previous) as Record<string, unknown>) : undefined;
-    const changes = diffRecords(before, after);
-    const note = actionNotes[row.action] ?? (before ? undefined : "First version");
-    const fields = changes.map((change) => change.label);
+  const readRevision = (
+    row: RevisionRow,
+    previous: PreviousRow | undefined,
+    latest: Set<number>,
+    { formatTime }: HistoryOptions,
+  ) => {
+    const after = readRevisionRecord(kind, row.data);
+    const before = previous ? readRevisionRecord(kind, previous.data) : undefined;
+    // A deleted item coming back starts again: its text is not compared with the deletion.
+    const changes =
+      previous?.action === "delete" || row.action === "delete"
+        ? []
+        : diffPublicationRecords(kind, before, after);
     const entry: HistoryEntry = {
       kind,
       kindLabel: `${texts.singular}: ${String(after.title ?? row.item_id)}`,
       id: row.id,
+      version: row.version,
       createdAt: row.created_at,
       author: row.author,
-      changed: note ? [note] : fields.length > 0 ? fields : ["No changes"],
+      events: describeStateChange(
+        kind,
+        previous && before ? toState(previous, before, row.item_id) : undefined,
+        toState(row, after, row.item_id),
+        formatTime,
+      ),
+      changed: changes.map((change) => change.label),
       isCurrent: latest.has(row.id) && row.action !== "delete",
     };
-    return { entry, changes };
+    return { entry, changes, title: String(after.title ?? row.item_id) };
   };
   return {
     id: kind,
     label: texts.plural,
-    async list(db, limit) {
+    async list(db, limit, options) {
       const rows = (await db
         .selectFrom("publication_revisions")
-        .select(["id", "item_id", "version", "action", "data", "author", "created_at"])
+        .select(revisionColumns)
         .where("kind", "=", kind)
         .orderBy("id", "desc")
         .limit(limit)
         .execute()) as RevisionRow[];
       const [latest, previous] = await Promise.all([
         readLatestIds(db, kind, [...new Set(rows.map((row) => row.item_id))]),
-        readPreviousData(db, kind, rows),
+        readPreviousRows(db, kind, rows),
       ]);
-      return rows.map((row) => readRevision(row, previous.get(row.id), latest).entry);
+      return rows.map((row) => readRevision(row, previous.get(row.id), latest, options).entry);
     },
-    async get(db, id) {
+    async get(db, id, options) {
       const row = (await db
         .selectFrom("publication_revisions")
-        .select(["id", "item_id", "version", "action", "data", "author", "created_at"])
+        .select(revisionColumns)
         .where("kind", "=", kind)
         .where("id", "=", id)
         .executeTakeFirst()) as RevisionRow | undefined;
       if (!row) return undefined;
-      const [previousData, latest, current] = await Promise.all([
-        readPreviousData(db, kind, [row]),
+      const [previousRows, latest, current] = await Promise.all([
+        readPreviousRows(db, kind, [row]),
         readLatestIds(db, kind, [row.item_id]),
         db
           .selectFrom(kind === "article" ? "articles" : "case_studies")
-          .select("version")
+          .select(["version", "data"])
           .where("id", "=", row.item_id)
           .executeTakeFirst(),
       ]);
-      const previous = previousData.get(row.id);
-      const { entry, changes } = readRevision(row, previous, latest);
+      const previous = previousRows.get(row.id);
+      const { entry, changes, title } = readRevision(row, previous, latest, options);
+      const currentTitle = current ? readRevisionRecord(kind, current.data).title : undefined;
       return {
         ...entry,
         subject: entry.kindLabel,
+        itemTitle: `the ${texts.singular.toLowerCase()} "${typeof currentTitle === "string" ? currentTitle : title}"`,
         changes,
         isFirst: previous === undefined,
         currentVersion: current?.version ?? 0,
+        // The stored version is the item's own: its latest revision has the same number.
+        currentNumber: current?.version ?? 0,
+        restoreNote: current
+          ? restoreKeepsNote
+          : `The ${texts.singular.toLowerCase()} was deleted: restoring brings it back as a draft.`,
       };
     },
     async restore(db, id, { expectedVersion, actor }) {

@@ -1,21 +1,26 @@
-// /admin/history/:kind/:id: what one revision changed compared with the one before it, field by
-// field (rich text as readable text), and Restore: that revision's content saved as a new
-// revision. The restore names the version the page was read at (If-Match, or the form's field):
+// /admin/history/:kind/:id: what one revision changed compared with the one before it (status,
+// schedule and address in words, then field by field with rich text as readable text), and
+// Restore: that revision's content saved as a new revision, after a confirmation that says what it
+// replaces. The restore names the version the page was read at (If-Match, or the form's field):
 // if anything was saved since, it is refused with 409 and nothing is written.
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useRef } from "react";
+import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { ContentConflictError } from "~/features/content/content-store.server";
 import { getHistoryKind } from "~/features/publishing/history/history.server";
+import { describeRestore } from "~/features/publishing/history/restore-texts";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatUtcTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import type { Route } from "./+types/history-revision";
 
 function readTarget(params: { kind: string; id: string }) {
@@ -31,7 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   getAdmin(context);
   const { kind, id } = readTarget(params);
-  const revision = await kind.get(db, id);
+  const revision = await kind.get(db, id, { formatTime: formatUtcTime });
   if (!revision) throw data({ message: "No such version" }, { status: 404 });
   return { revision: { ...revision, when: formatUtcTime(revision.createdAt) } };
 }
@@ -60,7 +65,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       actor: getActor(admin, clientIp),
     });
     if (!restored) return data({ problem: "This version no longer exists." }, { status: 404 });
-    throw redirect(`/admin/history?restored=${id}`, {
+    throw redirect(`/admin/history?restored=${kind.id}-${id}`, {
       headers: { ETag: `"${restored.version}"` },
     });
   } catch (error) {
@@ -89,9 +94,18 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
   const { revision } = loaderData;
   const navigation = useNavigation();
   const restoring = navigation.state === "submitting";
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const confirmation = describeRestore({ ...revision, note: revision.restoreNote });
+  const restoreButton = (
+    <Button type={hydrated ? "button" : "submit"} disabled={restoring}>
+      {restoring ? "Restoring..." : "Restore this version"}
+    </Button>
+  );
   return (
     <AdminPage
-      title={`${revision.subject}, version ${revision.id}`}
+      title={`${revision.subject}, version ${revision.version}`}
       description={
         <>
           Saved <time dateTime={revision.createdAt}>{revision.when}</time> by{" "}
@@ -120,25 +134,30 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <Card className="min-w-0">
           <h2 className="border-b border-border px-4 py-3 text-lg font-semibold text-navy sm:px-6">
-            {revision.isFirst
-              ? "First version"
-              : revision.changes.length === 1
-                ? "1 field changed"
-                : `${revision.changes.length} fields changed`}
+            {revision.isFirst ? "First version" : "What changed"}
           </h2>
+          {revision.events.length > 0 ? (
+            <ul className="grid gap-1 border-b border-border px-4 py-4 text-sm font-medium break-words text-slate-900 sm:px-6">
+              {revision.events.map((event) => (
+                <li key={event}>{event}</li>
+              ))}
+            </ul>
+          ) : null}
           {revision.changes.length === 0 ? (
             <p className="px-6 py-8 text-center text-slate-600">
               {revision.isFirst
                 ? "The oldest version kept: there is nothing before it to compare with."
-                : "This version saved the same text as the one before it."}
+                : revision.events.length > 0
+                  ? "No field of the text changed."
+                  : "This version saved the same text as the one before it."}
             </p>
           ) : (
-            <ol className="divide-y divide-border">
+            <ol className="divide-y divide-border" aria-label="Changed fields">
               {revision.changes.map((change) => (
                 <li key={change.path} className="px-4 py-4 sm:px-6">
-                  <h3 className="text-sm font-semibold text-navy">{change.label}</h3>
+                  <h3 className="text-sm font-semibold break-words text-navy">{change.label}</h3>
                   <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-                    <div className="rounded-md border border-red-200 bg-red-50 p-3">
+                    <div className="min-w-0 rounded-md border border-red-200 bg-red-50 p-3">
                       <dt className="text-xs font-semibold tracking-wide text-red-800 uppercase">
                         Before
                       </dt>
@@ -146,7 +165,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
                         {change.before || <span className="text-slate-600 italic">(empty)</span>}
                       </dd>
                     </div>
-                    <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3">
+                    <div className="min-w-0 rounded-md border border-emerald-200 bg-emerald-50 p-3">
                       <dt className="text-xs font-semibold tracking-wide text-emerald-800 uppercase">
                         After
                       </dt>
@@ -163,17 +182,27 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         <Card className="p-5 lg:sticky lg:top-6">
           <h2 className="text-lg font-semibold text-navy">Restore</h2>
           {revision.isCurrent ? (
-            <p className="mt-2 text-sm text-slate-600">This is the version live on the website.</p>
+            <p className="mt-2 text-sm text-slate-600">This is the current version.</p>
           ) : (
-            <Form method="post" className="mt-2 grid gap-3">
+            <Form ref={form} method="post" className="mt-2 grid gap-3">
               <p className="text-sm text-slate-600">
-                Puts the whole content of version {revision.id} back on the website, saved as a new
-                version. The current text stays in History.
+                Puts version {revision.version} back as the current version, saved as a new version.
+                The current one stays in History.
               </p>
               <input type="hidden" name="expectedVersion" value={revision.currentVersion} />
-              <Button type="submit" disabled={restoring}>
-                {restoring ? "Restoring..." : "Restore this version"}
-              </Button>
+              {hydrated ? (
+                <ConfirmDialog
+                  trigger={restoreButton}
+                  title={confirmation.title}
+                  description={confirmation.description}
+                  confirmLabel={`Restore version ${revision.version}`}
+                  busy={restoring}
+                  onConfirm={() => submit(form.current)}
+                />
+              ) : (
+                // Without JavaScript the form posts as it is: the server still refuses a stale one.
+                restoreButton
+              )}
             </Form>
           )}
         </Card>

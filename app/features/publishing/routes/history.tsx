@@ -1,12 +1,19 @@
-// /admin/history: the revisions of what the admin edits, newest first (time, author, the parts
-// that changed), each opening its field-by-field changes and Restore. Filtered by kind of record.
+// /admin/history: the revisions of what the admin edits, newest first (the item's own version
+// number, time, author, what happened in words and the parts that changed), each opening its
+// field-by-field changes and Restore. Filtered by kind of record.
 import { Form, Link } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
-import { historyKinds, listHistory } from "~/features/publishing/history/history.server";
+import {
+  getHistoryKind,
+  historyKinds,
+  listHistory,
+} from "~/features/publishing/history/history.server";
 import { getAppContext } from "~/platform/context.server";
+import type { Db } from "~/platform/db/tables.server";
 import { formatUtcTime } from "~/platform/format-time";
+import type { HistoryOptions } from "~/platform/history";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -19,6 +26,15 @@ export const handle = {
   adminNav: { label: "History", order: 70, nested: true },
 } satisfies RouteHandle;
 
+/** The notice after a restore: which version of what came back, and its number now. */
+async function readRestored(db: Db, param: string | null, options: HistoryOptions) {
+  const [, kindId = "", id = ""] = /^(.+)-(\d{1,15})$/.exec(param ?? "") ?? [];
+  const revision = await getHistoryKind(kindId)?.get(db, Number(id), options);
+  if (!revision) return null;
+  const current = revision.currentNumber ? `: it is now version ${revision.currentNumber}` : "";
+  return `Version ${revision.version} of ${revision.itemTitle} was restored${current}, listed first below.`;
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   getAdmin(context);
@@ -26,11 +42,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = historyKinds.some((entry) => entry.id === params.get("kind"))
     ? (params.get("kind") ?? undefined)
     : undefined;
-  const entries = await listHistory(db, { kind, limit: 100 });
+  const options = { formatTime: formatUtcTime };
+  const [entries, restored] = await Promise.all([
+    listHistory(db, { kind, limit: 100, ...options }),
+    readRestored(db, params.get("restored"), options),
+  ]);
   return {
     kind: kind ?? "",
     kinds: historyKinds.map(({ id, label }) => ({ id, label })),
-    restored: params.get("restored"),
+    restored,
     entries: entries.map((entry) => ({ ...entry, when: formatUtcTime(entry.createdAt) })),
   };
 }
@@ -50,11 +70,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
       title="History"
       description="Every save keeps a version. Open one to see what changed, and restore it if you need the old text back: restoring saves it as a new version, nothing is lost."
     >
-      {restored ? (
-        <Notice tone="success">
-          Version {restored} was restored. It is live on the website now, and listed first below.
-        </Notice>
-      ) : null}
+      {restored ? <Notice tone="success">{restored}</Notice> : null}
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <div className="grid gap-1.5">
           <Label htmlFor="history-kind">Show</Label>
@@ -83,12 +99,12 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
               >
                 <div className="min-w-0 flex-1">
                   <p className="flex flex-wrap items-center gap-2 font-semibold text-navy">
-                    <span>
-                      {entry.kindLabel}, version {entry.id}
+                    <span className="min-w-0 break-words">
+                      {entry.kindLabel}, version {entry.version}
                     </span>
                     {entry.isCurrent ? (
                       <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                        Live now
+                        Current version
                       </span>
                     ) : null}
                   </p>
@@ -97,14 +113,28 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
                     {" · "}
                     {entry.author ?? "Initial content"}
                   </p>
-                  <p className="mt-1 text-sm text-slate-800">
-                    <span className="text-slate-600">Changed: </span>
-                    {entry.changed.join(", ")}
-                  </p>
+                  {entry.events.length > 0 ? (
+                    <p className="mt-1 text-sm font-medium break-words text-slate-900">
+                      {entry.events.join(" · ")}
+                    </p>
+                  ) : null}
+                  {entry.changed.length > 0 ? (
+                    <p className="mt-1 text-sm break-words text-slate-800">
+                      <span className="text-slate-600">Changed: </span>
+                      {entry.changed.join(", ")}
+                    </p>
+                  ) : null}
+                  {entry.events.length === 0 && entry.changed.length === 0 ? (
+                    <p className="mt-1 text-sm text-slate-600">Saved again with no changes</p>
+                  ) : null}
                 </div>
                 <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
                   <Link to={`/admin/history/${entry.kind}/${entry.id}`}>
-                    View changes<span className="sr-only"> of version {entry.id}</span>
+                    View changes
+                    <span className="sr-only">
+                      {" "}
+                      of {entry.kindLabel}, version {entry.version}
+                    </span>
                   </Link>
                 </Button>
               </li>
