@@ -2,7 +2,7 @@
 // found by the SHA-256 of the bytes (a second upload of the same file answers the first), edited
 // from the library, and read by the public pages for each cover's focal point.
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Selectable } from "kysely";
 import type { Logger } from "pino";
@@ -52,15 +52,34 @@ export function cleanOriginalName(uploaded: string, storedName: string): string 
   return `${clean.slice(0, maxImageNameLength - extension.length).trimEnd()}${extension}`;
 }
 
-/** The upload already stored with these bytes, if any. */
-export async function findImageByHash(db: Db, sha256: string): Promise<ImageRecord | undefined> {
-  return db
+/**
+ * The upload already stored with these bytes, if any. A row whose file is gone (removed by hand
+ * from the uploads folder) is dropped, so the new upload is stored instead of answered with it.
+ */
+export async function findImageByHash(
+  db: Db,
+  uploadsDir: string,
+  sha256: string,
+): Promise<ImageRecord | undefined> {
+  const rows = await db
     .selectFrom("uploaded_images")
     .selectAll()
     .where("sha256", "=", sha256)
     .orderBy("created_at")
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  for (const row of rows) {
+    if (await isFile(join(uploadsDir, row.name))) return row;
+    await deleteImageRecord(db, row.name);
+  }
+  return undefined;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
 }
 
 export async function findImageRecord(db: Db, name: string): Promise<ImageRecord | undefined> {

@@ -59,7 +59,7 @@ function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => 
           description: `This file is already uploaded as ${image.originalName}; no copy was made.`,
         });
       } else {
-        toast({ title: "Image Uploaded", description: `Saved as ${image.originalName}` });
+        toast({ title: "Image Uploaded", description: `Saved as ${image.url}` });
       }
       if (input.current) input.current.value = "";
       await revalidator.revalidate();

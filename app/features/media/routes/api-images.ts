@@ -83,8 +83,9 @@ export async function action(args: Route.ActionArgs) {
         throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
       }
 
+      const uploadsDir = getUploadsDir(config);
       const sha256 = hashImageBytes(bytes);
-      const existing = await findImageByHash(db, sha256);
+      const existing = await findImageByHash(db, uploadsDir, sha256);
       if (existing) {
         return Response.json({
           message: `This image is already in the library as ${existing.original_name}`,
@@ -93,7 +94,6 @@ export async function action(args: Route.ActionArgs) {
         });
       }
 
-      const uploadsDir = getUploadsDir(config);
       let stored: { url: string; name: string };
       try {
         stored = await storeUploadedImage(uploadsDir, bytes, kind);
