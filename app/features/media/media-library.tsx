@@ -126,8 +126,10 @@ function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => 
             />
             <p className="min-w-0 flex-1 text-sm text-slate-700">
               This file is already in the library as{" "}
-              <span className="break-all font-semibold text-navy">{existing.originalName}</span>.
-              Nothing new was stored: use the existing image.
+              <span className="font-semibold text-navy [overflow-wrap:anywhere]">
+                {existing.originalName}
+              </span>
+              . Nothing new was stored: use the existing image.
             </p>
             <Button
               type="button"
