@@ -42,9 +42,10 @@ export function hashImageBytes(bytes: Uint8Array): string {
  */
 export function cleanOriginalName(uploaded: string, storedName: string): string {
   const base = uploaded.split(/[/\\]/).pop() ?? "";
+  // Tabs and line breaks become spaces; other control characters go.
   const clean = base
-    .replace(/\p{Cc}/gu, "")
     .replace(/\s+/g, " ")
+    .replace(/\p{Cc}/gu, "")
     .trim();
   if (!clean || clean === "." || clean === "..") return storedName;
   if (clean.length <= maxImageNameLength) return clean;
