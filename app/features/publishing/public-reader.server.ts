@@ -111,7 +111,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   request: Request,
   kind: K,
   id: string,
-): Promise<{ record: PublicationRecord[K]; preview: PreviewNotice } | undefined> {
+): Promise<{ record: PublicationRecord[K] & ImagePlacement; preview: PreviewNotice } | undefined> {
   let target: string | undefined;
   try {
     target = await findRedirect(db, kind, id);
@@ -124,8 +124,10 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   if (!session) return undefined;
   const item = await getForAdmin(db, kind, id);
   if (!item) return undefined;
+  // The preview crops the cover as the published page will.
+  const [record = item.record] = await withImagePositions(db, [item.record]).catch(() => []);
   return {
-    record: item.record,
+    record,
     preview: {
       status: item.status,
       publishAt: item.publishAt,

@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from "react";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { TextField } from "~/features/content/editor/fields";
+import { toObjectPosition } from "~/features/media/image-metadata";
 import {
   acceptedImageTypes,
   imageTooLargeMessage,
@@ -13,8 +14,16 @@ import {
 import { uploadImage } from "~/features/media/images-client";
 import { Button } from "~/ui/button";
 
-/** An image of the library: its address, its name, and its stored alt text ("" when none). */
-export type LibraryChoice = { url: string; name: string; alt: string };
+/**
+ * An image of the library: its address, its name, its stored alt text ("" when none) and the
+ * CSS object-position of its focal point (none for the centre), so the preview crops as pages do.
+ */
+export type LibraryChoice = {
+  url: string;
+  name: string;
+  alt: string;
+  position?: string | undefined;
+};
 
 export function CoverImageField({
   imageUrl,
@@ -56,7 +65,12 @@ export function CoverImageField({
     setUploadNote(undefined);
     try {
       const { duplicate, image } = await uploadImage(file);
-      const choice = { url: image.url, name: image.originalName, alt: image.alt };
+      const choice = {
+        url: image.url,
+        name: image.originalName,
+        alt: image.alt,
+        position: toObjectPosition(image.focalX, image.focalY),
+      };
       setUploaded((list) => [choice, ...list.filter((item) => item.url !== choice.url)]);
       choose(choice);
       if (duplicate) {
@@ -79,7 +93,12 @@ export function CoverImageField({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-100 sm:w-56">
           {imageUrl ? (
-            <img src={imageUrl} alt="" className="size-full object-cover" />
+            <img
+              src={imageUrl}
+              alt=""
+              className="size-full object-cover"
+              style={{ objectPosition: choices.find((image) => image.url === imageUrl)?.position }}
+            />
           ) : (
             <span className="px-4 text-center text-sm text-muted-foreground">
               No image: visitors see a neutral placeholder

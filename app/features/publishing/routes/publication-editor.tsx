@@ -3,6 +3,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { toObjectPosition } from "~/features/media/image-metadata";
 import { listLibraryImages } from "~/features/media/image-records.server";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
@@ -28,7 +29,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
     a.localeCompare(b),
   );
-  const library = images.map(({ url, originalName, alt }) => ({ url, name: originalName, alt }));
+  const library = images.map(({ url, originalName, alt, focalX, focalY }) => ({
+    url,
+    name: originalName,
+    alt,
+    position: toObjectPosition(focalX, focalY),
+  }));
   const base = { kind, groups, library };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
