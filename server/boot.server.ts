@@ -1,10 +1,11 @@
 // Boots the site's services once per process: configuration, logger, database (migrated and
-// seeded) and the first admin.
+// seeded), the first admin, and the library rows of uploads made before it kept them.
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
+import { registerExistingUploads } from "~/features/media/image-records.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
-import { parseConfig } from "~/platform/config.server";
+import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
@@ -33,6 +34,8 @@ export async function bootServices(
   if (prepare) {
     await seedDefaults(db);
     await bootstrapAdmin(db, config, logger);
+    // Uploads made before the library kept their metadata get their rows (once).
+    await registerExistingUploads(db, getUploadsDir(config), logger);
   }
   return { config, db, logger };
 }

@@ -1,5 +1,6 @@
 // Shared helpers for the end-to-end specs: the axe check every page must pass, and an admin
 // session cookie minted in the server's own database.
+import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
@@ -22,6 +23,21 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
     );
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A real 1×1 PNG with random bytes after its end (decoders stop at IEND): a different file at each
+ * call. The library keeps one copy of identical uploads (issue 17), so specs running side by side
+ * must not upload the same bytes and then delete or count "their" image.
+ */
+export function makeUniquePng(): Buffer {
+  return Buffer.concat([
+    Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    ),
+    randomBytes(16),
+  ]);
 }
 
 /** Opens the e2e server's database, for tests that need to set up state directly. */

@@ -2,15 +2,15 @@
 // a PNG that then shows in the library, says why a bad file is refused, and passes axe.
 import { expect } from "@playwright/test";
 import { getToast } from "./admin-helpers";
-import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  makeUniquePng,
+  signInWithSessionCookie,
+} from "./fixtures";
 import { test } from "./test";
 
 test.describe.configure({ timeout: 90_000 });
-
-const png = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 test("a visitor without a session is sent to the login page", async ({ page }) => {
   await page.goto("/images");
@@ -51,7 +51,11 @@ test("uploads a PNG that then shows in the library; a text file is refused", asy
   ).toBeVisible();
   await expect(getToast(page, "Upload Failed")).toBeVisible();
 
-  await fileInput.setInputFiles({ name: "team-photo.png", mimeType: "image/png", buffer: png });
+  await fileInput.setInputFiles({
+    name: "team-photo.png",
+    mimeType: "image/png",
+    buffer: makeUniquePng(),
+  });
   await page.getByRole("button", { name: "Upload Image" }).click();
   const toast = getToast(page, "Image Uploaded");
   await expect(toast).toBeVisible();

@@ -5,7 +5,12 @@ import { expect } from "@playwright/test";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { getToast } from "./admin-helpers";
-import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import {
+  baseURL,
+  expectNoSeriousA11yViolations,
+  makeUniquePng,
+  signInWithSessionCookie,
+} from "./fixtures";
 import { test } from "./test";
 
 const article = defaultArticles[0];
@@ -100,10 +105,7 @@ test("an unused upload is deleted from the library after confirmation", async ({
   await page.getByLabel("Image file").setInputFiles({
     name: "to-delete.png",
     mimeType: "image/png",
-    buffer: Buffer.from(
-      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-      "base64",
-    ),
+    buffer: makeUniquePng(),
   });
   await page.getByRole("button", { name: "Upload Image" }).click();
   // Only this test's own upload is touched (other specs upload too).

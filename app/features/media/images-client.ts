@@ -1,21 +1,31 @@
-// The Manage Images screen's calls, through the one API client: an upload as a multipart form to
-// POST /api/admin/images, and the deletion of an upload.
+// The media library's calls, through the one API client: an upload as a multipart form to
+// POST /api/admin/images (answered with the image already in the library when the same file was
+// uploaded before), an edit of an upload's name, alt text or focal point, and its deletion.
 import { callApi } from "~/platform/api-client";
+import type { ImageEdit, LibraryImage } from "./image-metadata";
 
-export async function uploadImage(file: File): Promise<{ url: string; bytes: number }> {
+export type UploadAnswer = { duplicate: boolean; image: LibraryImage };
+
+export async function uploadImage(file: File): Promise<UploadAnswer> {
   const form = new FormData();
   form.append("image", file);
-  const answer = await callApi<{ image: { url: string; bytes: number } }>(
-    "POST",
-    "/api/admin/images",
-    { form },
-  );
+  const answer = await callApi<UploadAnswer>("POST", "/api/admin/images", { form });
   if (!answer) throw new Error("The server did not confirm the upload");
+  return answer;
+}
+
+function toApiPath(url: string): string {
+  return `/api/admin/images/${encodeURIComponent(url.slice(url.lastIndexOf("/") + 1))}`;
+}
+
+/** Saves a new name, alt text or focal point of an upload; answers the saved image. */
+export async function updateImage(url: string, edit: ImageEdit): Promise<LibraryImage> {
+  const answer = await callApi<{ image: LibraryImage }>("PATCH", toApiPath(url), { json: edit });
+  if (!answer) throw new Error("The server did not confirm the change");
   return answer.image;
 }
 
 /** Deletes an uploaded image; the server refuses (409) while something uses it. */
 export async function deleteImage(url: string): Promise<void> {
-  const name = url.slice(url.lastIndexOf("/") + 1);
-  await callApi("DELETE", `/api/admin/images/${encodeURIComponent(name)}`);
+  await callApi("DELETE", toApiPath(url));
 }

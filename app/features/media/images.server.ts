@@ -148,7 +148,7 @@ export async function listSiteImages(uploadsDir: string): Promise<SiteImage[]> {
 }
 
 /** An upload's file name as stored: random hex and an image extension, nothing else. */
-const uploadName = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
+export const uploadName = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
 
 /** Deletes one upload by its file name; false when there is no such upload. */
 export async function deleteUploadedImage(uploadsDir: string, name: string): Promise<boolean> {

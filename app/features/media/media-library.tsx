@@ -1,6 +1,8 @@
-// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB and 40 megapixels) and
-// every image of the site as a card with its preview, size and the pages that use it.
-import { Upload } from "lucide-react";
+// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB and 40 megapixels; the
+// same file again is offered back instead of stored twice), a search over names and alt texts, and
+// every image of the site as a card with its preview, name, alt text, size and the pages that use
+// it; an upload's name, alt text and focal point are edited in a dialog.
+import { Search, Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { describeRequestError } from "~/features/admin/login/session-client";
@@ -10,17 +12,14 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { toast } from "~/ui/use-toast";
+import { EditImageDialog } from "./edit-image-dialog";
+import { type LibraryImage as ImageData, matchesImageSearch } from "./image-metadata";
 import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "./image-rules";
 
-export type LibraryImage = {
-  url: string;
-  name: string;
-  bytes: number;
-  uploaded: boolean;
-  usedIn: Array<{ label: string; href: string }>;
-};
+export type LibraryImage = ImageData & { usedIn: Array<{ label: string; href: string }> };
 
 function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -28,12 +27,13 @@ function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 }
 
-function UploadCard() {
+function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => void }) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string>();
+  const [existing, setExisting] = useState<ImageData>();
 
   const upload = async (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,9 +49,18 @@ function UploadCard() {
     }
     setUploading(true);
     setError(undefined);
+    setExisting(undefined);
     try {
-      const image = await uploadImage(file);
-      toast({ title: "Image Uploaded", description: `Saved as ${image.url}` });
+      const { duplicate, image } = await uploadImage(file);
+      if (duplicate) {
+        setExisting(image);
+        toast({
+          title: "Already in the Library",
+          description: `This file is already uploaded as ${image.originalName}; no copy was made.`,
+        });
+      } else {
+        toast({ title: "Image Uploaded", description: `Saved as ${image.url}` });
+      }
       if (input.current) input.current.value = "";
       await revalidator.revalidate();
     } catch (failure) {
@@ -84,7 +93,10 @@ function UploadCard() {
               accept={acceptedImageTypes.join(",")}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${inputId}-error` : undefined}
-              onChange={() => setError(undefined)}
+              onChange={() => {
+                setError(undefined);
+                setExisting(undefined);
+              }}
               className="block w-full rounded-md border border-input bg-white text-sm text-slate-700 file:mr-3 file:border-0 file:bg-secondary file:px-4 file:py-2.5 file:text-sm file:font-medium file:text-navy hover:file:bg-slate-200"
             />
           </div>
@@ -102,6 +114,33 @@ function UploadCard() {
             {error}
           </p>
         ) : null}
+        {existing ? (
+          <div
+            role="status"
+            className="mt-4 flex flex-col gap-3 rounded-lg border border-border bg-slate-50 p-3 sm:flex-row sm:items-center"
+          >
+            <img
+              src={existing.url}
+              alt=""
+              className="aspect-[3/2] w-full rounded object-cover sm:w-24"
+            />
+            <p className="min-w-0 flex-1 text-sm text-slate-700">
+              This file is already in the library as{" "}
+              <span className="font-semibold text-navy [overflow-wrap:anywhere]">
+                {existing.originalName}
+              </span>
+              . Nothing new was stored: use the existing image.
+            </p>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => onShowExisting(existing)}
+            >
+              Show the existing image
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -114,7 +153,7 @@ function DeleteImageButton({ image }: { image: LibraryImage }) {
     setBusy(true);
     try {
       await deleteImage(image.url);
-      toast({ title: "Image Deleted", description: `${image.name} was deleted.` });
+      toast({ title: "Image Deleted", description: `${image.originalName} was deleted.` });
       await revalidator.revalidate();
     } catch (failure) {
       toast({
@@ -131,11 +170,11 @@ function DeleteImageButton({ image }: { image: LibraryImage }) {
       trigger={
         <Button variant="outline" size="sm" className="justify-self-start" disabled={busy}>
           Delete
-          <span className="sr-only"> {image.name}</span>
+          <span className="sr-only"> {image.originalName}</span>
         </Button>
       }
       title="Delete this image?"
-      description={`${image.name} will be removed from the library for good. Pages cannot use it any more.`}
+      description={`${image.originalName} will be removed from the library for good. Pages cannot use it any more.`}
       confirmLabel="Delete Image"
       onConfirm={remove}
       busy={busy}
@@ -149,14 +188,14 @@ function ImageCard({ image }: { image: LibraryImage }) {
       <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         <img
           src={image.url}
-          alt={`Preview of ${image.name}`}
+          alt={`Preview of ${image.originalName}`}
           loading="lazy"
           className="max-h-full max-w-full object-contain"
         />
       </div>
       <div className="grid flex-1 content-start gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <p className="break-all text-sm font-semibold text-navy">{image.name}</p>
+          <h3 className="break-all text-sm font-semibold text-navy">{image.originalName}</h3>
           <Badge
             variant={image.uploaded ? "accent" : "secondary"}
             className="shrink-0 whitespace-nowrap"
@@ -167,6 +206,13 @@ function ImageCard({ image }: { image: LibraryImage }) {
         <p className="text-xs text-muted-foreground">
           {formatBytes(image.bytes)} · <code className="break-all">{image.url}</code>
         </p>
+        {image.uploaded ? (
+          <p className="text-sm text-slate-700">
+            <span className="font-medium">Alt text:</span>{" "}
+            {image.alt || <span className="text-muted-foreground">none yet</span>}
+          </p>
+        ) : null}
+        {image.uploaded ? <EditImageDialog image={image} /> : null}
         {image.usedIn.length > 0 ? (
           <div className="text-sm">
             <p className="font-medium text-slate-700">Used in</p>
@@ -195,26 +241,61 @@ function ImageCard({ image }: { image: LibraryImage }) {
 }
 
 export function MediaLibrary({ images }: { images: LibraryImage[] }) {
+  const searchId = useId();
+  const [query, setQuery] = useState("");
+  const shown = query.trim() ? images.filter((image) => matchesImageSearch(image, query)) : images;
+  const count = (n: number) => (n === 1 ? "1 image" : `${n} images`);
   return (
     <AdminPage
       title="Manage Images"
       description="Every image of the website, where it is used, and uploads of new ones."
     >
-      <UploadCard />
+      <UploadCard
+        onShowExisting={(image) => {
+          setQuery(image.originalName);
+          document.getElementById(searchId)?.scrollIntoView({ block: "center" });
+        }}
+      />
       <section aria-labelledby="library-heading" className="grid gap-4">
-        <div>
-          <h2 id="library-heading" className="text-lg font-semibold text-navy">
-            Image Library
-          </h2>
-          <p className="text-sm text-muted-foreground">
-            {images.length === 1 ? "1 image" : `${images.length} images`}, newest uploads first.
-          </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h2 id="library-heading" className="text-lg font-semibold text-navy">
+              Image Library
+            </h2>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {query.trim()
+                ? `${count(shown.length)} of ${images.length} match "${query.trim()}".`
+                : `${count(images.length)}, newest uploads first.`}
+            </p>
+          </div>
+          <div className="grid gap-2 sm:w-72">
+            <Label htmlFor={searchId}>Search by name or alt text</Label>
+            <div className="relative">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                aria-hidden="true"
+              />
+              <Input
+                id={searchId}
+                type="search"
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+                className="pl-9"
+              />
+            </div>
+          </div>
         </div>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {images.map((image) => (
-            <ImageCard key={image.url} image={image} />
-          ))}
-        </ul>
+        {shown.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {shown.map((image) => (
+              <ImageCard key={image.url} image={image} />
+            ))}
+          </ul>
+        ) : (
+          <p className="rounded-lg border border-dashed border-border p-6 text-center text-sm text-muted-foreground">
+            No image matches this search.
+          </p>
+        )}
       </section>
     </AdminPage>
   );

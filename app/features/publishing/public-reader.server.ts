@@ -1,10 +1,12 @@
 // What visitors read of articles and case studies: the published ones whose time has come (or,
 // when the database cannot be read, the built-in defaults, the failure logged), their images under
-// the hashed names browsers may cache for a year; a hidden slug's 301 or admin preview; when the
+// the hashed names browsers may cache for a year and cropped around their focal points; a hidden slug's 301 or admin preview; when the
 // pages must change by themselves (the next scheduled item) and when each page's data last
 // changed (sitemap.xml's lastmod).
 import type { Logger } from "pino";
 import { type RouterContextProvider, redirect } from "react-router";
+import type { ImagePlacement } from "~/features/media/image-metadata";
+import { withImagePositions } from "~/features/media/image-records.server";
 import { withVersionedImage } from "~/features/media/image-versions.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -45,39 +47,57 @@ async function readOrFallback<T>(
   }
 }
 
-export function getCaseStudies(db: Db, logger: Logger): Promise<CaseStudy[]> {
+export type PlacedCaseStudy = CaseStudy & ImagePlacement;
+export type PlacedArticle = Article & ImagePlacement;
+
+export function getCaseStudies(db: Db, logger: Logger): Promise<PlacedCaseStudy[]> {
   return readOrFallback(
     logger,
     "case studies",
-    () => listVisible(db, "case-study"),
+    async (): Promise<PlacedCaseStudy[]> =>
+      withImagePositions(db, await listVisible(db, "case-study")),
     () => defaultCaseStudies,
   ).then((studies) => studies.map(withVersionedImage));
 }
 
-export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseStudy | undefined> {
+export function findCaseStudy(
+  db: Db,
+  logger: Logger,
+  id: string,
+): Promise<PlacedCaseStudy | undefined> {
   return readOrFallback(
     logger,
     "case study",
-    () => getVisible(db, "case-study", id),
+    async (): Promise<PlacedCaseStudy | undefined> => {
+      const study = await getVisible(db, "case-study", id);
+      return study && (await withImagePositions(db, [study]))[0];
+    },
     () => defaultCaseStudies.find((study) => study.id === id),
   ).then((study) => study && withVersionedImage(study));
 }
 
 /** Articles, newest first. */
-export function getArticles(db: Db, logger: Logger): Promise<Article[]> {
+export function getArticles(db: Db, logger: Logger): Promise<PlacedArticle[]> {
   return readOrFallback(
     logger,
     "articles",
-    () => listVisible(db, "article"),
+    async (): Promise<PlacedArticle[]> => withImagePositions(db, await listVisible(db, "article")),
     () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
   ).then((articles) => articles.map(withVersionedImage));
 }
 
-export function findArticle(db: Db, logger: Logger, id: string): Promise<Article | undefined> {
+export function findArticle(
+  db: Db,
+  logger: Logger,
+  id: string,
+): Promise<PlacedArticle | undefined> {
   return readOrFallback(
     logger,
     "article",
-    () => getVisible(db, "article", id),
+    async (): Promise<PlacedArticle | undefined> => {
+      const article = await getVisible(db, "article", id);
+      return article && (await withImagePositions(db, [article]))[0];
+    },
     () => defaultArticles.find((article) => article.id === id),
   ).then((article) => article && withVersionedImage(article));
 }
@@ -91,7 +111,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   request: Request,
   kind: K,
   id: string,
-): Promise<{ record: PublicationRecord[K]; preview: PreviewNotice } | undefined> {
+): Promise<{ record: PublicationRecord[K] & ImagePlacement; preview: PreviewNotice } | undefined> {
   let target: string | undefined;
   try {
     target = await findRedirect(db, kind, id);
@@ -104,8 +124,10 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   if (!session) return undefined;
   const item = await getForAdmin(db, kind, id);
   if (!item) return undefined;
+  // The preview crops the cover as the published page will.
+  const [record = item.record] = await withImagePositions(db, [item.record]).catch(() => []);
   return {
-    record: item.record,
+    record,
     preview: {
       status: item.status,
       publishAt: item.publishAt,

@@ -8,6 +8,7 @@ export const activityActions = {
   "content-save": "Content saved",
   "content-restore": "Content restored",
   "image-upload": "Image uploaded",
+  "image-edit": "Image edited",
   delete: "Deleted",
   export: "Exported",
   "admin-create": "Admin added",

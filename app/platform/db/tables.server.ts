@@ -174,6 +174,25 @@ export interface AdminActivityTable {
   detail: string | null;
 }
 
+/** Media metadata (issue 17): one row per uploaded image, keyed by its stored file name. */
+export interface UploadedImageTable {
+  /** The file name in the uploads folder (random hex and an extension): the image's address. */
+  name: string;
+  /** The name it was uploaded under, cleaned for display; renameable. */
+  original_name: string;
+  /** Hex SHA-256 of the bytes: a second upload of the same file is found by it. */
+  sha256: string;
+  content_type: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  alt: Generated<string>;
+  /** Where the picture's subject is, 0..1 from the left and from the top: crops keep it. */
+  focal_x: Generated<number>;
+  focal_y: Generated<number>;
+  created_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -197,6 +216,8 @@ export interface Tables {
   // Resilience (issue 11)
   health_checks: HealthCheckTable;
   login_known_addresses: LoginKnownAddressTable;
+  // Media metadata (issue 17)
+  uploaded_images: UploadedImageTable;
 }
 
 export type Db = Kysely<Tables>;

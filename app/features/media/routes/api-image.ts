@@ -1,21 +1,55 @@
-// DELETE /api/admin/images/:name: deletes an uploaded image (admin only, same origin), refused
-// with 409 while an article, a case study or the content uses it. Site images cannot be deleted.
+// /api/admin/images/:name (admin only, same origin), one uploaded image:
+// PATCH renames it (the name shown, not the stored file's), sets its alt text or focal point
+// (JSON, the library's edit schema; 400 with the field's message, 404 for an unknown image);
+// DELETE deletes it, refused with 409 while an article, a case study or the content uses it.
+// Site images cannot be changed or deleted.
 
 import { handleAdminApi } from "~/features/admin/gate.server";
+import { imageEditSchema } from "~/features/media/image-metadata";
+import {
+  deleteImageRecord,
+  findImageRecord,
+  toLibraryImage,
+  updateImageRecord,
+} from "~/features/media/image-records.server";
 import { findImageUses } from "~/features/media/image-uses.server";
-import { deleteUploadedImage, uploadsUrlPath } from "~/features/media/images.server";
+import { deleteUploadedImage, uploadName, uploadsUrlPath } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getUploadsDir } from "~/platform/config.server";
-import { ApiError } from "~/platform/http/api.server";
+import { markDataChanged } from "~/platform/data-version.server";
+import { ApiError, readJsonBody } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-image";
 
+const methods = ["PATCH", "DELETE"];
+const unknownImageMessage = "No uploaded image has that name";
+
 export function loader(args: Route.LoaderArgs) {
-  return handleAdminApi(args, { methods: ["DELETE"] }, async () => Response.json({}));
+  return handleAdminApi(args, { methods }, async () => Response.json({}));
 }
 
 export function action(args: Route.ActionArgs) {
-  return handleAdminApi(args, { methods: ["DELETE"] }, async (app) => {
-    const url = `${uploadsUrlPath}/${args.params.name}`;
+  return handleAdminApi(args, { methods }, async (app) => {
+    const { name } = args.params;
+    const url = `${uploadsUrlPath}/${name}`;
+    const actor = getActor(app.admin, app.clientIp);
+    if (args.request.method === "PATCH") {
+      if (!uploadName.test(name) || !(await findImageRecord(app.db, name))) {
+        throw new ApiError(404, unknownImageMessage);
+      }
+      const edit = await readJsonBody(args.request, imageEditSchema);
+      const saved = await app.db.transaction().execute(async (trx) => {
+        const row = await updateImageRecord(trx, name, edit);
+        await recordActivity(trx, { action: "image-edit", actor, target: url, detail: edit });
+        // Covers are cropped around the focal point on public pages: they change with it.
+        if (edit.focalX !== undefined || edit.focalY !== undefined) {
+          await markDataChanged(trx, "images");
+        }
+        return row;
+      });
+      if (!saved) throw new ApiError(404, unknownImageMessage);
+      return Response.json({ message: "Image saved", image: toLibraryImage(saved) });
+    }
+
     const uses = await findImageUses(app.db, url);
     if (uses.length > 0) {
       throw new ApiError(
@@ -23,14 +57,14 @@ export function action(args: Route.ActionArgs) {
         `This image is still used by ${uses.map((use) => use.label).join(", ")}. Choose another image there first.`,
       );
     }
-    if (!(await deleteUploadedImage(getUploadsDir(app.config), args.params.name))) {
-      throw new ApiError(404, "No uploaded image has that name");
+    if (!(await deleteUploadedImage(getUploadsDir(app.config), name))) {
+      throw new ApiError(404, unknownImageMessage);
     }
-    // The file is gone before its log entry: a file system change cannot join a transaction.
-    await recordActivity(app.db, {
-      action: "delete",
-      actor: getActor(app.admin, app.clientIp),
-      target: url,
+    // The file is gone before its row and log entry: a file system change cannot join a
+    // transaction.
+    await app.db.transaction().execute(async (trx) => {
+      await deleteImageRecord(trx, name);
+      await recordActivity(trx, { action: "delete", actor, target: url });
     });
     return Response.json({ message: "Image deleted" });
   });

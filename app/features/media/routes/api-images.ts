@@ -1,10 +1,24 @@
 // POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
-// at most 2 MB and 40 megapixels as their header declares; stored whole under a random name and
-// answered with its address, or not stored at all (507 JSON when the disk is full).
+// at most 2 MB and 40 megapixels as their header declares; stored whole under a random name with
+// the name it was uploaded under, and answered 201 with the library's view of it, or not stored at
+// all (507 JSON when the disk is full). The same bytes uploaded again store nothing: the answer is
+// 200 with `duplicate: true` and the image already in the library (issue 17).
+// GET /api/admin/images: the library's images (uploads with their names, alt texts and focal
+// points), filtered by `?q=` over names and alt texts.
 
 import { handleAdminApi } from "~/features/admin/gate.server";
 import { readImageDimensions } from "~/features/media/image-dimensions.server";
+import { matchesImageSearch } from "~/features/media/image-metadata";
+import {
+  cleanOriginalName,
+  findImageByHash,
+  findImageRecord,
+  hashImageBytes,
+  insertImageRecord,
+  listLibraryImages,
+  toLibraryImage,
+} from "~/features/media/image-records.server";
 import {
   describeTooManyPixels,
   diskFullMessage,
@@ -24,11 +38,17 @@ import {
 } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getUploadsDir } from "~/platform/config.server";
-import { ApiError, jsonError } from "~/platform/http/api.server";
+import { ApiError } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-images";
 
-export function loader() {
-  return jsonError(405, "Use POST here", { headers: { Allow: "POST" } });
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async ({ db, config }) => {
+    const query = new URL(args.request.url).searchParams.get("q")?.trim().slice(0, 200) ?? "";
+    const images = await listLibraryImages(db, getUploadsDir(config));
+    return Response.json({
+      images: query ? images.filter((image) => matchesImageSearch(image, query)) : images,
+    });
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,6 +84,16 @@ export async function action(args: Route.ActionArgs) {
       }
 
       const uploadsDir = getUploadsDir(config);
+      const sha256 = hashImageBytes(bytes);
+      const existing = await findImageByHash(db, uploadsDir, sha256);
+      if (existing) {
+        return Response.json({
+          message: `This image is already in the library as ${existing.original_name}`,
+          duplicate: true,
+          image: toLibraryImage(existing),
+        });
+      }
+
       let stored: { url: string; name: string };
       try {
         stored = await storeUploadedImage(uploadsDir, bytes, kind);
@@ -78,14 +108,26 @@ export async function action(args: Route.ActionArgs) {
           diskFull ? diskFullMessage : uploadNotSavedMessage,
         );
       }
-      // The file is on disk before its log entry: a file system write cannot join the transaction,
-      // so an upload whose entry cannot be written is taken back rather than kept unrecorded.
+      const originalName = cleanOriginalName(file.name, stored.name);
+      // The file is on disk before its row and log entry: a file system write cannot join the
+      // transaction, so an upload whose row cannot be written is taken back rather than kept
+      // unrecorded.
       try {
-        await recordActivity(db, {
-          action: "image-upload",
-          actor: getActor(admin, clientIp),
-          target: stored.url,
-          detail: { bytes: bytes.length, name: file.name.slice(0, 200) },
+        await db.transaction().execute(async (trx) => {
+          await insertImageRecord(trx, {
+            name: stored.name,
+            originalName,
+            sha256,
+            kind,
+            bytes: bytes.length,
+            ...dimensions,
+          });
+          await recordActivity(trx, {
+            action: "image-upload",
+            actor: getActor(admin, clientIp),
+            target: stored.url,
+            detail: { bytes: bytes.length, name: originalName },
+          });
         });
       } catch (error) {
         await deleteUploadedImage(uploadsDir, stored.name).catch(() => false);
@@ -95,8 +137,10 @@ export async function action(args: Route.ActionArgs) {
         { image: stored.name, bytes: bytes.length, ...dimensions, admin: admin.email },
         "image uploaded",
       );
+      const record = await findImageRecord(db, stored.name);
+      if (!record) throw new ApiError(500, uploadNotSavedMessage);
       return Response.json(
-        { message: "Image uploaded", image: { url: stored.url, bytes: bytes.length } },
+        { message: "Image uploaded", duplicate: false, image: toLibraryImage(record) },
         { status: 201 },
       );
     },

@@ -1,9 +1,10 @@
 // /images: Manage Images (admin only), the media library: every image of the site with its
-// preview, size and where it is used, and the upload of new PNG, JPEG or WebP images.
+// preview, name, alt text, size and where it is used; search, edits, and uploads of new PNG, JPEG
+// or WebP images.
 
 import { getAdmin } from "~/features/admin/gate.server";
+import { listLibraryImages } from "~/features/media/image-records.server";
 import { listAllImageUses } from "~/features/media/image-uses.server";
-import { listSiteImages } from "~/features/media/images.server";
 import { MediaLibrary } from "~/features/media/media-library";
 import { getUploadsDir } from "~/platform/config.server";
 import { getAppContext } from "~/platform/context.server";
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
   getAdmin(context);
   const [images, uses] = await Promise.all([
-    listSiteImages(getUploadsDir(config)),
+    listLibraryImages(db, getUploadsDir(config)),
     listAllImageUses(db),
   ]);
   return {

@@ -9,6 +9,7 @@ import {
   expireAtNextPublication,
   findArticle,
   getArticles,
+  type PlacedArticle,
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
@@ -39,7 +40,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const hidden = found
     ? undefined
     : await resolveHiddenPublication(app, request, "article", params.id);
-  const article = found ?? hidden?.record;
+  const article: PlacedArticle | undefined = found ?? hidden?.record;
   if (!article) throw data(null, { status: 404 });
   const others = all.filter((other) => other.id !== article.id);
   const related = [
@@ -123,6 +124,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <FallbackImage
             src={article.imageUrl || placeholderImage}
             alt={article.imageAlt}
+            style={{ objectPosition: article.imagePosition }}
             width={1200}
             height={800}
             loading="eager"

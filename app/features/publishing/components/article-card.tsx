@@ -4,6 +4,7 @@ import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { truncate } from "~/features/content/text";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
@@ -23,10 +24,11 @@ export type ArticleCardData = Pick<
   | "date"
   | "publishedAt"
   | "readTime"
->;
+> &
+  ImagePlacement;
 
 /** What a card needs of an article: no body, the excerpt already cut. */
-export function toArticleCard(article: Article): ArticleCardData {
+export function toArticleCard(article: Article & ImagePlacement): ArticleCardData {
   return {
     id: article.id,
     title: article.title,
@@ -34,6 +36,7 @@ export function toArticleCard(article: Article): ArticleCardData {
     category: article.category,
     imageUrl: article.imageUrl,
     imageAlt: article.imageAlt,
+    imagePosition: article.imagePosition,
     author: article.author,
     date: article.date,
     publishedAt: article.publishedAt,
@@ -63,6 +66,7 @@ export function ArticleCard({
       <FallbackImage
         src={article.imageUrl || placeholderImage}
         alt={article.imageAlt}
+        style={{ objectPosition: article.imagePosition }}
         width={1200}
         height={800}
         loading={eager || priority ? "eager" : "lazy"}

@@ -4,13 +4,20 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
 import type { CaseStudy } from "../schema";
 import { ApproachCard, ChallengeCard, ResultsCard } from "./case-study-details";
 import { TestimonialCard } from "./testimonial-card";
 
-export function CaseStudySummary({ study, index }: { study: CaseStudy; index: number }) {
+export function CaseStudySummary({
+  study,
+  index,
+}: {
+  study: CaseStudy & ImagePlacement;
+  index: number;
+}) {
   const reversed = index % 2 === 1;
   const headingId = `case-study-${study.id}`;
   // One column on small screens (image, story, testimonial); two on large ones, the story
@@ -49,6 +56,7 @@ export function CaseStudySummary({ study, index }: { study: CaseStudy; index: nu
       <FallbackImage
         src={study.imageUrl || placeholderImage}
         alt={study.imageAlt}
+        style={{ objectPosition: study.imagePosition }}
         width={1200}
         height={800}
         loading={index === 0 ? "eager" : "lazy"}

@@ -1,9 +1,11 @@
 // The cover image of an article or case study: a preview, a choice from the media library (a
 // radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
-// the alt text, which is required when there is an image.
+// the alt text, which is required when there is an image and starts as the image's own alt text
+// from the library. Uploading a file the library already has uses the existing image.
 import { useId, useRef, useState } from "react";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { TextField } from "~/features/content/editor/fields";
+import { toObjectPosition } from "~/features/media/image-metadata";
 import {
   acceptedImageTypes,
   imageTooLargeMessage,
@@ -12,7 +14,16 @@ import {
 import { uploadImage } from "~/features/media/images-client";
 import { Button } from "~/ui/button";
 
-export type LibraryChoice = { url: string; name: string };
+/**
+ * An image of the library: its address, its name, its stored alt text ("" when none) and the
+ * CSS object-position of its focal point (none for the centre), so the preview crops as pages do.
+ */
+export type LibraryChoice = {
+  url: string;
+  name: string;
+  alt: string;
+  position?: string | undefined;
+};
 
 export function CoverImageField({
   imageUrl,
@@ -32,11 +43,16 @@ export function CoverImageField({
   const [choosing, setChoosing] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string>();
+  const [uploadNote, setUploadNote] = useState<string>();
   const [uploaded, setUploaded] = useState<LibraryChoice[]>([]);
   const choices = [
     ...uploaded,
     ...library.filter((image) => !uploaded.some((u) => u.url === image.url)),
   ];
+
+  // The image's own alt text is the default; an image with none keeps what was typed.
+  const choose = (image: LibraryChoice) =>
+    onChange(image.alt ? { imageUrl: image.url, imageAlt: image.alt } : { imageUrl: image.url });
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -46,10 +62,22 @@ export function CoverImageField({
     }
     setUploading(true);
     setUploadError(undefined);
+    setUploadNote(undefined);
     try {
-      const image = await uploadImage(file);
-      setUploaded((list) => [{ url: image.url, name: file.name }, ...list]);
-      onChange({ imageUrl: image.url });
+      const { duplicate, image } = await uploadImage(file);
+      const choice = {
+        url: image.url,
+        name: image.originalName,
+        alt: image.alt,
+        position: toObjectPosition(image.focalX, image.focalY),
+      };
+      setUploaded((list) => [choice, ...list.filter((item) => item.url !== choice.url)]);
+      choose(choice);
+      if (duplicate) {
+        setUploadNote(
+          `This file is already in the library as ${image.originalName}: the existing image is used, no copy was made.`,
+        );
+      }
       setChoosing(false);
     } catch (failure) {
       setUploadError(describeRequestError(failure, "Unable to upload the image"));
@@ -65,7 +93,12 @@ export function CoverImageField({
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-100 sm:w-56">
           {imageUrl ? (
-            <img src={imageUrl} alt="" className="size-full object-cover" />
+            <img
+              src={imageUrl}
+              alt=""
+              className="size-full object-cover"
+              style={{ objectPosition: choices.find((image) => image.url === imageUrl)?.position }}
+            />
           ) : (
             <span className="px-4 text-center text-sm text-muted-foreground">
               No image: visitors see a neutral placeholder
@@ -110,6 +143,11 @@ export function CoverImageField({
               </Button>
             ) : null}
           </div>
+          {uploadNote ? (
+            <p role="status" className="text-sm text-slate-700">
+              {uploadNote}
+            </p>
+          ) : null}
           {uploadError ? (
             <p role="alert" className="text-sm font-medium text-destructive">
               {uploadError}
@@ -145,7 +183,7 @@ export function CoverImageField({
                 name={`${id}-choice`}
                 value={image.url}
                 checked={image.url === imageUrl}
-                onChange={() => onChange({ imageUrl: image.url })}
+                onChange={() => choose(image)}
                 className="sr-only"
               />
               <img

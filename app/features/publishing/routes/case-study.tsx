@@ -14,6 +14,7 @@ import {
   expireAtNextPublication,
   findCaseStudy,
   getCaseStudies,
+  type PlacedCaseStudy,
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
@@ -40,7 +41,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const hidden = found
     ? undefined
     : await resolveHiddenPublication(app, request, "case-study", params.id);
-  const study = found ?? hidden?.record;
+  const study: PlacedCaseStudy | undefined = found ?? hidden?.record;
   if (!study) throw data(null, { status: 404 });
   const others = all
     .filter((other) => other.id !== study.id)
@@ -100,6 +101,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
           <FallbackImage
             src={study.imageUrl || placeholderImage}
             alt={study.imageAlt}
+            style={{ objectPosition: study.imagePosition }}
             width={1200}
             height={800}
             loading="eager"

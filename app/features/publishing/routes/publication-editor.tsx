@@ -3,7 +3,8 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { listSiteImages } from "~/features/media/images.server";
+import { toObjectPosition } from "~/features/media/image-metadata";
+import { listLibraryImages } from "~/features/media/image-records.server";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
@@ -23,12 +24,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const kind: PublicationKind = requirePageKind(params.collection);
   const [all, images] = await Promise.all([
     listForAdmin(app.db, kind),
-    listSiteImages(getUploadsDir(app.config)),
+    listLibraryImages(app.db, getUploadsDir(app.config)),
   ]);
   const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
     a.localeCompare(b),
   );
-  const library = images.map(({ url, name }) => ({ url, name }));
+  const library = images.map(({ url, originalName, alt, focalX, focalY }) => ({
+    url,
+    name: originalName,
+    alt,
+    position: toObjectPosition(focalX, focalY),
+  }));
   const base = { kind, groups, library };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {

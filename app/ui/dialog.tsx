@@ -1,0 +1,49 @@
+// Dialog (Radix Dialog, shadcn style): modal, focus trapped inside and given back to the trigger,
+// Escape and the close button close it, scrolls inside on small screens. Admin screens only (kept
+// out of the public chunk).
+import { X } from "lucide-react";
+import { Dialog as Primitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "./cn";
+
+export const Dialog = Primitive.Root;
+export const DialogTrigger = Primitive.Trigger;
+export const DialogClose = Primitive.Close;
+
+export function DialogContent({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Primitive.Content>) {
+  return (
+    <Primitive.Portal>
+      <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+      <Primitive.Content
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-white p-6 shadow-xl",
+          className,
+        )}
+        {...props}
+      >
+        {children}
+        <Primitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+          <X className="size-4" aria-hidden="true" />
+          <span className="sr-only">Close</span>
+        </Primitive.Close>
+      </Primitive.Content>
+    </Primitive.Portal>
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof Primitive.Title>) {
+  return (
+    <Primitive.Title className={cn("pr-8 text-lg font-semibold text-navy", className)} {...props} />
+  );
+}
+
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof Primitive.Description>) {
+  return <Primitive.Description className={cn("text-sm text-slate-600", className)} {...props} />;
+}
