@@ -738,6 +738,15 @@ export const defaultContent: SiteContent = {
     heading: "IT Insights & Resources",
     description:
       "Practical guidance on cybersecurity, cloud, AI and technology strategy from the Clearline team.",
+    searchPlaceholder: "Search articles...",
+    latestHeading: "Latest Articles",
+    loadMoreText: "Load More Articles",
+    emptyHeading: "No articles found",
+    emptyText: "Try adjusting your search or filter criteria",
+    resetText: "Reset Filters",
+    featuredHeading: "Featured Resources",
+    featuredDescription:
+      "Hand-picked reading from our consultants to help you plan, secure and improve your IT.",
   },
   contact: {
     heading: "Get in Touch",
@@ -769,11 +778,39 @@ export const defaultContent: SiteContent = {
     description:
       "Schedule a free 30-minute consultation with one of our senior consultants. Choose a time that suits you, and we will discuss your goals, your challenges and how we can help.",
     url: "https://calendly.com/clearline-it/30min",
+    detailsNote:
+      '<p>When the booking calendar opens, please enter your contact details manually in the <strong>"Add your details"</strong> section so we can confirm your consultation.</p>',
   },
   footer: {
     description:
       "Clearline IT Consulting provides strategy, security, cloud and managed IT services that help small and mid-sized businesses grow with confidence.",
     copyright: "© 2023 Clearline IT Consulting. All rights reserved.",
+    quickLinksHeading: "Quick Links",
+    servicesHeading: "Services",
+    viewAllServicesText: "View All Services",
+  },
+  forms: {
+    contactNameLabel: "Name",
+    contactEmailLabel: "Email",
+    contactPhoneLabel: "Phone",
+    contactCompanyLabel: "Company",
+    contactMessageLabel: "Message",
+    contactPrivacyNote:
+      '<p>We use your details only to reply to you. See our <a href="/privacy-policy">Privacy Policy</a>.</p>',
+    contactSendingText: "Sending...",
+    newsletterEmailLabel: "Email address",
+    newsletterPlaceholder: "Enter your email",
+    newsletterButtonText: "Subscribe",
+    newsletterSendingText: "Subscribing...",
+    newsletterNote:
+      "By subscribing, you agree to receive our newsletter emails. You can unsubscribe at any time.",
+  },
+  notFound: {
+    heading: "404 Page Not Found",
+    description: "The page you are looking for does not exist or has moved.",
+    hint: "Did you forget to add the page to the router? Every page is listed in app/routes.ts.",
+    homeButtonText: "Back to Home",
+    contactButtonText: "Contact Us",
   },
   legal: {
     privacyPolicy,

@@ -122,6 +122,14 @@ export const contentSchema = z.object({
   blog: z.object({
     heading: line(200),
     description: paragraph(),
+    searchPlaceholder: line(80),
+    latestHeading: line(120),
+    loadMoreText: line(60),
+    emptyHeading: line(120),
+    emptyText: line(300),
+    resetText: line(60),
+    featuredHeading: line(120),
+    featuredDescription: paragraph(500),
   }),
   contact: z.object({
     heading: line(200),
@@ -149,10 +157,40 @@ export const contentSchema = z.object({
     url: z
       .url({ protocol: /^https$/, message: "Please enter a secure (https) web address" })
       .max(500),
+    /** The notice beside every way into the calendar (service pages, booking page). */
+    detailsNote: richText,
   }),
   footer: z.object({
     description: paragraph(),
     copyright: line(200),
+    quickLinksHeading: line(80),
+    servicesHeading: line(80),
+    viewAllServicesText: line(80),
+  }),
+  /**
+   * The public forms' own words. The messages the spec fixes word for word (the contact form's
+   * field checks, its toasts, the newsletter's toasts) stay in code with the schema that checks.
+   */
+  forms: z.object({
+    contactNameLabel: line(60),
+    contactEmailLabel: line(60),
+    contactPhoneLabel: line(60),
+    contactCompanyLabel: line(60),
+    contactMessageLabel: line(60),
+    contactPrivacyNote: richText,
+    contactSendingText: line(60),
+    newsletterEmailLabel: line(60),
+    newsletterPlaceholder: line(80),
+    newsletterButtonText: line(60),
+    newsletterSendingText: line(60),
+    newsletterNote: paragraph(500),
+  }),
+  notFound: z.object({
+    heading: line(120),
+    description: paragraph(500),
+    hint: paragraph(500),
+    homeButtonText: line(60),
+    contactButtonText: line(60),
   }),
   legal: z.object({
     privacyPolicy: richText,

@@ -395,6 +395,14 @@ export const managerSectionSpecs = [
         hint: "Shown under the company name at the bottom of every page.",
       },
       { key: "copyright", label: "Copyright Notice", kind: "text" },
+      { key: "quickLinksHeading", label: "Quick Links Heading", kind: "text" },
+      {
+        key: "servicesHeading",
+        label: "Services Links Heading",
+        kind: "text",
+        hint: "Above the list of your services in the footer.",
+      },
+      { key: "viewAllServicesText", label: "View All Services Link Text", kind: "text" },
     ],
   },
   {
@@ -409,6 +417,12 @@ export const managerSectionSpecs = [
         kind: "url",
         hint: "The https address of your online scheduling page; the booking page embeds it.",
       },
+      {
+        key: "detailsNote",
+        label: "Booking Calendar Note",
+        kind: "richText",
+        hint: "Shown next to every Book a Consultation button on the service pages and on the booking page.",
+      },
     ],
   },
   {
@@ -417,6 +431,24 @@ export const managerSectionSpecs = [
     fields: [
       { key: "heading", label: "Blog Heading", kind: "text" },
       { key: "description", label: "Blog Description", kind: "longText" },
+      { key: "searchPlaceholder", label: "Search Box Placeholder", kind: "text" },
+      {
+        key: "latestHeading",
+        label: "Article List Heading",
+        kind: "text",
+        hint: "Above the articles when no category is chosen.",
+      },
+      { key: "loadMoreText", label: "Load More Button Text", kind: "text" },
+      {
+        key: "emptyHeading",
+        label: "No Results Heading",
+        kind: "text",
+        hint: "Shown when no article matches the search or category.",
+      },
+      { key: "emptyText", label: "No Results Text", kind: "text" },
+      { key: "resetText", label: "Reset Filters Button Text", kind: "text" },
+      { key: "featuredHeading", label: "Featured Resources Heading", kind: "text" },
+      { key: "featuredDescription", label: "Featured Resources Description", kind: "longText" },
     ],
   },
   {
@@ -438,6 +470,74 @@ export const managerSectionSpecs = [
           { key: "description", label: "Summary", multiline: true },
         ],
       },
+    ],
+  },
+  {
+    section: "forms",
+    label: "Forms",
+    fields: [
+      {
+        key: "contactNameLabel",
+        label: "Contact Form: Name Label",
+        kind: "text",
+        hint: "The labels of the message form on the contact page.",
+      },
+      { key: "contactEmailLabel", label: "Contact Form: Email Label", kind: "text" },
+      { key: "contactPhoneLabel", label: "Contact Form: Phone Label", kind: "text" },
+      { key: "contactCompanyLabel", label: "Contact Form: Company Label", kind: "text" },
+      { key: "contactMessageLabel", label: "Contact Form: Message Label", kind: "text" },
+      {
+        key: "contactPrivacyNote",
+        label: "Contact Form: Privacy Note",
+        kind: "richText",
+        hint: "Shown beside the send button.",
+      },
+      {
+        key: "contactSendingText",
+        label: "Contact Form: Button Text While Sending",
+        kind: "text",
+        hint: "The button's own text is in the Content Editor, Contact tab.",
+      },
+      {
+        key: "newsletterEmailLabel",
+        label: "Newsletter: Email Field Name",
+        kind: "text",
+        hint: "Read out by screen readers; not shown on the page.",
+      },
+      { key: "newsletterPlaceholder", label: "Newsletter: Email Placeholder", kind: "text" },
+      {
+        key: "newsletterButtonText",
+        label: "Newsletter: Button Text",
+        kind: "text",
+        hint: "In the footer of every page and on the blog.",
+      },
+      {
+        key: "newsletterSendingText",
+        label: "Newsletter: Button Text While Sending",
+        kind: "text",
+      },
+      {
+        key: "newsletterNote",
+        label: "Newsletter: Consent Note",
+        kind: "longText",
+        hint: "Under the blog's newsletter form.",
+      },
+    ],
+  },
+  {
+    section: "notFound",
+    label: "Page Not Found",
+    fields: [
+      {
+        key: "heading",
+        label: "Not Found Heading",
+        kind: "text",
+        hint: "The page shown for an address the site does not have.",
+      },
+      { key: "description", label: "Not Found Text", kind: "longText" },
+      { key: "hint", label: "Not Found Second Line", kind: "longText" },
+      { key: "homeButtonText", label: "Home Button Text", kind: "text" },
+      { key: "contactButtonText", label: "Contact Button Text", kind: "text" },
     ],
   },
   {

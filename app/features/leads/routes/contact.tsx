@@ -25,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     getRequestContent(context),
     issueFormToken(db),
   ]);
-  return { contact: content.contact, seoDescription: content.seo.contact, formToken };
+  return {
+    contact: content.contact,
+    formTexts: content.forms,
+    seoDescription: content.seo.contact,
+    formToken,
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -42,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, formToken } = loaderData;
+  const { contact, formTexts, formToken } = loaderData;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -61,6 +66,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactForm
             heading={contact.formHeading}
             submitText={contact.formSubmitText}
+            texts={formTexts}
             formToken={formToken}
             result={actionData}
           />

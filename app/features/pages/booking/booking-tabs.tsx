@@ -80,7 +80,16 @@ const expectations = [
 
 const idPrefix = "booking";
 
-export function BookingTabs({ url, services }: { url: string; services: ServiceSummary[] }) {
+export function BookingTabs({
+  url,
+  note,
+  services,
+}: {
+  url: string;
+  /** The booking note (rich text) from the content. */
+  note: string;
+  services: ServiceSummary[];
+}) {
   const [tab, setTab] = useState<string>("book");
   const selectTab = (value: string) => setTab(value);
   return (
@@ -97,7 +106,7 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
           label: "Book Now",
           content: (
             <div className="space-y-8">
-              <BookingDetailsNote />
+              <BookingDetailsNote html={note} />
               <BookingFrame url={url} />
               <ul className="grid gap-5 md:grid-cols-3">
                 {tiles.map(({ icon: Icon, title, description }) => (

@@ -36,6 +36,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     whyChoose: content.services.whyChoose,
     companyName: content.general.companyName,
     bookingUrl: content.booking.url,
+    bookingNote: content.booking.detailsNote,
   };
 }
 
@@ -57,7 +58,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service, related, whyChoose, companyName, bookingUrl } = loaderData;
+  const { service, related, whyChoose, companyName, bookingUrl, bookingNote } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -104,7 +105,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 <Link to="/services">View All Services</Link>
               </Button>
             </div>
-            <BookingDetailsNote className="mt-6" />
+            <BookingDetailsNote html={bookingNote} className="mt-6" />
           </div>
         </Container>
       </section>
@@ -169,7 +170,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             </Button>
           </>
         }
-        footnote={<BookingDetailsNote tone="dark" />}
+        footnote={<BookingDetailsNote html={bookingNote} tone="dark" />}
       />
     </>
   );
