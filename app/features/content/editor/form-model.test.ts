@@ -154,7 +154,17 @@ describe("validation errors", () => {
 describe("content manager form", () => {
   it("edits only the sections the content editor leaves out", () => {
     expect(Object.keys(managerForm.select(defaultContent)).sort()).toEqual(
-      ["blog", "booking", "caseStudies", "cta", "footer", "legal", "seo"].sort(),
+      [
+        "blog",
+        "booking",
+        "caseStudies",
+        "cta",
+        "footer",
+        "forms",
+        "legal",
+        "notFound",
+        "seo",
+      ].sort(),
     );
   });
 
