@@ -108,6 +108,7 @@ export const defaultContent: SiteContent = {
     secondaryButtonText: "Explore Our Services",
   },
   about: {
+    eyebrow: "About Us",
     heading: "About Clearline IT Consulting",
     description:
       "A team of senior IT consultants who combine enterprise experience with the responsiveness and personal attention of a small firm.",
@@ -183,8 +184,15 @@ export const defaultContent: SiteContent = {
           "After go-live we measure results, fine-tune and look for the next improvement so the value keeps growing.",
       },
     ],
+    valuesEyebrow: "What Drives Us",
+    valuesHeading: "Our Core Values",
+    approachEyebrow: "How We Work",
+    approachHeading: "Our Approach",
+    approachDescription:
+      "Every engagement follows the same proven path, so you always know what happens next.",
   },
   services: {
+    eyebrow: "Services",
     heading: "Our Services",
     description:
       "End-to-end IT services for small and mid-sized businesses, from strategy and security to day-to-day support and ServiceNow expertise.",
@@ -709,8 +717,16 @@ export const defaultContent: SiteContent = {
           "A track record of measurable improvements for clients in finance, healthcare, manufacturing and professional services.",
       },
     ],
+    customHeading: "Need Custom IT Solutions?",
+    customDescription:
+      "Every business is different. If you don't see exactly what you need, tell us about your challenge and we'll put together a solution that fits your goals, your team and your budget.",
+    relatedHeading: "Related Services",
+    detailCtaHeading: "Ready to Talk About {service}?",
+    detailCtaDescription:
+      "Book a free 30-minute consultation with a senior consultant. We will look at where you are today and outline practical next steps, with no obligation.",
   },
   caseStudies: {
+    eyebrow: "Client results",
     heading: "Case Studies",
     description: "Real solutions for real business challenges",
     items: [
@@ -733,8 +749,15 @@ export const defaultContent: SiteContent = {
         industry: "Legal",
       },
     ],
+    listCtaHeading: "Ready to Write Your Own Success Story?",
+    listCtaDescription:
+      "Tell us about the challenge you are facing. In a free 30-minute consultation we will share how we would approach it, with no obligation.",
+    detailCtaHeading: "Facing a Similar Challenge?",
+    detailCtaDescription:
+      "Book a free 30-minute consultation to talk it through with a senior consultant, or send us a message and we will get back to you within one business day.",
   },
   blog: {
+    eyebrow: "Insights",
     heading: "IT Insights & Resources",
     description:
       "Practical guidance on cybersecurity, cloud, AI and technology strategy from the Clearline team.",
@@ -747,8 +770,14 @@ export const defaultContent: SiteContent = {
     featuredHeading: "Featured Resources",
     featuredDescription:
       "Hand-picked reading from our consultants to help you plan, secure and improve your IT.",
+    articleCtaHeading: "Put These Ideas to Work",
+    articleCtaDescription:
+      "Talk to a senior consultant about your situation in a free 30-minute consultation, or send us a message and we will get back to you within one business day.",
+    relatedHeading: "More Insights",
+    relatedLinkText: "View all articles",
   },
   contact: {
+    eyebrow: "Contact",
     heading: "Get in Touch",
     description:
       "Have a question or a project in mind? Send us a message and one of our consultants will get back to you within one business day.",
@@ -763,6 +792,11 @@ export const defaultContent: SiteContent = {
       { days: "Saturday", hours: "By appointment" },
       { days: "Sunday", hours: "Closed" },
     ],
+    detailsHeading: "Get in Touch",
+    hoursHeading: "Business Hours",
+    talkHeading: "Prefer to talk it through?",
+    talkText: "Book a free 30-minute consultation with one of our consultants.",
+    talkButtonText: "Book a Consultation",
   },
   cta: {
     heading: "Ready to Make Technology Work for Your Business?",
@@ -780,6 +814,10 @@ export const defaultContent: SiteContent = {
     url: "https://calendly.com/clearline-it/30min",
     detailsNote:
       '<p>When the booking calendar opens, please enter your contact details manually in the <strong>"Add your details"</strong> section so we can confirm your consultation.</p>',
+    eyebrow: "Free 30-Minute Consultation",
+    questionsHeading: "Have Questions Before You Book?",
+    questionsText:
+      "Talk to us directly. We are happy to help you decide whether a consultation is right for you.",
   },
   footer: {
     description:

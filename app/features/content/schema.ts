@@ -96,6 +96,7 @@ export const contentSchema = z.object({
     secondaryButtonText: line(60),
   }),
   about: z.object({
+    eyebrow: line(80),
     heading: line(200),
     description: paragraph(),
     title: line(200),
@@ -105,21 +106,39 @@ export const contentSchema = z.object({
     story: richText,
     values: z.array(titled).max(8),
     approach: z.array(titled).max(8),
+    valuesEyebrow: line(80),
+    valuesHeading: line(200),
+    approachEyebrow: line(80),
+    approachHeading: line(200),
+    approachDescription: paragraph(500),
   }),
   services: z.object({
+    eyebrow: line(80),
     heading: line(200),
     description: paragraph(),
     items: z.array(serviceSchema).max(50).superRefine(requireDistinctServicePages),
     whyChoose: z.array(titled).max(8),
+    customHeading: line(200),
+    customDescription: paragraph(),
+    relatedHeading: line(120),
+    /** "{service}" stands for the service's name. */
+    detailCtaHeading: line(200),
+    detailCtaDescription: paragraph(),
   }),
   caseStudies: z.object({
+    eyebrow: line(80),
     heading: line(200),
     description: paragraph(),
     items: z
       .array(z.object({ title: line(200), description: paragraph(), industry: line(80) }))
       .max(20),
+    listCtaHeading: line(200),
+    listCtaDescription: paragraph(),
+    detailCtaHeading: line(200),
+    detailCtaDescription: paragraph(),
   }),
   blog: z.object({
+    eyebrow: line(80),
     heading: line(200),
     description: paragraph(),
     searchPlaceholder: line(80),
@@ -130,8 +149,13 @@ export const contentSchema = z.object({
     resetText: line(60),
     featuredHeading: line(120),
     featuredDescription: paragraph(500),
+    articleCtaHeading: line(200),
+    articleCtaDescription: paragraph(),
+    relatedHeading: line(120),
+    relatedLinkText: line(60),
   }),
   contact: z.object({
+    eyebrow: line(80),
     heading: line(200),
     description: paragraph(),
     address: line(300),
@@ -143,6 +167,11 @@ export const contentSchema = z.object({
     formHeading: line(200),
     formSubmitText: line(60),
     hours: z.array(z.object({ days: line(80), hours: line(80) })).max(7),
+    detailsHeading: line(120),
+    hoursHeading: line(120),
+    talkHeading: line(200),
+    talkText: paragraph(500),
+    talkButtonText: line(60),
   }),
   cta: z.object({
     heading: line(200),
@@ -159,6 +188,9 @@ export const contentSchema = z.object({
       .max(500),
     /** The notice beside every way into the calendar (service pages, booking page). */
     detailsNote: richText,
+    eyebrow: line(80),
+    questionsHeading: line(200),
+    questionsText: paragraph(500),
   }),
   footer: z.object({
     description: paragraph(),

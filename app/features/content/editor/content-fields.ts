@@ -184,11 +184,19 @@ export const editorSectionSpecs = [
     label: "About",
     more: {
       title: "More about page fields",
-      description: "Page heading, features, our story, core values and our approach.",
+      description:
+        "Page heading, features, our story, core values and our approach, with their headings.",
     },
     fields: [
       { key: "title", label: "About Title", kind: "text" },
       { key: "content", label: "About Content", kind: "richText" },
+      {
+        key: "eyebrow",
+        label: "Page Label",
+        kind: "text",
+        hint: "The small line above the about page's heading.",
+        more: true,
+      },
       { key: "heading", label: "Page Heading", kind: "text", more: true },
       { key: "description", label: "Page Description", kind: "longText", more: true },
       {
@@ -220,6 +228,28 @@ export const editorSectionSpecs = [
         fields: titled,
         more: true,
       },
+      {
+        key: "valuesEyebrow",
+        label: "Core Values Label",
+        kind: "text",
+        hint: "The small line above the core values heading.",
+        more: true,
+      },
+      { key: "valuesHeading", label: "Core Values Heading", kind: "text", more: true },
+      {
+        key: "approachEyebrow",
+        label: "Our Approach Label",
+        kind: "text",
+        hint: "The small line above the approach heading.",
+        more: true,
+      },
+      { key: "approachHeading", label: "Our Approach Heading", kind: "text", more: true },
+      {
+        key: "approachDescription",
+        label: "Our Approach Introduction",
+        kind: "longText",
+        more: true,
+      },
     ],
   },
   {
@@ -228,7 +258,7 @@ export const editorSectionSpecs = [
     more: {
       title: "Services page heading and “Why choose us”",
       description:
-        "The heading and introduction of the services list, and the reasons to choose you shown on each service page.",
+        "The heading, introduction and closing banner of the services list, and what each service page shows besides the service: the reasons to choose you, the related services heading and the closing banner.",
     },
     fields: [
       {
@@ -309,6 +339,13 @@ export const editorSectionSpecs = [
           },
         ],
       },
+      {
+        key: "eyebrow",
+        label: "Page Label",
+        kind: "text",
+        hint: "The small line above the services page's heading.",
+        more: true,
+      },
       { key: "heading", label: "Services Heading", kind: "text", more: true },
       { key: "description", label: "Services Description", kind: "longText", more: true },
       {
@@ -320,6 +357,34 @@ export const editorSectionSpecs = [
         fields: titled,
         more: true,
       },
+      {
+        key: "customHeading",
+        label: "Closing Banner Heading",
+        kind: "text",
+        hint: "The banner at the end of the services list.",
+        more: true,
+      },
+      { key: "customDescription", label: "Closing Banner Text", kind: "longText", more: true },
+      {
+        key: "relatedHeading",
+        label: "Related Services Heading",
+        kind: "text",
+        hint: "On each service's page, above up to three other services.",
+        more: true,
+      },
+      {
+        key: "detailCtaHeading",
+        label: "Service Page Closing Heading",
+        kind: "text",
+        hint: "{service} is replaced by the service's name.",
+        more: true,
+      },
+      {
+        key: "detailCtaDescription",
+        label: "Service Page Closing Text",
+        kind: "longText",
+        more: true,
+      },
     ],
   },
   {
@@ -328,7 +393,7 @@ export const editorSectionSpecs = [
     more: {
       title: "More contact fields",
       description:
-        "Page heading, address, professional profile, message form texts and business hours.",
+        "Page heading, address, professional profile, message form texts, business hours and the headings of the side cards.",
     },
     fields: [
       { key: "email", label: "Contact Email", kind: "email" },
@@ -337,6 +402,13 @@ export const editorSectionSpecs = [
         label: "Contact Phone",
         kind: "tel",
         hint: "Shown as written; phone links dial its digits.",
+      },
+      {
+        key: "eyebrow",
+        label: "Page Label",
+        kind: "text",
+        hint: "The small line above the contact page's heading.",
+        more: true,
       },
       { key: "heading", label: "Page Heading", kind: "text", more: true },
       { key: "description", label: "Page Description", kind: "longText", more: true },
@@ -362,6 +434,17 @@ export const editorSectionSpecs = [
         ],
         more: true,
       },
+      { key: "detailsHeading", label: "Contact Details Heading", kind: "text", more: true },
+      { key: "hoursHeading", label: "Business Hours Heading", kind: "text", more: true },
+      {
+        key: "talkHeading",
+        label: "Booking Card Heading",
+        kind: "text",
+        hint: "The card beside the form that leads to the booking page.",
+        more: true,
+      },
+      { key: "talkText", label: "Booking Card Text", kind: "longText", more: true },
+      { key: "talkButtonText", label: "Booking Card Button Text", kind: "text", more: true },
     ],
   },
 ] as const satisfies ReadonlyArray<SectionSpec>;
@@ -418,6 +501,19 @@ export const managerSectionSpecs = [
         hint: "The https address of your online scheduling page; the booking page embeds it.",
       },
       {
+        key: "eyebrow",
+        label: "Booking Page Label",
+        kind: "text",
+        hint: "The small line above the booking heading.",
+      },
+      {
+        key: "questionsHeading",
+        label: "Questions Heading",
+        kind: "text",
+        hint: "The closing block with the phone, email and contact links.",
+      },
+      { key: "questionsText", label: "Questions Text", kind: "longText" },
+      {
         key: "detailsNote",
         label: "Booking Calendar Note",
         kind: "richText",
@@ -429,6 +525,12 @@ export const managerSectionSpecs = [
     section: "blog",
     label: "Blog",
     fields: [
+      {
+        key: "eyebrow",
+        label: "Blog Page Label",
+        kind: "text",
+        hint: "The small line above the blog's heading.",
+      },
       { key: "heading", label: "Blog Heading", kind: "text" },
       { key: "description", label: "Blog Description", kind: "longText" },
       { key: "searchPlaceholder", label: "Search Box Placeholder", kind: "text" },
@@ -449,12 +551,32 @@ export const managerSectionSpecs = [
       { key: "resetText", label: "Reset Filters Button Text", kind: "text" },
       { key: "featuredHeading", label: "Featured Resources Heading", kind: "text" },
       { key: "featuredDescription", label: "Featured Resources Description", kind: "longText" },
+      {
+        key: "articleCtaHeading",
+        label: "Article Closing Heading",
+        kind: "text",
+        hint: "The banner after the text of every article.",
+      },
+      { key: "articleCtaDescription", label: "Article Closing Text", kind: "longText" },
+      {
+        key: "relatedHeading",
+        label: "More Articles Heading",
+        kind: "text",
+        hint: "Above the other articles suggested under an article.",
+      },
+      { key: "relatedLinkText", label: "All Articles Link Text", kind: "text" },
     ],
   },
   {
     section: "caseStudies",
     label: "Case Studies",
     fields: [
+      {
+        key: "eyebrow",
+        label: "Case Studies Page Label",
+        kind: "text",
+        hint: "The small line above the case studies heading.",
+      },
       { key: "heading", label: "Case Studies Heading", kind: "text" },
       { key: "description", label: "Case Studies Description", kind: "longText" },
       {
@@ -470,6 +592,20 @@ export const managerSectionSpecs = [
           { key: "description", label: "Summary", multiline: true },
         ],
       },
+      {
+        key: "listCtaHeading",
+        label: "Case Studies Page Closing Heading",
+        kind: "text",
+        hint: "The banner at the end of the case studies page.",
+      },
+      { key: "listCtaDescription", label: "Case Studies Page Closing Text", kind: "longText" },
+      {
+        key: "detailCtaHeading",
+        label: "Case Study Closing Heading",
+        kind: "text",
+        hint: "The banner at the end of every case study.",
+      },
+      { key: "detailCtaDescription", label: "Case Study Closing Text", kind: "longText" },
     ],
   },
   {

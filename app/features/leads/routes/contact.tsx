@@ -52,7 +52,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
     <>
       <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Contact</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            {contact.eyebrow}
+          </p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy sm:text-5xl">
             {contact.heading}
           </h1>
@@ -72,17 +74,15 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           />
         </Card>
         <div className="space-y-6">
-          <GetInTouchCard contact={contact} />
-          <BusinessHoursCard hours={contact.hours} />
+          <GetInTouchCard contact={contact} heading={contact.detailsHeading} />
+          <BusinessHoursCard hours={contact.hours} heading={contact.hoursHeading} />
           <Card className="bg-navy p-6 text-white">
-            <h2 className="text-lg font-semibold">Prefer to talk it through?</h2>
-            <p className="mt-2 text-sm leading-relaxed text-slate-300">
-              Book a free 30-minute consultation with one of our consultants.
-            </p>
+            <h2 className="text-lg font-semibold">{contact.talkHeading}</h2>
+            <p className="mt-2 text-sm leading-relaxed text-slate-300">{contact.talkText}</p>
             <Button asChild variant="inverse" className="mt-5 w-full">
               <Link to="/booking">
                 <CalendarCheck aria-hidden="true" />
-                Book a Consultation
+                {contact.talkButtonText}
               </Link>
             </Button>
           </Card>

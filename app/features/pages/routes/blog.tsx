@@ -113,7 +113,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro eyebrow="Insights" heading={blog.heading} description={blog.description}>
+      <PageIntro eyebrow={blog.eyebrow} heading={blog.heading} description={blog.description}>
         <div className="mt-10">
           <BlogFilters query={query} categories={categories} placeholder={blog.searchPlaceholder} />
         </div>

@@ -45,7 +45,7 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        eyebrow="Free 30-Minute Consultation"
+        eyebrow={booking.eyebrow}
         title={booking.heading}
         description={booking.description}
       />
@@ -58,12 +58,9 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
         <Container className="flex flex-col items-center gap-8 py-14 text-center lg:flex-row lg:justify-between lg:text-left">
           <div>
             <h2 id="booking-questions" className="text-2xl font-bold tracking-tight text-navy">
-              Have Questions Before You Book?
+              {booking.questionsHeading}
             </h2>
-            <p className="mt-2 text-slate-600">
-              Talk to us directly. We are happy to help you decide whether a consultation is right
-              for you.
-            </p>
+            <p className="mt-2 text-slate-600">{booking.questionsText}</p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="outline" size="lg">
