@@ -818,6 +818,53 @@ export const defaultContent: SiteContent = {
     questionsHeading: "Have Questions Before You Book?",
     questionsText:
       "Talk to us directly. We are happy to help you decide whether a consultation is right for you.",
+    tiles: [
+      {
+        title: "30-Minute Session",
+        description:
+          "A focused, free video or phone call at a time that suits you, with no obligation.",
+      },
+      {
+        title: "Expert Guidance",
+        description:
+          "Speak directly with a senior consultant who has solved problems like yours before.",
+      },
+      {
+        title: "Next Steps",
+        description:
+          "Leave with clear, practical recommendations, whether or not we end up working together.",
+      },
+    ],
+    servicesIntro:
+      "Not sure which service fits? Every consultation starts with your goals, so you can bring any of these topics to the call.",
+    servicesButtonText: "Book Your Consultation",
+    formatHeading: "Consultation Format",
+    formatItems: [
+      "A 30-minute video call on Microsoft Teams or Zoom, or a phone call if you prefer",
+      "One-to-one with a senior consultant, not a salesperson",
+      "Completely free, with no obligation to continue",
+      "A short email afterwards summarizing what we discussed",
+    ],
+    topicsHeading: "Discussion Topics",
+    topicsItems: [
+      "Your business goals and how technology supports them today",
+      "The challenges, risks or projects at the top of your list",
+      "Quick wins and longer-term options we see",
+      "How we could help, and what that would typically involve",
+    ],
+    prepareHeading: "How to Prepare",
+    prepareItems: [
+      "Note the two or three issues you most want to solve",
+      "Have a rough idea of your team size and key systems",
+      "Mention any deadlines, budgets or compliance requirements",
+      "Invite a colleague who should be part of the conversation",
+    ],
+    scheduleButtonText: "Schedule Your Session",
+    calendarLoadingHeading: "Loading the booking calendar...",
+    calendarLoadingText:
+      "This usually takes a few seconds. Available times appear here as soon as the calendar is ready.",
+    calendarFallbackText: "Calendar not showing? You can also book on the calendar's own page.",
+    calendarLinkText: "Open the calendar in a new tab",
   },
   footer: {
     description:

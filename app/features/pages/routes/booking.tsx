@@ -51,7 +51,7 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
       />
       <section aria-label="Book a consultation" className="py-12 sm:py-16">
         <Container className="max-w-6xl">
-          <BookingTabs url={booking.url} note={booking.detailsNote} services={services} />
+          <BookingTabs url={booking.url} texts={booking} services={services} />
         </Container>
       </section>
       <section aria-labelledby="booking-questions" className="border-t border-border bg-slate-50">
