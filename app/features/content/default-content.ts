@@ -106,6 +106,15 @@ export const defaultContent: SiteContent = {
       "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus on the work that matters.",
     primaryButtonText: "Book a Free Consultation",
     secondaryButtonText: "Explore Our Services",
+    consultationHeading: "Free 30-Minute Consultation",
+    consultationPoints: [
+      "Talk with a senior consultant, not a salesperson",
+      "Get practical next steps for your situation",
+      "Free of charge, with no obligation",
+    ],
+    servicesEyebrow: "What We Do",
+    servicesLinkText: "View All Services",
+    aboutLinkText: "More About Us",
   },
   about: {
     eyebrow: "About Us",

@@ -94,6 +94,12 @@ export const contentSchema = z.object({
     description: paragraph(),
     primaryButtonText: line(60),
     secondaryButtonText: line(60),
+    /** The home page's consultation card beside the heading. */
+    consultationHeading: line(120),
+    consultationPoints: z.array(line(200)).max(8),
+    servicesEyebrow: line(80),
+    servicesLinkText: line(60),
+    aboutLinkText: line(60),
   }),
   about: z.object({
     eyebrow: line(80),

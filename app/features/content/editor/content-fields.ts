@@ -177,6 +177,29 @@ export const editorSectionSpecs = [
         hint: "Leads to the services page.",
         more: true,
       },
+      {
+        key: "consultationHeading",
+        label: "Consultation Card Heading",
+        kind: "text",
+        hint: "The card beside the home page heading that lists the first services.",
+        more: true,
+      },
+      {
+        key: "consultationPoints",
+        label: "Consultation Card Points",
+        kind: "lines",
+        hint: "One point per line. Blank lines are ignored.",
+        more: true,
+      },
+      {
+        key: "servicesEyebrow",
+        label: "Services Section Label",
+        kind: "text",
+        hint: "The small line above the services heading on the home page layouts.",
+        more: true,
+      },
+      { key: "servicesLinkText", label: "All Services Link Text", kind: "text", more: true },
+      { key: "aboutLinkText", label: "About Link Text", kind: "text", more: true },
     ],
   },
   {
@@ -492,6 +515,12 @@ export const managerSectionSpecs = [
     section: "booking",
     label: "Booking",
     fields: [
+      {
+        key: "eyebrow",
+        label: "Booking Page Label",
+        kind: "text",
+        hint: "The small line above the booking heading.",
+      },
       { key: "heading", label: "Booking Heading", kind: "text" },
       { key: "description", label: "Booking Description", kind: "longText" },
       {
@@ -500,19 +529,6 @@ export const managerSectionSpecs = [
         kind: "url",
         hint: "The https address of your online scheduling page; the booking page embeds it.",
       },
-      {
-        key: "eyebrow",
-        label: "Booking Page Label",
-        kind: "text",
-        hint: "The small line above the booking heading.",
-      },
-      {
-        key: "questionsHeading",
-        label: "Questions Heading",
-        kind: "text",
-        hint: "The closing block with the phone, email and contact links.",
-      },
-      { key: "questionsText", label: "Questions Text", kind: "longText" },
       {
         key: "detailsNote",
         label: "Booking Calendar Note",
@@ -576,6 +592,13 @@ export const managerSectionSpecs = [
         hint: "One point per line. Blank lines are ignored.",
       },
       { key: "scheduleButtonText", label: "What to Expect Tab Button Text", kind: "text" },
+      {
+        key: "questionsHeading",
+        label: "Questions Heading",
+        kind: "text",
+        hint: "The closing block with the phone, email and contact links.",
+      },
+      { key: "questionsText", label: "Questions Text", kind: "longText" },
     ],
   },
   {
@@ -713,7 +736,7 @@ export const managerSectionSpecs = [
         key: "newsletterNote",
         label: "Newsletter: Consent Note",
         kind: "longText",
-        hint: "Under the blog's newsletter form.",
+        hint: "Under the newsletter form on the blog and on the newsletter page.",
       },
     ],
   },
