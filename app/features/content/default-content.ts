@@ -733,6 +733,10 @@ export const defaultContent: SiteContent = {
     detailCtaHeading: "Ready to Talk About {service}?",
     detailCtaDescription:
       "Book a free 30-minute consultation with a senior consultant. We will look at where you are today and outline practical next steps, with no obligation.",
+    benefitsHeading: "Key Benefits",
+    approachIntro: "How we deliver {service}, step by step:",
+    capabilitiesIntro: "What our consultants bring to {service}:",
+    useCasesIntro: "Situations where clients bring us in for {service}:",
   },
   caseStudies: {
     eyebrow: "Client results",

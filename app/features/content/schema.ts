@@ -130,6 +130,10 @@ export const contentSchema = z.object({
     /** "{service}" stands for the service's name. */
     detailCtaHeading: line(200),
     detailCtaDescription: paragraph(),
+    benefitsHeading: line(120),
+    approachIntro: line(300),
+    capabilitiesIntro: line(300),
+    useCasesIntro: line(300),
   }),
   caseStudies: z.object({
     eyebrow: line(80),

@@ -42,6 +42,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ctaHeading: fillServiceName(content.services.detailCtaHeading, service.title),
       ctaDescription: content.services.detailCtaDescription,
     },
+    tabTexts: {
+      benefitsHeading: content.services.benefitsHeading,
+      approachIntro: fillServiceName(content.services.approachIntro, service.title),
+      capabilitiesIntro: fillServiceName(content.services.capabilitiesIntro, service.title),
+      useCasesIntro: fillServiceName(content.services.useCasesIntro, service.title),
+    },
   };
 }
 
@@ -132,6 +138,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <ServiceDetailTabs
             key={service.title}
             service={service}
+            texts={loaderData.tabTexts}
             whyChoose={whyChoose}
             companyName={companyName}
           />
