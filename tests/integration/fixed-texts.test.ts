@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { contentHistory } from "~/features/content/history/content-history.server";
+import type { SiteContent } from "~/features/content/schema";
 import { markDataChanged } from "~/platform/data-version.server";
 import { getContent, logInCookie, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -16,24 +17,101 @@ async function readPage(site: TestSite, path: string): Promise<string> {
   return response.text();
 }
 
+/** The keys this change added to sections that existed before it. */
+const addedKeys = {
+  hero: [
+    "consultationHeading",
+    "consultationPoints",
+    "servicesEyebrow",
+    "servicesLinkText",
+    "aboutLinkText",
+  ],
+  about: [
+    "eyebrow",
+    "valuesEyebrow",
+    "valuesHeading",
+    "approachEyebrow",
+    "approachHeading",
+    "approachDescription",
+  ],
+  services: [
+    "eyebrow",
+    "customHeading",
+    "customDescription",
+    "relatedHeading",
+    "detailCtaHeading",
+    "detailCtaDescription",
+    "benefitsHeading",
+    "approachIntro",
+    "capabilitiesIntro",
+    "useCasesIntro",
+  ],
+  caseStudies: [
+    "eyebrow",
+    "listCtaHeading",
+    "listCtaDescription",
+    "detailCtaHeading",
+    "detailCtaDescription",
+  ],
+  blog: [
+    "eyebrow",
+    "searchPlaceholder",
+    "latestHeading",
+    "loadMoreText",
+    "emptyHeading",
+    "emptyText",
+    "resetText",
+    "featuredHeading",
+    "featuredDescription",
+    "articleCtaHeading",
+    "articleCtaDescription",
+    "relatedHeading",
+    "relatedLinkText",
+  ],
+  contact: [
+    "eyebrow",
+    "detailsHeading",
+    "hoursHeading",
+    "talkHeading",
+    "talkText",
+    "talkButtonText",
+  ],
+  booking: [
+    "detailsNote",
+    "eyebrow",
+    "questionsHeading",
+    "questionsText",
+    "tiles",
+    "servicesIntro",
+    "servicesButtonText",
+    "formatHeading",
+    "formatItems",
+    "topicsHeading",
+    "topicsItems",
+    "prepareHeading",
+    "prepareItems",
+    "scheduleButtonText",
+    "calendarLoadingHeading",
+    "calendarLoadingText",
+    "calendarFallbackText",
+    "calendarLinkText",
+  ],
+  footer: ["quickLinksHeading", "servicesHeading", "viewAllServicesText"],
+} satisfies { [Section in keyof SiteContent]?: (keyof SiteContent[Section])[] };
+
 /** A content document as stored before the texts moved into the content. */
 function buildOlderDocument(companyName: string) {
   const { forms: _forms, notFound: _notFound, ...sections } = defaultContent;
-  const { detailsNote: _note, ...booking } = defaultContent.booking;
-  const {
-    quickLinksHeading: _quick,
-    servicesHeading: _services,
-    viewAllServicesText: _all,
-    ...footer
-  } = defaultContent.footer;
-  const { heading, description } = defaultContent.blog;
-  return {
+  const older: Record<string, Record<string, unknown>> = {
     ...sections,
     general: { ...defaultContent.general, companyName },
-    booking,
-    footer,
-    blog: { heading, description },
   };
+  for (const [section, keys] of Object.entries(addedKeys)) {
+    older[section] = Object.fromEntries(
+      Object.entries(older[section] ?? {}).filter(([key]) => !(keys as string[]).includes(key)),
+    );
+  }
+  return older;
 }
 
 describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) => {
@@ -129,6 +207,12 @@ describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) =>
     expect(blog).toContain('placeholder="Search articles..."');
     expect(blog).toContain("Featured Resources");
     expect(await (await fetch(`${site.url}/missing-page`)).text()).toContain("404 Page Not Found");
+    expect(service).toContain("Key Benefits");
+    expect(service).toContain("Ready to Talk About IT Strategy &amp; Consulting?");
+    const booking = await readPage(site, "/booking");
+    expect(booking).toContain("30-Minute Session");
+    expect(booking).toContain("Have Questions Before You Book?");
+    expect(await readPage(site, "/")).toContain("Free 30-Minute Consultation");
 
     // A later save, then Restore of the older document: its missing texts are the defaults again.
     const { etag } = await getContent(site);
