@@ -3,8 +3,16 @@
 // root.tsx (imports run one way, DESIGN.md section 3).
 import { useRouteLoaderData } from "react-router";
 
+/** The newsletter form's words, from the content's Forms section (it sits on every page). */
+export type NewsletterFormTexts = {
+  emailLabel: string;
+  placeholder: string;
+  buttonText: string;
+  sendingText: string;
+};
+
 export type SharedRootData = {
-  shell: { companyName: string };
+  shell: { companyName: string; newsletter: { form: NewsletterFormTexts } };
   /** The public forms' signed "shown at" time (the spam guard), on every page. */
   formToken: string | undefined;
 };

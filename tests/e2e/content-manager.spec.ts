@@ -32,6 +32,8 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
     "Booking",
     "Blog",
     "Case Studies",
+    "Forms",
+    "Page Not Found",
     "Legal",
     "SEO",
   ]);

@@ -106,8 +106,18 @@ export const defaultContent: SiteContent = {
       "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus on the work that matters.",
     primaryButtonText: "Book a Free Consultation",
     secondaryButtonText: "Explore Our Services",
+    consultationHeading: "Free 30-Minute Consultation",
+    consultationPoints: [
+      "Talk with a senior consultant, not a salesperson",
+      "Get practical next steps for your situation",
+      "Free of charge, with no obligation",
+    ],
+    servicesEyebrow: "What We Do",
+    servicesLinkText: "View All Services",
+    aboutLinkText: "More About Us",
   },
   about: {
+    eyebrow: "About Us",
     heading: "About Clearline IT Consulting",
     description:
       "A team of senior IT consultants who combine enterprise experience with the responsiveness and personal attention of a small firm.",
@@ -183,8 +193,15 @@ export const defaultContent: SiteContent = {
           "After go-live we measure results, fine-tune and look for the next improvement so the value keeps growing.",
       },
     ],
+    valuesEyebrow: "What Drives Us",
+    valuesHeading: "Our Core Values",
+    approachEyebrow: "How We Work",
+    approachHeading: "Our Approach",
+    approachDescription:
+      "Every engagement follows the same proven path, so you always know what happens next.",
   },
   services: {
+    eyebrow: "Services",
     heading: "Our Services",
     description:
       "End-to-end IT services for small and mid-sized businesses, from strategy and security to day-to-day support and ServiceNow expertise.",
@@ -709,8 +726,20 @@ export const defaultContent: SiteContent = {
           "A track record of measurable improvements for clients in finance, healthcare, manufacturing and professional services.",
       },
     ],
+    customHeading: "Need Custom IT Solutions?",
+    customDescription:
+      "Every business is different. If you don't see exactly what you need, tell us about your challenge and we'll put together a solution that fits your goals, your team and your budget.",
+    relatedHeading: "Related Services",
+    detailCtaHeading: "Ready to Talk About {service}?",
+    detailCtaDescription:
+      "Book a free 30-minute consultation with a senior consultant. We will look at where you are today and outline practical next steps, with no obligation.",
+    benefitsHeading: "Key Benefits",
+    approachIntro: "How we deliver {service}, step by step:",
+    capabilitiesIntro: "What our consultants bring to {service}:",
+    useCasesIntro: "Situations where clients bring us in for {service}:",
   },
   caseStudies: {
+    eyebrow: "Client results",
     heading: "Case Studies",
     description: "Real solutions for real business challenges",
     items: [
@@ -733,13 +762,35 @@ export const defaultContent: SiteContent = {
         industry: "Legal",
       },
     ],
+    listCtaHeading: "Ready to Write Your Own Success Story?",
+    listCtaDescription:
+      "Tell us about the challenge you are facing. In a free 30-minute consultation we will share how we would approach it, with no obligation.",
+    detailCtaHeading: "Facing a Similar Challenge?",
+    detailCtaDescription:
+      "Book a free 30-minute consultation to talk it through with a senior consultant, or send us a message and we will get back to you within one business day.",
   },
   blog: {
+    eyebrow: "Insights",
     heading: "IT Insights & Resources",
     description:
       "Practical guidance on cybersecurity, cloud, AI and technology strategy from the Clearline team.",
+    searchPlaceholder: "Search articles...",
+    latestHeading: "Latest Articles",
+    loadMoreText: "Load More Articles",
+    emptyHeading: "No articles found",
+    emptyText: "Try adjusting your search or filter criteria",
+    resetText: "Reset Filters",
+    featuredHeading: "Featured Resources",
+    featuredDescription:
+      "Hand-picked reading from our consultants to help you plan, secure and improve your IT.",
+    articleCtaHeading: "Put These Ideas to Work",
+    articleCtaDescription:
+      "Talk to a senior consultant about your situation in a free 30-minute consultation, or send us a message and we will get back to you within one business day.",
+    relatedHeading: "More Insights",
+    relatedLinkText: "View all articles",
   },
   contact: {
+    eyebrow: "Contact",
     heading: "Get in Touch",
     description:
       "Have a question or a project in mind? Send us a message and one of our consultants will get back to you within one business day.",
@@ -754,6 +805,11 @@ export const defaultContent: SiteContent = {
       { days: "Saturday", hours: "By appointment" },
       { days: "Sunday", hours: "Closed" },
     ],
+    detailsHeading: "Get in Touch",
+    hoursHeading: "Business Hours",
+    talkHeading: "Prefer to talk it through?",
+    talkText: "Book a free 30-minute consultation with one of our consultants.",
+    talkButtonText: "Book a Consultation",
   },
   cta: {
     heading: "Ready to Make Technology Work for Your Business?",
@@ -769,11 +825,90 @@ export const defaultContent: SiteContent = {
     description:
       "Schedule a free 30-minute consultation with one of our senior consultants. Choose a time that suits you, and we will discuss your goals, your challenges and how we can help.",
     url: "https://calendly.com/clearline-it/30min",
+    detailsNote:
+      '<p>When the booking calendar opens, please enter your contact details manually in the <strong>"Add your details"</strong> section so we can confirm your consultation.</p>',
+    eyebrow: "Free 30-Minute Consultation",
+    questionsHeading: "Have Questions Before You Book?",
+    questionsText:
+      "Talk to us directly. We are happy to help you decide whether a consultation is right for you.",
+    tiles: [
+      {
+        title: "30-Minute Session",
+        description:
+          "A focused, free video or phone call at a time that suits you, with no obligation.",
+      },
+      {
+        title: "Expert Guidance",
+        description:
+          "Speak directly with a senior consultant who has solved problems like yours before.",
+      },
+      {
+        title: "Next Steps",
+        description:
+          "Leave with clear, practical recommendations, whether or not we end up working together.",
+      },
+    ],
+    servicesIntro:
+      "Not sure which service fits? Every consultation starts with your goals, so you can bring any of these topics to the call.",
+    servicesButtonText: "Book Your Consultation",
+    formatHeading: "Consultation Format",
+    formatItems: [
+      "A 30-minute video call on Microsoft Teams or Zoom, or a phone call if you prefer",
+      "One-to-one with a senior consultant, not a salesperson",
+      "Completely free, with no obligation to continue",
+      "A short email afterwards summarizing what we discussed",
+    ],
+    topicsHeading: "Discussion Topics",
+    topicsItems: [
+      "Your business goals and how technology supports them today",
+      "The challenges, risks or projects at the top of your list",
+      "Quick wins and longer-term options we see",
+      "How we could help, and what that would typically involve",
+    ],
+    prepareHeading: "How to Prepare",
+    prepareItems: [
+      "Note the two or three issues you most want to solve",
+      "Have a rough idea of your team size and key systems",
+      "Mention any deadlines, budgets or compliance requirements",
+      "Invite a colleague who should be part of the conversation",
+    ],
+    scheduleButtonText: "Schedule Your Session",
+    calendarLoadingHeading: "Loading the booking calendar...",
+    calendarLoadingText:
+      "This usually takes a few seconds. Available times appear here as soon as the calendar is ready.",
+    calendarFallbackText: "Calendar not showing? You can also book on the calendar's own page.",
+    calendarLinkText: "Open the calendar in a new tab",
   },
   footer: {
     description:
       "Clearline IT Consulting provides strategy, security, cloud and managed IT services that help small and mid-sized businesses grow with confidence.",
     copyright: "© 2023 Clearline IT Consulting. All rights reserved.",
+    quickLinksHeading: "Quick Links",
+    servicesHeading: "Services",
+    viewAllServicesText: "View All Services",
+  },
+  forms: {
+    contactNameLabel: "Name",
+    contactEmailLabel: "Email",
+    contactPhoneLabel: "Phone",
+    contactCompanyLabel: "Company",
+    contactMessageLabel: "Message",
+    contactPrivacyNote:
+      '<p>We use your details only to reply to you. See our <a href="/privacy-policy">Privacy Policy</a>.</p>',
+    contactSendingText: "Sending...",
+    newsletterEmailLabel: "Email address",
+    newsletterPlaceholder: "Enter your email",
+    newsletterButtonText: "Subscribe",
+    newsletterSendingText: "Subscribing...",
+    newsletterNote:
+      "By subscribing, you agree to receive our newsletter emails. You can unsubscribe at any time.",
+  },
+  notFound: {
+    heading: "404 Page Not Found",
+    description: "The page you are looking for does not exist or has moved.",
+    hint: "Did you forget to add the page to the router? Every page is listed in app/routes.ts.",
+    homeButtonText: "Back to Home",
+    contactButtonText: "Contact Us",
   },
   legal: {
     privacyPolicy,

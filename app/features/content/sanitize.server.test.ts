@@ -105,6 +105,8 @@ describe("sanitizeContentSections", () => {
       [
         "about.content",
         "about.story",
+        "booking.detailsNote",
+        "forms.contactPrivacyNote",
         "general.description",
         "hero.heading1",
         "hero.heading2",

@@ -22,9 +22,20 @@ export function getShellContent(content: SiteContent, year: number) {
       title: item.title,
       slug: toSlug(item.title),
     })),
+    footerLinks: {
+      quickLinksHeading: content.footer.quickLinksHeading,
+      servicesHeading: content.footer.servicesHeading,
+      viewAllServicesText: content.footer.viewAllServicesText,
+    },
     newsletter: {
       heading: content.cta.newsletterHeading,
       description: content.cta.newsletterDescription,
+      form: {
+        emailLabel: content.forms.newsletterEmailLabel,
+        placeholder: content.forms.newsletterPlaceholder,
+        buttonText: content.forms.newsletterButtonText,
+        sendingText: content.forms.newsletterSendingText,
+      },
     },
   };
 }

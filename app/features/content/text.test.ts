@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { fitDescription } from "~/platform/seo/description";
-import { formatCopyright, getProfileLabel, toPlainText, toTelHref, truncate } from "./text";
+import {
+  fillServiceName,
+  formatCopyright,
+  getProfileLabel,
+  toPlainText,
+  toTelHref,
+  truncate,
+} from "./text";
 
 describe("truncate", () => {
   it("keeps text at or under the limit", () => {
@@ -92,5 +99,15 @@ describe("fitDescription's cut", () => {
     expect(fitDescription(text)).toBe(
       "We help growing organizations make confident technology decisions, secure their systems and keep everything running smoothly, so your team can focus…",
     );
+  });
+});
+
+describe("fillServiceName", () => {
+  it("puts the service's name wherever {service} is written", () => {
+    expect(fillServiceName("Ready to Talk About {service}?", "Cloud & Infrastructure")).toBe(
+      "Ready to Talk About Cloud & Infrastructure?",
+    );
+    expect(fillServiceName("{service}, {service}", "IT")).toBe("IT, IT");
+    expect(fillServiceName("Let's talk", "IT")).toBe("Let's talk");
   });
 });

@@ -1,5 +1,5 @@
 // The spec's display rules for content text: truncation with an ellipsis, digits-only tel links,
-// and the copyright year.
+// the copyright year, and the service name in texts written for every service.
 
 /** Cuts text longer than max characters to max characters plus "...". */
 export function truncate(text: string, max: number): string {
@@ -14,6 +14,11 @@ export function toTelHref(phone: string): string {
 /** The footer's copyright text with the year 2023 replaced by the current year. */
 export function formatCopyright(text: string, year: number): string {
   return text.replaceAll("2023", String(year));
+}
+
+/** A text written with "{service}" where the service's name goes ("Ready to Talk About {service}?"). */
+export function fillServiceName(template: string, serviceName: string): string {
+  return template.replaceAll("{service}", serviceName);
 }
 
 /** Plain text of a rich-text fragment, for previews and meta descriptions. */

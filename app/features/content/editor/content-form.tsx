@@ -13,6 +13,7 @@ import { type LoadedSections, loadContentSections, saveContentSections } from ".
 import type { FieldValues } from "./content-fields";
 import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
 import type { ContentFormModel } from "./form-model";
+import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";
 import { SectionFields } from "./section-fields";
 import { useContentSave } from "./use-content-save";
@@ -72,7 +73,8 @@ export function ContentForm<Sections extends Record<string, unknown>>({
               outdated={draft.offer.version !== saved.version}
               onRestore={() => {
                 const accepted = draft.acceptOffer();
-                if (accepted) setSections(accepted.sections);
+                if (accepted)
+                  setSections((current) => mergeDraftSections(current, accepted.sections));
               }}
               onDiscard={draft.declineOffer}
             />

@@ -6,6 +6,7 @@ import {
   formatLines,
   fromApiFieldErrors,
   getHeroTitleText,
+  mergeDraftSections,
   moveItem,
   normalizeLinkInput,
   parseLines,
@@ -154,7 +155,17 @@ describe("validation errors", () => {
 describe("content manager form", () => {
   it("edits only the sections the content editor leaves out", () => {
     expect(Object.keys(managerForm.select(defaultContent)).sort()).toEqual(
-      ["blog", "booking", "caseStudies", "cta", "footer", "legal", "seo"].sort(),
+      [
+        "blog",
+        "booking",
+        "caseStudies",
+        "cta",
+        "footer",
+        "forms",
+        "legal",
+        "notFound",
+        "seo",
+      ].sort(),
     );
   });
 
@@ -187,5 +198,20 @@ describe("field names from the field table", () => {
     expect(describeContentPath("hero.heading1")).toBe("Home › Hero Title");
     expect(describeContentPath("about.values.0.description")).toBe("About › Value 1 › Description");
     expect(describeContentPath("legal.privacyPolicy")).toBe("Legal › Privacy Policy");
+  });
+});
+
+describe("a draft offered back", () => {
+  it("keeps its own values and takes the loaded ones for fields it was saved without", () => {
+    const loaded = managerForm.select(defaultContent);
+    const { detailsNote: _note, ...olderBooking } = loaded.booking;
+    const merged = mergeDraftSections(loaded, {
+      booking: { ...olderBooking, heading: "Typed before the update" },
+      footer: loaded.footer,
+    } as Partial<typeof loaded>);
+    expect(merged.booking.heading).toBe("Typed before the update");
+    expect(merged.booking.detailsNote).toBe(defaultContent.booking.detailsNote);
+    expect(merged.forms).toEqual(defaultContent.forms);
+    expect(managerForm.validate(merged).ok).toBe(true);
   });
 });

@@ -86,6 +86,25 @@ export function normalizeLinkInput(input: string): string {
   return url;
 }
 
+/**
+ * A draft offered back over the loaded sections: the draft's values win, and a section or field
+ * the draft does not have (it was kept before the field existed) keeps the loaded value.
+ */
+export function mergeDraftSections<Sections extends object>(
+  loaded: Sections,
+  draft: Partial<Sections>,
+): Sections {
+  const merged: Record<string, unknown> = { ...(loaded as Record<string, unknown>) };
+  for (const [section, value] of Object.entries(draft)) {
+    const current = merged[section];
+    merged[section] =
+      value && typeof value === "object" && current && typeof current === "object"
+        ? { ...current, ...value }
+        : value;
+  }
+  return merged as Sections;
+}
+
 /** The API's errors name fields from the request body ("content.general.companyName"). */
 export function fromApiFieldErrors(errors: Record<string, string>): FieldErrors {
   return Object.fromEntries(

@@ -50,8 +50,9 @@ export default function ContentManagerPage({ loaderData }: Route.ComponentProps)
       cardTitle="More Website Content"
       cardDescription={
         <>
-          The rest of your website's text: banners, footer, booking, blog, case studies and legal
-          pages. Company details, home, about, services and contact are in the{" "}
+          The rest of your website's text: banners, footer, booking, blog, case studies, forms, the
+          page-not-found page and legal pages. Company details, home, about, services and contact
+          are in the{" "}
           <Link to="/edit" className="font-medium text-primary underline underline-offset-2">
             Content Editor
           </Link>

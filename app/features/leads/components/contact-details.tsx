@@ -38,12 +38,12 @@ function DetailRow({
 const titleClass = "text-lg font-semibold leading-tight text-navy";
 const linkClass = "font-medium text-navy underline-offset-4 hover:text-primary hover:underline";
 
-export function GetInTouchCard({ contact }: { contact: ContactDetails }) {
+export function GetInTouchCard({ contact, heading }: { contact: ContactDetails; heading: string }) {
   const profileLabel = getProfileLabel(contact.profileUrl);
   return (
     <Card>
       <CardHeader>
-        <h2 className={titleClass}>Get in Touch</h2>
+        <h2 className={titleClass}>{heading}</h2>
       </CardHeader>
       <CardContent>
         <ul className="space-y-5">
@@ -81,13 +81,19 @@ export function GetInTouchCard({ contact }: { contact: ContactDetails }) {
   );
 }
 
-export function BusinessHoursCard({ hours }: { hours: ContactDetails["hours"] }) {
+export function BusinessHoursCard({
+  hours,
+  heading,
+}: {
+  hours: ContactDetails["hours"];
+  heading: string;
+}) {
   return (
     <Card>
       <CardHeader>
         <h2 className={`${titleClass} flex items-center gap-2`}>
           <Clock className="size-5 text-primary" aria-hidden="true" />
-          Business Hours
+          {heading}
         </h2>
       </CardHeader>
       <CardContent>

@@ -2,7 +2,7 @@
 // schema, posts JSON to /api/contact and answers with toasts; without, it is a plain form post to
 // /contact whose answer the server renders into the page with the same messages.
 import { type FormEvent, useId, useRef, useState } from "react";
-import { Link } from "react-router";
+import type { SiteContent } from "~/features/content/schema";
 import { type ContactField, contactLimits } from "~/features/leads/limits";
 import { ApiRequestError, postJson } from "~/platform/api-client";
 import { toFieldErrors } from "~/platform/field-errors";
@@ -11,11 +11,23 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/forms/form-field";
 import { FormNotice } from "~/ui/forms/form-notice";
 import { Input } from "~/ui/input";
+import { InlineRichText } from "~/ui/rich-text";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/use-toast";
 import { SpamGuardFields } from "./spam-guard-fields";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
+/** The form's labels and notes, from the content's Forms section (the spec's messages stay here). */
+export type ContactFormTexts = Pick<
+  SiteContent["forms"],
+  | "contactNameLabel"
+  | "contactEmailLabel"
+  | "contactPhoneLabel"
+  | "contactCompanyLabel"
+  | "contactMessageLabel"
+  | "contactPrivacyNote"
+  | "contactSendingText"
+>;
 
 const fieldOrder: ContactField[] = ["name", "email", "phone", "company", "message"];
 export const contactSentTitle = "Message sent";
@@ -71,11 +83,13 @@ async function validate(fields: Record<string, string>): Promise<FieldErrors> {
 export function ContactForm({
   heading,
   submitText,
+  texts,
   formToken,
   result,
 }: {
   heading: string;
   submitText: string;
+  texts: ContactFormTexts;
   formToken?: string;
   /** The page action's answer to a form post (JavaScript off). */
   result?: FormResult<{ message: string }>;
@@ -195,7 +209,7 @@ export function ContactForm({
         {errorSummary}
       </p>
       <div className="mt-6 grid gap-5 sm:grid-cols-2">
-        <FormField id={fieldId("name")} label="Name" error={errors.name}>
+        <FormField id={fieldId("name")} label={texts.contactNameLabel} error={errors.name}>
           {(control) => (
             <Input
               {...control}
@@ -207,7 +221,7 @@ export function ContactForm({
             />
           )}
         </FormField>
-        <FormField id={fieldId("email")} label="Email" error={errors.email}>
+        <FormField id={fieldId("email")} label={texts.contactEmailLabel} error={errors.email}>
           {(control) => (
             <Input
               {...control}
@@ -220,7 +234,12 @@ export function ContactForm({
             />
           )}
         </FormField>
-        <FormField id={fieldId("phone")} label="Phone" optional error={errors.phone}>
+        <FormField
+          id={fieldId("phone")}
+          label={texts.contactPhoneLabel}
+          optional
+          error={errors.phone}
+        >
           {(control) => (
             <Input
               {...control}
@@ -232,7 +251,12 @@ export function ContactForm({
             />
           )}
         </FormField>
-        <FormField id={fieldId("company")} label="Company" optional error={errors.company}>
+        <FormField
+          id={fieldId("company")}
+          label={texts.contactCompanyLabel}
+          optional
+          error={errors.company}
+        >
           {(control) => (
             <Input
               {...control}
@@ -245,7 +269,7 @@ export function ContactForm({
         </FormField>
         <FormField
           id={fieldId("message")}
-          label="Message"
+          label={texts.contactMessageLabel}
           error={errors.message}
           className="sm:col-span-2"
         >
@@ -264,14 +288,13 @@ export function ContactForm({
       <SpamGuardFields formToken={formToken} />
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-500">
-          We use your details only to reply to you. See our{" "}
-          <Link to="/privacy-policy" className="font-medium text-primary hover:underline">
-            Privacy Policy
-          </Link>
-          .
+          <InlineRichText
+            html={texts.contactPrivacyNote}
+            className="[&_a]:font-medium [&_a]:text-primary [&_a:hover]:underline"
+          />
         </p>
         <Button type="submit" size="lg" disabled={pending} className="sm:min-w-44">
-          {pending ? "Sending..." : submitText}
+          {pending ? texts.contactSendingText : submitText}
         </Button>
       </div>
     </form>

@@ -1,14 +1,16 @@
-// The blog's newsletter sign-up: heading and description from content, the shared newsletter form
-// and the note on what subscribing means.
+// The blog's newsletter sign-up: heading, description and the note on what subscribing means from
+// content, and the shared newsletter form.
 import { Mail } from "lucide-react";
 import { NewsletterForm } from "./newsletter-form";
 
 export function NewsletterBlock({
   heading,
   description,
+  note,
 }: {
   heading: string;
   description: string;
+  note: string;
 }) {
   return (
     <section aria-labelledby="blog-newsletter-heading" className="bg-white">
@@ -25,10 +27,7 @@ export function NewsletterBlock({
           </h2>
           <p className="mx-auto mt-3 max-w-xl text-slate-200">{description}</p>
           <NewsletterForm className="mx-auto mt-8 max-w-md" inverse />
-          <p className="mt-4 text-xs text-slate-300">
-            By subscribing, you agree to receive our newsletter emails. You can unsubscribe at any
-            time.
-          </p>
+          <p className="mt-4 text-xs text-slate-300">{note}</p>
         </div>
       </div>
     </section>

@@ -28,6 +28,8 @@ export function NewsletterForm({
   const root = useSharedRootData();
   const location = useLocation();
   const [pending, setPending] = useState(false);
+  // The words come with the root's data; without it the page is the error screen, with no form.
+  const texts = root?.shell.newsletter.form;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -67,6 +69,7 @@ export function NewsletterForm({
     }
   }
 
+  if (!texts) return null;
   return (
     <form
       method="post"
@@ -75,14 +78,14 @@ export function NewsletterForm({
       className={cn("relative flex flex-col gap-2", !stacked && "sm:flex-row", className)}
     >
       <label htmlFor={id} className="sr-only">
-        Email address
+        {texts.emailLabel}
       </label>
       <Input
         id={id}
         type="email"
         name="email"
         autoComplete="email"
-        placeholder="Enter your email"
+        placeholder={texts.placeholder}
         maxLength={254}
         className={cn(
           inverse && "border-white/20 bg-white/10 text-white placeholder:text-slate-300",
@@ -96,7 +99,7 @@ export function NewsletterForm({
         disabled={pending}
         className="sm:min-w-32"
       >
-        {pending ? "Subscribing..." : "Subscribe"}
+        {pending ? texts.sendingText : texts.buttonText}
       </Button>
     </form>
   );

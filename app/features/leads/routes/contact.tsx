@@ -25,7 +25,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     getRequestContent(context),
     issueFormToken(db),
   ]);
-  return { contact: content.contact, seoDescription: content.seo.contact, formToken };
+  return {
+    contact: content.contact,
+    formTexts: content.forms,
+    seoDescription: content.seo.contact,
+    formToken,
+  };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -42,12 +47,14 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, formToken } = loaderData;
+  const { contact, formTexts, formToken } = loaderData;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Contact</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">
+            {contact.eyebrow}
+          </p>
           <h1 className="mt-3 text-4xl font-bold tracking-tight text-navy sm:text-5xl">
             {contact.heading}
           </h1>
@@ -61,22 +68,21 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactForm
             heading={contact.formHeading}
             submitText={contact.formSubmitText}
+            texts={formTexts}
             formToken={formToken}
             result={actionData}
           />
         </Card>
         <div className="space-y-6">
-          <GetInTouchCard contact={contact} />
-          <BusinessHoursCard hours={contact.hours} />
+          <GetInTouchCard contact={contact} heading={contact.detailsHeading} />
+          <BusinessHoursCard hours={contact.hours} heading={contact.hoursHeading} />
           <Card className="bg-navy p-6 text-white">
-            <h2 className="text-lg font-semibold">Prefer to talk it through?</h2>
-            <p className="mt-2 text-sm leading-relaxed text-slate-300">
-              Book a free 30-minute consultation with one of our consultants.
-            </p>
+            <h2 className="text-lg font-semibold">{contact.talkHeading}</h2>
+            <p className="mt-2 text-sm leading-relaxed text-slate-300">{contact.talkText}</p>
             <Button asChild variant="inverse" className="mt-5 w-full">
               <Link to="/booking">
                 <CalendarCheck aria-hidden="true" />
-                Book a Consultation
+                {contact.talkButtonText}
               </Link>
             </Button>
           </Card>

@@ -16,6 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     heading: content.cta.newsletterHeading,
     description: content.cta.newsletterDescription,
+    note: content.forms.newsletterNote,
   };
 }
 
@@ -33,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { heading, description } = loaderData;
+  const { heading, description, note } = loaderData;
   const returnTo = actionData?.values.returnTo ?? "/";
   return (
     <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -56,10 +57,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
                 </FormNotice>
               ) : null}
               <NewsletterForm className="mt-6" />
-              <p className="mt-3 text-sm text-slate-500">
-                By subscribing you agree to receive our newsletter emails. You can unsubscribe at
-                any time.
-              </p>
+              <p className="mt-3 text-sm text-slate-500">{note}</p>
             </>
           )}
           {actionData ? (

@@ -1,12 +1,16 @@
 // The notice that goes with every way into the external booking calendar: the calendar does not
-// know the visitor, so contact details are typed into its "Add your details" section.
+// know the visitor, so contact details are typed into its "Add your details" section. Its words are
+// the content's booking note (rich text, so the owner can keep the section's name in bold).
 import { Info } from "lucide-react";
 import { cn } from "~/ui/cn";
+import { InlineRichText } from "~/ui/rich-text";
 
 export function BookingDetailsNote({
+  html,
   className,
   tone = "light",
 }: {
+  html: string;
   className?: string;
   tone?: "light" | "dark";
 }) {
@@ -27,11 +31,7 @@ export function BookingDetailsNote({
         )}
         aria-hidden="true"
       />
-      <span>
-        When the booking calendar opens, please enter your contact details manually in the{" "}
-        <strong className="font-semibold">"Add your details"</strong> section so we can confirm your
-        consultation.
-      </span>
+      <InlineRichText html={html} className="[&_strong]:font-semibold" />
     </p>
   );
 }

@@ -3,6 +3,7 @@
 // load event cannot fire before React listens for it; without JavaScript a <noscript> copy shows.
 import { CalendarDays, LoaderCircle } from "lucide-react";
 import { useState } from "react";
+import type { SiteContent } from "~/features/content/schema";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { ExternalBookingLink } from "./external-booking-link";
 
@@ -11,7 +12,13 @@ export const bookingFrameHeight = 700;
 
 const frameTitle = "Booking calendar: schedule your free 30-minute consultation";
 
-export function BookingFrame({ url }: { url: string }) {
+/** The placeholder's and the fallback link's words, from the content's booking section. */
+export type BookingFrameTexts = Pick<
+  SiteContent["booking"],
+  "calendarLoadingHeading" | "calendarLoadingText" | "calendarFallbackText" | "calendarLinkText"
+>;
+
+export function BookingFrame({ url, texts }: { url: string; texts: BookingFrameTexts }) {
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   return (
@@ -56,18 +63,15 @@ export function BookingFrame({ url }: { url: string }) {
                 aria-hidden="true"
               />
             </span>
-            <p className="font-semibold text-navy">Loading the booking calendar...</p>
-            <p className="max-w-sm text-sm text-slate-600">
-              This usually takes a few seconds. Available times appear here as soon as the calendar
-              is ready.
-            </p>
+            <p className="font-semibold text-navy">{texts.calendarLoadingHeading}</p>
+            <p className="max-w-sm text-sm text-slate-600">{texts.calendarLoadingText}</p>
           </div>
         )}
       </div>
       <p className="mt-4 flex flex-col items-start gap-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
-        <span>Calendar not showing? You can also book on the calendar's own page.</span>
+        <span>{texts.calendarFallbackText}</span>
         <ExternalBookingLink url={url} variant="outline" size="sm">
-          Open the calendar in a new tab
+          {texts.calendarLinkText}
         </ExternalBookingLink>
       </p>
     </div>

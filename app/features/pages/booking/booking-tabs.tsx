@@ -1,6 +1,7 @@
 // The booking page's three tabs (spec section 2): Book Now (the calendar, the notice, three tiles),
 // Our Services (a card per service, and a way back to the calendar) and What to Expect (three lists
-// and a "Schedule Your Session" button that also leads back to the calendar).
+// and a "Schedule Your Session" button that also leads back to the calendar). Their words are the
+// content's booking section.
 import {
   CalendarCheck,
   Clock,
@@ -10,6 +11,7 @@ import {
   MessagesSquare,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import type { SiteContent } from "~/features/content/schema";
 import {
   LearnMoreLink,
   ServiceIcon,
@@ -20,68 +22,48 @@ import { ProgressiveTabs, TabLink } from "~/ui/progressive-tabs";
 import { RichText } from "~/ui/rich-text";
 import { CheckList } from "~/ui/sections/check-list";
 import { BookingDetailsNote } from "./booking-details-note";
-import { BookingFrame } from "./booking-frame";
+import { BookingFrame, type BookingFrameTexts } from "./booking-frame";
 
 export type BookingTab = "book" | "services" | "info";
 
-const tiles = [
-  {
-    icon: Clock,
-    title: "30-Minute Session",
-    description:
-      "A focused, free video or phone call at a time that suits you, with no obligation.",
-  },
-  {
-    icon: GraduationCap,
-    title: "Expert Guidance",
-    description:
-      "Speak directly with a senior consultant who has solved problems like yours before.",
-  },
-  {
-    icon: Compass,
-    title: "Next Steps",
-    description:
-      "Leave with clear, practical recommendations, whether or not we end up working together.",
-  },
-];
+/** Icons by position: the tiles' and the lists' words are the content's. */
+const tileIcons = [Clock, GraduationCap, Compass];
+const expectationIcons = [CalendarCheck, MessagesSquare, ListChecks];
 
-const expectations = [
-  {
-    icon: CalendarCheck,
-    title: "Consultation Format",
-    items: [
-      "A 30-minute video call on Microsoft Teams or Zoom, or a phone call if you prefer",
-      "One-to-one with a senior consultant, not a salesperson",
-      "Completely free, with no obligation to continue",
-      "A short email afterwards summarizing what we discussed",
-    ],
-  },
-  {
-    icon: MessagesSquare,
-    title: "Discussion Topics",
-    items: [
-      "Your business goals and how technology supports them today",
-      "The challenges, risks or projects at the top of your list",
-      "Quick wins and longer-term options we see",
-      "How we could help, and what that would typically involve",
-    ],
-  },
-  {
-    icon: ListChecks,
-    title: "How to Prepare",
-    items: [
-      "Note the two or three issues you most want to solve",
-      "Have a rough idea of your team size and key systems",
-      "Mention any deadlines, budgets or compliance requirements",
-      "Invite a colleague who should be part of the conversation",
-    ],
-  },
-];
+/** The words of the tabs, from the content's booking section. */
+export type BookingTabTexts = BookingFrameTexts &
+  Pick<
+    SiteContent["booking"],
+    | "detailsNote"
+    | "tiles"
+    | "servicesIntro"
+    | "servicesButtonText"
+    | "formatHeading"
+    | "formatItems"
+    | "topicsHeading"
+    | "topicsItems"
+    | "prepareHeading"
+    | "prepareItems"
+    | "scheduleButtonText"
+  >;
 
 const idPrefix = "booking";
 
-export function BookingTabs({ url, services }: { url: string; services: ServiceSummary[] }) {
+export function BookingTabs({
+  url,
+  texts,
+  services,
+}: {
+  url: string;
+  texts: BookingTabTexts;
+  services: ServiceSummary[];
+}) {
   const [tab, setTab] = useState<string>("book");
+  const expectations = [
+    { title: texts.formatHeading, items: texts.formatItems },
+    { title: texts.topicsHeading, items: texts.topicsItems },
+    { title: texts.prepareHeading, items: texts.prepareItems },
+  ];
   const selectTab = (value: string) => setTab(value);
   return (
     <ProgressiveTabs
@@ -97,21 +79,24 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
           label: "Book Now",
           content: (
             <div className="space-y-8">
-              <BookingDetailsNote />
-              <BookingFrame url={url} />
+              <BookingDetailsNote html={texts.detailsNote} />
+              <BookingFrame url={url} texts={texts} />
               <ul className="grid gap-5 md:grid-cols-3">
-                {tiles.map(({ icon: Icon, title, description }) => (
-                  <li
-                    key={title}
-                    className="rounded-2xl border border-border bg-white p-6 text-center shadow-sm"
-                  >
-                    <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-blue-50 text-primary ring-1 ring-blue-100">
-                      <Icon className="size-6" aria-hidden="true" />
-                    </span>
-                    <h3 className="mt-4 text-lg font-semibold text-navy">{title}</h3>
-                    <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
-                  </li>
-                ))}
+                {texts.tiles.map(({ title, description }, index) => {
+                  const Icon = tileIcons[index % tileIcons.length] ?? Clock;
+                  return (
+                    <li
+                      key={title}
+                      className="rounded-2xl border border-border bg-white p-6 text-center shadow-sm"
+                    >
+                      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-blue-50 text-primary ring-1 ring-blue-100">
+                        <Icon className="size-6" aria-hidden="true" />
+                      </span>
+                      <h3 className="mt-4 text-lg font-semibold text-navy">{title}</h3>
+                      <p className="mt-2 text-sm leading-relaxed text-slate-600">{description}</p>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ),
@@ -121,10 +106,7 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
           label: "Our Services",
           content: (
             <div>
-              <p className="mx-auto max-w-2xl text-center text-slate-600">
-                Not sure which service fits? Every consultation starts with your goals, so you can
-                bring any of these topics to the call.
-              </p>
+              <p className="mx-auto max-w-2xl text-center text-slate-600">{texts.servicesIntro}</p>
               <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                 {services.map((service) => (
                   <li
@@ -142,7 +124,7 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
                 ))}
               </ul>
               <BackToBookLink idPrefix={idPrefix} onSelect={selectTab}>
-                Book Your Consultation
+                {texts.servicesButtonText}
               </BackToBookLink>
             </div>
           ),
@@ -153,27 +135,30 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
           content: (
             <div>
               <div className="grid gap-6 lg:grid-cols-3">
-                {expectations.map(({ icon: Icon, title, items }) => (
-                  <section
-                    key={title}
-                    aria-labelledby={getExpectationHeadingId(title)}
-                    className="rounded-2xl border border-border bg-white p-7 shadow-sm"
-                  >
-                    <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-accent ring-1 ring-teal-100">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <h3
-                      id={getExpectationHeadingId(title)}
-                      className="mt-4 text-lg font-semibold text-navy"
+                {expectations.map(({ title, items }, index) => {
+                  const Icon = expectationIcons[index] ?? ListChecks;
+                  return (
+                    <section
+                      key={getExpectationHeadingId(index)}
+                      aria-labelledby={getExpectationHeadingId(index)}
+                      className="rounded-2xl border border-border bg-white p-7 shadow-sm"
                     >
-                      {title}
-                    </h3>
-                    <CheckList items={items} className="mt-5" />
-                  </section>
-                ))}
+                      <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-accent ring-1 ring-teal-100">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <h3
+                        id={getExpectationHeadingId(index)}
+                        className="mt-4 text-lg font-semibold text-navy"
+                      >
+                        {title}
+                      </h3>
+                      <CheckList items={items} className="mt-5" />
+                    </section>
+                  );
+                })}
               </div>
               <BackToBookLink idPrefix={idPrefix} onSelect={selectTab}>
-                Schedule Your Session
+                {texts.scheduleButtonText}
               </BackToBookLink>
             </div>
           ),
@@ -183,8 +168,9 @@ export function BookingTabs({ url, services }: { url: string; services: ServiceS
   );
 }
 
-function getExpectationHeadingId(title: string): string {
-  return `expect-${title.toLowerCase().replace(/\W+/g, "-")}`;
+/** By position: the owner's headings may repeat or hold any character. */
+function getExpectationHeadingId(index: number): string {
+  return `expect-${index + 1}`;
 }
 
 /** A button-styled link back to the Book Now tab (a plain anchor without JavaScript). */

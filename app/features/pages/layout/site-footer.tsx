@@ -1,5 +1,5 @@
 // The site footer: company details, quick links, service links from the services list, the
-// newsletter field, legal links and the copyright line.
+// newsletter field, legal links and the copyright line. Headings and texts come from the content.
 import { BriefcaseBusiness, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
@@ -69,7 +69,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             id="footer-quick-links"
             className="text-sm font-semibold uppercase tracking-wider text-white"
           >
-            Quick Links
+            {shell.footerLinks.quickLinksHeading}
           </h2>
           <ul className="mt-4 space-y-2.5">
             {quickLinks.map((link) => (
@@ -86,7 +86,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             id="footer-services"
             className="text-sm font-semibold uppercase tracking-wider text-white"
           >
-            Services
+            {shell.footerLinks.servicesHeading}
           </h2>
           <ul className="mt-4 space-y-2.5">
             {shell.services.map((service) => (
@@ -98,7 +98,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             ))}
             <li>
               <Link to="/services" className="text-sm font-semibold text-teal-300 hover:text-white">
-                View All Services
+                {shell.footerLinks.viewAllServicesText}
               </Link>
             </li>
           </ul>

@@ -46,7 +46,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { about, cta, tagline } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="About Us" title={about.heading} description={about.description} />
+      <PageHeader eyebrow={about.eyebrow} title={about.heading} description={about.description} />
 
       <section aria-labelledby="about-intro" className="py-16 sm:py-20">
         <Container className="grid gap-12 lg:grid-cols-2 lg:gap-16">
@@ -91,8 +91,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="about-values" className="py-16 sm:py-20">
         <Container>
           <SectionHeading
-            eyebrow="What Drives Us"
-            title="Our Core Values"
+            eyebrow={about.valuesEyebrow}
+            title={about.valuesHeading}
             align="center"
             id="about-values"
           />
@@ -108,9 +108,9 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="about-approach" className="border-t border-border py-16 sm:py-20">
         <Container>
           <SectionHeading
-            eyebrow="How We Work"
-            title="Our Approach"
-            description="Every engagement follows the same proven path, so you always know what happens next."
+            eyebrow={about.approachEyebrow}
+            title={about.approachHeading}
+            description={about.approachDescription}
             align="center"
             id="about-approach"
           />

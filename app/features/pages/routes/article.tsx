@@ -2,6 +2,7 @@
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
@@ -49,7 +50,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]
     .slice(0, relatedCount)
     .map(toArticleCard);
-  return { article, related, preview: hidden?.preview };
+  const { blog } = (await getRequestContent(context)).content;
+  const texts = {
+    ctaHeading: blog.articleCtaHeading,
+    ctaDescription: blog.articleCtaDescription,
+    relatedHeading: blog.relatedHeading,
+    relatedLinkText: blog.relatedLinkText,
+  };
+  return { article, related, texts, preview: hidden?.preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -139,8 +147,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </article>
 
       <ConsultationCta
-        heading="Put These Ideas to Work"
-        description="Talk to a senior consultant about your situation in a free 30-minute consultation, or send us a message and we will get back to you within one business day."
+        heading={loaderData.texts.ctaHeading}
+        description={loaderData.texts.ctaDescription}
       />
 
       {related.length > 0 ? (
@@ -148,10 +156,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
             <div className="flex flex-wrap items-baseline justify-between gap-4">
               <h2 id="related-heading" className="text-2xl font-bold tracking-tight text-navy">
-                More Insights
+                {loaderData.texts.relatedHeading}
               </h2>
               <Link to="/blog" className="text-sm font-semibold text-primary hover:underline">
-                View all articles
+                {loaderData.texts.relatedLinkText}
               </Link>
             </div>
             <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">

@@ -64,6 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     newsletter: {
       heading: content.cta.newsletterHeading,
       description: content.cta.newsletterDescription,
+      note: content.forms.newsletterNote,
     },
     query: { ...query, page: shown.page },
     categories,
@@ -112,9 +113,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro eyebrow="Insights" heading={blog.heading} description={blog.description}>
+      <PageIntro eyebrow={blog.eyebrow} heading={blog.heading} description={blog.description}>
         <div className="mt-10">
-          <BlogFilters query={query} categories={categories} />
+          <BlogFilters query={query} categories={categories} placeholder={blog.searchPlaceholder} />
         </div>
       </PageIntro>
 
@@ -124,7 +125,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       >
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="articles-heading" className="text-2xl font-bold tracking-tight text-navy">
-            {query.category || "Latest Articles"}
+            {query.category || blog.latestHeading}
           </h2>
           <p role="status" className="text-sm text-slate-600">
             {total === 0
@@ -144,11 +145,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : (
           <div className="mt-8 flex flex-col items-center rounded-xl border border-dashed border-input bg-muted/40 px-6 py-16 text-center">
             <SearchX className="size-10 text-slate-400" aria-hidden="true" />
-            <h3 className="mt-4 text-xl font-semibold text-navy">No articles found</h3>
-            <p className="mt-2 text-slate-600">Try adjusting your search or filter criteria</p>
+            <h3 className="mt-4 text-xl font-semibold text-navy">{blog.emptyHeading}</h3>
+            <p className="mt-2 text-slate-600">{blog.emptyText}</p>
             <Button asChild variant="outline" className="mt-6">
               <Link to="/blog" preventScrollReset>
-                Reset Filters
+                {blog.resetText}
               </Link>
             </Button>
           </div>
@@ -160,7 +161,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <Link
                 to={`/blog${buildBlogSearch({ ...query, page: query.page + 1 })}#post-${nextArticleId}`}
               >
-                {loadingMore ? "Loading..." : "Load More Articles"}
+                {loadingMore ? "Loading..." : blog.loadMoreText}
                 <ArrowDown aria-hidden="true" />
               </Link>
             </Button>
@@ -168,8 +169,16 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <FeaturedResources tabs={loaderData.featured} />
-      <NewsletterBlock heading={newsletter.heading} description={newsletter.description} />
+      <FeaturedResources
+        tabs={loaderData.featured}
+        heading={blog.featuredHeading}
+        description={blog.featuredDescription}
+      />
+      <NewsletterBlock
+        heading={newsletter.heading}
+        description={newsletter.description}
+        note={newsletter.note}
+      />
     </>
   );
 }

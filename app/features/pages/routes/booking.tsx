@@ -45,25 +45,22 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
-        eyebrow="Free 30-Minute Consultation"
+        eyebrow={booking.eyebrow}
         title={booking.heading}
         description={booking.description}
       />
       <section aria-label="Book a consultation" className="py-12 sm:py-16">
         <Container className="max-w-6xl">
-          <BookingTabs url={booking.url} services={services} />
+          <BookingTabs url={booking.url} texts={booking} services={services} />
         </Container>
       </section>
       <section aria-labelledby="booking-questions" className="border-t border-border bg-slate-50">
         <Container className="flex flex-col items-center gap-8 py-14 text-center lg:flex-row lg:justify-between lg:text-left">
           <div>
             <h2 id="booking-questions" className="text-2xl font-bold tracking-tight text-navy">
-              Have Questions Before You Book?
+              {booking.questionsHeading}
             </h2>
-            <p className="mt-2 text-slate-600">
-              Talk to us directly. We are happy to help you decide whether a consultation is right
-              for you.
-            </p>
+            <p className="mt-2 text-slate-600">{booking.questionsText}</p>
           </div>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             <Button asChild variant="outline" size="lg">

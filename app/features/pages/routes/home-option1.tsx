@@ -73,14 +73,14 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
         <Container>
           <div className="flex flex-col gap-6 md:flex-row md:items-end md:justify-between">
             <SectionHeading
-              eyebrow="What We Do"
+              eyebrow={hero.servicesEyebrow}
               title={services.heading}
               description={services.description}
               id="option1-services"
             />
             <Button asChild variant="outline" className="self-start md:self-auto">
               <Link to="/services">
-                View All Services
+                {hero.servicesLinkText}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
@@ -120,7 +120,7 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
             />
             <Button asChild variant="outline" className="mt-8">
               <Link to="/about">
-                More About Us
+                {hero.aboutLinkText}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

@@ -64,7 +64,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="option2-services" className="bg-slate-50 py-20 sm:py-24">
         <Container>
           <SectionHeading
-            eyebrow="What We Do"
+            eyebrow={hero.servicesEyebrow}
             title={services.heading}
             description={services.description}
             align="center"
@@ -95,7 +95,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
               to="/services"
               className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-blue-800"
             >
-              View All Services
+              {hero.servicesLinkText}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </p>
@@ -115,7 +115,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
           <p className="mt-12 text-center">
             <Button asChild variant="outline">
               <Link to="/about">
-                More About Us
+                {hero.aboutLinkText}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

@@ -107,7 +107,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="option3-services" className="bg-slate-50 py-20 sm:py-24">
         <Container>
           <SectionHeading
-            eyebrow="What We Do"
+            eyebrow={hero.servicesEyebrow}
             title={services.heading}
             description={services.description}
             id="option3-services"
@@ -157,7 +157,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-12 text-center">
             <Button asChild variant="outline" size="lg">
-              <Link to="/services">View All Services</Link>
+              <Link to="/services">{hero.servicesLinkText}</Link>
             </Button>
           </p>
         </Container>

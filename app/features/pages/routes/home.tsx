@@ -50,12 +50,6 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-const consultationPoints = [
-  "Talk with a senior consultant, not a salesperson",
-  "Get practical next steps for your situation",
-  "Free of charge, with no obligation",
-];
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home } = loaderData;
   if (!home) return <ContentError />;
@@ -92,13 +86,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </span>
                 <div>
                   <h2 id="home-consultation" className="text-lg font-semibold text-navy">
-                    Free 30-Minute Consultation
+                    {hero.consultationHeading}
                   </h2>
                   <p className="text-sm text-slate-600">With a senior IT consultant</p>
                 </div>
               </div>
               <ul className="mt-6 space-y-3.5">
-                {consultationPoints.map((point) => (
+                {hero.consultationPoints.map((point) => (
                   <li key={point} className="flex items-start gap-3 text-sm text-slate-700">
                     <CircleCheck
                       className="mt-0.5 size-5 shrink-0 text-accent"
@@ -138,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to="/about"
               className="mt-8 inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-blue-800"
             >
-              More About Us
+              {hero.aboutLinkText}
               <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </div>
@@ -152,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="home-services" className="bg-slate-50 py-20 sm:py-24">
         <Container>
           <SectionHeading
-            eyebrow="What We Do"
+            eyebrow={hero.servicesEyebrow}
             title={services.heading}
             description={services.description}
             align="center"
@@ -168,7 +162,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-12 text-center">
             <Button asChild variant="outline" size="lg">
               <Link to="/services">
-                View All Services
+                {hero.servicesLinkText}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

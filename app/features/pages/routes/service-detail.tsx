@@ -8,7 +8,7 @@ import {
   pickRelatedServices,
   summarizeRelatedService,
 } from "~/features/content/services";
-import { toPlainText } from "~/features/content/text";
+import { fillServiceName, toPlainText } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
@@ -36,6 +36,18 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     whyChoose: content.services.whyChoose,
     companyName: content.general.companyName,
     bookingUrl: content.booking.url,
+    bookingNote: content.booking.detailsNote,
+    texts: {
+      relatedHeading: content.services.relatedHeading,
+      ctaHeading: fillServiceName(content.services.detailCtaHeading, service.title),
+      ctaDescription: content.services.detailCtaDescription,
+    },
+    tabTexts: {
+      benefitsHeading: content.services.benefitsHeading,
+      approachIntro: fillServiceName(content.services.approachIntro, service.title),
+      capabilitiesIntro: fillServiceName(content.services.capabilitiesIntro, service.title),
+      useCasesIntro: fillServiceName(content.services.useCasesIntro, service.title),
+    },
   };
 }
 
@@ -57,7 +69,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service, related, whyChoose, companyName, bookingUrl } = loaderData;
+  const { service, related, whyChoose, companyName, bookingUrl, bookingNote, texts } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -104,7 +116,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 <Link to="/services">View All Services</Link>
               </Button>
             </div>
-            <BookingDetailsNote className="mt-6" />
+            <BookingDetailsNote html={bookingNote} className="mt-6" />
           </div>
         </Container>
       </section>
@@ -126,6 +138,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
           <ServiceDetailTabs
             key={service.title}
             service={service}
+            texts={loaderData.tabTexts}
             whyChoose={whyChoose}
             companyName={companyName}
           />
@@ -135,7 +148,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
       {related.length > 0 ? (
         <section aria-labelledby="related-services" className="bg-slate-50 py-16 sm:py-20">
           <Container>
-            <SectionHeading title="Related Services" id="related-services" />
+            <SectionHeading title={texts.relatedHeading} id="related-services" />
             <ul className="mt-10 grid gap-6 md:grid-cols-3">
               {related.map((item) => (
                 <li
@@ -157,8 +170,8 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 
       <CallToAction
         headingId="service-cta"
-        heading={`Ready to Talk About ${service.title}?`}
-        description="Book a free 30-minute consultation with a senior consultant. We will look at where you are today and outline practical next steps, with no obligation."
+        heading={texts.ctaHeading}
+        description={texts.ctaDescription}
         actions={
           <>
             <ExternalBookingLink url={bookingUrl} variant="accent">
@@ -169,7 +182,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
             </Button>
           </>
         }
-        footnote={<BookingDetailsNote tone="dark" />}
+        footnote={<BookingDetailsNote html={bookingNote} tone="dark" />}
       />
     </>
   );

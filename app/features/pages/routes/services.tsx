@@ -18,10 +18,13 @@ export const handle = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
-  const { heading, description, items } = content.services;
+  const { eyebrow, heading, description, items, customHeading, customDescription } =
+    content.services;
   return {
+    eyebrow,
     heading,
     description,
+    custom: { heading: customHeading, description: customDescription },
     seoDescription: content.seo.services,
     items: items.map(({ title, icon, description }) => ({ title, icon, description })),
   };
@@ -36,10 +39,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {
-  const { heading, description, items } = loaderData;
+  const { eyebrow, heading, description, items, custom } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="Services" title={heading} description={description} />
+      <PageHeader eyebrow={eyebrow} title={heading} description={description} />
       <section aria-label="All services" className="py-16 sm:py-20">
         <Container>
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -53,8 +56,8 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </section>
       <CallToAction
         headingId="services-custom"
-        heading="Need Custom IT Solutions?"
-        description="Every business is different. If you don't see exactly what you need, tell us about your challenge and we'll put together a solution that fits your goals, your team and your budget."
+        heading={custom.heading}
+        description={custom.description}
         actions={
           <>
             <Button asChild size="lg" variant="accent">

@@ -20,10 +20,18 @@ export const serviceTabs = ["overview", "approach", "capabilities", "use-cases"]
 
 export function ServiceDetailTabs({
   service,
+  texts,
   whyChoose,
   companyName,
 }: {
   service: Service;
+  /** From the content, with the service's name already in place. */
+  texts: {
+    benefitsHeading: string;
+    approachIntro: string;
+    capabilitiesIntro: string;
+    useCasesIntro: string;
+  };
   whyChoose: SiteContent["services"]["whyChoose"];
   companyName: string;
 }) {
@@ -40,7 +48,7 @@ export function ServiceDetailTabs({
           content: (
             <div className="grid gap-10 lg:grid-cols-2 lg:gap-12">
               <div className="self-start rounded-2xl border border-border bg-white p-7 shadow-sm sm:p-8">
-                <h3 className="text-xl font-semibold text-navy">Key Benefits</h3>
+                <h3 className="text-xl font-semibold text-navy">{texts.benefitsHeading}</h3>
                 <CheckList items={service.benefits} className="mt-6" />
               </div>
               <div>
@@ -60,9 +68,7 @@ export function ServiceDetailTabs({
           label: "Our Approach",
           content: (
             <div>
-              <p className="max-w-3xl text-slate-600">
-                How we deliver {service.title}, step by step:
-              </p>
+              <p className="max-w-3xl text-slate-600">{texts.approachIntro}</p>
               <NumberedSteps steps={service.approach} className="mt-10" />
             </div>
           ),
@@ -72,9 +78,7 @@ export function ServiceDetailTabs({
           label: "Capabilities",
           content: (
             <div>
-              <p className="max-w-3xl text-slate-600">
-                What our consultants bring to {service.title}:
-              </p>
+              <p className="max-w-3xl text-slate-600">{texts.capabilitiesIntro}</p>
               <ol className="mt-8 grid gap-4 sm:grid-cols-2">
                 {service.capabilities.map((capability, index) => (
                   <li
@@ -101,9 +105,7 @@ export function ServiceDetailTabs({
           label: "Use Cases",
           content: (
             <div>
-              <p className="max-w-3xl text-slate-600">
-                Situations where clients bring us in for {service.title}:
-              </p>
+              <p className="max-w-3xl text-slate-600">{texts.useCasesIntro}</p>
               <FeatureGrid
                 features={service.useCases}
                 icons={[Target, Compass, Briefcase, Users]}

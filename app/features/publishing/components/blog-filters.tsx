@@ -14,9 +14,12 @@ const typingPauseMs = 300;
 export function BlogFilters({
   query,
   categories,
+  placeholder,
 }: {
   query: Pick<BlogQuery, "q" | "category">;
   categories: readonly string[];
+  /** The search box's placeholder, from the content. */
+  placeholder: string;
 }) {
   const navigate = useNavigate();
   const [text, setText] = useState(query.q);
@@ -72,7 +75,7 @@ export function BlogFilters({
               name="q"
               value={text}
               onChange={(event) => handleChange(event.currentTarget.value)}
-              placeholder="Search articles..."
+              placeholder={placeholder}
               maxLength={100}
               autoComplete="off"
               className="h-11 bg-white pl-9"

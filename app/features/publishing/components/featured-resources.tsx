@@ -12,7 +12,15 @@ const tabIcons: Record<FeaturedTab["value"], typeof BookOpen> = {
   insights: Lightbulb,
 };
 
-export function FeaturedResources({ tabs }: { tabs: ShownFeaturedTab[] }) {
+export function FeaturedResources({
+  tabs,
+  heading,
+  description,
+}: {
+  tabs: ShownFeaturedTab[];
+  heading: string;
+  description: string;
+}) {
   const first = tabs[0];
   if (!first) return null;
   return (
@@ -23,15 +31,13 @@ export function FeaturedResources({ tabs }: { tabs: ShownFeaturedTab[] }) {
     >
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="featured-resources-heading" className="text-3xl font-bold tracking-tight text-navy">
-          Featured Resources
+          {heading}
         </h2>
-        <p className="mt-3 max-w-2xl text-slate-600">
-          Hand-picked reading from our consultants to help you plan, secure and improve your IT.
-        </p>
+        <p className="mt-3 max-w-2xl text-slate-600">{description}</p>
         <ProgressiveTabs
           className="mt-8"
           idPrefix="featured"
-          label="Featured Resources"
+          label={heading}
           defaultValue={tabs.some((tab) => tab.value === "guides") ? "guides" : first.value}
           headingLevel={3}
           align="start"

@@ -31,8 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     getCaseStudies(db, logger),
   ]);
   return {
+    eyebrow: content.caseStudies.eyebrow,
     heading: content.caseStudies.heading,
     description: content.caseStudies.description,
+    cta: {
+      heading: content.caseStudies.listCtaHeading,
+      description: content.caseStudies.listCtaDescription,
+    },
     companyName: content.general.companyName,
     seoDescription: content.seo.caseStudies,
     caseStudies,
@@ -57,19 +62,16 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { heading, description, caseStudies } = loaderData;
+  const { eyebrow, heading, description, cta, caseStudies } = loaderData;
   return (
     <>
-      <PageIntro eyebrow="Client results" heading={heading} description={description} />
+      <PageIntro eyebrow={eyebrow} heading={heading} description={description} />
       <div className="mx-auto max-w-7xl space-y-24 px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         {caseStudies.map((study, index) => (
           <CaseStudySummary key={study.id} study={study} index={index} />
         ))}
       </div>
-      <ConsultationCta
-        heading="Ready to Write Your Own Success Story?"
-        description="Tell us about the challenge you are facing. In a free 30-minute consultation we will share how we would approach it, with no obligation."
-      />
+      <ConsultationCta heading={cta.heading} description={cta.description} />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // leads here). An unknown id is a 404.
 import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
 import {
   ApproachCard,
@@ -47,7 +48,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     .filter((other) => other.id !== study.id)
     .slice(0, 2)
     .map(({ id, title, industry, description }) => ({ id, title, industry, description }));
-  return { study, others, preview: hidden?.preview };
+  const { content } = await getRequestContent(context);
+  const cta = {
+    heading: content.caseStudies.detailCtaHeading,
+    description: content.caseStudies.detailCtaDescription,
+  };
+  return { study, others, cta, preview: hidden?.preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -157,10 +163,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ConsultationCta
-        heading="Facing a Similar Challenge?"
-        description="Book a free 30-minute consultation to talk it through with a senior consultant, or send us a message and we will get back to you within one business day."
-      />
+      <ConsultationCta heading={loaderData.cta.heading} description={loaderData.cta.description} />
     </>
   );
 }
