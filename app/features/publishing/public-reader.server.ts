@@ -9,6 +9,7 @@ import { withVersionedImage } from "~/features/media/image-versions.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { formatTime } from "~/platform/format-time";
 import { expirePageAt, markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestSession } from "~/platform/sessions.server";
 import { defaultArticles } from "./default-articles";
@@ -28,6 +29,7 @@ import {
   getVisible,
   listVisible,
   listVisibleEntries,
+  toZonedRecord,
 } from "./store/reads.server";
 
 async function readOrFallback<T>(
@@ -63,21 +65,26 @@ export function findCaseStudy(db: Db, logger: Logger, id: string): Promise<CaseS
   ).then((study) => study && withVersionedImage(study));
 }
 
-/** Articles, newest first. */
-export function getArticles(db: Db, logger: Logger): Promise<Article[]> {
+/** Articles, newest first, dated in the site time zone. */
+export function getArticles(db: Db, logger: Logger, timeZone: string): Promise<Article[]> {
   return readOrFallback(
     logger,
     "articles",
-    () => listVisible(db, "article"),
+    () => listVisible(db, "article", new Date(), timeZone),
     () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
   ).then((articles) => articles.map(withVersionedImage));
 }
 
-export function findArticle(db: Db, logger: Logger, id: string): Promise<Article | undefined> {
+export function findArticle(
+  db: Db,
+  logger: Logger,
+  id: string,
+  timeZone: string,
+): Promise<Article | undefined> {
   return readOrFallback(
     logger,
     "article",
-    () => getVisible(db, "article", id),
+    () => getVisible(db, "article", id, new Date(), timeZone),
     () => defaultArticles.find((article) => article.id === id),
   ).then((article) => article && withVersionedImage(article));
 }
@@ -91,6 +98,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   request: Request,
   kind: K,
   id: string,
+  timeZone: string,
 ): Promise<{ record: PublicationRecord[K]; preview: PreviewNotice } | undefined> {
   let target: string | undefined;
   try {
@@ -105,10 +113,11 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   const item = await getForAdmin(db, kind, id);
   if (!item) return undefined;
   return {
-    record: item.record,
+    record: toZonedRecord(kind, item.record, item.publishAt, timeZone),
     preview: {
       status: item.status,
       publishAt: item.publishAt,
+      publishAtText: item.publishAt ? formatTime(item.publishAt, timeZone) : "",
       editPath: `${kindTexts[kind].adminPath}/${id}`,
     },
   };

@@ -1,5 +1,7 @@
 // The item's revisions, newest first: when, who, what happened; Restore saves an older one's text
 // as a new version (the current one stays in the list).
+import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import { formatTime } from "~/platform/format-time";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 import type { PublicationRevision } from "../schema";
@@ -20,6 +22,7 @@ export function RevisionsCard({
   busy: boolean;
   onRestore: (revisionId: number) => void;
 }) {
+  const timeZone = useSiteTimeZone();
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -41,12 +44,8 @@ export function RevisionsCard({
                     {index === 0 ? " (current)" : ""}
                   </span>
                   <span className="block text-xs text-muted-foreground">
-                    {new Date(revision.createdAt).toLocaleString("en-US", {
-                      dateStyle: "medium",
-                      timeStyle: "short",
-                      timeZone: "UTC",
-                    })}{" "}
-                    UTC{revision.author ? ` · ${revision.author}` : ""}
+                    {formatTime(revision.createdAt, timeZone)}
+                    {revision.author ? ` · ${revision.author}` : ""}
                   </span>
                   <span className="block truncate text-xs text-slate-600">{revision.title}</span>
                 </span>

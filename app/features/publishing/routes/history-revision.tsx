@@ -11,8 +11,9 @@ import { ContentConflictError } from "~/features/content/content-store.server";
 import { getHistoryKind } from "~/features/publishing/history/history.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -31,9 +32,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   getAdmin(context);
   const { kind, id } = readTarget(params);
-  const revision = await kind.get(db, id);
+  const [revision, timeZone] = await Promise.all([
+    kind.get(db, id),
+    getRequestData(context).timeZone(),
+  ]);
   if (!revision) throw data({ message: "No such version" }, { status: 404 });
-  return { revision: { ...revision, when: formatUtcTime(revision.createdAt) } };
+  return { revision: { ...revision, when: formatTime(revision.createdAt, timeZone) } };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

@@ -6,7 +6,8 @@ import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { historyKinds, listHistory } from "~/features/publishing/history/history.server";
 import { getAppContext } from "~/platform/context.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -26,12 +27,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = historyKinds.some((entry) => entry.id === params.get("kind"))
     ? (params.get("kind") ?? undefined)
     : undefined;
-  const entries = await listHistory(db, { kind, limit: 100 });
+  const [entries, timeZone] = await Promise.all([
+    listHistory(db, { kind, limit: 100 }),
+    getRequestData(context).timeZone(),
+  ]);
   return {
     kind: kind ?? "",
     kinds: historyKinds.map(({ id, label }) => ({ id, label })),
     restored: params.get("restored"),
-    entries: entries.map((entry) => ({ ...entry, when: formatUtcTime(entry.createdAt) })),
+    entries: entries.map((entry) => ({ ...entry, when: formatTime(entry.createdAt, timeZone) })),
   };
 }
 
