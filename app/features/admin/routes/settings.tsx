@@ -1,9 +1,10 @@
 // /admin/settings: the site's settings. Today the site time zone, in which every date and time of
 // the admin and of the public pages is shown and schedules are set; unset, the server's own.
 import { useEffect, useMemo, useState } from "react";
-import { useFetcher } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { describeTimeZone, formatTime } from "~/platform/format-time";
 import type { FormResult } from "~/platform/http/form-result";
@@ -15,7 +16,6 @@ import { listTimeZones, siteSettingsSchema } from "~/platform/settings";
 import { getServerTimeZone, saveSiteSettings } from "~/platform/settings.server";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
-import { FormNotice } from "~/ui/forms/form-notice";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
@@ -74,21 +74,23 @@ function regionOf(zone: string): string {
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { timeZone, serverTimeZone, now, zones } = loaderData;
-  const fetcher = useFetcher<FormResult<SettingsAnswer>>();
-  const result = fetcher.data ?? actionData;
+  // A plain <Form>: useFetcher would bring its code into the chunk every public page loads.
+  const navigation = useNavigation();
+  const result: FormResult<SettingsAnswer> | undefined = actionData;
   const [chosen, setChosen] = useState(result?.values.timeZone || timeZone);
   const [search, setSearch] = useState("");
   const error =
     result?.status === "failed" ? (result.errors.timeZone ?? result.message) : undefined;
 
+  // Each answer is a new object: one toast per save, also for the same zone saved twice.
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.status === "done") {
-      toast({ title: "Settings Saved", description: fetcher.data.body.message });
+    if (!result) return;
+    if (result.status === "done") {
+      toast({ title: "Settings Saved", description: result.body.message });
     } else {
-      toast({ title: "Not Saved", description: fetcher.data.message, variant: "destructive" });
+      toast({ title: "Not Saved", description: result.message, variant: "destructive" });
     }
-  }, [fetcher.state, fetcher.data]);
+  }, [result]);
 
   // The search narrows the list; the chosen zone stays in it so the select never loses it.
   const groups = useMemo(() => {
@@ -109,11 +111,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
 
   return (
     <AdminPage title="Settings" description="Settings that apply to the whole site.">
-      {/* Without JavaScript the outcome shows here; with it, a toast says it. */}
-      {actionData?.status === "done" ? (
-        <FormNotice variant="success" title="Settings saved">
-          {actionData.body.message}
-        </FormNotice>
+      {/* The outcome stays on the page too (the toast goes after 5 s; without JavaScript, none). */}
+      {result?.status === "done" ? (
+        <Notice tone="success" title="Settings saved">
+          {result.body.message}
+        </Notice>
       ) : null}
       <Card className="max-w-2xl">
         <CardHeader>
@@ -124,7 +126,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <fetcher.Form method="post" className="grid gap-4">
+          <Form method="post" className="grid gap-4">
             <div className="grid gap-1.5">
               <Label htmlFor="time-zone-search">Find a time zone</Label>
               <Input
@@ -169,11 +171,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
               ) : null}
             </div>
             <div>
-              <Button type="submit" disabled={fetcher.state !== "idle"}>
+              <Button type="submit" disabled={navigation.state === "submitting"}>
                 Save settings
               </Button>
             </div>
-          </fetcher.Form>
+          </Form>
         </CardContent>
       </Card>
     </AdminPage>
