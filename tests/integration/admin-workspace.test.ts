@@ -60,6 +60,7 @@ const adminScreens = [
   "/admin/history",
   "/admin/activity",
   "/admin/admins",
+  "/admin/settings",
 ];
 
 describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => {
@@ -103,6 +104,7 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
         "History",
         "Activity",
         "Admins",
+        "Settings",
         "View site",
       ]) {
         expect(html, `${path} ${label}`).toContain(`>${label}</a>`);
