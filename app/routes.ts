@@ -58,6 +58,8 @@ export default [
       route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),
       route("admin/activity", "features/admin/routes/activity.tsx"),
       route("admin/admins", "features/admin/routes/admins.tsx"),
+      // Settings: the site time zone
+      route("admin/settings", "features/admin/routes/settings.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
       route("admin/:collection", "features/publishing/routes/publications.tsx"),

@@ -46,8 +46,8 @@ import { isShuttingDown } from "./serving.server";
 import { servePrecompressed } from "./static-files.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
-export { startBackgroundJobs } from "~/features/leads/background-jobs.server";
 export { runDataCommand } from "~/platform/db/backup/data-commands.server";
+export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
 export { createSiteServer, shutDownGracefully, shutdownTimings } from "./serving.server";
 export { runWorkerPool } from "./workers.server";

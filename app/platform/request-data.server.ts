@@ -1,16 +1,21 @@
-// What every request may need (the admin session and flag here; the site content through
-// features/content), read at most once per request: the root route's middleware puts one memoised
+// What every request may need (the admin session and flag, the site time zone here; the site
+// content through features/content), read at most once per request: the root route's middleware puts one memoised
 // reader in the router context, and the root loader, page loaders and entry.server.tsx all read
 // through it.
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAppContext } from "./context.server";
+import { logDatabaseError } from "./db/unavailable.server";
+import { markPageUncacheable } from "./page-cache/hints.server";
 import { type AdminSession, getRequestSession } from "./sessions.server";
+import { getServerTimeZone, readSiteTimeZone } from "./settings.server";
 
 export type RequestData = {
   /** The signed-in admin, if any; a failed lookup counts as signed out. */
   session(): Promise<AdminSession | undefined>;
   /** The same lookup, rejecting when the database fails (the admin gate answers 503 then). */
   checkedSession(): Promise<AdminSession | undefined>;
+  /** The site time zone every date and time is shown in (the server's while it cannot be read). */
+  timeZone(): Promise<string>;
 };
 
 const requestDataContext = createContext<RequestData>();
@@ -25,7 +30,7 @@ function memoise<T>(read: () => Promise<T>): () => Promise<T> {
 
 /** Root middleware: installs the per-request reader before any loader, action or render runs. */
 export const provideRequestData: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const { db, config, knownSession } = getAppContext(context);
+  const { db, config, knownSession, logger } = getAppContext(context);
   // The HTTP layer may already have looked the session up to decide on the page cache.
   const checkedSession = memoise(() =>
     knownSession !== undefined
@@ -35,6 +40,14 @@ export const provideRequestData: MiddlewareFunction<Response> = ({ request, cont
   context.set(requestDataContext, {
     session: memoise(() => checkedSession().catch(() => undefined)),
     checkedSession,
+    timeZone: memoise(() =>
+      readSiteTimeZone(db).catch((error: unknown) => {
+        // A page drawn with the fallback zone must not be kept as if it were right.
+        logDatabaseError(logger, error, "Failed to read the site time zone");
+        markPageUncacheable();
+        return getServerTimeZone();
+      }),
+    ),
   });
   return next();
 };

@@ -86,6 +86,7 @@ describe("collectRouteFacts", () => {
       { to: "/admin/history", label: "History", nested: true },
       { to: "/admin/activity", label: "Activity" },
       { to: "/admin/admins", label: "Admins" },
+      { to: "/admin/settings", label: "Settings" },
     ]);
   });
 

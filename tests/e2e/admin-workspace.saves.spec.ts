@@ -20,6 +20,7 @@ const screens = [
   { link: "History", heading: "History", path: "/admin/history" },
   { link: "Activity", heading: "Activity", path: "/admin/activity" },
   { link: "Admins", heading: "Admins", path: "/admin/admins" },
+  { link: "Settings", heading: "Settings", path: "/admin/settings" },
 ];
 
 function adminNav(page: Page) {

@@ -12,7 +12,11 @@ import { contentHistory } from "~/features/content/history/content-history.serve
 import { listHistory } from "~/features/publishing/history/history.server";
 import { listActivity, pruneActivity, recordActivity } from "~/platform/activity/activity.server";
 import { openDatabase } from "~/platform/db/database.server";
-import { formatUtcTime as formatTime } from "~/platform/format-time";
+import { formatTime as formatZonedTime } from "~/platform/format-time";
+
+// History is read here as the admin screens read it, in one zone (UTC) for predictable texts.
+const formatTime = (iso: string) => formatZonedTime(iso, "UTC");
+
 import { seedDefaults } from "../../server/seed.server";
 import {
   getContent,
@@ -61,6 +65,7 @@ const adminScreens = [
   "/admin/history",
   "/admin/activity",
   "/admin/admins",
+  "/admin/settings",
 ];
 
 describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => {
@@ -104,6 +109,7 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
         "History",
         "Activity",
         "Admins",
+        "Settings",
         "View site",
       ]) {
         expect(html, `${path} ${label}`).toContain(`>${label}</a>`);

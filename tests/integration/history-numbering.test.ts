@@ -16,7 +16,11 @@ import {
 } from "~/features/publishing/store/writes.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
-import { formatUtcTime as formatTime } from "~/platform/format-time";
+import { formatTime as formatZonedTime } from "~/platform/format-time";
+
+// History is read here as the admin screens read it, in one zone (UTC) for predictable texts.
+const formatTime = (iso: string) => formatZonedTime(iso, "UTC");
+
 import { seedDefaults } from "../../server/seed.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { article } from "../support/publications";

@@ -1,9 +1,9 @@
 // The admin's view of the leads: contact messages newest first with the state of their mail,
 // the newsletter subscribers, and apart from both what the spam guard holds as possible spam.
-// Times are formatted here, in UTC, so server and browser agree.
+// Times are formatted here, in the site time zone, so server and browser agree.
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
 import { type ContactMessageRow, listContactMessages } from "./contact-messages.server";
 import { listHeldSignUps, listSubscribers } from "./newsletter.server";
 import type { TimingVerdict } from "./spam/spam.server";
@@ -23,21 +23,26 @@ export function describeHeldReason(verdict: string): string {
   return heldReasons[verdict as TimingVerdict] ?? verdict;
 }
 
-function presentMessage(message: ContactMessageRow) {
+function presentMessage(message: ContactMessageRow, timeZone: string) {
   return {
     ...message,
-    receivedAt: formatUtcTime(message.created_at),
+    receivedAt: formatTime(message.created_at, timeZone),
     delivery: {
       ...message.delivery,
-      sentAt: formatUtcTime(message.delivery.sentAt),
-      nextAttemptAt: formatUtcTime(message.delivery.nextAttemptAt),
+      sentAt: formatTime(message.delivery.sentAt, timeZone),
+      nextAttemptAt: formatTime(message.delivery.nextAttemptAt, timeZone),
     },
   };
 }
 
 export type LeadsOverview = Awaited<ReturnType<typeof loadLeadsOverview>>;
 
-export async function loadLeadsOverview(db: Db, config: Config, requestedPage: number) {
+export async function loadLeadsOverview(
+  db: Db,
+  config: Config,
+  requestedPage: number,
+  timeZone: string,
+) {
   const [first, subscribers, heldMessages, heldSignUps] = await Promise.all([
     listContactMessages(db, { limit: messagesPerPage, offset: 0 }),
     listSubscribers(db),
@@ -55,24 +60,24 @@ export async function loadLeadsOverview(db: Db, config: Config, requestedPage: n
         });
   return {
     mail: config.SMTP_URL ? { enabled: true, to: config.NOTIFY_TO ?? "" } : { enabled: false },
-    messages: current.messages.map(presentMessage),
+    messages: current.messages.map((message) => presentMessage(message, timeZone)),
     totalMessages: current.total,
     page,
     pageCount,
     subscribers: subscribers.map((subscriber) => ({
       email: subscriber.email,
-      subscribedAt: formatUtcTime(subscriber.createdAt),
+      subscribedAt: formatTime(subscriber.createdAt, timeZone),
     })),
     possibleSpam: {
       totalMessages: heldMessages.total,
       messages: heldMessages.messages.map((message) => ({
-        ...presentMessage(message),
+        ...presentMessage(message, timeZone),
         reason: describeHeldReason(message.spamVerdict ?? ""),
       })),
       totalSignUps: heldSignUps.total,
       signUps: heldSignUps.signUps.map((signUp) => ({
         email: signUp.email,
-        signedUpAt: formatUtcTime(signUp.createdAt),
+        signedUpAt: formatTime(signUp.createdAt, timeZone),
         reason: describeHeldReason(signUp.spamVerdict),
       })),
     },

@@ -1,8 +1,8 @@
 // What visitors read of articles and case studies: the published ones whose time has come (or,
 // when the database cannot be read, the built-in defaults, the failure logged), their images under
-// the hashed names browsers may cache for a year and cropped around their focal points; a hidden slug's 301 or admin preview; when the
-// pages must change by themselves (the next scheduled item) and when each page's data last
-// changed (sitemap.xml's lastmod).
+// the hashed names browsers may cache for a year and cropped around their focal points, dated in
+// the site time zone; a hidden slug's 301 or admin preview; when the pages must change by
+// themselves (the next scheduled item) and when each page's data last changed (sitemap's lastmod).
 import type { Logger } from "pino";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { ImagePlacement } from "~/features/media/image-metadata";
@@ -11,6 +11,7 @@ import { withVersionedImage } from "~/features/media/image-versions.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { formatTime } from "~/platform/format-time";
 import { expirePageAt, markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestSession } from "~/platform/sessions.server";
 import { defaultArticles } from "./default-articles";
@@ -30,6 +31,7 @@ import {
   getVisible,
   listVisible,
   listVisibleEntries,
+  toZonedRecord,
 } from "./store/reads.server";
 
 async function readOrFallback<T>(
@@ -76,12 +78,13 @@ export function findCaseStudy(
   ).then((study) => study && withVersionedImage(study));
 }
 
-/** Articles, newest first. */
-export function getArticles(db: Db, logger: Logger): Promise<PlacedArticle[]> {
+/** Articles, newest first, dated in the site time zone. */
+export function getArticles(db: Db, logger: Logger, timeZone: string): Promise<PlacedArticle[]> {
   return readOrFallback(
     logger,
     "articles",
-    async (): Promise<PlacedArticle[]> => withImagePositions(db, await listVisible(db, "article")),
+    async (): Promise<PlacedArticle[]> =>
+      withImagePositions(db, await listVisible(db, "article", new Date(), timeZone)),
     () => [...defaultArticles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
   ).then((articles) => articles.map(withVersionedImage));
 }
@@ -90,12 +93,13 @@ export function findArticle(
   db: Db,
   logger: Logger,
   id: string,
+  timeZone: string,
 ): Promise<PlacedArticle | undefined> {
   return readOrFallback(
     logger,
     "article",
     async (): Promise<PlacedArticle | undefined> => {
-      const article = await getVisible(db, "article", id);
+      const article = await getVisible(db, "article", id, new Date(), timeZone);
       return article && (await withImagePositions(db, [article]))[0];
     },
     () => defaultArticles.find((article) => article.id === id),
@@ -111,6 +115,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   request: Request,
   kind: K,
   id: string,
+  timeZone: string,
 ): Promise<{ record: PublicationRecord[K] & ImagePlacement; preview: PreviewNotice } | undefined> {
   let target: string | undefined;
   try {
@@ -125,12 +130,14 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   const item = await getForAdmin(db, kind, id);
   if (!item) return undefined;
   // The preview crops the cover as the published page will.
-  const [record = item.record] = await withImagePositions(db, [item.record]).catch(() => []);
+  const zoned = toZonedRecord(kind, item.record, item.publishAt, timeZone);
+  const [record = zoned] = await withImagePositions(db, [zoned]).catch(() => []);
   return {
     record,
     preview: {
       status: item.status,
       publishAt: item.publishAt,
+      publishAtText: item.publishAt ? formatTime(item.publishAt, timeZone) : "",
       editPath: `${kindTexts[kind].adminPath}/${id}`,
     },
   };

@@ -167,6 +167,8 @@ export type PublicationRevision = {
 export type PreviewNotice = {
   status: PublicationStatus;
   publishAt: string | null;
+  /** The publication time as the site time zone shows it (formatted on the server). */
+  publishAtText: string;
   editPath: string;
 };
 

@@ -20,6 +20,9 @@ export const activityActions = {
   "article-restore": "Article restored",
   "case-study-save": "Case study saved",
   "case-study-restore": "Case study restored",
+  // The writer's desk (issue 17): the site settings, and a scheduled item going live by itself
+  "settings-save": "Settings saved",
+  "publish-on-schedule": "Published on schedule",
 } as const;
 
 /** How long entries are kept. */

@@ -2,6 +2,7 @@
 // admin, client address and target, written in the same transaction as the action it records, so
 // a rolled-back action leaves no entry and a committed one always has its entry. Kept 365 days.
 import type { Db } from "~/platform/db/tables.server";
+import { fromZonedInput } from "~/platform/format-time";
 import { type ActivityAction, activityRetentionDays } from "./activity-actions";
 
 /** Old entries are pruned by the writes themselves, at most this often per process. */
@@ -13,6 +14,17 @@ export type Actor = { adminId: number | null; email: string | null; address: str
 
 /** Changes made with `npm run admin`. */
 export const commandLineActor: Actor = { adminId: null, email: null, address: "command line" };
+
+/** A scheduled item going live by itself: the server's schedule, not an admin, did it. */
+export const scheduleActor: Actor = { adminId: null, email: null, address: "schedule" };
+
+/** Who an entry without an admin was made by, as the Activity screen names it. */
+export function describeActor(entry: { adminEmail: string | null; address: string }): string {
+  if (entry.adminEmail) return entry.adminEmail;
+  return entry.address === scheduleActor.address || entry.address === commandLineActor.address
+    ? entry.address
+    : "—";
+}
 
 /** The signed-in admin behind a request, as the log records them. */
 export function getActor(admin: { adminId: number; email: string }, address: string): Actor {
@@ -65,7 +77,20 @@ export type ActivityEntry = {
   adminEmail: string | null;
   address: string;
   target: string | null;
+  /** The title of the article or case study it touched, for entries written since issue 17. */
+  title: string | null;
 };
+
+/** The title an entry's detail carries, if any (older entries have none). */
+function readTitle(detail: string | null): string | null {
+  if (!detail) return null;
+  try {
+    const parsed = JSON.parse(detail) as { title?: unknown };
+    return typeof parsed.title === "string" && parsed.title ? parsed.title : null;
+  } catch {
+    return null;
+  }
+}
 
 export type ActivityFilter = {
   action?: string | undefined;
@@ -73,7 +98,20 @@ export type ActivityFilter = {
   /** ISO dates (yyyy-mm-dd), both inclusive. */
   from?: string | undefined;
   to?: string | undefined;
+  /** The zone the dates are days of (the site's); UTC when not given. */
+  timeZone?: string | undefined;
 };
+
+/** The first instant of a day (yyyy-mm-dd) in the zone, as stored times compare. */
+function startOfDay(day: string, timeZone: string | undefined): string {
+  return timeZone ? fromZonedInput(`${day}T00:00`, timeZone) : `${day}T00:00:00.000Z`;
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
 
 export const activityPageSize = 50;
 
@@ -86,8 +124,11 @@ export async function listActivity(
   let query = db.selectFrom("admin_activity").selectAll();
   if (filter.action) query = query.where("action", "=", filter.action);
   if (filter.admin) query = query.where("admin_email", "=", filter.admin.toLowerCase());
-  if (filter.from) query = query.where("created_at", ">=", `${filter.from}T00:00:00.000Z`);
-  if (filter.to) query = query.where("created_at", "<=", `${filter.to}T23:59:59.999Z`);
+  if (filter.from)
+    query = query.where("created_at", ">=", startOfDay(filter.from, filter.timeZone));
+  if (filter.to) {
+    query = query.where("created_at", "<", startOfDay(nextDay(filter.to), filter.timeZone));
+  }
   const rows = await query
     .orderBy("id", "desc")
     .limit(activityPageSize + 1)
@@ -101,6 +142,7 @@ export async function listActivity(
       adminEmail: row.admin_email,
       address: row.address,
       target: row.target,
+      title: readTitle(row.detail),
     })),
     hasMore: rows.length > activityPageSize,
   };

@@ -193,6 +193,21 @@ export interface UploadedImageTable {
   created_at: string;
 }
 
+/** Issue 17: one site-wide setting (the site time zone), by name. */
+export interface SiteSettingTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+/** Issue 17: a scheduled item that went live, recorded once (the key is the claim). */
+export interface PublicationGoLiveTable {
+  kind: string;
+  item_id: string;
+  publish_at: string;
+  recorded_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -218,6 +233,9 @@ export interface Tables {
   login_known_addresses: LoginKnownAddressTable;
   // Media metadata (issue 17)
   uploaded_images: UploadedImageTable;
+  // The writer's desk (issue 17)
+  site_settings: SiteSettingTable;
+  publication_go_lives: PublicationGoLiveTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -5,14 +5,19 @@ import { Form, Link } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Pager } from "~/features/admin/shell/pager";
-import { listActivity, listActivityAdmins } from "~/platform/activity/activity.server";
+import {
+  describeActor,
+  listActivity,
+  listActivityAdmins,
+} from "~/platform/activity/activity.server";
 import {
   activityActions,
   activityRetentionDays,
   describeActivityAction,
 } from "~/platform/activity/activity-actions";
 import { getAppContext } from "~/platform/context.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -41,19 +46,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     to: read("to", isoDate),
   };
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const timeZone = await getRequestData(context).timeZone();
   const [{ entries, hasMore }, admins] = await Promise.all([
-    listActivity(db, filter, page),
+    listActivity(db, { ...filter, timeZone }, page),
     listActivityAdmins(db),
   ]);
   return {
     filter,
+    timeZone,
     page,
     hasMore,
     admins,
     entries: entries.map((entry) => ({
       ...entry,
-      when: formatUtcTime(entry.createdAt),
+      when: formatTime(entry.createdAt, timeZone),
       label: describeActivityAction(entry.action),
+      actor: describeActor(entry),
     })),
   };
 }
@@ -76,7 +84,7 @@ function toneOf(action: string): string {
 }
 
 export default function ActivityPage({ loaderData }: Route.ComponentProps) {
-  const { entries, filter, admins, page, hasMore } = loaderData;
+  const { entries, filter, admins, page, hasMore, timeZone } = loaderData;
   const pageLink = (next: number) => {
     const params = new URLSearchParams(
       Object.entries(filter).flatMap(([key, value]) => (value ? [[key, value]] : [])),
@@ -87,7 +95,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
   return (
     <AdminPage
       title="Activity"
-      description={`Every sign-in and every change made in the admin, kept for ${activityRetentionDays} days. Times are in UTC.`}
+      description={`Every sign-in and every change made in the admin, kept for ${activityRetentionDays} days. Times are in ${timeZone}; the dates below are its days.`}
     >
       <Card className="p-4 sm:p-5">
         <Form
@@ -165,12 +173,21 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   </td>
                   <td className="px-4 py-3 break-all text-slate-900 max-sm:order-1 max-sm:p-0">
-                    {entry.adminEmail ?? "—"}
+                    {entry.actor}
                   </td>
                   <td
                     className={`px-4 py-3 text-slate-700 max-sm:order-3 max-sm:w-full max-sm:p-0 ${entry.target ? "" : "max-sm:hidden"}`}
                   >
-                    {entry.target ?? "—"}
+                    {entry.title ? (
+                      <>
+                        <span className="font-medium text-slate-900">{entry.title}</span>
+                        <span className="block text-xs break-all text-slate-500">
+                          {entry.target}
+                        </span>
+                      </>
+                    ) : (
+                      (entry.target ?? "—")
+                    )}
                   </td>
                   <td className="px-4 py-3 font-mono text-xs text-slate-600 max-sm:order-4 max-sm:p-0">
                     {entry.address}

@@ -14,8 +14,9 @@ import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { readSessionId } from "~/platform/sessions.server";
@@ -30,10 +31,13 @@ export const handle = { adminNav: { label: "Admins", order: 90 } } satisfies Rou
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   const admin = getAdmin(context);
-  const admins = await listAdmins(db);
+  const [admins, timeZone] = await Promise.all([
+    listAdmins(db),
+    getRequestData(context).timeZone(),
+  ]);
   return {
     me: admin.email,
-    admins: admins.map((entry) => ({ ...entry, created: formatUtcTime(entry.createdAt) })),
+    admins: admins.map((entry) => ({ ...entry, created: formatTime(entry.createdAt, timeZone) })),
   };
 }
 

@@ -5,14 +5,20 @@ import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
 import { AdminShell } from "~/features/admin/shell/admin-shell";
 import { getAppContext } from "~/platform/context.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { Route } from "./+types/workspace-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const email = getGateSession(context)?.email ?? null;
   // The menu's entries, from the admin routes' handles; only a signed-in admin sees the shell.
-  return { email, nav: email ? getAppContext(context).routes.adminNav : [] };
+  // The site time zone is every screen's, for the times drawn in the browser (useSiteTimeZone).
+  return {
+    email,
+    nav: email ? getAppContext(context).routes.adminNav : [],
+    timeZone: email ? await getRequestData(context).timeZone() : "UTC",
+  };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { toTelHref } from "~/features/content/text";
 import { loadLeadsOverview } from "~/features/leads/admin-leads.server";
 import { DeliveryStatus } from "~/features/leads/components/delivery-status";
 import { getAppContext } from "~/platform/context.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -23,7 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
   getAdmin(context);
   const page = Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10);
-  const overview = await loadLeadsOverview(db, config, Number.isFinite(page) ? page : 1);
+  const overview = await loadLeadsOverview(
+    db,
+    config,
+    Number.isFinite(page) ? page : 1,
+    await getRequestData(context).timeZone(),
+  );
   return overview;
 }
 

@@ -14,6 +14,7 @@ import {
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
@@ -34,13 +35,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   await expireAtNextPublication(context);
   const app = getAppContext(context);
   const { db, logger } = app;
+  // Dates show in the site time zone; saving a new zone drops the cached pages.
+  const timeZone = await getRequestData(context).timeZone();
   const [found, all] = await Promise.all([
-    findArticle(db, logger, params.id),
-    getArticles(db, logger),
+    findArticle(db, logger, params.id, timeZone),
+    getArticles(db, logger, timeZone),
   ]);
   const hidden = found
     ? undefined
-    : await resolveHiddenPublication(app, request, "article", params.id);
+    : await resolveHiddenPublication(app, request, "article", params.id, timeZone);
   const article: PlacedArticle | undefined = found ?? hidden?.record;
   if (!article) throw data(null, { status: 404 });
   const others = all.filter((other) => other.id !== article.id);

@@ -21,6 +21,7 @@ import { listFeaturedTabs } from "~/features/publishing/featured-resources";
 import { expireAtNextPublication, getArticles } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -46,7 +47,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parseBlogQuery(params);
   const [{ content }, articles] = await Promise.all([
     getRequestContent(context),
-    getArticles(db, logger),
+    getRequestData(context)
+      .timeZone()
+      .then((timeZone) => getArticles(db, logger, timeZone)),
   ]);
   const matching = filterArticles(articles, query);
   const shown = paginate(matching, query.page);

@@ -3,8 +3,8 @@ import type { PreviewNotice } from "~/features/publishing/schema";
 
 export function PreviewBanner({ preview }: { preview: PreviewNotice }) {
   const when =
-    preview.status === "scheduled" && preview.publishAt
-      ? `scheduled for ${new Date(preview.publishAt).toUTCString().replace(" GMT", " UTC")}`
+    preview.status === "scheduled" && preview.publishAtText
+      ? `scheduled for ${preview.publishAtText}`
       : "a draft";
   return (
     <div role="note" className="bg-amber-100 px-4 py-3 text-center text-sm text-amber-950">

@@ -1,6 +1,14 @@
 // Status (Draft, Scheduled, Published) as a radio group, and the date and time of a schedule in
-// the admin's own time zone (stored as UTC). Choosing Published for an item that was not publishes
-// it now; choosing Scheduled proposes the next full hour.
+// the site time zone (stored as UTC; the owner sets the zone in Settings, whatever the browser's
+// is). Choosing Published for an item that was not publishes it now; choosing Scheduled proposes
+// the next full hour.
+import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import {
+  describeTimeZone,
+  fromZonedInput,
+  getNextFullHour,
+  toZonedInput,
+} from "~/platform/format-time";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { type PublicationStatus, publicationStatuses, statusLabels } from "../schema";
 
@@ -9,20 +17,6 @@ const descriptions: Record<PublicationStatus, string> = {
   scheduled: "Appears on the site by itself at the time below.",
   published: "Visible to everyone.",
 };
-
-/** "2026-05-04T12:30" in the browser's time zone, as a datetime-local field shows it. */
-function toLocalInput(iso: string): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-function nextFullHour(): string {
-  const date = new Date();
-  date.setMinutes(60, 0, 0);
-  return date.toISOString();
-}
 
 export function PublishFields({
   status,
@@ -38,10 +32,11 @@ export function PublishFields({
   onChange: (patch: { status?: PublicationStatus; publishAt?: string }) => void;
 }) {
   const hydrated = useHydrated();
+  const timeZone = useSiteTimeZone();
   const choose = (next: PublicationStatus) => {
     if (next === "published" && !wasPublished) onChange({ status: next, publishAt: "" });
     else if (next === "scheduled" && !(publishAt && Date.parse(publishAt) > Date.now())) {
-      onChange({ status: next, publishAt: nextFullHour() });
+      onChange({ status: next, publishAt: getNextFullHour(timeZone) });
     } else onChange({ status: next });
   };
   return (
@@ -77,19 +72,19 @@ export function PublishFields({
             id="field-publishAt"
             type="datetime-local"
             disabled={!hydrated}
-            value={hydrated ? toLocalInput(publishAt) : ""}
+            value={toZonedInput(publishAt, timeZone)}
             aria-invalid={error ? true : undefined}
             aria-describedby={
               error ? "field-publishAt-hint field-publishAt-error" : "field-publishAt-hint"
             }
             onChange={(event) => {
               const local = event.target.value;
-              onChange({ publishAt: local ? new Date(local).toISOString() : "" });
+              onChange({ publishAt: fromZonedInput(local, timeZone) });
             }}
             className="h-10 w-full rounded-md border border-input bg-white px-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring aria-invalid:border-destructive"
           />
           <p id="field-publishAt-hint" className="text-xs text-muted-foreground">
-            Your time zone: {hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : "..."}
+            {`Site time zone: ${describeTimeZone(timeZone, publishAt ? new Date(publishAt) : undefined)}. Change it in Settings.`}
           </p>
           {error ? (
             <p id="field-publishAt-error" className="text-sm font-medium text-destructive">

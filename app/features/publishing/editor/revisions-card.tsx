@@ -1,5 +1,7 @@
 // The item's revisions, newest first: its own version number, when, who, what happened; Restore
 // asks first, then saves an older one's text as a new version (the current one stays in the list).
+import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import { formatTime } from "~/platform/format-time";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
@@ -23,6 +25,7 @@ export function RevisionsCard({
   onRestore: (revisionId: number) => void;
 }) {
   const current = revisions[0];
+  const timeZone = useSiteTimeZone();
   return (
     <Card>
       <CardHeader className="pb-3">
@@ -44,12 +47,8 @@ export function RevisionsCard({
                     {index === 0 ? " (current)" : ""}
                   </span>
                   <span className="block text-xs text-muted-foreground">
-                    {new Date(revision.createdAt).toLocaleString("en-US", {
-                      dateStyle: "medium",
-                      timeStyle: "short",
-                      timeZone: "UTC",
-                    })}{" "}
-                    UTC{revision.author ? ` · ${revision.author}` : ""}
+                    {formatTime(revision.createdAt, timeZone)}
+                    {revision.author ? ` · ${revision.author}` : ""}
                   </span>
                   <span className="block truncate text-xs text-slate-600">{revision.title}</span>
                 </span>

@@ -19,6 +19,7 @@ import {
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
@@ -41,7 +42,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]);
   const hidden = found
     ? undefined
-    : await resolveHiddenPublication(app, request, "case-study", params.id);
+    : await resolveHiddenPublication(
+        app,
+        request,
+        "case-study",
+        params.id,
+        await getRequestData(context).timeZone(),
+      );
   const study: PlacedCaseStudy | undefined = found ?? hidden?.record;
   if (!study) throw data(null, { status: 404 });
   const others = all

@@ -14,8 +14,9 @@ import { getHistoryKind } from "~/features/publishing/history/history.server";
 import { describeRestore } from "~/features/publishing/history/restore-texts";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
@@ -36,9 +37,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   getAdmin(context);
   const { kind, id } = readTarget(params);
-  const revision = await kind.get(db, id, { formatTime: formatUtcTime });
+  const timeZone = await getRequestData(context).timeZone();
+  const revision = await kind.get(db, id, {
+    formatTime: (iso: string) => formatTime(iso, timeZone),
+  });
   if (!revision) throw data({ message: "No such version" }, { status: 404 });
-  return { revision: { ...revision, when: formatUtcTime(revision.createdAt) } };
+  return { revision: { ...revision, when: formatTime(revision.createdAt, timeZone) } };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {

@@ -12,8 +12,9 @@ import {
 } from "~/features/publishing/history/history.server";
 import { getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
-import { formatUtcTime } from "~/platform/format-time";
+import { formatTime } from "~/platform/format-time";
 import type { HistoryOptions } from "~/platform/history";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -42,7 +43,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = historyKinds.some((entry) => entry.id === params.get("kind"))
     ? (params.get("kind") ?? undefined)
     : undefined;
-  const options = { formatTime: formatUtcTime };
+  const timeZone = await getRequestData(context).timeZone();
+  const options = { formatTime: (iso: string) => formatTime(iso, timeZone) };
   const [entries, restored] = await Promise.all([
     listHistory(db, { kind, limit: 100, ...options }),
     readRestored(db, params.get("restored"), options),
@@ -51,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     kind: kind ?? "",
     kinds: historyKinds.map(({ id, label }) => ({ id, label })),
     restored,
-    entries: entries.map((entry) => ({ ...entry, when: formatUtcTime(entry.createdAt) })),
+    entries: entries.map((entry) => ({ ...entry, when: options.formatTime(entry.createdAt) })),
   };
 }
 

@@ -4,6 +4,7 @@
 import { Form, Link } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { StatusBadge } from "~/features/publishing/components/status-badge";
 import { kindTexts } from "~/features/publishing/kind-texts";
@@ -17,6 +18,7 @@ import {
 } from "~/features/publishing/schema";
 import { listForAdmin } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
+import { formatTime } from "~/platform/format-time";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
@@ -69,19 +71,15 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-function formatWhen(item: AdminListItem): string {
+function formatWhen(item: AdminListItem, timeZone: string): string {
   const iso = item.status === "draft" ? item.updatedAt : (item.publishAt ?? item.updatedAt);
-  const date = new Date(iso).toLocaleString("en-US", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  });
   const prefix = { draft: "Edited", scheduled: "Publishes", published: "Published" }[item.status];
-  return `${prefix} ${date} UTC`;
+  return `${prefix} ${formatTime(iso, timeZone)}`;
 }
 
 export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
   const { kind, query, total, groups, items } = loaderData;
+  const timeZone = useSiteTimeZone();
   const texts = kindTexts[kind];
   const filtered = Boolean(query.q || query.status || query.group);
   return (
@@ -181,7 +179,7 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
                 <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
                   <StatusBadge status={item.status} />
                   {item.group ? <Badge variant="secondary">{item.group}</Badge> : null}
-                  <span>{formatWhen(item)}</span>
+                  <span>{formatWhen(item, timeZone)}</span>
                 </p>
               </div>
               <div className="hidden shrink-0 gap-2 md:flex">

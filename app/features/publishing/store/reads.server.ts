@@ -4,11 +4,13 @@
 import type { Transaction } from "kysely";
 import type { ImageUse } from "~/features/media/image-uses.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
+import { formatDate, toZonedInput } from "~/platform/format-time";
 import { getEffectiveStatus, type PublicationRecord } from "../schema";
 import {
   getArticleTime,
   type Kind,
   parseRecord,
+  type Row,
   type StoredPublication,
   selectRow,
   selectRows,
@@ -16,14 +18,44 @@ import {
   toStored,
 } from "./rows.server";
 
+/**
+ * A visible record with its date as the site time zone has it: an article published at 23:30 UTC
+ * is already the next day in Berlin. Rows stored with a date only (the seeded articles, whose
+ * time is midnight UTC of their date) keep that date in every zone.
+ */
+export function toZonedRecord<K extends Kind>(
+  kind: K,
+  record: PublicationRecord[K],
+  publishAt: string | null,
+  timeZone: string | undefined,
+): PublicationRecord[K] {
+  if (kind !== "article" || !timeZone || !publishAt) return record;
+  const article = record as PublicationRecord["article"];
+  if (publishAt === `${article.publishedAt}T00:00:00.000Z`) return record;
+  return {
+    ...article,
+    date: formatDate(publishAt, timeZone),
+    publishedAt: toZonedInput(publishAt, timeZone).slice(0, 10),
+  } as PublicationRecord[K];
+}
+
+function readZonedRecord<K extends Kind>(
+  kind: K,
+  row: Pick<Row, "data" | "publish_at">,
+  timeZone: string | undefined,
+): PublicationRecord[K] {
+  return toZonedRecord(kind, parseRecord(kind, row.data), row.publish_at, timeZone);
+}
+
 /** What visitors see: published items whose time has come, in the kind's order. */
 export async function listVisible<K extends Kind>(
   db: Db,
   kind: K,
   now = new Date(),
+  timeZone?: string,
 ): Promise<PublicationRecord[K][]> {
   const rows = await selectRows(db, kind, now);
-  return rows.map((row) => parseRecord(kind, row.data));
+  return rows.map((row) => readZonedRecord(kind, row, timeZone));
 }
 
 /** One item as visitors see it, or undefined when it is missing, a draft or not yet due. */
@@ -32,6 +64,7 @@ export async function getVisible<K extends Kind>(
   kind: K,
   id: string,
   now = new Date(),
+  timeZone?: string,
 ): Promise<PublicationRecord[K] | undefined> {
   const row = await db
     .selectFrom(tableOf(kind))
@@ -39,7 +72,7 @@ export async function getVisible<K extends Kind>(
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row || getEffectiveStatus(row.status, row.publish_at, now) !== "published") return undefined;
-  return parseRecord(kind, row.data);
+  return readZonedRecord(kind, row, timeZone);
 }
 
 /** Where an old slug now lives, when the item there is visible: the 301's target. */

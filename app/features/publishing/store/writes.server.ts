@@ -18,6 +18,7 @@ import { getRevisionRecord, insertRevision } from "./revisions.server";
 import {
   type Kind,
   kindSpecs,
+  parseRecord,
   type StoredPublication,
   selectRow,
   tableOf,
@@ -177,6 +178,7 @@ export async function createPublication<K extends Kind>(
       await insertRevision(trx, kind, row, "save", options.actor.email, now);
       await recordChange(trx, kind, "save", options.actor, row.id, {
         status: getEffectiveStatus(row.status, row.publish_at, now),
+        title: record.title,
         created: true,
       });
       await markDataChanged(trx, kindSpecs[kind].table);
@@ -241,6 +243,7 @@ export async function updatePublication<K extends Kind>(
       await insertRevision(trx, kind, row, action, options.actor.email, now);
       await recordChange(trx, kind, action, options.actor, row.id, {
         status: getEffectiveStatus(row.status, row.publish_at, now),
+        title: record.title,
         ...(row.id !== id ? { previousSlug: id } : {}),
       });
       await markDataChanged(trx, kindSpecs[kind].table);
@@ -284,7 +287,9 @@ export async function deletePublication(
       options.actor.email,
       now,
     );
-    await recordChange(trx, kind, "delete", options.actor, id, {});
+    await recordChange(trx, kind, "delete", options.actor, id, {
+      title: parseRecord(kind, current.data).title,
+    });
     await markDataChanged(trx, kindSpecs[kind].table);
   });
 }

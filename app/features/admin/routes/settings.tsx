@@ -1,0 +1,183 @@
+// /admin/settings: the site's settings. Today the site time zone, in which every date and time of
+// the admin and of the public pages is shown and schedules are set; unset, the server's own.
+import { useEffect, useMemo, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { getActor } from "~/platform/activity/activity.server";
+import { describeTimeZone, formatTime } from "~/platform/format-time";
+import type { FormResult } from "~/platform/http/form-result";
+import { handleSubmission } from "~/platform/http/submission.server";
+import { getRequestData } from "~/platform/request-data.server";
+import type { RouteHandle } from "~/platform/route-handle";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { listTimeZones, siteSettingsSchema } from "~/platform/settings";
+import { getServerTimeZone, saveSiteSettings } from "~/platform/settings.server";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { Input } from "~/ui/input";
+import { Label } from "~/ui/label";
+import { NativeSelect } from "~/ui/native-select";
+import { toast } from "~/ui/use-toast";
+import type { Route } from "./+types/settings";
+
+export const handle = { adminNav: { label: "Settings", order: 95 } } satisfies RouteHandle;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  getAdmin(context);
+  const timeZone = await getRequestData(context).timeZone();
+  const now = new Date();
+  return {
+    timeZone,
+    serverTimeZone: getServerTimeZone(),
+    now: formatTime(now.toISOString(), timeZone),
+    // Labelled here, so the list reads the same after hydration whatever the browser knows.
+    zones: listTimeZones().map((zone) => ({ value: zone, label: describeTimeZone(zone, now) })),
+  };
+}
+
+type SettingsAnswer = { message: string; timeZone: string };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = getAdmin(context);
+  return handleSubmission<{ timeZone: string }, SettingsAnswer>(
+    { request, context },
+    {
+      schema: siteSettingsSchema,
+      echo: (fields) => ({ timeZone: fields.timeZone ?? "" }),
+      async accept(input, app) {
+        await saveSiteSettings(app.db, input, getActor(admin, app.clientIp));
+        return {
+          body: {
+            message: `Times are now shown in ${describeTimeZone(input.timeZone)}.`,
+            timeZone: input.timeZone,
+          },
+        };
+      },
+    },
+  );
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Settings",
+    description: "The site's settings: the time zone of every date and schedule.",
+    noindex: true,
+  });
+}
+
+/** The zone's region ("Europe" of "Europe/Berlin"), the list's groups. */
+function regionOf(zone: string): string {
+  return zone.includes("/") ? (zone.split("/")[0] ?? "Other") : "Other";
+}
+
+export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { timeZone, serverTimeZone, now, zones } = loaderData;
+  // A plain <Form>: useFetcher would bring its code into the chunk every public page loads.
+  const navigation = useNavigation();
+  const result: FormResult<SettingsAnswer> | undefined = actionData;
+  const [chosen, setChosen] = useState(result?.values.timeZone || timeZone);
+  const [search, setSearch] = useState("");
+  const error =
+    result?.status === "failed" ? (result.errors.timeZone ?? result.message) : undefined;
+
+  // Each answer is a new object: one toast per save, also for the same zone saved twice.
+  useEffect(() => {
+    if (!result) return;
+    if (result.status === "done") {
+      toast({ title: "Settings Saved", description: result.body.message });
+    } else {
+      toast({ title: "Not Saved", description: result.message, variant: "destructive" });
+    }
+  }, [result]);
+
+  // The search narrows the list; the chosen zone stays in it so the select never loses it.
+  const groups = useMemo(() => {
+    const needle = search.trim().toLowerCase().replaceAll(" ", "_");
+    const shown = zones.filter(
+      (zone) =>
+        zone.value === chosen ||
+        !needle ||
+        zone.label.toLowerCase().replaceAll(" ", "_").includes(needle),
+    );
+    const byRegion = new Map<string, typeof zones>();
+    for (const zone of shown) {
+      const region = regionOf(zone.value);
+      byRegion.set(region, [...(byRegion.get(region) ?? []), zone]);
+    }
+    return [...byRegion.entries()];
+  }, [zones, search, chosen]);
+
+  return (
+    <AdminPage title="Settings" description="Settings that apply to the whole site.">
+      {/* The outcome stays on the page too (the toast goes after 5 s; without JavaScript, none). */}
+      {result?.status === "done" ? (
+        <Notice tone="success" title="Settings saved">
+          {result.body.message}
+        </Notice>
+      ) : null}
+      <Card className="max-w-2xl">
+        <CardHeader>
+          <h2 className="text-lg font-semibold leading-tight">Time zone</h2>
+          <CardDescription>
+            Every date and time in the admin and on the public pages is shown in this zone, and
+            schedules are set in it. Now it is {now}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form method="post" className="grid gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor="time-zone-search">Find a time zone</Label>
+              <Input
+                id="time-zone-search"
+                type="search"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                placeholder="City or region, e.g. Berlin"
+                aria-describedby="time-zone-search-hint"
+              />
+              <p id="time-zone-search-hint" className="text-xs text-muted-foreground">
+                Narrows the list below.
+              </p>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="time-zone">Site time zone</Label>
+              <NativeSelect
+                id="time-zone"
+                name="timeZone"
+                value={chosen}
+                onChange={(event) => setChosen(event.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? "time-zone-hint time-zone-error" : "time-zone-hint"}
+              >
+                {groups.map(([region, entries]) => (
+                  <optgroup key={region} label={region}>
+                    {entries.map((zone) => (
+                      <option key={zone.value} value={zone.value}>
+                        {zone.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </NativeSelect>
+              <p id="time-zone-hint" className="text-xs text-muted-foreground">
+                Until one is chosen, the server's zone is used: {serverTimeZone}.
+              </p>
+              {error ? (
+                <p id="time-zone-error" className="text-sm font-medium text-destructive">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+            <div>
+              <Button type="submit" disabled={navigation.state === "submitting"}>
+                Save settings
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,118 @@
+// Recording a scheduled item going live: the Activity log gets one "Published on schedule" entry,
+// by "schedule", per item and publication time. Every server process runs the recorder; the
+// publication_go_lives row is the claim, inserted in the entry's own transaction under a unique
+// key, so however many processes race, and however often they restart, exactly one entry is
+// written. An item that came due while no server ran is recorded at the next start.
+import type { Logger } from "pino";
+import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
+import type { Db } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { getNextPublicationTime } from "./reads.server";
+import { type Kind, parseRecord, tableOf } from "./rows.server";
+
+const kinds: readonly Kind[] = ["article", "case-study"];
+
+/**
+ * Records every scheduled item whose time has come and is not recorded yet; answers how many this
+ * call recorded. A scheduled item is one saved before its publication time (publish_at after
+ * updated_at): an item published at once, or edited after it went live, is not one.
+ */
+export async function recordScheduledGoLives(db: Db, now = new Date()): Promise<number> {
+  let recorded = 0;
+  for (const kind of kinds) {
+    const due = await db
+      .selectFrom(tableOf(kind))
+      .select(["id", "data", "publish_at"])
+      .where("status", "=", "published")
+      .where("publish_at", "<=", now.toISOString())
+      .where((eb) => eb("publish_at", ">", eb.ref("updated_at")))
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("publication_go_lives")
+              .select("item_id")
+              .where("publication_go_lives.kind", "=", kind)
+              .whereRef("publication_go_lives.item_id", "=", `${tableOf(kind)}.id`)
+              .whereRef("publication_go_lives.publish_at", "=", `${tableOf(kind)}.publish_at`),
+          ),
+        ),
+      )
+      .execute();
+    for (const row of due) {
+      const publishAt = row.publish_at ?? now.toISOString();
+      const claimed = await db.transaction().execute(async (trx) => {
+        const claim = await trx
+          .insertInto("publication_go_lives")
+          .values({
+            kind,
+            item_id: row.id,
+            publish_at: publishAt,
+            recorded_at: now.toISOString(),
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .executeTakeFirst();
+        if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+        // Dated when it went live, which is when visitors first saw it.
+        await recordActivity(
+          trx,
+          {
+            action: "publish-on-schedule",
+            actor: scheduleActor,
+            target: `${kind} ${row.id}`,
+            detail: { title: parseRecord(kind, row.data).title, publishAt },
+          },
+          new Date(publishAt),
+        );
+        return true;
+      });
+      if (claimed) recorded++;
+    }
+  }
+  return recorded;
+}
+
+export type GoLiveRecorder = { stop: () => Promise<void> };
+
+/** How often the recorder looks anyway: a schedule saved on another server does not wake it. */
+export const goLivePollIntervalMs = 15_000;
+
+/**
+ * Runs recordScheduledGoLives now (what came due while the server was down), then at the next
+ * publication time and at least every pollIntervalMs, until stopped.
+ */
+export function startGoLiveRecorder(
+  { db, logger }: { db: Db; logger: Logger },
+  { pollIntervalMs = goLivePollIntervalMs } = {},
+): GoLiveRecorder {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> | undefined;
+
+  const runPass = () => {
+    if (stopped) return;
+    running = (async () => {
+      let delay = pollIntervalMs;
+      try {
+        await recordScheduledGoLives(db);
+        const next = await getNextPublicationTime(db);
+        // A little after the time itself, so the item is due when the pass runs.
+        if (next) delay = Math.min(delay, Math.max(0, next.getTime() - Date.now()) + 50);
+      } catch (error) {
+        // The database may be briefly away; the next pass catches up.
+        logDatabaseError(logger, error, "Recording scheduled publications failed");
+      }
+      if (stopped) return;
+      timer = setTimeout(runPass, delay);
+      timer.unref();
+    })();
+  };
+
+  runPass();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
