@@ -1,6 +1,13 @@
-// The Manage Images screen's calls, through the one API client: an upload as a multipart form to
-// POST /api/admin/images, and the deletion of an upload.
-import { callApi } from "~/platform/api-client";
+// The media library's calls, through the one API client: the list of images (for pickers), an
+// upload as a multipart form to POST /api/admin/images, and the deletion of an upload.
+import { callApi, getJson } from "~/platform/api-client";
+
+/** An image of the library as pickers show it; alt is its stored description, when it has one. */
+export type PickableImage = { url: string; name: string; alt?: string };
+
+export async function listImages(): Promise<PickableImage[]> {
+  return (await getJson<{ images: PickableImage[] }>("/api/admin/images"))?.images ?? [];
+}
 
 export async function uploadImage(file: File): Promise<{ url: string; bytes: number }> {
   const form = new FormData();

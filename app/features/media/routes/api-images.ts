@@ -2,6 +2,7 @@
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
 // at most 2 MB and 40 megapixels as their header declares; stored whole under a random name and
 // answered with its address, or not stored at all (507 JSON when the disk is full).
+// GET: every image of the library (address, name, size), for pickers such as the rich-text editor's.
 
 import { handleAdminApi } from "~/features/admin/gate.server";
 import { readImageDimensions } from "~/features/media/image-dimensions.server";
@@ -20,15 +21,21 @@ import {
   deleteUploadedImage,
   detectImageKind,
   isDiskFullError,
+  listSiteImages,
   storeUploadedImage,
 } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getUploadsDir } from "~/platform/config.server";
-import { ApiError, jsonError } from "~/platform/http/api.server";
+import { ApiError } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-images";
 
-export function loader() {
-  return jsonError(405, "Use POST here", { headers: { Allow: "POST" } });
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async ({ config }) => {
+    const images = await listSiteImages(getUploadsDir(config));
+    return Response.json({
+      images: images.map(({ url, name, bytes, uploaded }) => ({ url, name, bytes, uploaded })),
+    });
+  });
 }
 
 export async function action(args: Route.ActionArgs) {
