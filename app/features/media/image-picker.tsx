@@ -7,11 +7,11 @@ import { describeRequestError } from "~/features/admin/login/session-client";
 import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "./image-rules";
 import { listImages, type PickableImage, uploadImage } from "./images-client";
 
-/** Images whose name (or stored description) holds every word of the query, in any case. */
+/** Images whose name, address or stored description holds every word of the query (any case). */
 export function filterImages(images: readonly PickableImage[], query: string): PickableImage[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   return images.filter((image) => {
-    const haystack = `${image.name} ${image.alt ?? ""}`.toLowerCase();
+    const haystack = `${image.name} ${image.url} ${image.alt ?? ""}`.toLowerCase();
     return words.every((word) => haystack.includes(word));
   });
 }

@@ -5,6 +5,7 @@
 // links within the site stay in the tab, others get a new tab and nofollow only when chosen.
 // Loaded on admin routes only (rich-text-field.tsx imports it lazily).
 import { TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { NodeSelection } from "@tiptap/pm/state";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import {
@@ -118,6 +119,21 @@ function readLink(editor: Editor): LinkDialogValue | undefined {
     newTab: target === "_blank",
     nofollow: (rel ?? "").split(/\s+/).includes("nofollow"),
   };
+}
+
+/**
+ * After a new image, the cursor goes to the text after it (a new paragraph when there is none), so
+ * the writer types on and the Image button inserts another image rather than editing this one.
+ */
+function moveCursorPastFigure(editor: Editor) {
+  const { selection, doc } = editor.state;
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== "figure") return;
+  const after = selection.to;
+  if (doc.resolve(after).nodeAfter?.isTextblock) {
+    editor.commands.setTextSelection(after + 1);
+    return;
+  }
+  editor.chain().insertContentAt(after, { type: "paragraph" }).setTextSelection(after + 1).run();
 }
 
 function Separator() {
@@ -413,8 +429,10 @@ export function RichTextEditor({
         onOpenChange={(open) => (open ? undefined : close())}
         initial={dialog?.kind === "image" ? dialog.initial : undefined}
         onDone={(attributes) => {
+          const editing = dialog?.kind === "image" && dialog.initial !== undefined;
           close();
           editor.chain().focus().setFigure(attributes).run();
+          if (!editing) moveCursorPastFigure(editor);
         }}
       />
     </div>
