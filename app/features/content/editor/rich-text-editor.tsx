@@ -133,7 +133,11 @@ function moveCursorPastFigure(editor: Editor) {
     editor.commands.setTextSelection(after + 1);
     return;
   }
-  editor.chain().insertContentAt(after, { type: "paragraph" }).setTextSelection(after + 1).run();
+  editor
+    .chain()
+    .insertContentAt(after, { type: "paragraph" })
+    .setTextSelection(after + 1)
+    .run();
 }
 
 function Separator() {
