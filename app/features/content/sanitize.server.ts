@@ -84,6 +84,8 @@ const options: sanitizeHtml.IOptions = {
     if (frame.tag === "a" && !frame.attribs.href) return "excludeTag";
     // An image from anywhere but this site is dropped whole.
     if (frame.tag === "img" && !frame.attribs.src) return true;
+    // A figure whose image was dropped (or that never had one) goes with its caption.
+    if (frame.tag === "figure" && !frame.mediaChildren.includes("img")) return true;
     return false;
   },
 };
