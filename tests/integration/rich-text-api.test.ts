@@ -97,7 +97,7 @@ describe.each(getTestDatabaseKinds())("the rich-text editor's API on $name", (ki
       targets: unknown[];
     };
     expect(drafts.targets).toEqual([]);
-    expect((await get("/api/admin/link-targets?q=" + "x".repeat(5000))).status).toBe(200);
+    expect((await get(`/api/admin/link-targets?q=${"x".repeat(5000)}`)).status).toBe(200);
   });
 
   it("stores an article's figures and links with only the safe parts", async () => {
