@@ -1,7 +1,8 @@
 // The rich-text editor's calls over HTTP against the built site and a real database (SQLite, and
 // PostgreSQL when available): the media library's list for the image dialog, the search over the
-// site's pages for the link dialog (admin only, drafts never offered), and an article body with
-// images and links as the editor and an attacker would send it, stored with only what is safe.
+// site's pages for the link dialog (admin only, drafts never offered), an image placed in a text
+// kept from deletion, and an article body with images and links as the editor and an attacker
+// would send it, stored with only what is safe.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -68,6 +69,21 @@ describe.each(getTestDatabaseKinds())("the rich-text editor's API on $name", (ki
     expect(images.some((listedImage) => listedImage.url.startsWith("/images/articles/"))).toBe(
       true,
     );
+
+    // Placed in an article's text, it is in use: the library keeps it.
+    const name = image.url.slice(image.url.lastIndexOf("/") + 1);
+    const placed = await postArticle(
+      article({
+        slug: "placed-image",
+        body: `<figure data-size="full"><img src="${image.url}" alt="Chart" /></figure>`,
+      }),
+    );
+    expect(placed.status).toBe(201);
+    const refused = await fetch(`${site.url}/api/admin/images/${name}`, {
+      method: "DELETE",
+      headers: { origin: site.url, cookie },
+    });
+    expect(refused.status).toBe(409);
   });
 
   it("finds the site's pages and published articles by title for the link dialog", async () => {
