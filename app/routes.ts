@@ -78,6 +78,8 @@ export default [
   // Media library: image uploads
   route("api/admin/images", "features/media/routes/api-images.ts"),
   route("api/admin/images/:name", "features/media/routes/api-image.ts"),
+  // The rich-text editor's link dialog: the site's own pages, searched by title or address
+  route("api/admin/link-targets", "features/pages/routes/api-link-targets.ts"),
   // Publishing: /api/admin/articles/... and /api/admin/case-studies/... (list and create, one
   // item, restore a revision)
   route("api/admin/:collection", "features/publishing/routes/api-publications.ts"),

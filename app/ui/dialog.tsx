@@ -1,9 +1,9 @@
-// Dialog (Radix Dialog, shadcn style): modal, focus trapped inside and given back to the trigger,
-// Escape and the close button close it, scrolls inside on small screens. Admin screens only (kept
-// out of the public chunk).
+// Modal dialog (Radix Dialog, shadcn style): focus moves in and is trapped, Escape and the close
+// button close it, focus returns to what opened it. Admin screens only (kept out of public chunks).
+
 import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "./cn";
 
 export const Dialog = Primitive.Root;
@@ -14,21 +14,23 @@ export function DialogContent({
   className,
   children,
   ...props
-}: ComponentProps<typeof Primitive.Content>) {
+}: ComponentProps<typeof Primitive.Content> & { children: ReactNode }) {
   return (
     <Primitive.Portal>
       <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
       <Primitive.Content
         className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-white p-6 shadow-xl",
+          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-white p-5 shadow-xl sm:p-6",
           className,
         )}
         {...props}
       >
         {children}
-        <Primitive.Close className="absolute top-3 right-3 rounded-md p-1.5 text-slate-600 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring">
+        <Primitive.Close
+          className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded text-slate-600 hover:bg-slate-100 hover:text-navy focus-visible:outline-2 focus-visible:outline-ring"
+          aria-label="Close"
+        >
           <X className="size-4" aria-hidden="true" />
-          <span className="sr-only">Close</span>
         </Primitive.Close>
       </Primitive.Content>
     </Primitive.Portal>

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "./default-content";
-import { linkRel } from "./rich-text";
 import { listRichTextPaths, sanitizeContentSections, sanitizeRichText } from "./sanitize.server";
 
-const safeLink = (href: string, text: string) =>
-  `<a href="${href}" target="_blank" rel="${linkRel}">${text}</a>`;
+const newTabLink = (href: string, text: string) =>
+  `<a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a>`;
 
 /** Well-known stored-XSS payloads; none of them may keep anything that runs. */
 const payloads = [
@@ -61,7 +60,7 @@ describe("sanitizeRichText", () => {
     expect(sanitizeRichText(html)).toBe(html.replace("<br>", "<br />"));
   });
 
-  it("keeps the spec's link schemes and relative links, with target and rel forced", () => {
+  it("keeps the spec's link schemes and relative links", () => {
     for (const href of [
       "https://example.com/a?b=1",
       "http://example.com",
@@ -77,12 +76,129 @@ describe("sanitizeRichText", () => {
       "services/it",
       "#top",
     ]) {
-      expect(sanitizeRichText(`<a href="${href}">x</a>`), href).toBe(safeLink(href, "x"));
+      expect(sanitizeRichText(`<a href="${href}">x</a>`), href).toBe(`<a href="${href}">x</a>`);
     }
-    expect(
-      sanitizeRichText('<a href="https://example.com" target="_self" rel="opener" title="t">x</a>'),
-    ).toBe(safeLink("https://example.com", "x"));
     expect(sanitizeRichText('<a href="file:///etc/passwd">x</a>')).toBe("x");
+  });
+
+  it("opens links within the site in the same tab and lets search engines follow them", () => {
+    expect(
+      sanitizeRichText('<a href="/blog/other" target="_blank" rel="nofollow noopener">x</a>'),
+    ).toBe('<a href="/blog/other">x</a>');
+    expect(sanitizeRichText('<a href="services/it" target="_top" rel="opener">x</a>')).toBe(
+      '<a href="services/it">x</a>',
+    );
+  });
+
+  it("keeps an external link's new tab and nofollow as chosen, and nothing else", () => {
+    expect(sanitizeRichText('<a href="https://example.com">x</a>')).toBe(
+      '<a href="https://example.com">x</a>',
+    );
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      newTabLink("https://example.com", "x"),
+    );
+    expect(sanitizeRichText('<a href="https://example.com" rel="nofollow">x</a>')).toBe(
+      '<a href="https://example.com" rel="nofollow">x</a>',
+    );
+    expect(
+      sanitizeRichText(
+        '<a href="https://example.com" target="_blank" rel="nofollow opener sponsored" title="t">x</a>',
+      ),
+    ).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    // A spoofed target is dropped, and with it the need for noopener.
+    expect(sanitizeRichText('<a href="//cdn.example/a" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="//cdn.example/a">x</a>',
+    );
+    expect(
+      sanitizeRichText('<a href="https://example.com" target="evil-window" rel="opener">x</a>'),
+    ).toBe('<a href="https://example.com">x</a>');
+  });
+
+  it("refuses a javascript: or data: link however it arrives (dialog, paste, spoofed rel)", () => {
+    for (const payload of [
+      '<a href="javascript:alert(1)" target="_blank" rel="noopener noreferrer">x</a>',
+      '<a href="javascript:alert(1)">x</a>',
+      '<a href="  JAVASCRIPT:alert(1)" rel="nofollow">x</a>',
+      '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+      '<a href="vbscript:msgbox(1)">x</a>',
+    ]) {
+      expect(sanitizeRichText(payload), payload).toBe("x");
+    }
+  });
+
+  it("keeps the editor's figures: the site's own image, its alt text, size and caption", () => {
+    const figure =
+      '<figure data-size="inline"><img src="/images/uploads/0123456789abcdef0123456789abcdef.png" alt="A diagram of the network" width="800" height="600" /><figcaption>The network, after</figcaption></figure>';
+    expect(sanitizeRichText(figure)).toBe(figure);
+    expect(
+      sanitizeRichText(
+        '<figure data-size="full"><img src="/images/articles/cloud.svg" alt="Cloud" /></figure>',
+      ),
+    ).toBe(
+      '<figure data-size="full"><img src="/images/articles/cloud.svg" alt="Cloud" /></figure>',
+    );
+  });
+
+  it("drops images from anywhere but the site's own image paths", () => {
+    for (const src of [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(1)",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "https://evil.example/x.png",
+      "http://evil.example/images/x.png",
+      "//evil.example/x.png",
+      "///evil.example/x.png",
+      "\\\\evil.example/x.png",
+      "/images//evil.example/x.png",
+      "/images/../admin",
+      "/images/uploads/../../etc/passwd",
+      "/uploads/x.png",
+      "images/x.png",
+      "/images/x.png?onerror=alert(1)",
+      "",
+    ]) {
+      const clean = sanitizeRichText(
+        `<p>a</p><figure data-size="full"><img src="${src}" alt="x"></figure>`,
+      );
+      expect(clean, src).not.toContain("<img");
+      expect(clean, src).not.toMatch(/evil|javascript|data:/i);
+    }
+    expect(sanitizeRichText("<img src=javascript:alert(1)>")).toBe("");
+  });
+
+  it("makes event handlers, styles and unknown attributes on figures and images inert", () => {
+    const clean = sanitizeRichText(
+      '<figure data-size="inline" onclick="alert(1)" style="position:fixed" class="x"><img src="/images/a.png" alt="a" onerror="alert(1)" onload="alert(2)" srcset="https://evil.example/x.png 2x" loading="eager" width="100%" height="-1"><figcaption onmouseover="alert(3)">c</figcaption></figure>',
+    );
+    expect(clean).toBe(
+      '<figure data-size="inline"><img src="/images/a.png" alt="a" /><figcaption>c</figcaption></figure>',
+    );
+  });
+
+  it("allows only the two sizes of a figure", () => {
+    expect(
+      sanitizeRichText(
+        '<figure data-size="javascript:x"><img src="/images/a.png" alt="a"></figure>',
+      ),
+    ).toBe('<figure data-size="full"><img src="/images/a.png" alt="a" /></figure>');
+  });
+
+  it("keeps quotes, code blocks and simple tables without their styles", () => {
+    expect(
+      sanitizeRichText(
+        '<blockquote><p>Said</p></blockquote><pre><code class="language-js">if (a &lt; b) {}</code></pre>',
+      ),
+    ).toBe("<blockquote><p>Said</p></blockquote><pre><code>if (a &lt; b) {}</code></pre>");
+    expect(
+      sanitizeRichText(
+        '<table style="min-width: 75px"><colgroup><col style="min-width: 25px"></colgroup><tbody><tr><th colspan="2" onclick="alert(1)"><p>Head</p></th></tr><tr><td rowspan="javascript:x"><p>Cell</p></td><td><p>Two</p></td></tr></tbody></table>',
+      ),
+    ).toBe(
+      '<table><tbody><tr><th colspan="2"><p>Head</p></th></tr><tr><td><p>Cell</p></td><td><p>Two</p></td></tr></tbody></table>',
+    );
   });
 
   it("maps pasted equivalents to the allowed tags and drops the rest but their text", () => {

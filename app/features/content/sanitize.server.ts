@@ -1,16 +1,30 @@
 // Server-side sanitizing of stored rich text (DESIGN.md section 7): only what the content editor
-// can produce survives, and links keep only the spec's schemes (section 5) with rel and target set.
+// can produce survives, links keep only the spec's schemes (section 5) with rel and target as the
+// rules in rich-text.ts say, and images only the site's own addresses (issue 17).
 import sanitizeHtml from "sanitize-html";
 import type { z } from "zod";
-import { linkRel, linkSchemes, linkTarget, richTextTags } from "./rich-text";
+import {
+  getLinkAttributes,
+  imageSizes,
+  isSiteImageSrc,
+  linkSchemes,
+  richTextTags,
+} from "./rich-text";
 import { contentSchema, richText, type SiteContent } from "./schema";
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: richTextTags,
-  allowedAttributes: { a: ["href", "target", "rel"] },
+  allowedAttributes: {
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "width", "height"],
+    figure: ["data-size"],
+    th: ["colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
   allowedSchemes: linkSchemes,
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ["href"],
+  // An image's address is checked whole by isSiteImageSrc: no scheme at all is allowed there.
+  allowedSchemesByTag: { img: [] },
+  allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: true,
   allowedStyles: {},
   disallowedTagsMode: "discard",
@@ -41,16 +55,58 @@ const options: sanitizeHtml.IOptions = {
     h6: "h3",
     a: (_tagName, attribs) => ({
       tagName: "a",
+      attribs: attribs.href
+        ? { href: attribs.href, ...getLinkAttributes(attribs.href, attribs.target, attribs.rel) }
+        : {},
+    }),
+    img: (_tagName, attribs) => ({
+      tagName: "img",
       attribs: {
-        ...(attribs.href ? { href: attribs.href } : {}),
-        target: linkTarget,
-        rel: linkRel,
+        ...(attribs.src && isSiteImageSrc(attribs.src) ? { src: attribs.src } : {}),
+        alt: attribs.alt ?? "",
+        ...pickDimension(attribs, "width"),
+        ...pickDimension(attribs, "height"),
       },
     }),
+    figure: (_tagName, attribs) => ({
+      tagName: "figure",
+      attribs: {
+        "data-size": (imageSizes as readonly string[]).includes(attribs["data-size"] ?? "")
+          ? (attribs["data-size"] as string)
+          : "full",
+      },
+    }),
+    th: keepCellSpans,
+    td: keepCellSpans,
   },
-  // A link whose address was refused is no link: keep its text only.
-  exclusiveFilter: (frame) => (frame.tag === "a" && !frame.attribs.href ? "excludeTag" : false),
+  exclusiveFilter: (frame) => {
+    // A link whose address was refused is no link: keep its text only.
+    if (frame.tag === "a" && !frame.attribs.href) return "excludeTag";
+    // An image from anywhere but this site is dropped whole.
+    if (frame.tag === "img" && !frame.attribs.src) return true;
+    // A figure whose image was dropped (or that never had one) goes with its caption.
+    if (frame.tag === "figure" && !frame.mediaChildren.includes("img")) return true;
+    return false;
+  },
 };
+
+/** A width or height in pixels: a whole number from 1 to 20000, else left out. */
+function pickDimension(attribs: sanitizeHtml.Attributes, name: "width" | "height") {
+  const value = attribs[name];
+  return value && /^[1-9][0-9]{0,4}$/.test(value) && Number(value) <= 20_000
+    ? { [name]: value }
+    : {};
+}
+
+/** A table cell keeps its spans only as small whole numbers (the editor writes none by default). */
+function keepCellSpans(tagName: string, attribs: sanitizeHtml.Attributes) {
+  const spans = Object.fromEntries(
+    (["colspan", "rowspan"] as const)
+      .filter((name) => /^[1-9][0-9]?$/.test(attribs[name] ?? ""))
+      .map((name) => [name, attribs[name] as string]),
+  );
+  return { tagName, attribs: spans };
+}
 
 /** Sanitizes one rich-text fragment with the editor's allow-list. */
 export function sanitizeRichText(html: string): string {

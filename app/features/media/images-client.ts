@@ -1,8 +1,13 @@
-// The media library's calls, through the one API client: an upload as a multipart form to
-// POST /api/admin/images (answered with the image already in the library when the same file was
-// uploaded before), an edit of an upload's name, alt text or focal point, and its deletion.
-import { callApi } from "~/platform/api-client";
+// The media library's calls, through the one API client: the list of images (for pickers), an
+// upload as a multipart form to POST /api/admin/images (answered with the image already in the
+// library when the same file was uploaded before), an edit of an upload's name, alt text or focal
+// point, and its deletion.
+import { callApi, getJson } from "~/platform/api-client";
 import type { ImageEdit, LibraryImage } from "./image-metadata";
+
+export async function listImages(): Promise<LibraryImage[]> {
+  return (await getJson<{ images: LibraryImage[] }>("/api/admin/images"))?.images ?? [];
+}
 
 export type UploadAnswer = { duplicate: boolean; image: LibraryImage };
 

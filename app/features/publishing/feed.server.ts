@@ -8,9 +8,12 @@ import type { VisibleEntry } from "./store/reads.server";
 /** How many of the newest articles the feed carries. */
 export const feedSize = 20;
 
-/** Site-relative links and addresses made absolute: feed readers have no page to resolve them. */
+/**
+ * Site-relative links and image addresses made absolute: feed readers have no page to resolve
+ * them (images in the text are always the site's own, issue 17).
+ */
 export function absolutizeLinks(html: string, siteUrl: string): string {
-  return html.replace(/(\shref=")\/(?!\/)/g, `$1${siteUrl}/`);
+  return html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${siteUrl}/`);
 }
 
 export function renderAtomFeed(options: {

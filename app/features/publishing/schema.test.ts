@@ -93,6 +93,17 @@ describe("publishing rules", () => {
       '<a href="https://site.example/booking">b</a> <a href="https://x.example/">x</a> <a href="//cdn.example/a">c</a>',
     );
   });
+
+  it("makes the site's own image addresses of a feed entry absolute", () => {
+    expect(
+      absolutizeLinks(
+        '<figure data-size="full"><img src="/images/uploads/a.png" alt="A" /></figure>',
+        "https://site.example",
+      ),
+    ).toBe(
+      '<figure data-size="full"><img src="https://site.example/images/uploads/a.png" alt="A" /></figure>',
+    );
+  });
 });
 
 describe("the kinds' field tables", () => {

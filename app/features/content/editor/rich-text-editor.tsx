@@ -1,25 +1,40 @@
-// The rich-text editor (spec sections 2 and 5): TipTap with the spec's toolbar (bold, italic,
-// strike, lists, link by prompt, Remove Link, H2, H3). Links are not opened on click, accept only
-// the spec's schemes, default to http and open in a new tab with noopener noreferrer nofollow.
+// The rich-text editor (spec sections 2 and 5, issue 17): TipTap with the spec's toolbar (bold,
+// italic, strike, lists, link, Remove Link, H2, H3) plus quote, code block, a simple table and
+// images of the site's media library in figures, and the words and read time under it. Links are
+// set through a dialog, not opened on click, accept only the spec's schemes and default to http;
+// links within the site stay in the tab, others get a new tab and nofollow only when chosen.
 // Loaded on admin routes only (rich-text-field.tsx imports it lazily).
+import { TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
+import { NodeSelection } from "@tiptap/pm/state";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import {
   Bold,
+  ImagePlus,
   Italic,
   Link2,
   List,
   ListOrdered,
   type LucideIcon,
+  SquareCode,
   Strikethrough,
+  Table,
+  TextQuote,
   Unlink,
 } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
-import { isAllowedLinkHref, linkRel, linkSchemes, linkTarget } from "~/features/content/rich-text";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import {
+  describeWordCount,
+  getLinkAttributes,
+  isAllowedLinkHref,
+  linkSchemes,
+} from "~/features/content/rich-text";
 import { cn } from "~/ui/cn";
-import { toast } from "~/ui/use-toast";
 import { EditorPlaceholder } from "./editor-placeholder";
-import { normalizeLinkInput } from "./form-rules";
+import { ImageDialog } from "./image-dialog";
+import type { RichTextLink } from "./insert-rules";
+import { LinkDialog, type LinkDialogValue } from "./link-dialog";
+import { Figure, type FigureAttributes, PlainTable } from "./rich-text-nodes";
 
 export type RichTextEditorProps = {
   id: string;
@@ -72,33 +87,22 @@ function toStoredHtml(editor: Editor): string {
   return editor.isEmpty ? "" : editor.getHTML().replace(/(?:<p><\/p>)+$/, "");
 }
 
-function promptForLink(editor: Editor) {
-  const previous = editor.getAttributes("link").href as string | undefined;
-  const input = window.prompt("Link URL", previous ?? "");
-  if (input === null) return;
-  const href = normalizeLinkInput(input);
-  if (href === "") {
-    editor.chain().focus().extendMarkRange("link").unsetLink().run();
-    return;
-  }
-  if (!isAllowedLinkHref(href)) {
-    toast({
-      title: "Link Not Added",
-      description:
-        "Use a web address (http or https), an email (mailto:), a phone (tel:) or a page of this site.",
-      variant: "destructive",
-    });
-    return;
-  }
-  const attributes = { href, target: linkTarget, rel: linkRel };
+/** Sets the dialog's link on the selection, or inserts its text as a link where there is none. */
+function applyLink(editor: Editor, link: RichTextLink) {
+  const chosen = getLinkAttributes(
+    link.href,
+    link.newTab ? "_blank" : null,
+    link.nofollow ? "nofollow" : null,
+  );
+  // Explicit nulls: a changed link loses a new tab or nofollow it no longer has.
+  const attributes = { href: link.href, target: chosen.target ?? null, rel: chosen.rel ?? null };
   if (editor.state.selection.empty && !editor.isActive("link")) {
-    // Nothing selected: insert the address itself as the link's text.
     editor
       .chain()
       .focus()
       .insertContent({
         type: "text",
-        text: input.trim(),
+        text: link.text || link.href,
         marks: [{ type: "link", attrs: attributes }],
       })
       .run();
@@ -107,7 +111,50 @@ function promptForLink(editor: Editor) {
   editor.chain().focus().extendMarkRange("link").setLink(attributes).run();
 }
 
-function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
+function readLink(editor: Editor): LinkDialogValue | undefined {
+  if (!editor.isActive("link")) return undefined;
+  const { href, target, rel } = editor.getAttributes("link") as Record<string, string | null>;
+  return {
+    href: href ?? "",
+    newTab: target === "_blank",
+    nofollow: (rel ?? "").split(/\s+/).includes("nofollow"),
+  };
+}
+
+/**
+ * After a new image, the cursor goes to the text after it (a new paragraph when there is none), so
+ * the writer types on and the Image button inserts another image rather than editing this one.
+ */
+function moveCursorPastFigure(editor: Editor) {
+  const { selection, doc } = editor.state;
+  if (!(selection instanceof NodeSelection) || selection.node.type.name !== "figure") return;
+  const after = selection.to;
+  if (doc.resolve(after).nodeAfter?.isTextblock) {
+    editor.commands.setTextSelection(after + 1);
+    return;
+  }
+  editor
+    .chain()
+    .insertContentAt(after, { type: "paragraph" })
+    .setTextSelection(after + 1)
+    .run();
+}
+
+function Separator() {
+  return <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />;
+}
+
+function Toolbar({
+  editor,
+  controls,
+  onLink,
+  onImage,
+}: {
+  editor: Editor;
+  controls: string;
+  onLink: () => void;
+  onImage: () => void;
+}) {
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -119,8 +166,14 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
       link: current.isActive("link"),
       h2: current.isActive("heading", { level: 2 }),
       h3: current.isActive("heading", { level: 3 }),
+      blockquote: current.isActive("blockquote"),
+      codeBlock: current.isActive("codeBlock"),
+      figure: current.isActive("figure"),
+      table: current.isActive("table"),
     }),
   });
+  const run = (command: (chain: ReturnType<Editor["chain"]>) => ReturnType<Editor["chain"]>) =>
+    command(editor.chain().focus()).run();
   return (
     <div
       role="toolbar"
@@ -132,54 +185,49 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
         label="Bold"
         icon={Bold}
         pressed={state.bold}
-        onClick={() => editor.chain().focus().toggleBold().run()}
+        onClick={() => run((chain) => chain.toggleBold())}
       />
       <ToolbarButton
         label="Italic"
         icon={Italic}
         pressed={state.italic}
-        onClick={() => editor.chain().focus().toggleItalic().run()}
+        onClick={() => run((chain) => chain.toggleItalic())}
       />
       <ToolbarButton
         label="Strikethrough"
         icon={Strikethrough}
         pressed={state.strike}
-        onClick={() => editor.chain().focus().toggleStrike().run()}
+        onClick={() => run((chain) => chain.toggleStrike())}
       />
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+      <Separator />
       <ToolbarButton
         label="Bullet list"
         icon={List}
         pressed={state.bulletList}
-        onClick={() => editor.chain().focus().toggleBulletList().run()}
+        onClick={() => run((chain) => chain.toggleBulletList())}
       />
       <ToolbarButton
         label="Numbered list"
         icon={ListOrdered}
         pressed={state.orderedList}
-        onClick={() => editor.chain().focus().toggleOrderedList().run()}
+        onClick={() => run((chain) => chain.toggleOrderedList())}
       />
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
-      <ToolbarButton
-        label="Link"
-        icon={Link2}
-        pressed={state.link}
-        onClick={() => promptForLink(editor)}
-      />
+      <Separator />
+      <ToolbarButton label="Link" icon={Link2} pressed={state.link} onClick={onLink} />
       <ToolbarButton
         label="Remove Link"
         icon={Unlink}
         disabled={!state.link}
-        onClick={() => editor.chain().focus().extendMarkRange("link").unsetLink().run()}
+        onClick={() => run((chain) => chain.extendMarkRange("link").unsetLink())}
       >
         <span className="hidden sm:inline">Remove Link</span>
         <span className="sr-only sm:hidden">Remove Link</span>
       </ToolbarButton>
-      <span className="mx-1 h-5 w-px bg-border" aria-hidden="true" />
+      <Separator />
       <ToolbarButton
         label="Heading 2"
         pressed={state.h2}
-        onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}
+        onClick={() => run((chain) => chain.toggleHeading({ level: 2 }))}
       >
         <span aria-hidden="true">H2</span>
         <span className="sr-only">Heading 2</span>
@@ -187,12 +235,68 @@ function Toolbar({ editor, controls }: { editor: Editor; controls: string }) {
       <ToolbarButton
         label="Heading 3"
         pressed={state.h3}
-        onClick={() => editor.chain().focus().toggleHeading({ level: 3 }).run()}
+        onClick={() => run((chain) => chain.toggleHeading({ level: 3 }))}
       >
         <span aria-hidden="true">H3</span>
         <span className="sr-only">Heading 3</span>
       </ToolbarButton>
+      <Separator />
+      <ToolbarButton
+        label="Quote"
+        icon={TextQuote}
+        pressed={state.blockquote}
+        onClick={() => run((chain) => chain.toggleBlockquote())}
+      />
+      <ToolbarButton
+        label="Code block"
+        icon={SquareCode}
+        pressed={state.codeBlock}
+        onClick={() => run((chain) => chain.toggleCodeBlock())}
+      />
+      <Separator />
+      <ToolbarButton label="Image" icon={ImagePlus} pressed={state.figure} onClick={onImage}>
+        <span>Image</span>
+      </ToolbarButton>
+      <ToolbarButton
+        label="Table"
+        icon={Table}
+        pressed={state.table}
+        disabled={state.table}
+        onClick={() => run((chain) => chain.insertTable({ rows: 3, cols: 3, withHeaderRow: true }))}
+      >
+        <span>Table</span>
+      </ToolbarButton>
+      {state.table ? (
+        <>
+          <Separator />
+          <ToolbarButton label="Add row" onClick={() => run((chain) => chain.addRowAfter())}>
+            Add row
+          </ToolbarButton>
+          <ToolbarButton label="Delete row" onClick={() => run((chain) => chain.deleteRow())}>
+            Delete row
+          </ToolbarButton>
+          <ToolbarButton label="Add column" onClick={() => run((chain) => chain.addColumnAfter())}>
+            Add column
+          </ToolbarButton>
+          <ToolbarButton label="Delete column" onClick={() => run((chain) => chain.deleteColumn())}>
+            Delete column
+          </ToolbarButton>
+          <ToolbarButton label="Delete table" onClick={() => run((chain) => chain.deleteTable())}>
+            Delete table
+          </ToolbarButton>
+        </>
+      ) : null}
     </div>
+  );
+}
+
+/** Words and read time of the text being written. */
+function WordCount({ editor, id }: { editor: Editor; id: string }) {
+  const text = useEditorState({ editor, selector: ({ editor: current }) => current.getText() });
+  return (
+    <p id={id} className="border-t border-border bg-slate-50 px-3 py-1.5 text-xs text-slate-600">
+      {describeWordCount(text)}
+    </p>
   );
 }
 
@@ -206,16 +310,19 @@ export function RichTextEditor({
 }: RichTextEditorProps) {
   const onValueChangeRef = useRef(onValueChange);
   onValueChangeRef.current = onValueChange;
+  const countId = useId();
+  const [dialog, setDialog] = useState<
+    | { kind: "link"; initial: LinkDialogValue | undefined; askText: boolean }
+    | { kind: "image"; initial: FigureAttributes | undefined }
+  >();
 
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },
-        // Only what the stored rich text allows (p, strong, em, s, lists, links, h2, h3, br).
-        blockquote: false,
+        // Only what the stored rich text allows (rich-text.ts): no inline code, rule, underline.
         code: false,
-        codeBlock: false,
         horizontalRule: false,
         underline: false,
         link: {
@@ -224,10 +331,16 @@ export function RichTextEditor({
           linkOnPaste: true,
           defaultProtocol: "http",
           protocols: linkSchemes,
-          HTMLAttributes: { target: linkTarget, rel: linkRel, class: null },
+          // Target and rel are each link's own (rich-text.ts getLinkAttributes), never forced.
+          HTMLAttributes: { target: null, rel: null, class: null },
           isAllowedUri: (url) => isAllowedLinkHref(url),
         },
       }),
+      Figure,
+      PlainTable.configure({ resizable: false }),
+      TableRow,
+      TableHeader,
+      TableCell,
     ],
     content: value,
     editorProps: {
@@ -239,7 +352,7 @@ export function RichTextEditor({
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         ...(invalid ? { "aria-invalid": "true" } : {}),
         class:
-          "prose-content min-h-[200px] px-3 py-2.5 text-sm leading-relaxed text-foreground outline-none [&_a]:cursor-text [&_a]:text-blue-700 [&_a]:underline",
+          "prose-content min-h-[200px] px-3 py-2.5 text-sm leading-relaxed text-foreground outline-none [&_a]:cursor-text [&_a]:text-blue-700 [&_a]:underline [&_.ProseMirror-selectednode]:outline-2 [&_.ProseMirror-selectednode]:outline-primary [&_.selectedCell]:bg-blue-50 [&_.tableWrapper]:overflow-x-auto",
       },
     },
     onUpdate: ({ editor: current }) => {
@@ -261,13 +374,14 @@ export function RichTextEditor({
         attributes: {
           ...(editor.options.editorProps.attributes as Record<string, string>),
           "aria-invalid": invalid ? "true" : "false",
-          "aria-describedby": describedBy ?? "",
+          "aria-describedby": [describedBy, countId].filter(Boolean).join(" "),
         },
       },
     });
-  }, [editor, invalid, describedBy]);
+  }, [editor, invalid, describedBy, countId]);
 
   if (!editor) return <EditorPlaceholder />;
+  const close = () => setDialog(undefined);
   return (
     <div
       className={cn(
@@ -275,8 +389,56 @@ export function RichTextEditor({
         invalid ? "border-destructive" : "border-input",
       )}
     >
-      <Toolbar editor={editor} controls={id} />
+      <Toolbar
+        editor={editor}
+        controls={id}
+        onLink={() =>
+          setDialog({
+            kind: "link",
+            initial: readLink(editor),
+            askText: editor.state.selection.empty && !editor.isActive("link"),
+          })
+        }
+        onImage={() =>
+          setDialog({
+            kind: "image",
+            initial: editor.isActive("figure")
+              ? (editor.getAttributes("figure") as FigureAttributes)
+              : undefined,
+          })
+        }
+      />
       <EditorContent editor={editor} />
+      <WordCount editor={editor} id={countId} />
+      <LinkDialog
+        open={dialog?.kind === "link"}
+        onOpenChange={(open) => (open ? undefined : close())}
+        initial={dialog?.kind === "link" ? dialog.initial : undefined}
+        askText={dialog?.kind === "link" && dialog.askText}
+        onDone={(link) => {
+          close();
+          applyLink(editor, link);
+        }}
+        onRemove={
+          dialog?.kind === "link" && dialog.initial
+            ? () => {
+                close();
+                editor.chain().focus().extendMarkRange("link").unsetLink().run();
+              }
+            : undefined
+        }
+      />
+      <ImageDialog
+        open={dialog?.kind === "image"}
+        onOpenChange={(open) => (open ? undefined : close())}
+        initial={dialog?.kind === "image" ? dialog.initial : undefined}
+        onDone={(attributes) => {
+          const editing = dialog?.kind === "image" && dialog.initial !== undefined;
+          close();
+          editor.chain().focus().setFigure(attributes).run();
+          if (!editing) moveCursorPastFigure(editor);
+        }}
+      />
     </div>
   );
 }

@@ -138,18 +138,27 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
     listForAdmin(db, "article"),
     listForAdmin(db, "case-study"),
   ]);
+  // The cover, and every image placed in the text (issue 17: the site's own images only).
+  const imagesOf = (record: { imageUrl: string; body: string }) => [
+    record.imageUrl,
+    ...[...record.body.matchAll(/<img [^>]*?src="(\/images\/[^"]+)"/g)].map(([, url]) => url),
+  ];
   return [
-    ...caseStudies.map(({ record }) => ({
-      url: record.imageUrl,
-      label: `Case study: ${record.title}`,
-      href: `/admin/case-studies/${record.id}`,
-    })),
-    ...articles.map(({ record }) => ({
-      url: record.imageUrl,
-      label: `Article: ${record.title}`,
-      href: `/admin/articles/${record.id}`,
-    })),
-  ].filter((use) => use.url);
+    ...caseStudies.flatMap(({ record }) =>
+      imagesOf(record).map((url) => ({
+        url,
+        label: `Case study: ${record.title}`,
+        href: `/admin/case-studies/${record.id}`,
+      })),
+    ),
+    ...articles.flatMap(({ record }) =>
+      imagesOf(record).map((url) => ({
+        url,
+        label: `Article: ${record.title}`,
+        href: `/admin/articles/${record.id}`,
+      })),
+    ),
+  ].filter((use): use is ImageUse => Boolean(use.url));
 }
 
 export type VisibleEntry<K extends Kind> = {

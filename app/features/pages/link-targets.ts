@@ -1,0 +1,20 @@
+// The pages a writer can link to from rich text (the editor's link dialog): the public pages,
+// found by words of their title or address.
+import type { SitePage } from "./site-pages";
+
+export type LinkTarget = { title: string; path: string; group: string };
+
+/** At most this many pages answer one search: the dialog shows a short list, not the sitemap. */
+export const maxLinkTargets = 20;
+
+/** Pages whose title or address holds every word of the query (any case); all when it is empty. */
+export function findLinkTargets(pages: readonly SitePage[], query: string): LinkTarget[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return pages
+    .filter((page) => {
+      const haystack = `${page.title} ${page.path}`.toLowerCase();
+      return words.every((word) => haystack.includes(word));
+    })
+    .slice(0, maxLinkTargets)
+    .map(({ title, path, group }) => ({ title, path, group }));
+}

@@ -1,0 +1,17 @@
+// GET /api/admin/link-targets?q=words: the public pages (services, articles, case studies and the
+// rest) whose title or address matches, as { targets: [{ title, path, group }] }, for the
+// rich-text editor's link dialog. Admin only.
+import { handleAdminApi } from "~/features/admin/gate.server";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { findLinkTargets } from "~/features/pages/link-targets";
+import { listPublicPages } from "~/features/pages/public-pages.server";
+import type { Route } from "./+types/api-link-targets";
+
+export function loader(args: Route.LoaderArgs) {
+  return handleAdminApi(args, { methods: ["GET"] }, async ({ db, logger, routes }) => {
+    const query = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 200);
+    const { content } = await getRequestContent(args.context);
+    const pages = await listPublicPages(db, content, logger, routes.pages);
+    return Response.json({ targets: findLinkTargets(pages, query) });
+  });
+}
