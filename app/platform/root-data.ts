@@ -4,7 +4,9 @@
 import { useRouteLoaderData } from "react-router";
 
 export type SharedRootData = {
-  shell: { companyName: string };
+  shell: { companyName: string; tagline: string };
+  /** The canonical origin (SITE_URL): the editors' previews show the addresses pages will have. */
+  siteUrl: string;
   /** The public forms' signed "shown at" time (the spam guard), on every page. */
   formToken: string | undefined;
 };

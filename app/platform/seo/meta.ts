@@ -4,6 +4,7 @@
 import type { MetaDescriptor } from "react-router";
 import { chooseDescription } from "~/platform/seo/description";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { formatPageTitle, getDescriptionExtra } from "~/platform/seo/search-preview";
 import {
   type ArticleFacts,
   buildArticle,
@@ -47,6 +48,8 @@ export type PageMeta = {
   service?: Omit<ServiceFacts, "description">;
   /** An article: an Article entity, described as the meta description is. */
   article?: Omit<ArticleFacts, "description">;
+  /** The link-card image's path when not the page's generated card (an article's cover). */
+  image?: string;
 };
 
 /** Breadcrumb names of the sections with pages below them. */
@@ -75,16 +78,13 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
   // A title that already names the company (the home page's) does not get it twice.
-  const title =
-    companyName && !page.title.includes(companyName)
-      ? `${page.title} | ${companyName}`
-      : page.title;
+  const title = formatPageTitle(page.title, companyName);
   const path = page.path ?? args.location.pathname;
   const url = `${siteUrl}${path}`;
   const description = chooseDescription(
     page.written,
     page.description,
-    root ? `${companyName}: ${root.shell.tagline}.` : "",
+    root ? getDescriptionExtra(companyName, root.shell.tagline) : "",
   );
   const tags: MetaDescriptor[] = [
     { title },
@@ -98,7 +98,7 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   ];
   if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
 
-  const image = `${siteUrl}${getPreviewImagePath(path)}`;
+  const image = `${siteUrl}${page.image ?? getPreviewImagePath(path)}`;
   tags.push(
     { property: "og:image", content: image },
     { property: "og:image:type", content: "image/png" },

@@ -14,6 +14,7 @@ import {
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
 import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
@@ -67,6 +68,9 @@ export function meta(args: Route.MetaArgs) {
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),
+    ...(article.coverAsCardImage && article.imageUrl
+      ? { image: getCoverPreviewImagePath(`/blog/${article.id}`) }
+      : {}),
     article: {
       headline: article.title,
       datePublished: article.publishedAt,
