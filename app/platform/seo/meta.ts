@@ -4,7 +4,6 @@
 import type { MetaDescriptor } from "react-router";
 import { chooseDescription } from "~/platform/seo/description";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
-import { formatPageTitle, getDescriptionExtra } from "~/platform/seo/search-preview";
 import {
   type ArticleFacts,
   buildArticle,
@@ -66,6 +65,16 @@ function getTrail(path: string, name: string): Crumb[] {
   if (section && child) trail.push({ name: sectionNames[section] ?? section, path: `/${section}` });
   trail.push({ name, path });
   return trail;
+}
+
+/** The page's <title>: its own title, then the company name unless the title already has it. */
+export function formatPageTitle(title: string, companyName: string): string {
+  return companyName && !title.includes(companyName) ? `${title} | ${companyName}` : title;
+}
+
+/** The sentence added after a computed description shorter than 70 characters. */
+export function getDescriptionExtra(companyName: string, tagline: string): string {
+  return `${companyName}: ${tagline}.`;
 }
 
 export const previewImageSize = { width: 1200, height: 630 } as const;

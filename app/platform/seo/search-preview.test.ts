@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { formatPageTitle } from "./meta";
 import {
   buildPreviewTexts,
   checkDescriptionLength,
-  formatPageTitle,
   formatResultAddress,
   shortenForResult,
 } from "./search-preview";

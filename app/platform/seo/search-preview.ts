@@ -1,19 +1,11 @@
 // How a page reads in a search result and in a shared link's card, from the same rules the head
 // tags use (meta.ts): the editors' SEO previews show what search engines and social sites get.
+// Admin-only: public pages import meta.ts, never this module (it would join their chunks).
 import { chooseDescription, descriptionLength } from "./description";
+import { formatPageTitle, getDescriptionExtra } from "./meta";
 
 /** Search engines show about 60 characters of a title before they cut it with "…". */
 export const resultTitleLength = 60;
-
-/** The page's <title>: its own title, then the company name unless the title already has it. */
-export function formatPageTitle(title: string, companyName: string): string {
-  return companyName && !title.includes(companyName) ? `${title} | ${companyName}` : title;
-}
-
-/** The sentence added after a computed description shorter than 70 characters. */
-export function getDescriptionExtra(companyName: string, tagline: string): string {
-  return `${companyName}: ${tagline}.`;
-}
 
 /** A text cut after its last whole word within max characters, with "…", as results show it. */
 export function shortenForResult(text: string, max: number): string {
