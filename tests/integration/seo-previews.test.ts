@@ -1,0 +1,123 @@
+// An article's cover as its link-card image, against the built site and a real database (SQLite,
+// and PostgreSQL when available): with the choice on and a cover, og:image and twitter:image name
+// a 1200x630 PNG made from the cover; off, or with no cover, the generated title card stays.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Resvg } from "@resvg/resvg-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultArticles } from "~/features/publishing/default-articles";
+import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
+import { getTestDatabaseKinds } from "../support/databases";
+import { article } from "../support/publications";
+import { startTestSite, type TestSite } from "../support/test-site";
+
+/** The size a PNG's header declares (IHDR, right after the 8-byte signature). */
+function readPngSize(bytes: Buffer) {
+  expect(bytes.subarray(0, 8)).toEqual(
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  );
+  expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The content of a page's <meta property|name="key">. */
+function readMeta(html: string, key: string): string | undefined {
+  const tag = html.match(new RegExp(`<meta[^>]*(?:property|name)="${key}"[^>]*>`))?.[0];
+  return tag?.match(/content="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
+}
+
+describe.each(getTestDatabaseKinds())("an article's cover as its link card on $name", (engine) => {
+  let site: TestSite;
+  let cookie: string;
+  let uploadsDir: string;
+
+  const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
+  const publish = async (overrides: Parameters<typeof article>[0]) => {
+    const answer = await postJsonAs(site, "/api/admin/articles", article(overrides), { cookie });
+    expect(answer.status, await answer.clone().text()).toBe(201);
+  };
+  const readImageMeta = async (path: string) => {
+    const html = await (await visit(path)).text();
+    return { og: readMeta(html, "og:image"), twitter: readMeta(html, "twitter:image") };
+  };
+  const fetchPng = async (url: string) => {
+    const answer = await fetch(url.replace(/^https?:\/\/[^/]+/, site.url));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/png");
+    return Buffer.from(await answer.arrayBuffer());
+  };
+
+  beforeAll(async () => {
+    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
+    site = await startTestSite(await engine.create(), { UPLOADS_DIR: uploadsDir });
+    await resetLoginThrottles(site);
+    cookie = await logInCookie(site);
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await rm(uploadsDir, { recursive: true, force: true });
+  });
+
+  it("points og:image at a 1200x630 PNG made from an uploaded cover", async () => {
+    // A 600x600 red square as the upload: cropped, it fills the whole 1200x630 card.
+    const square = new Resvg(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#dc2626"/></svg>',
+    )
+      .render()
+      .asPng();
+    const name = `${"a".repeat(32)}.png`;
+    await writeFile(join(uploadsDir, name), square);
+    await publish({
+      slug: "cover-card-upload",
+      imageUrl: `/images/uploads/${name}`,
+      imageAlt: "A red square",
+      coverAsCardImage: true,
+    });
+
+    const { og, twitter } = await readImageMeta("/blog/cover-card-upload");
+    expect(og).toMatch(/\/og\/blog\/cover-card-upload\/cover\.png$/);
+    expect(twitter ?? og).toBe(og);
+    const png = await fetchPng(og ?? "");
+    expect(readPngSize(png)).toEqual({ width: 1200, height: 630 });
+    const generated = await fetchPng(`${site.url}/og/blog/cover-card-upload.png`);
+    expect(png.equals(generated)).toBe(false);
+  });
+
+  it("makes one from one of the site's own covers (SVG) too", async () => {
+    await publish({
+      slug: "cover-card-own",
+      imageUrl: defaultArticles[0]?.imageUrl ?? "",
+      imageAlt: "A diagram",
+      coverAsCardImage: true,
+    });
+    const { og } = await readImageMeta("/blog/cover-card-own");
+    expect(og).toMatch(/\/og\/blog\/cover-card-own\/cover\.png$/);
+    expect(readPngSize(await fetchPng(og ?? ""))).toEqual({ width: 1200, height: 630 });
+  });
+
+  it("keeps the generated card when the choice is off or there is no cover", async () => {
+    await publish({
+      slug: "cover-card-off",
+      imageUrl: defaultArticles[0]?.imageUrl ?? "",
+      imageAlt: "A diagram",
+      coverAsCardImage: false,
+    });
+    await publish({ slug: "cover-card-none", coverAsCardImage: true });
+    for (const slug of ["cover-card-off", "cover-card-none"]) {
+      const { og } = await readImageMeta(`/blog/${slug}`);
+      expect(og).toMatch(new RegExp(`/og/blog/${slug}\\.png$`));
+      expect(readPngSize(await fetchPng(og ?? ""))).toEqual({ width: 1200, height: 630 });
+    }
+    // An article stored before the choice existed reads as off.
+    const seeded = defaultArticles[1]?.id ?? "";
+    expect((await readImageMeta(`/blog/${seeded}`)).og).toMatch(
+      new RegExp(`/og/blog/${seeded}\\.png$`),
+    );
+  });
+
+  it("answers 404 for the cover card of an article that is not on the site", async () => {
+    expect((await visit("/og/blog/no-such-article/cover.png")).status).toBe(404);
+  });
+});
