@@ -1,12 +1,17 @@
-// An article's cover as its link-card image, against the built site and a real database (SQLite,
-// and PostgreSQL when available): with the choice on and a cover, og:image and twitter:image name
-// a 1200x630 PNG made from the cover; off, or with no cover, the generated title card stays.
+// The editors' SEO previews against the built site and a real database (SQLite, and PostgreSQL
+// when available): each content page's preview shows the title, address and fallback description
+// its head really has; an article with its cover chosen as link card has og:image naming a
+// 1200x630 PNG made from the cover; off, or with no cover, the generated title card stays.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeFixedPages, describeServicePage } from "~/features/content/page-seo";
+import type { SiteContent } from "~/features/content/schema";
 import { defaultArticles } from "~/features/publishing/default-articles";
+import { getCaseStudies } from "~/features/publishing/public-reader.server";
+import { buildPreviewTexts } from "~/platform/seo/search-preview";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
@@ -27,7 +32,7 @@ function readMeta(html: string, key: string): string | undefined {
   return tag?.match(/content="([^"]*)"/)?.[1]?.replaceAll("&amp;", "&");
 }
 
-describe.each(getTestDatabaseKinds())("an article's cover as its link card on $name", (engine) => {
+describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (engine) => {
   let site: TestSite;
   let cookie: string;
   let uploadsDir: string;
@@ -115,6 +120,33 @@ describe.each(getTestDatabaseKinds())("an article's cover as its link card on $n
     expect((await readImageMeta(`/blog/${seeded}`)).og).toMatch(
       new RegExp(`/og/blog/${seeded}\\.png$`),
     );
+  });
+
+  it("previews each content page's title, address and computed description as its head has them", async () => {
+    const content = (await (await visit("/api/content")).json()) as SiteContent;
+    const studies = await getCaseStudies(site.services.db, site.services.logger);
+    const pages = [
+      ...Object.values(
+        describeFixedPages(
+          content,
+          studies.map((study) => study.industry),
+        ),
+      ),
+      ...content.services.items.map(describeServicePage),
+    ];
+    const siteFacts = {
+      siteUrl: site.services.config.SITE_URL,
+      companyName: content.general.companyName,
+      tagline: content.general.tagline,
+    };
+    for (const page of pages) {
+      const html = await (await visit(page.path)).text();
+      const shown = buildPreviewTexts({ ...page, written: "" }, siteFacts);
+      const title = html.match(/<title>([^<]*)<\/title>/)?.[1]?.replaceAll("&amp;", "&");
+      expect(title, page.path).toBe(shown.pageTitle);
+      expect(readMeta(html, "description"), page.path).toBe(shown.description);
+      expect(html, page.path).toContain(`rel="canonical" href="${shown.url}"`);
+    }
   });
 
   it("answers 404 for the cover card of an article that is not on the site", async () => {

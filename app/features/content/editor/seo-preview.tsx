@@ -3,7 +3,8 @@
 // description, as its head tags will have them) and the card a shared link shows (1200x630 image,
 // title, description, domain). Both follow the typing; the text rules are platform/seo's.
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
-import { useState } from "react";
+import { createContext, useState } from "react";
+import type { PageSeoFacts } from "~/features/content/page-seo";
 import { useSharedRootData } from "~/platform/root-data";
 import {
   buildPreviewTexts,
@@ -18,6 +19,16 @@ const verdictAnnouncements = {
   good: "Search description length is good.",
   long: "Search description too long.",
 } as const;
+
+/**
+ * The pages a content form's search descriptions describe that the field table cannot work out
+ * from the form's own values (the fixed pages of the SEO tab), by field path ("seo.about"), and
+ * the content's version, which makes the browser fetch a saved change's new card.
+ */
+export const SeoPagesContext = createContext<{
+  pages: Partial<Record<string, PageSeoFacts>>;
+  version: number | string;
+}>({ pages: {}, version: 0 });
 
 export type CardImage = {
   /** The image's address, as social sites fetch it. */
