@@ -3,7 +3,7 @@
 // description, as its head tags will have them) and the card a shared link shows (1200x630 image,
 // title, description, domain). Both follow the typing; the text rules are platform/seo's.
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
-import { createContext, useState } from "react";
+import { createContext, type ReactNode, useState } from "react";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import { useSharedRootData } from "~/platform/root-data";
 import {
@@ -41,11 +41,14 @@ export function SeoPreview({
   id,
   page,
   image,
+  cardOption,
 }: {
   /** Unique on the screen: the ids of the previews' headings. */
   id: string;
   page: PreviewFacts;
   image: CardImage;
+  /** A choice about the card, above it (an article's "Use the cover image when shared"). */
+  cardOption?: ReactNode;
 }) {
   const root = useSharedRootData();
   const texts = buildPreviewTexts(page, {
@@ -73,55 +76,58 @@ export function SeoPreview({
         {verdictAnnouncements[check.verdict]}
       </p>
 
-      <section aria-labelledby={`${id}-result`} className="grid min-w-0 gap-2">
-        <h3 id={`${id}-result`} className="text-sm font-semibold text-navy">
-          Search result preview
-        </h3>
-        <div className="min-w-0 rounded-lg border border-border bg-white p-4 font-sans">
-          <p className="truncate text-sm text-slate-700" data-testid="result-address">
-            {texts.address}
-          </p>
-          <p
-            className="mt-1 break-words text-lg leading-snug text-[#1a0dab]"
-            data-testid="result-title"
-          >
-            {texts.resultTitle}
-          </p>
-          <p className="mt-1 break-words text-sm text-slate-700" data-testid="result-description">
-            {texts.resultDescription}
-          </p>
-          {texts.fallback ? (
-            <p className="mt-2 text-xs text-muted-foreground">
-              No description written: search engines get the one computed from the page's text,
-              shown above.
-            </p>
-          ) : null}
-        </div>
-      </section>
-
-      <section aria-labelledby={`${id}-card`} className="grid min-w-0 gap-2">
-        <h3 id={`${id}-card`} className="text-sm font-semibold text-navy">
-          Link card preview
-        </h3>
-        <div className="min-w-0 max-w-lg overflow-hidden rounded-lg border border-border bg-white">
-          <CardPicture image={image} />
-          <div className="grid gap-1 border-t border-border bg-slate-50 px-4 py-3">
-            <p className="text-xs uppercase tracking-wide text-slate-600">{texts.host}</p>
-            <p
-              className="line-clamp-2 break-words font-semibold text-slate-900"
-              data-testid="card-title"
-            >
-              {texts.pageTitle}
+      <div className="grid min-w-0 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,20rem)]">
+        <section aria-labelledby={`${id}-result`} className="grid min-w-0 gap-2">
+          <h3 id={`${id}-result`} className="text-sm font-semibold text-navy">
+            Search result preview
+          </h3>
+          <div className="min-w-0 rounded-lg border border-border bg-white p-4 font-sans">
+            <p className="truncate text-sm text-slate-700" data-testid="result-address">
+              {texts.address}
             </p>
             <p
-              className="line-clamp-2 break-words text-sm text-slate-700"
-              data-testid="card-description"
+              className="mt-1 break-words text-lg leading-snug text-[#1a0dab]"
+              data-testid="result-title"
             >
-              {texts.description}
+              {texts.resultTitle}
             </p>
+            <p className="mt-1 break-words text-sm text-slate-700" data-testid="result-description">
+              {texts.resultDescription}
+            </p>
+            {texts.fallback ? (
+              <p className="mt-2 text-xs text-muted-foreground">
+                No description written: search engines get the one computed from the page's text,
+                shown above.
+              </p>
+            ) : null}
           </div>
-        </div>
-      </section>
+        </section>
+
+        <section aria-labelledby={`${id}-card`} className="grid min-w-0 gap-2">
+          <h3 id={`${id}-card`} className="text-sm font-semibold text-navy">
+            Link card preview
+          </h3>
+          {cardOption}
+          <div className="min-w-0 max-w-lg overflow-hidden rounded-lg border border-border bg-white">
+            <CardPicture image={image} />
+            <div className="grid gap-1 border-t border-border bg-slate-50 px-4 py-3">
+              <p className="text-xs uppercase tracking-wide text-slate-600">{texts.host}</p>
+              <p
+                className="line-clamp-2 break-words font-semibold text-slate-900"
+                data-testid="card-title"
+              >
+                {texts.pageTitle}
+              </p>
+              <p
+                className="line-clamp-2 break-words text-sm text-slate-700"
+                data-testid="card-description"
+              >
+                {texts.description}
+              </p>
+            </div>
+          </div>
+        </section>
+      </div>
     </div>
   );
 }

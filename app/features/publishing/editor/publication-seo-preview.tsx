@@ -46,31 +46,28 @@ export function PublicationSeoPreview<K extends PublicationKind>({
           // The version makes the browser fetch the card again after a save changed it.
           src: `${getPreviewImagePath(texts.publicPath(savedId ?? ""))}?v=${version ?? 0}`,
         };
-  return (
-    <>
-      {kind === "article" ? (
-        <div className="grid gap-1">
-          <div className="flex items-start gap-3">
-            <input
-              id="field-coverAsCardImage"
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-primary"
-              checked={Boolean(useCover)}
-              aria-describedby="field-coverAsCardImage-hint"
-              onChange={(event) => onChange({ coverAsCardImage: event.target.checked })}
-            />
-            <label htmlFor="field-coverAsCardImage" className="text-sm font-medium leading-tight">
-              {coverCardField.label}
-            </label>
-          </div>
-          <p id="field-coverAsCardImage-hint" className="pl-7 text-xs text-muted-foreground">
-            {useCover && !input.imageUrl
-              ? "Choose a cover image above: until then the generated title card is shown."
-              : coverCardField.hint}
-          </p>
+  const option =
+    kind === "article" ? (
+      <div className="grid gap-1">
+        <div className="flex items-start gap-3">
+          <input
+            id="field-coverAsCardImage"
+            type="checkbox"
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+            checked={Boolean(useCover)}
+            aria-describedby="field-coverAsCardImage-hint"
+            onChange={(event) => onChange({ coverAsCardImage: event.target.checked })}
+          />
+          <label htmlFor="field-coverAsCardImage" className="text-sm font-medium leading-tight">
+            {coverCardField.label}
+          </label>
         </div>
-      ) : null}
-      <SeoPreview id="publication-seo" page={page} image={image} />
-    </>
-  );
+        <p id="field-coverAsCardImage-hint" className="pl-7 text-xs text-muted-foreground">
+          {useCover && !input.imageUrl
+            ? "Choose a cover image above: until then the generated title card is shown."
+            : coverCardField.hint}
+        </p>
+      </div>
+    ) : undefined;
+  return <SeoPreview id="publication-seo" page={page} image={image} cardOption={option} />;
 }
