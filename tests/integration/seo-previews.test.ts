@@ -110,7 +110,16 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
       coverAsCardImage: false,
     });
     await publish({ slug: "cover-card-none", coverAsCardImage: true });
-    for (const slug of ["cover-card-off", "cover-card-none"]) {
+    // resvg cannot decode WebP: such a cover is never announced as the card.
+    const webp = `${"b".repeat(32)}.webp`;
+    await writeFile(join(uploadsDir, webp), Buffer.from("RIFF\x24\0\0\0WEBPVP8 ", "latin1"));
+    await publish({
+      slug: "cover-card-webp",
+      imageUrl: `/images/uploads/${webp}`,
+      imageAlt: "A photo",
+      coverAsCardImage: true,
+    });
+    for (const slug of ["cover-card-off", "cover-card-none", "cover-card-webp"]) {
       const { og } = await readImageMeta(`/blog/${slug}`);
       expect(og).toMatch(new RegExp(`/og/blog/${slug}\\.png$`));
       expect(readPngSize(await fetchPng(og ?? ""))).toEqual({ width: 1200, height: 630 });

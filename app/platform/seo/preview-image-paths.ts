@@ -25,3 +25,8 @@ export function getCoverPreviewImagePath(pagePath: string): string {
 export function getCoverPreviewPagePath(imagePath: string): string | undefined {
   return /^\/og(\/.+)\/cover\.png$/.exec(imagePath)?.[1];
 }
+
+/** Covers the card renderer (resvg) can draw: PNG, JPEG and SVG; WebP it cannot decode. */
+export function canDrawCoverCard(imageUrl: string): boolean {
+  return /\.(?:png|jpe?g|svg)$/i.test(imageUrl);
+}

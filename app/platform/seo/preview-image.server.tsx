@@ -225,10 +225,8 @@ export function renderPreviewImage(card: PreviewCard): Promise<RenderedImage> {
   }));
 }
 
-export type CoverSource = {
-  bytes: Uint8Array;
-  type: "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
-};
+/** resvg draws PNG, JPEG and SVG pictures (not WebP: canDrawCoverCard). */
+export type CoverSource = { bytes: Uint8Array; type: "image/png" | "image/jpeg" | "image/svg+xml" };
 
 /**
  * An article's cover as its link-preview image: cropped to 1200x630 around its centre (as the

@@ -14,7 +14,7 @@ import {
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
 import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
@@ -68,7 +68,7 @@ export function meta(args: Route.MetaArgs) {
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),
-    ...(article.coverAsCardImage && article.imageUrl
+    ...(article.coverAsCardImage && canDrawCoverCard(article.imageUrl)
       ? { image: getCoverPreviewImagePath(`/blog/${article.id}`) }
       : {}),
     article: {

@@ -19,7 +19,11 @@ import {
   renderLogoImage,
   renderPreviewImage,
 } from "~/platform/seo/preview-image.server";
-import { getCoverPreviewPagePath, getPreviewPagePath } from "~/platform/seo/preview-image-paths";
+import {
+  canDrawCoverCard,
+  getCoverPreviewPagePath,
+  getPreviewPagePath,
+} from "~/platform/seo/preview-image-paths";
 import type { Route } from "./+types/og-image";
 
 const eyebrows: Record<SitePageKind, string> = {
@@ -33,7 +37,6 @@ const coverTypes: Record<string, CoverSource["type"]> = {
   ".png": "image/png",
   ".jpg": "image/jpeg",
   ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
   ".svg": "image/svg+xml",
 };
 
@@ -48,7 +51,7 @@ async function readArticleCover(
   const slug = /^\/blog\/([a-z0-9-]+)$/.exec(pagePath)?.[1];
   if (!slug) return undefined;
   const article = await findArticle(app.db, app.logger, slug);
-  if (!article?.coverAsCardImage || !article.imageUrl) return undefined;
+  if (!article?.coverAsCardImage || !canDrawCoverCard(article.imageUrl)) return undefined;
   const file = findImageFile(article.imageUrl, getUploadsDir(app.config));
   const type = file && coverTypes[extname(file).toLowerCase()];
   if (!file || !type) return undefined;

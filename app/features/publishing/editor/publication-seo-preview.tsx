@@ -1,7 +1,7 @@
 // The SEO section's previews of an article or case study (content/editor/seo-preview.tsx), and an
 // article's choice of its cover as the image its shared links show.
 import { type CardImage, SeoPreview } from "~/features/content/editor/seo-preview";
-import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { canDrawCoverCard, getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import type { PreviewFacts } from "~/platform/seo/search-preview";
 import { kindTexts } from "../kind-texts";
 import { formatCaseStudyPageTitle } from "../page-titles";
@@ -40,7 +40,7 @@ export function PublicationSeoPreview<K extends PublicationKind>({
   };
   const useCover = kind === "article" && "coverAsCardImage" in input && input.coverAsCardImage;
   const image: CardImage =
-    useCover && input.imageUrl
+    useCover && canDrawCoverCard(input.imageUrl)
       ? { src: input.imageUrl, cropped: true }
       : {
           // The version makes the browser fetch the card again after a save changed it.
@@ -63,9 +63,13 @@ export function PublicationSeoPreview<K extends PublicationKind>({
           </label>
         </div>
         <p id="field-coverAsCardImage-hint" className="pl-7 text-xs text-muted-foreground">
-          {useCover && !input.imageUrl
-            ? "Choose a cover image above: until then the generated title card is shown."
-            : coverCardField.hint}
+          {!useCover
+            ? coverCardField.hint
+            : !input.imageUrl
+              ? "Choose a cover image above: until then the generated title card is shown."
+              : !canDrawCoverCard(input.imageUrl)
+                ? "A WebP cover cannot be made into a link card: the generated title card is shown. Choose a PNG, JPEG or SVG cover to share it."
+                : coverCardField.hint}
         </p>
       </div>
     ) : undefined;
