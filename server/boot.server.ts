@@ -2,8 +2,10 @@
 // seeded), the first admin, and the library rows of uploads made before it kept them.
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
+import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
 import { registerExistingUploads } from "~/features/media/image-records.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
+import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
@@ -28,6 +30,10 @@ export async function bootServices(
   // The media library asks these where each image is used.
   addImageUseReader(listContentImageUses);
   addImageUseReader(listImageUses);
+  // The Content Manager's preview of the Case Studies page names their industries.
+  setCaseStudyIndustriesReader(async (db, logger) =>
+    (await getCaseStudies(db, logger)).map((study) => study.industry),
+  );
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

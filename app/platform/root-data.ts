@@ -12,7 +12,9 @@ export type NewsletterFormTexts = {
 };
 
 export type SharedRootData = {
-  shell: { companyName: string; newsletter: { form: NewsletterFormTexts } };
+  shell: { companyName: string; tagline: string; newsletter: { form: NewsletterFormTexts } };
+  /** The canonical origin (SITE_URL): the editors' previews show the addresses pages will have. */
+  siteUrl: string;
   /** The public forms' signed "shown at" time (the spam guard), on every page. */
   formToken: string | undefined;
 };

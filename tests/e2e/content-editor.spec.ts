@@ -261,7 +261,8 @@ test.describe("the services list", () => {
     await expect(getRichText(added, "Description")).toHaveText("");
     await expect(added.getByText("Untitled service")).toBeVisible();
     await added.getByLabel("Service Name").fill("Data Backup");
-    await expect(added.getByText("Data Backup")).toBeVisible();
+    // Exact: the card's folded SEO previews name the service too ("Data Backup | Clearline ...").
+    await expect(added.getByText("Data Backup", { exact: true })).toBeVisible();
     await expect(
       card(count).getByRole("button", { name: `Move Service ${count} down` }),
     ).toBeEnabled();

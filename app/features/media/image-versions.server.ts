@@ -2,9 +2,10 @@
 // /images/articles/cloud.3f2a9c1b.svg, so browsers may keep them for a year: a changed image gets
 // a new name. Hashed once at boot; the pages link the hashed names, the plain names still work.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
 import type { NextFunction, Request, Response } from "express";
+import { uploadsUrlPath } from "./images.server";
 
 /** Plain address ("/images/a/b.svg") to hashed address ("/images/a/b.1a2b3c4d.svg"). */
 const hashedUrls = new Map<string, string>();
@@ -55,4 +56,26 @@ export function serveVersionedImage(req: Request, res: Response, next: NextFunct
   res.sendFile(file, { immutable: true, maxAge: "1y", dotfiles: "deny" }, (error) => {
     if (error && !res.headersSent) next(error);
   });
+}
+
+/**
+ * The file on disk behind an image address the site serves: one of its own images (plain or
+ * hashed name) or an upload. Undefined for any other address, or one that leaves its folder.
+ */
+export function findImageFile(url: string, uploadsDir: string): string | undefined {
+  const hashed = hashedFiles.get(url);
+  if (hashed) return hashed;
+  const [folder, name] = url.startsWith(`${uploadsUrlPath}/`)
+    ? [resolve(uploadsDir), url.slice(uploadsUrlPath.length + 1)]
+    : url.startsWith("/images/")
+      ? [
+          ["build/client/images", "public/images"]
+            .map((candidate) => resolve(candidate))
+            .find((candidate) => existsSync(candidate)),
+          url.slice("/images/".length),
+        ]
+      : [undefined, ""];
+  if (!folder || !name) return undefined;
+  const file = resolve(folder, name);
+  return file.startsWith(`${folder}${sep}`) && existsSync(file) ? file : undefined;
 }

@@ -107,6 +107,13 @@ export const articleFields = [
   },
 ] as const satisfies readonly PublicationFieldSpec[];
 
+/** An article's choice of its cover as the image shown when its address is shared (off for old items). */
+export const coverCardField = {
+  key: "coverAsCardImage",
+  label: "Use the cover image when shared",
+  hint: "Link previews (LinkedIn, Slack, X) then show the cover, cropped to 1200 × 630, instead of the generated title card.",
+} as const;
+
 const maxResults = 8;
 
 export const caseStudyFields = [

@@ -42,6 +42,9 @@ export const imagePath = text(300).regex(
   "Choose an image from the library (a path under /images/)",
 );
 
+/** The cover as the link-card image (publication-fields.ts); absent (older items) = off. */
+const coverAsCardImage = z.boolean().optional();
+
 const { authorName: authorNameSchema, ...articleRecordFields } = buildShape(
   articleFields,
   "record",
@@ -60,6 +63,7 @@ export const articleSchema = z.object({
   publishedAt: z.iso.date(),
   body: richText,
   seoDescription,
+  coverAsCardImage,
 });
 export type Article = z.infer<typeof articleSchema>;
 
@@ -126,6 +130,7 @@ export const articleInputSchema = z
     /** readTime "" = computed from the body. */
     ...buildShape(articleFields, "input"),
     body: richText,
+    coverAsCardImage,
   })
   .superRefine(checkPublishing);
 export type ArticleInput = z.infer<typeof articleInputSchema>;
@@ -211,6 +216,7 @@ export function toArticleRecord(input: ArticleInput, shownAt: string): Article {
     readTime: input.readTime || computeReadTime(input.body),
     body: input.body,
     seoDescription: input.seoDescription,
+    coverAsCardImage: input.coverAsCardImage ?? false,
   };
 }
 
@@ -252,6 +258,7 @@ export function toArticleInput(
     imageAlt: article.imageAlt,
     body: article.body,
     seoDescription: article.seoDescription,
+    coverAsCardImage: article.coverAsCardImage ?? false,
   };
 }
 
@@ -333,6 +340,7 @@ export function createEmptyInput<K extends PublicationKind>(kind: K): Publicatio
     imageAlt: "",
     body: "",
     seoDescription: "",
+    ...(kind === "article" ? { coverAsCardImage: false } : {}),
   } as PublicationInput[K];
 }
 

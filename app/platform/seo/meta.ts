@@ -47,6 +47,8 @@ export type PageMeta = {
   service?: Omit<ServiceFacts, "description">;
   /** An article: an Article entity, described as the meta description is. */
   article?: Omit<ArticleFacts, "description">;
+  /** The link-card image's path when not the page's generated card (an article's cover). */
+  image?: string;
 };
 
 /** Breadcrumb names of the sections with pages below them. */
@@ -65,6 +67,16 @@ function getTrail(path: string, name: string): Crumb[] {
   return trail;
 }
 
+/** The page's <title>: its own title, then the company name unless the title already has it. */
+export function formatPageTitle(title: string, companyName: string): string {
+  return companyName && !title.includes(companyName) ? `${title} | ${companyName}` : title;
+}
+
+/** The sentence added after a computed description shorter than 70 characters. */
+export function getDescriptionExtra(companyName: string, tagline: string): string {
+  return `${companyName}: ${tagline}.`;
+}
+
 export const previewImageSize = { width: 1200, height: 630 } as const;
 
 export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {
@@ -75,16 +87,13 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
   // A title that already names the company (the home page's) does not get it twice.
-  const title =
-    companyName && !page.title.includes(companyName)
-      ? `${page.title} | ${companyName}`
-      : page.title;
+  const title = formatPageTitle(page.title, companyName);
   const path = page.path ?? args.location.pathname;
   const url = `${siteUrl}${path}`;
   const description = chooseDescription(
     page.written,
     page.description,
-    root ? `${companyName}: ${root.shell.tagline}.` : "",
+    root ? getDescriptionExtra(companyName, root.shell.tagline) : "",
   );
   const tags: MetaDescriptor[] = [
     { title },
@@ -98,7 +107,7 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   ];
   if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
 
-  const image = `${siteUrl}${getPreviewImagePath(path)}`;
+  const image = `${siteUrl}${page.image ?? getPreviewImagePath(path)}`;
   tags.push(
     { property: "og:image", content: image },
     { property: "og:image:type", content: "image/png" },

@@ -11,3 +11,22 @@ export function getPreviewPagePath(imagePath: string): string | undefined {
   if (!match?.[1]) return undefined;
   return match[1] === "/index" ? "/" : match[1];
 }
+
+/**
+ * The address of a page's link-preview image made from its cover (an article that chose so):
+ * /og/blog/<slug>/cover.png, beside the generated card's /og/blog/<slug>.png. A different address,
+ * so social sites that keep an image by its address fetch the new one when the choice changes.
+ */
+export function getCoverPreviewImagePath(pagePath: string): string {
+  return `/og${pagePath}/cover.png`;
+}
+
+/** The page a cover image address belongs to (the inverse of getCoverPreviewImagePath). */
+export function getCoverPreviewPagePath(imagePath: string): string | undefined {
+  return /^\/og(\/.+)\/cover\.png$/.exec(imagePath)?.[1];
+}
+
+/** Covers the card renderer (resvg) can draw: PNG, JPEG and SVG; WebP it cannot decode. */
+export function canDrawCoverCard(imageUrl: string): boolean {
+  return /\.(?:png|jpe?g|svg)$/i.test(imageUrl);
+}

@@ -225,6 +225,25 @@ export function renderPreviewImage(card: PreviewCard): Promise<RenderedImage> {
   }));
 }
 
+/** resvg draws PNG, JPEG and SVG pictures (not WebP: canDrawCoverCard). */
+export type CoverSource = { bytes: Uint8Array; type: "image/png" | "image/jpeg" | "image/svg+xml" };
+
+/**
+ * An article's cover as its link-preview image: cropped to 1200x630 around its centre (as the
+ * blog's cover crops it), on the card's navy in case the picture has transparent parts. Drawn by
+ * resvg, as the generated cards, so one PNG of the usual size and the same cache serve it.
+ */
+export function renderCoverImage(cover: CoverSource): Promise<RenderedImage> {
+  const source = Buffer.from(cover.bytes);
+  const key = ["cover", createHash("sha256").update(source).digest("base64url")];
+  return renderCached(key, async () => {
+    const { width, height } = previewSize;
+    const href = `data:${cover.type};base64,${source.toString("base64")}`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${colors.navy}"/><image width="${width}" height="${height}" preserveAspectRatio="xMidYMid slice" href="${href}"/></svg>`;
+    return { svg, width };
+  });
+}
+
 /** The firm's square logo (512x512 PNG) for the structured data's logo property. */
 export function renderLogoImage(): Promise<RenderedImage> {
   return renderCached("logo", async () => ({

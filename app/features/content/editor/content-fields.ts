@@ -3,6 +3,7 @@
 // their validation messages and History's field names are all read from this table. It is typed
 // against the zod content schema: a key that is not in the section, or a kind that does not fit the
 // value (a list edited as text), does not compile.
+import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
 
 /** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
@@ -54,6 +55,7 @@ export type AnyFieldSpec = {
   label: string;
   hint?: string;
   more?: boolean;
+  preview?(values: FieldValues): PageSeoFacts;
 } & (
   | TextSpec
   | LinesSpec
@@ -79,6 +81,8 @@ export type FieldSpec<T> = {
     hint?: string;
     /** Fields beyond the spec's own are folded under "More ..." so the spec's stay first. */
     more?: boolean;
+    /** A search description: the page it describes, for the SEO previews under it. */
+    preview?(values: T): PageSeoFacts;
   } & KindFor<T[Key]>;
 }[keyof T & string];
 
@@ -359,6 +363,7 @@ export const editorSectionSpecs = [
             rows: 3,
             hint: seoDescriptionHint,
             more: true,
+            preview: describeServicePage,
           },
         ],
       },

@@ -6,6 +6,7 @@
 // Content Manager are this screen with two different form models.
 import { type ReactNode, useState } from "react";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
+import type { PageSeoFacts } from "~/features/content/page-seo";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { useDraft } from "~/ui/hooks/use-draft";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
@@ -16,6 +17,7 @@ import type { ContentFormModel } from "./form-model";
 import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";
 import { SectionFields } from "./section-fields";
+import { SeoPagesContext } from "./seo-preview";
 import { useContentSave } from "./use-content-save";
 import { useLeaveGuard } from "./use-leave-guard";
 
@@ -26,6 +28,7 @@ export function ContentForm<Sections extends Record<string, unknown>>({
   title,
   cardTitle,
   cardDescription,
+  seoPages = {},
 }: {
   model: ContentFormModel<Sections>;
   initial: LoadedSections<Sections>;
@@ -33,6 +36,8 @@ export function ContentForm<Sections extends Record<string, unknown>>({
   title: string;
   cardTitle: string;
   cardDescription: ReactNode;
+  /** The fixed pages the form's search descriptions describe, by field path (SeoPagesContext). */
+  seoPages?: Partial<Record<string, PageSeoFacts>>;
 }) {
   const firstTab = model.specs[0]?.section ?? "";
   const [tab, setTab] = useState<string>(firstTab);
@@ -89,27 +94,29 @@ export function ContentForm<Sections extends Record<string, unknown>>({
             <CardDescription>{cardDescription}</CardDescription>
           </CardHeader>
           <CardContent>
-            <Tabs value={tab} onValueChange={setTab}>
-              <TabsList className="h-auto w-full flex-wrap">
+            <SeoPagesContext value={{ pages: seoPages, version: saved.version }}>
+              <Tabs value={tab} onValueChange={setTab}>
+                <TabsList className="h-auto w-full flex-wrap">
+                  {model.specs.map((spec) => (
+                    <TabsTrigger key={spec.section} value={spec.section}>
+                      {spec.label}
+                    </TabsTrigger>
+                  ))}
+                </TabsList>
                 {model.specs.map((spec) => (
-                  <TabsTrigger key={spec.section} value={spec.section}>
-                    {spec.label}
-                  </TabsTrigger>
+                  <TabsContent key={spec.section} value={spec.section}>
+                    <SectionFields
+                      spec={spec}
+                      value={sections[spec.section] as FieldValues}
+                      errors={errors}
+                      onChange={(value) =>
+                        setSections((current) => ({ ...current, [spec.section]: value }))
+                      }
+                    />
+                  </TabsContent>
                 ))}
-              </TabsList>
-              {model.specs.map((spec) => (
-                <TabsContent key={spec.section} value={spec.section}>
-                  <SectionFields
-                    spec={spec}
-                    value={sections[spec.section] as FieldValues}
-                    errors={errors}
-                    onChange={(value) =>
-                      setSections((current) => ({ ...current, [spec.section]: value }))
-                    }
-                  />
-                </TabsContent>
-              ))}
-            </Tabs>
+              </Tabs>
+            </SeoPagesContext>
           </CardContent>
         </Card>
         {/* On small screens the actions stay in reach as a bar at the bottom of the screen. */}

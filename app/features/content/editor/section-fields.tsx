@@ -1,13 +1,16 @@
 // Draws one section of the field table: its fields in order, the spec's own first and the rest
 // folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
 // table, so the editor and the Content Manager cannot disagree.
+import { useContext } from "react";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
+import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { CardListField, type FieldGroupProps } from "./card-list-field";
 import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
-import { hasErrorUnder, MoreFields, StoredTextField, TextField } from "./fields";
+import { hasErrorUnder, MoreFields, StoredTextField, TextField, toFieldId } from "./fields";
 import { PairListField } from "./pair-list-field";
 import { RichTextField } from "./rich-text-field";
+import { SeoPagesContext, SeoPreview } from "./seo-preview";
 
 const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
 
@@ -27,6 +30,7 @@ export function ContentField({
 }) {
   const fieldPath = `${path}.${spec.key}`;
   const value = values[spec.key];
+  const seoPages = useContext(SeoPagesContext);
   const set = (next: unknown) => onChange({ ...values, [spec.key]: next });
   const common = { path: fieldPath, label: spec.label, hint: spec.hint, error: errors[fieldPath] };
   switch (spec.kind) {
@@ -48,8 +52,8 @@ export function ContentField({
           onValueChange={set}
         />
       );
-    case "longText":
-      return (
+    case "longText": {
+      const field = (
         <TextField
           {...common}
           multiline
@@ -58,6 +62,20 @@ export function ContentField({
           onValueChange={set}
         />
       );
+      // A search description: its page's previews under it, following the typing.
+      const page = spec.preview?.(values) ?? seoPages.pages[fieldPath];
+      if (!page) return field;
+      return (
+        <div className="grid min-w-0 gap-4">
+          {field}
+          <SeoPreview
+            id={toFieldId(fieldPath)}
+            page={{ ...page, written: String(value ?? "") }}
+            image={{ src: `${getPreviewImagePath(page.path)}?v=${seoPages.version}` }}
+          />
+        </div>
+      );
+    }
     case "richText":
       return <RichTextField {...common} value={String(value ?? "")} onValueChange={set} />;
     case "heroTitle":

@@ -6,7 +6,10 @@ import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { managerForm } from "~/features/content/editor/form-model";
+import { describeFixedPages } from "~/features/content/page-seo";
+import { readCaseStudyIndustries } from "~/features/content/page-seo.server";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/content-manager";
@@ -17,9 +20,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = getAdmin(context);
   const { content, version, fresh } = await getRequestContent(context);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
+  const { db, logger } = getAppContext(context);
+  const industries = await readCaseStudyIndustries(db, logger);
+  const seoPages = Object.entries(describeFixedPages(content, industries)).map(
+    ([key, page]) => [`seo.${key}`, page] as const,
+  );
   return {
     adminEmail: session.email,
     initial: fresh ? { sections: managerForm.select(content), version } : null,
+    seoPages: Object.fromEntries(seoPages),
   };
 }
 
@@ -46,6 +55,7 @@ export default function ContentManagerPage({ loaderData }: Route.ComponentProps)
       model={managerForm}
       initial={loaderData.initial}
       adminEmail={loaderData.adminEmail}
+      seoPages={loaderData.seoPages}
       title="Content Manager"
       cardTitle="More Website Content"
       cardDescription={

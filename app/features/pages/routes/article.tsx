@@ -17,6 +17,7 @@ import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
 import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
@@ -79,6 +80,9 @@ export function meta(args: Route.MetaArgs) {
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),
+    ...(article.coverAsCardImage && canDrawCoverCard(article.imageUrl)
+      ? { image: getCoverPreviewImagePath(`/blog/${article.id}`) }
+      : {}),
     article: {
       headline: article.title,
       datePublished: article.publishedAt,

@@ -1,13 +1,29 @@
-// /og/<page>.png: a public page's link-preview image (1200x630), and /og/logo.png, the firm's logo
-// for structured data. Drawn from the public pages (site-pages.ts) and the content
+// /og/<page>.png: a public page's link-preview image (1200x630), /og/blog/<slug>/cover.png: an
+// article's cover made into one (when the article chose so), and /og/logo.png, the firm's logo for
+// structured data. Drawn from the public pages (site-pages.ts) and the content
 // (platform/seo/preview-image.server.tsx).
+import { readFile } from "node:fs/promises";
+import { extname } from "node:path";
 
 import { getRequestContent } from "~/features/content/request-content.server";
+import { findImageFile } from "~/features/media/image-versions.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
-import { getAppContext } from "~/platform/context.server";
+import { findArticle } from "~/features/publishing/public-reader.server";
+import { getUploadsDir } from "~/platform/config.server";
+import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { SitePageKind } from "~/platform/route-handle";
-import { renderLogoImage, renderPreviewImage } from "~/platform/seo/preview-image.server";
-import { getPreviewPagePath } from "~/platform/seo/preview-image-paths";
+import {
+  type CoverSource,
+  type RenderedImage,
+  renderCoverImage,
+  renderLogoImage,
+  renderPreviewImage,
+} from "~/platform/seo/preview-image.server";
+import {
+  canDrawCoverCard,
+  getCoverPreviewPagePath,
+  getPreviewPagePath,
+} from "~/platform/seo/preview-image-paths";
 import type { Route } from "./+types/og-image";
 
 const eyebrows: Record<SitePageKind, string> = {
@@ -17,14 +33,49 @@ const eyebrows: Record<SitePageKind, string> = {
   article: "From the blog",
 };
 
+const coverTypes: Record<string, CoverSource["type"]> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".svg": "image/svg+xml",
+};
+
+/**
+ * The cover of a visible article that chose it as its link-card image, as resvg can draw it; else
+ * undefined, and the article's generated card is answered instead, so a shared link never breaks.
+ */
+async function readArticleCover(
+  app: Pick<AppContext, "db" | "logger" | "config">,
+  pagePath: string,
+): Promise<CoverSource | undefined> {
+  const slug = /^\/blog\/([a-z0-9-]+)$/.exec(pagePath)?.[1];
+  if (!slug) return undefined;
+  // Only the cover is drawn, not a date: any zone reads the same article.
+  const article = await findArticle(app.db, app.logger, slug, "UTC");
+  if (!article?.coverAsCardImage || !canDrawCoverCard(article.imageUrl)) return undefined;
+  const file = findImageFile(article.imageUrl, getUploadsDir(app.config));
+  const type = file && coverTypes[extname(file).toLowerCase()];
+  if (!file || !type) return undefined;
+  try {
+    return { bytes: await readFile(file), type };
+  } catch {
+    return undefined; // deleted since it was chosen
+  }
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const { db, logger, config, routes } = getAppContext(context);
-  const imagePath = `/og/${params["*"] ?? ""}`;
-  let image: Awaited<ReturnType<typeof renderLogoImage>>;
-  if (imagePath === "/og/logo.png") {
+  const app = getAppContext(context);
+  const { db, logger, config, routes } = app;
+  const requested = `/og/${params["*"] ?? ""}`;
+  const coverPage = getCoverPreviewPagePath(requested);
+  const cover = coverPage ? await readArticleCover(app, coverPage) : undefined;
+  let image: RenderedImage;
+  if (cover) {
+    image = await renderCoverImage(cover);
+  } else if (requested === "/og/logo.png") {
     image = await renderLogoImage();
   } else {
-    const pagePath = getPreviewPagePath(imagePath);
+    const pagePath = coverPage ?? getPreviewPagePath(requested);
     const { content } = await getRequestContent(context);
     const pages = await listPublicPages(db, content, logger, routes.pages);
     const page = pages.find((candidate) => candidate.path === pagePath);

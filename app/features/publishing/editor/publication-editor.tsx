@@ -42,6 +42,7 @@ import {
 import { CoverImageField, type LibraryChoice } from "./cover-image-field";
 import { type EditorItem, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
+import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
 import { RevisionsCard } from "./revisions-card";
 
@@ -316,7 +317,7 @@ export function PublicationEditor<K extends PublicationKind>({
           </CardContent>
         </Card>
         <Card>
-          <CardContent className="pt-6">
+          <CardContent className="grid gap-5 pt-6">
             <TextField
               multiline
               path="seoDescription"
@@ -327,6 +328,13 @@ export function PublicationEditor<K extends PublicationKind>({
               onValueChange={(seoDescription) =>
                 update({ seoDescription } as Partial<PublicationInput[K]>)
               }
+            />
+            <PublicationSeoPreview
+              kind={kind}
+              input={input}
+              savedId={item.id}
+              version={item.version}
+              onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
           </CardContent>
         </Card>

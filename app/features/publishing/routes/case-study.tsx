@@ -11,6 +11,7 @@ import {
 } from "~/features/publishing/components/case-study-details";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { TestimonialCard } from "~/features/publishing/components/testimonial-card";
+import { formatCaseStudyPageTitle } from "~/features/publishing/page-titles";
 import {
   expireAtNextPublication,
   findCaseStudy,
@@ -73,7 +74,7 @@ export function meta(args: Route.MetaArgs) {
     });
   }
   return buildPageMeta(args, {
-    title: `${study.title}: ${study.industry} Case Study`,
+    title: formatCaseStudyPageTitle(study),
     description: study.description,
     written: study.seoDescription,
     type: "article",
