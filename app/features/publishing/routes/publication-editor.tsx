@@ -19,7 +19,7 @@ import type { Route } from "./+types/publication-editor";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  getAdmin(context);
+  const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
   const [all, images] = await Promise.all([
     listForAdmin(app.db, kind),
@@ -29,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     a.localeCompare(b),
   );
   const library = images.map(({ url, name }) => ({ url, name }));
-  const base = { kind, groups, library };
+  const base = { kind, groups, library, adminEmail };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
       id: undefined,
@@ -56,7 +56,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail } = loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -74,6 +74,7 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
         groups={groups}
         library={library}
         revisions={revisions}
+        adminEmail={adminEmail}
       />
     </AdminPage>
   );
