@@ -211,34 +211,23 @@ export function findMissingFields(
   fields: readonly PublicationFieldSpec[],
   value: FieldValues,
   path: (string | number)[] = [],
-  requiredLabel = (field: TextFieldSpec) => field.label,
+  label = (field: TextFieldSpec) => field.label,
 ): MissingField[] {
-  const missing: MissingField[] = [];
-  for (const field of fields) {
+  return fields.flatMap((field) => {
     const own = value[field.key];
+    const at = [...path, field.key];
     if (field.kind === "rows") {
-      if (!Array.isArray(own)) continue;
-      own.forEach((row: unknown, index) => {
-        if (row && typeof row === "object") {
-          missing.push(
-            ...findMissingFields(
-              field.fields,
-              row as FieldValues,
-              [...path, field.key, index],
-              (sub) => `${field.itemName} ${sub.label}`,
-            ),
-          );
-        }
-      });
-    } else if (field.kind === "object") {
-      if (own && typeof own === "object") {
-        missing.push(...findMissingFields(field.fields, own as FieldValues, [...path, field.key]));
-      }
-    } else if (field.kind !== "lines" && field.required && typeof own === "string" && !own.trim()) {
-      missing.push({ path: [...path, field.key], message: `${requiredLabel(field)} is required` });
+      return (Array.isArray(own) ? own : []).flatMap((row, index) =>
+        findMissingFields(field.fields, row ?? {}, [...at, index], (sub) => {
+          return `${field.itemName} ${sub.label}`;
+        }),
+      );
     }
-  }
-  return missing;
+    if (field.kind === "object") return findMissingFields(field.fields, own ?? {}, at);
+    return field.kind !== "lines" && field.required && !String(own ?? "").trim()
+      ? [{ path: at, message: `${label(field)} is required` }]
+      : [];
+  });
 }
 
 /** The table's empty input: "" for text, [] for lists, a record of "" for a group of fields. */

@@ -119,11 +119,8 @@ export function findPublishingIssues(
   if (value.status === "scheduled" && !value.publishAt) {
     issues.push({ path: ["publishAt"], message: "Choose the date and time to publish" });
   }
-  if (value.imageUrl && !value.imageAlt.trim()) {
-    issues.push({
-      path: ["imageAlt"],
-      message: "Describe the image for people who cannot see it",
-    });
+  if (value.imageUrl && !value.imageAlt) {
+    issues.push({ path: ["imageAlt"], message: "Describe the image for people who cannot see it" });
   }
   return issues;
 }

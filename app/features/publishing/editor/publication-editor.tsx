@@ -253,9 +253,9 @@ export function PublicationEditor<K extends PublicationKind>({
         event.preventDefault();
         void save();
       }}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
     >
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         {draft.offer ? (
           <DraftNotice
             savedAt={draft.offer.savedAt}
@@ -306,7 +306,7 @@ export function PublicationEditor<K extends PublicationKind>({
           </Notice>
         ) : null}
         <Card>
-          <CardContent className="grid gap-5 pt-6">
+          <CardContent className="grid grid-cols-1 gap-5 pt-6">
             <TextField
               path="title"
               label="Title"
@@ -377,13 +377,13 @@ export function PublicationEditor<K extends PublicationKind>({
         </Card>
       </div>
 
-      <div className="grid gap-6 lg:sticky lg:top-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:sticky lg:top-6">
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2 pb-4">
             <h2 className="text-lg font-semibold leading-tight text-navy">Publish</h2>
             {item.id ? <StatusBadge status={item.status} /> : null}
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             <PublishFields
               status={input.status}
               publishAt={input.publishAt}

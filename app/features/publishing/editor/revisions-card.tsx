@@ -29,11 +29,11 @@ export function RevisionsCard({
         {revisions.length === 0 ? (
           <p className="text-sm text-muted-foreground">Every save will be kept here.</p>
         ) : (
-          <ol className="grid max-h-96 gap-2 overflow-y-auto">
+          <ol className="grid max-h-96 grid-cols-1 gap-2 overflow-y-auto">
             {revisions.map((revision, index) => (
               <li
                 key={revision.id}
-                className="flex items-start justify-between gap-3 rounded-md border border-border p-3 text-sm"
+                className="flex min-w-0 items-start justify-between gap-3 rounded-md border border-border p-3 text-sm"
               >
                 <span className="min-w-0">
                   <span className="block font-medium text-navy">
