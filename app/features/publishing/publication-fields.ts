@@ -217,13 +217,18 @@ export function findMissingFields(
     const own = value[field.key];
     const at = [...path, field.key];
     if (field.kind === "rows") {
-      return (Array.isArray(own) ? own : []).flatMap((row, index) =>
-        findMissingFields(field.fields, row ?? {}, [...at, index], (sub) => {
-          return `${field.itemName} ${sub.label}`;
-        }),
+      return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, index) =>
+        findMissingFields(
+          field.fields,
+          row ?? {},
+          [...at, index],
+          (sub) => `${field.itemName} ${sub.label}`,
+        ),
       );
     }
-    if (field.kind === "object") return findMissingFields(field.fields, own ?? {}, at);
+    if (field.kind === "object") {
+      return findMissingFields(field.fields, (own ?? {}) as FieldValues, at);
+    }
     return field.kind !== "lines" && field.required && !String(own ?? "").trim()
       ? [{ path: at, message: `${label(field)} is required` }]
       : [];
