@@ -147,8 +147,13 @@ describe("the kinds' field tables", () => {
   it("saves a draft with only its title and slug, and asks the rest of it to publish", () => {
     const draft = { ...createEmptyInput("case-study"), slug: "t", title: "T" };
     expect(caseStudyInputSchema.safeParse(draft).success).toBe(true);
-    const withImage = { ...draft, imageUrl: "/images/a.png", results: [{ value: "", label: "" }] };
-    expect(caseStudyInputSchema.safeParse(withImage).success).toBe(true);
+    const withRow = { ...draft, results: [{ value: "", label: "" }] };
+    expect(caseStudyInputSchema.safeParse(withRow).success).toBe(true);
+    // An image needs its description even in a draft.
+    const withImage = { ...withRow, imageUrl: "/images/a.png" };
+    expect(messagesOf(caseStudyInputSchema.safeParse(withImage))).toEqual({
+      imageAlt: "Describe the image for people who cannot see it",
+    });
     expect(
       messagesOf(caseStudyInputSchema.safeParse({ ...withImage, status: "scheduled" })),
     ).toEqual({

@@ -107,15 +107,15 @@ type PublishingInput = {
 
 /**
  * What an item lacks to be published or scheduled, one issue per field: the kind's required
- * fields, a description for its image, a time for a schedule. A draft needs only its title and
- * slug (the schema's own rules), so nothing is asked of it here: drafts are never shown publicly.
+ * fields and a time for a schedule. A draft needs only its title and slug (the schema's own rules):
+ * drafts are never shown publicly. An image needs its description whatever the status: it is
+ * part of choosing the image, not of finishing the text.
  */
 export function findPublishingIssues(
   fields: readonly PublicationFieldSpec[],
   value: PublishingInput & FieldValues,
 ): MissingField[] {
-  if (value.status === "draft") return [];
-  const issues = findMissingFields(fields, value);
+  const issues = value.status === "draft" ? [] : findMissingFields(fields, value);
   if (value.status === "scheduled" && !value.publishAt) {
     issues.push({ path: ["publishAt"], message: "Choose the date and time to publish" });
   }
