@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seoDescriptionMessage } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import type { CaseStudyInput } from "~/features/publishing/schema";
+import { type CaseStudyInput, createEmptyInput } from "~/features/publishing/schema";
 import {
   getContent,
   logInCookie,
@@ -294,6 +294,82 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     expect(stale.status).toBe(409);
     expect(stale.headers.get("etag")).toBe(published.headers.get("etag"));
     expect(await visitText(`/blog/${slug}`)).not.toContain("Lost");
+  });
+
+  it("saves a draft with only its title, and refuses to publish or schedule it incomplete", async () => {
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const kinds = [
+      {
+        collection: "articles",
+        publicPath: "/blog",
+        missing: {
+          excerpt: "Excerpt is required",
+          category: "Category is required",
+          authorName: "Author is required",
+        },
+      },
+      {
+        collection: "case-studies",
+        publicPath: "/case-studies",
+        missing: { description: "Summary is required", industry: "Industry is required" },
+      },
+    ] as const;
+    for (const { collection, publicPath, missing } of kinds) {
+      const kind = collection === "articles" ? "article" : "case-study";
+      const slug = `only-a-title-${kind}`;
+      const draft = { ...createEmptyInput(kind), slug, title: `Only A Title ${kind}` };
+      const created = await send("POST", `/api/admin/${collection}`, draft);
+      expect(created.status).toBe(201);
+      const etag = created.headers.get("etag") ?? "";
+      const { items } = (await (await send("GET", `/api/admin/${collection}`)).json()) as {
+        items: { record: { id: string }; status: string }[];
+      };
+      expect(items.find((item) => item.record.id === slug)?.status).toBe("draft");
+
+      // Nothing public chokes on its empty fields, and an admin's preview shows it.
+      const preview = await fetch(`${site.url}${publicPath}/${slug}`, { headers: { cookie } });
+      expect(preview.status).toBe(200);
+      expect(await preview.text()).toContain(`Only A Title ${kind}`);
+      expect((await visit(`${publicPath}/${slug}`)).status).toBe(404);
+      for (const path of [publicPath, "/sitemap", "/sitemap.xml", "/blog/feed.xml"]) {
+        const answer = await visit(path);
+        expect(answer.status).toBe(200);
+        expect(await answer.text()).not.toContain(slug);
+      }
+
+      // Publishing and scheduling ask for every required field; nothing is stored.
+      for (const attempt of [
+        { status: "published", publishAt: "" },
+        { status: "scheduled", publishAt: future },
+      ]) {
+        const refused = await send(
+          "PUT",
+          `/api/admin/${collection}/${slug}`,
+          { ...draft, ...attempt },
+          { "if-match": etag },
+        );
+        expect(refused.status).toBe(400);
+        expect(((await refused.json()) as { errors: Record<string, string> }).errors).toEqual(
+          missing,
+        );
+      }
+      const createdPublished = await send("POST", `/api/admin/${collection}`, {
+        ...draft,
+        slug: `${slug}-published`,
+        status: "published",
+      });
+      expect(createdPublished.status).toBe(400);
+      const stored = await send("GET", `/api/admin/${collection}/${slug}`);
+      expect(stored.headers.get("etag")).toBe(etag);
+      const { item, revisions } = (await stored.json()) as {
+        item: { status: string };
+        revisions: unknown[];
+      };
+      expect(item.status).toBe("draft");
+      expect(revisions).toHaveLength(1);
+      expect((await send("GET", `/api/admin/${collection}/${slug}-published`)).status).toBe(404);
+      expect((await visit(`${publicPath}/${slug}`)).status).toBe(404);
+    }
   });
 
   it("publishes a scheduled case study by itself when its time comes", async () => {

@@ -285,6 +285,42 @@ describe.each(getTestDatabaseKinds())("publishing store on $name", (engine) => {
     expect((await getVisible(db, "article", seeded.id))?.title).toBe(seeded.title);
   });
 
+  it("refuses to put an incomplete draft's text live by restoring it, and changes nothing", async () => {
+    const now = new Date();
+    const draft = await createPublication(
+      db,
+      "case-study",
+      caseStudyInput({ description: "", industry: "", results: [{ value: "", label: "" }] }),
+      { actor, now },
+    );
+    const [early] = await listRevisions(db, "case-study", draft.record.id);
+    if (!early) throw new Error("no revision");
+    const published = await updatePublication(
+      db,
+      "case-study",
+      draft.record.id,
+      caseStudyInput({ status: "published" }),
+      { actor, now, expectedVersion: draft.version },
+    );
+    await expect(
+      restorePublication(db, "case-study", draft.record.id, early.id, {
+        actor,
+        now,
+        expectedVersion: published.version,
+      }),
+    ).rejects.toMatchObject({
+      errors: {
+        description: "Summary is required",
+        industry: "Industry is required",
+        "results.0.value": "Result value is required",
+        "results.0.label": "Result label is required",
+      },
+    });
+    const stored = await getForAdmin(db, "case-study", draft.record.id);
+    expect(stored?.version).toBe(published.version);
+    expect(stored?.record.industry).toBe("Legal");
+  });
+
   it("deletes an item with its old addresses, and can bring it back from History as a draft", async () => {
     const now = new Date();
     const study = await createPublication(

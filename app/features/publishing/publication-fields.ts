@@ -23,7 +23,7 @@ type FieldBase<Key extends string> = {
 export type TextFieldSpec<Key extends string = string> = FieldBase<Key> & {
   kind: "text" | "longText" | "group";
   max: number;
-  /** Refused empty with "<label> is required". */
+  /** Refused empty with "<label> is required" when the item is published or scheduled. */
   required?: true;
   hint?: string | ((input: FieldValues) => string);
   placeholder?: (input: FieldValues) => string;
@@ -179,13 +179,13 @@ export const tooLongMessage = (max: number) => `Must be at most ${max} character
 const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 
 /**
- * The zod shape of a table. For input, required fields are refused empty with their label (a
- * row's sub-field with the item's name: "Result value is required"); a record is read as stored.
+ * The zod shape of a table: each value's type and limits, as input or (record) as stored. Whether
+ * a required field is filled is not checked here: a draft may leave it empty, and publishing asks
+ * for it (findMissingFields).
  */
 export function buildShape<const Fields extends readonly PublicationFieldSpec[]>(
   fields: Fields,
   use: "input" | "record",
-  requiredLabel = (field: TextFieldSpec) => field.label,
 ): ShapeOf<Fields> {
   const shape: Record<string, z.ZodType> = {};
   for (const field of fields) {
@@ -195,21 +195,51 @@ export function buildShape<const Fields extends readonly PublicationFieldSpec[]>
         .array(use === "input" ? item.min(1, `Each ${field.itemName} is required`) : item)
         .max(field.max, `At most ${field.max} ${field.itemName}s`);
     } else if (field.kind === "rows") {
-      const rowLabel = (sub: TextFieldSpec) => `${field.itemName} ${sub.label}`;
       shape[field.key] = z
-        .array(z.object(buildShape(field.fields, use, rowLabel)))
+        .array(z.object(buildShape(field.fields, use)))
         .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
     } else if (field.kind === "object") {
       shape[field.key] = z.object(buildShape(field.fields, use));
     } else {
-      const value = text(field.max);
-      shape[field.key] =
-        use === "input" && field.required
-          ? value.min(1, `${requiredLabel(field)} is required`)
-          : value;
+      shape[field.key] = text(field.max);
     }
   }
   return shape as ShapeOf<Fields>;
+}
+
+/** A required field left empty: where it is in the input, and "<label> is required". */
+export type MissingField = { path: (string | number)[]; message: string };
+
+/**
+ * The required fields an input leaves empty, in the table's order; a row's sub-field is named with
+ * its item ("Result value is required"). Values of the wrong type are the schema's to refuse.
+ */
+export function findMissingFields(
+  fields: readonly PublicationFieldSpec[],
+  value: FieldValues,
+  path: (string | number)[] = [],
+  label = (field: TextFieldSpec) => field.label,
+): MissingField[] {
+  return fields.flatMap((field) => {
+    const own = value[field.key];
+    const at = [...path, field.key];
+    if (field.kind === "rows") {
+      return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, index) =>
+        findMissingFields(
+          field.fields,
+          row ?? {},
+          [...at, index],
+          (sub) => `${field.itemName} ${sub.label}`,
+        ),
+      );
+    }
+    if (field.kind === "object") {
+      return findMissingFields(field.fields, (own ?? {}) as FieldValues, at);
+    }
+    return field.kind !== "lines" && field.required && !String(own ?? "").trim()
+      ? [{ path: at, message: `${label(field)} is required` }]
+      : [];
+  });
 }
 
 /** The table's empty input: "" for text, [] for lists, a record of "" for a group of fields. */

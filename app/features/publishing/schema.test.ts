@@ -116,12 +116,19 @@ describe("the kinds' field tables", () => {
     expect(messagesOf(articleInputSchema.safeParse(createEmptyInput("article")))).toEqual({
       slug: "URL slug is required",
       title: "Title is required",
+    });
+    const published = { ...createEmptyInput("article"), status: "published" };
+    expect(messagesOf(articleInputSchema.safeParse(published))).toEqual({
+      slug: "URL slug is required",
+      title: "Title is required",
       excerpt: "Excerpt is required",
       category: "Category is required",
       authorName: "Author is required",
     });
     const study = {
       ...createEmptyInput("case-study"),
+      status: "scheduled",
+      publishAt: "2030-01-01T09:00:00.000Z",
       slug: "s",
       title: "T",
       description: "D",
@@ -145,6 +152,28 @@ describe("the kinds' field tables", () => {
     expect(messagesOf(caseStudyInputSchema.safeParse(many))).toEqual({
       approach: "At most 8 approach steps",
       results: "At most 8 results",
+    });
+  });
+
+  it("saves a draft with only its title and slug, and asks the rest of it to publish", () => {
+    const draft = { ...createEmptyInput("case-study"), slug: "t", title: "T" };
+    expect(caseStudyInputSchema.safeParse(draft).success).toBe(true);
+    const withRow = { ...draft, results: [{ value: "", label: "" }] };
+    expect(caseStudyInputSchema.safeParse(withRow).success).toBe(true);
+    // An image needs its description even in a draft.
+    const withImage = { ...withRow, imageUrl: "/images/a.png" };
+    expect(messagesOf(caseStudyInputSchema.safeParse(withImage))).toEqual({
+      imageAlt: "Describe the image for people who cannot see it",
+    });
+    expect(
+      messagesOf(caseStudyInputSchema.safeParse({ ...withImage, status: "scheduled" })),
+    ).toEqual({
+      description: "Summary is required",
+      industry: "Industry is required",
+      "results.0.value": "Result value is required",
+      "results.0.label": "Result label is required",
+      publishAt: "Choose the date and time to publish",
+      imageAlt: "Describe the image for people who cannot see it",
     });
   });
 

@@ -11,7 +11,11 @@ import {
   computeReadTime,
   copyStoredFields,
   createEmptyFields,
+  type FieldValues,
   findGroupField,
+  findMissingFields,
+  type MissingField,
+  type PublicationFieldSpec,
   toInitials,
   tooLongMessage,
 } from "./publication-fields";
@@ -105,22 +109,33 @@ type PublishingInput = {
   imageAlt: string;
 };
 
-/** Rules across fields: a scheduled item needs a time, an image needs its description. */
-function checkPublishing(value: PublishingInput, ctx: z.RefinementCtx) {
+/**
+ * What an item lacks to be published or scheduled, one issue per field: the kind's required
+ * fields and a time for a schedule. A draft needs only its title and slug (the schema's own rules):
+ * drafts are never shown publicly. An image needs its description whatever the status: it is
+ * part of choosing the image, not of finishing the text.
+ */
+export function findPublishingIssues(
+  fields: readonly PublicationFieldSpec[],
+  value: PublishingInput & FieldValues,
+): MissingField[] {
+  const issues = value.status === "draft" ? [] : findMissingFields(fields, value);
   if (value.status === "scheduled" && !value.publishAt) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["publishAt"],
-      message: "Choose the date and time to publish",
-    });
+    issues.push({ path: ["publishAt"], message: "Choose the date and time to publish" });
   }
   if (value.imageUrl && !value.imageAlt) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["imageAlt"],
-      message: "Describe the image for people who cannot see it",
-    });
+    issues.push({ path: ["imageAlt"], message: "Describe the image for people who cannot see it" });
   }
+  return issues;
+}
+
+/** The publishing rules as a refinement of a kind's input schema. */
+function checkPublishing(fields: readonly PublicationFieldSpec[]) {
+  return (value: PublishingInput & FieldValues, ctx: z.RefinementCtx) => {
+    for (const issue of findPublishingIssues(fields, value)) {
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    }
+  };
 }
 
 export const articleInputSchema = z
@@ -132,7 +147,7 @@ export const articleInputSchema = z
     body: richText,
     coverAsCardImage,
   })
-  .superRefine(checkPublishing);
+  .superRefine(checkPublishing(articleFields));
 export type ArticleInput = z.infer<typeof articleInputSchema>;
 
 export const caseStudyInputSchema = z
@@ -142,7 +157,7 @@ export const caseStudyInputSchema = z
     ...buildShape(caseStudyFields, "input"),
     body: richText,
   })
-  .superRefine(checkPublishing);
+  .superRefine(checkPublishing(caseStudyFields));
 export type CaseStudyInput = z.infer<typeof caseStudyInputSchema>;
 
 export type PublicationInput = { article: ArticleInput; "case-study": CaseStudyInput };

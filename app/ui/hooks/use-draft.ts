@@ -2,7 +2,7 @@
 // expired session, a closed tab or a crash: the next time the form opens it offers them back.
 // Drafts are kept per admin and per form, and all of them are removed at logout: another person
 // signing in on this browser never sees them.
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 const draftPrefix = "admin-draft:";
 /** The single draft key of earlier versions, removed with the others. */
@@ -10,6 +10,7 @@ const legacyDraftKey = "content-editor-draft";
 const writeDelayMs = 400;
 
 export type Draft<Sections> = {
+  /** What the form edits: the content's sections, or an article's input. */
   sections: Sections;
   /** The content version the edits were made on. */
   version: number;
@@ -98,17 +99,18 @@ export function useDraft<Sections>({
     setChecked(true);
   }, [key]);
 
+  const timer = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!key || !checked || offer) return;
     if (!dirty) {
       removeDraft(key);
       return;
     }
-    const timer = window.setTimeout(
+    timer.current = window.setTimeout(
       () => writeDraft(key, { sections, version, savedAt: new Date().toISOString() }),
       writeDelayMs,
     );
-    return () => window.clearTimeout(timer);
+    return () => window.clearTimeout(timer.current);
   }, [key, checked, offer, dirty, sections, version]);
 
   return {
@@ -122,6 +124,14 @@ export function useDraft<Sections>({
     declineOffer: () => {
       if (key) removeDraft(key);
       setOffer(undefined);
+    },
+    /**
+     * Removes the draft at once, with a write still waiting: the edits were saved, and the screen
+     * may move on (a new item to its own address) before it shows them saved.
+     */
+    clearDraft: () => {
+      window.clearTimeout(timer.current);
+      if (key) removeDraft(key);
     },
   };
 }

@@ -17,7 +17,9 @@ export function headers() {
 
 export default function AdminLayout() {
   return (
-    <div className="min-h-screen bg-slate-50">
+    // Any text may hold a word longer than the screen (a pasted address, a 100-letter name): it
+    // breaks where it would overflow, so no admin screen scrolls sideways.
+    <div className="min-h-screen bg-slate-50 wrap-anywhere">
       <Outlet />
     </div>
   );

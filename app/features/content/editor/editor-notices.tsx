@@ -59,11 +59,14 @@ export function SessionExpiredNotice() {
 export function DraftNotice({
   savedAt,
   outdated,
+  savedSince = "The website has",
   onRestore,
   onDiscard,
 }: {
   savedAt: string;
   outdated: boolean;
+  /** What was saved since the draft was kept: "The website has", "This article has". */
+  savedSince?: string;
   onRestore: () => void;
   onDiscard: () => void;
 }) {
@@ -89,7 +92,7 @@ export function DraftNotice({
     >
       Changes you made on {when} were never saved.
       {outdated
-        ? " The website has been saved since then: restoring shows your version of every field, and saving it would replace the newer text."
+        ? ` ${savedSince} been saved since then: restoring shows your version of every field, and saving it would replace the newer text.`
         : " Restore them to continue where you left off."}
     </Notice>
   );

@@ -26,7 +26,7 @@ export function SaveActions({
         <p className="mt-1.5 hidden text-sm text-muted-foreground lg:block">
           Changes go live on the website as soon as you save.
         </p>
-        <div className="flex gap-3 lg:mt-5 lg:grid">
+        <div className="flex flex-wrap gap-3 lg:mt-5 lg:grid">
           <Button type="button" size="lg" className="flex-1" onClick={onSave} disabled={saving}>
             {saving ? "Saving..." : "Save Changes"}
           </Button>

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { ApiRequestError } from "~/platform/api-client";
 import type { FieldErrors } from "~/platform/field-errors";
+import { useSaveShortcut } from "~/ui/hooks/use-save-shortcut";
 import { toast } from "~/ui/use-toast";
 import { type LoadedSections, readSaveFieldErrors } from "./content-client";
 import { toFieldId } from "./fields";
@@ -102,20 +103,7 @@ export function useContentSave<Sections>({
       setSaving(false);
     }
   };
-  const saveRef = useRef(save);
-  saveRef.current = save;
-
-  // Ctrl+S / Cmd+S saves, as in any desktop editor.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        void saveRef.current();
-      }
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  useSaveShortcut(() => void save());
 
   const reload = async () => {
     setReloading(true);

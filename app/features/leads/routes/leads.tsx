@@ -100,7 +100,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
                               href={`mailto:${message.email}`}
                               className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
                             >
-                              <Mail className="size-4" aria-hidden="true" />
+                              <Mail className="size-4 shrink-0" aria-hidden="true" />
                               {message.email}
                             </a>
                           </li>
@@ -110,7 +110,7 @@ export default function AdminLeads({ loaderData }: Route.ComponentProps) {
                                 href={toTelHref(message.phone)}
                                 className="inline-flex items-center gap-1.5 font-medium text-primary hover:underline"
                               >
-                                <Phone className="size-4" aria-hidden="true" />
+                                <Phone className="size-4 shrink-0" aria-hidden="true" />
                                 {message.phone}
                               </a>
                             </li>

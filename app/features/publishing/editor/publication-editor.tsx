@@ -2,13 +2,15 @@
 // the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
 // save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
 // 409 offers to reload or to save over it. A save's answer is the editor's new state (item, version,
-// revisions): the page is not loaded again.
-import { useState } from "react";
+// revisions): the page is not loaded again. As on the content screens, unsaved edits are kept as
+// this admin's draft of this item and offered back, leaving asks first, and Ctrl/Cmd+S saves.
+import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
 import { Notice } from "~/features/admin/shell/notice";
 import { seoDescriptionHint } from "~/features/content/editor/content-fields";
+import { DraftNotice } from "~/features/content/editor/editor-notices";
 import { TextField } from "~/features/content/editor/fields";
 import { RichTextField } from "~/features/content/editor/rich-text-field";
 import { useLeaveGuard } from "~/features/content/editor/use-leave-guard";
@@ -18,7 +20,9 @@ import { toFieldErrors } from "~/platform/field-errors";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardHeader } from "~/ui/card";
-import { toast } from "~/ui/use-toast";
+import { useDraft } from "~/ui/hooks/use-draft";
+import { useSaveShortcut } from "~/ui/hooks/use-save-shortcut";
+import { dismissToast, toast } from "~/ui/use-toast";
 import {
   deletePublication,
   readFieldErrors,
@@ -54,12 +58,15 @@ export function PublicationEditor<K extends PublicationKind>({
   groups: loadedGroups,
   library,
   revisions: loadedRevisions,
+  adminEmail,
 }: {
   kind: K;
   item: EditorItem<K>;
   groups: string[];
   library: LibraryChoice[];
   revisions: PublicationRevision[];
+  /** Whose drafts this browser keeps. */
+  adminEmail: string;
 }) {
   const texts = kindTexts[kind];
   const navigate = useNavigate();
@@ -75,6 +82,22 @@ export function PublicationEditor<K extends PublicationKind>({
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(!item.id);
   const dirty = JSON.stringify(input) !== JSON.stringify(item.input);
   useLeaveGuard(dirty);
+  const draft = useDraft({
+    email: adminEmail,
+    form: `${kind}:${item.id ?? "new"}`,
+    sections: input,
+    version: item.version ?? 0,
+    dirty,
+    loadedSections: item.input,
+  });
+  // A "Not Saved" toast speaks of the fields marked: once none is left, it goes.
+  const fieldsToast = useRef<number | undefined>(undefined);
+  const hasErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    if (hasErrors || fieldsToast.current === undefined) return;
+    dismissToast(fieldsToast.current);
+    fieldsToast.current = undefined;
+  }, [hasErrors]);
   const leaveGuard = useLeaveGuardRegistry();
   // A deliberate departure (after a save or delete) must not ask "leave without saving?".
   const leaveTo = (path: string) => {
@@ -104,6 +127,7 @@ export function PublicationEditor<K extends PublicationKind>({
     setErrors(fieldErrors);
     const first = Object.keys(fieldErrors)[0];
     if (first) document.getElementById(`field-${first.replace(/[^\w-]/g, "-")}`)?.focus();
+    return Boolean(first);
   };
 
   /** The stored item becomes the editor's: what the server kept (trimmed, computed) is shown. */
@@ -129,10 +153,11 @@ export function PublicationEditor<K extends PublicationKind>({
   };
 
   const save = async (overwrite = false) => {
+    if (busy) return;
     const checked = schemas[kind].safeParse(input);
     if (!checked.success) {
       showErrors(toFieldErrors(checked.error.issues));
-      toast({
+      fieldsToast.current = toast({
         title: "Not Saved",
         description: "Please correct the highlighted fields.",
         variant: "destructive",
@@ -148,6 +173,7 @@ export function PublicationEditor<K extends PublicationKind>({
         overwrite ? undefined : item.version,
       );
       const saved = answer.item;
+      draft.clearDraft();
       setConflict(false);
       toast({
         title: "Saved",
@@ -167,17 +193,20 @@ export function PublicationEditor<K extends PublicationKind>({
       if (failure instanceof ApiRequestError && failure.status === 409) {
         setConflict(true);
       } else {
-        showErrors(readFieldErrors(failure));
-        toast({
+        const marked = showErrors(readFieldErrors(failure));
+        const shown = toast({
           title: "Save Failed",
           description: describeRequestError(failure, "Unable to save changes"),
           variant: "destructive",
         });
+        if (marked) fieldsToast.current = shown;
       }
     } finally {
       setBusy(false);
     }
   };
+
+  useSaveShortcut(() => void save());
 
   const remove = async () => {
     if (!item.id || item.version === undefined) return;
@@ -225,9 +254,25 @@ export function PublicationEditor<K extends PublicationKind>({
         event.preventDefault();
         void save();
       }}
-      className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
+      className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start"
     >
-      <div className="grid gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
+        {draft.offer ? (
+          <DraftNotice
+            savedAt={draft.offer.savedAt}
+            outdated={draft.offer.version !== (item.version ?? 0)}
+            savedSince={`This ${texts.singular.toLowerCase()} has`}
+            onRestore={() => {
+              const accepted = draft.acceptOffer()?.sections;
+              if (!accepted) return;
+              setInput(accepted);
+              setErrors({});
+              // A new item's slug keeps following its title if the draft's still did.
+              setSlugFollowsTitle(!item.id && accepted.slug === proposeSlug(accepted.title));
+            }}
+            onDiscard={draft.declineOffer}
+          />
+        ) : null}
         {conflict ? (
           <Notice
             tone="warning"
@@ -262,7 +307,7 @@ export function PublicationEditor<K extends PublicationKind>({
           </Notice>
         ) : null}
         <Card>
-          <CardContent className="grid gap-5 pt-6">
+          <CardContent className="grid grid-cols-1 gap-5 pt-6">
             <TextField
               path="title"
               label="Title"
@@ -340,13 +385,13 @@ export function PublicationEditor<K extends PublicationKind>({
         </Card>
       </div>
 
-      <div className="grid gap-6 lg:sticky lg:top-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6 lg:sticky lg:top-6">
         <Card>
           <CardHeader className="flex-row items-center justify-between gap-2 pb-4">
             <h2 className="text-lg font-semibold leading-tight text-navy">Publish</h2>
             {item.id ? <StatusBadge status={item.status} /> : null}
           </CardHeader>
-          <CardContent className="grid gap-4">
+          <CardContent className="grid grid-cols-1 gap-4">
             <PublishFields
               status={input.status}
               publishAt={input.publishAt}
@@ -354,6 +399,11 @@ export function PublicationEditor<K extends PublicationKind>({
               error={errors.publishAt}
               onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
+            {input.status === "draft" ? (
+              <p className="text-xs text-muted-foreground">
+                A draft needs only a title; publishing or scheduling asks for the rest.
+              </p>
+            ) : null}
             <Button type="submit" disabled={busy}>
               {busy ? "Saving..." : saveLabel(input.status, item.status)}
             </Button>

@@ -39,7 +39,7 @@ export function RevisionsCard({
             {revisions.map((revision, index) => (
               <li
                 key={revision.id}
-                className="flex items-start justify-between gap-3 rounded-md border border-border p-3 text-sm"
+                className="flex min-w-0 items-start justify-between gap-3 rounded-md border border-border p-3 text-sm"
               >
                 <span className="min-w-0">
                   <span className="block font-medium text-navy">

@@ -20,7 +20,7 @@ import type { Route } from "./+types/publication-editor";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
-  getAdmin(context);
+  const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
   const [all, images] = await Promise.all([
     listForAdmin(app.db, kind),
@@ -35,7 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     alt,
     position: toObjectPosition(focalX, focalY),
   }));
-  const base = { kind, groups, library };
+  const base = { kind, groups, library, adminEmail };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
       id: undefined,
@@ -62,7 +62,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail } = loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -80,6 +80,7 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
         groups={groups}
         library={library}
         revisions={revisions}
+        adminEmail={adminEmail}
       />
     </AdminPage>
   );

@@ -169,7 +169,7 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
                 loading="lazy"
                 className="hidden h-16 w-24 shrink-0 rounded-md bg-muted object-cover sm:block"
               />
-              <div className="grid min-w-0 flex-1 gap-1">
+              <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
                 <Link
                   to={`${texts.adminPath}/${item.id}`}
                   className="truncate font-semibold text-navy hover:text-primary hover:underline"

@@ -7,8 +7,11 @@ import type { Actor } from "~/platform/activity/activity.server";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
 import type { CaseStudyTable, Db, Tables } from "~/platform/db/tables.server";
+import { toFieldErrors } from "~/platform/field-errors";
 import {
+  findPublishingIssues,
   getEffectiveStatus,
+  kindFields,
   type PublicationInput,
   toPublicationInput,
   toPublicationRecord,
@@ -71,6 +74,17 @@ function resolvePublishAt(
     });
   }
   return given ?? now.toISOString();
+}
+
+/**
+ * Refuses to publish or schedule an incomplete item. The API's schema checks its input already;
+ * this also holds for a restored revision, which may be an old draft's text.
+ */
+function requirePublishable<K extends Kind>(kind: K, input: PublicationInput[K]) {
+  const issues = findPublishingIssues(kindFields[kind], input);
+  if (issues.length > 0) {
+    throw new PublicationInputError(toFieldErrors(issues));
+  }
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -141,6 +155,7 @@ export async function createPublication<K extends Kind>(
   options: SaveOptions,
 ): Promise<StoredPublication<K>> {
   const now = options.now ?? new Date();
+  requirePublishable(kind, input);
   const publishAt = resolvePublishAt(input, null, now);
   const record = toPublicationRecord[kind](input, publishAt ?? now.toISOString());
   try {
@@ -202,6 +217,7 @@ export async function updatePublication<K extends Kind>(
   options: SaveOptions & { expectedVersion?: number | undefined; action?: "save" | "restore" },
 ): Promise<StoredPublication<K>> {
   const now = options.now ?? new Date();
+  requirePublishable(kind, input);
   try {
     return await db.transaction().execute(async (trx) => {
       const current = await selectRow(trx, kind, id);
