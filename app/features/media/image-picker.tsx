@@ -1,9 +1,10 @@
 // A picker of one image for placing it somewhere (the rich-text editor's image dialog): the media
 // library as a radio group of thumbnails with a search by name, and an upload in place whose new
 // image is chosen at once. Admin only; it fetches the library when it first shows.
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { describeRequestError } from "~/features/admin/login/session-client";
+import { SearchInput } from "~/ui/search-input";
+import { ImageChoiceGrid } from "./image-choice-grid";
 import { type LibraryImage, matchesImageSearch } from "./image-metadata";
 import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "./image-rules";
 import { listImages, uploadImage } from "./images-client";
@@ -68,20 +69,13 @@ export function ImagePicker({
           <label htmlFor={`${id}-search`} className="text-sm font-medium">
             Search the library
           </label>
-          <div className="relative">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500"
-              aria-hidden="true"
-            />
-            <input
-              id={`${id}-search`}
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Image name"
-              className="h-9 w-full rounded-md border border-input bg-background pr-3 pl-8 text-base md:text-sm"
-            />
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Image name"
+            className="h-9"
+          />
         </div>
         <label
           htmlFor={`${id}-upload`}
@@ -125,34 +119,16 @@ export function ImagePicker({
         </p>
       ) : null}
       {shown.length > 0 ? (
-        <div
-          role="radiogroup"
-          aria-label="Images in the library"
-          className="grid max-h-64 grid-cols-2 gap-2 overflow-y-auto rounded-lg border border-border bg-slate-50 p-2 sm:grid-cols-3"
-        >
-          {shown.map((image) => (
-            <label
-              key={image.url}
-              className="relative grid min-w-0 cursor-pointer gap-1 rounded-md border border-transparent bg-white p-1.5 text-xs shadow-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40 has-focus-visible:outline-2 has-focus-visible:outline-ring"
-            >
-              <input
-                type="radio"
-                name={`${id}-choice`}
-                value={image.url}
-                checked={image.url === selectedUrl}
-                onChange={() => onSelect(image)}
-                className="sr-only"
-              />
-              <img
-                src={image.url}
-                alt=""
-                loading="lazy"
-                className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
-              />
-              <span className="truncate text-slate-700">{image.originalName}</span>
-            </label>
-          ))}
-        </div>
+        <ImageChoiceGrid
+          id={`${id}-library`}
+          choices={shown.map((image) => ({ url: image.url, label: image.originalName }))}
+          selectedUrl={selectedUrl}
+          onSelect={(url) => {
+            const image = shown.find((candidate) => candidate.url === url);
+            if (image) onSelect(image);
+          }}
+          className="max-h-64 sm:grid-cols-3"
+        />
       ) : null}
     </div>
   );

@@ -2,7 +2,7 @@
 // same file again is offered back instead of stored twice), a search over names and alt texts, and
 // every image of the site as a card with its preview, name, alt text, size and the pages that use
 // it; an upload's name, alt text and focal point are edited in a dialog.
-import { Search, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { describeRequestError } from "~/features/admin/login/session-client";
@@ -12,8 +12,8 @@ import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
-import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
+import { SearchInput } from "~/ui/search-input";
 import { toast } from "~/ui/use-toast";
 import { EditImageDialog } from "./edit-image-dialog";
 import { type LibraryImage as ImageData, matchesImageSearch } from "./image-metadata";
@@ -270,19 +270,11 @@ export function MediaLibrary({ images }: { images: LibraryImage[] }) {
           </div>
           <div className="grid gap-2 sm:w-72">
             <Label htmlFor={searchId}>Search by name or alt text</Label>
-            <div className="relative">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
-                aria-hidden="true"
-              />
-              <Input
-                id={searchId}
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                className="pl-9"
-              />
-            </div>
+            <SearchInput
+              id={searchId}
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
           </div>
         </div>
         {shown.length > 0 ? (

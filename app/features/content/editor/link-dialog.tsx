@@ -2,12 +2,12 @@
 // found by searching its title. Links within the site open in the same tab and are followed; for
 // another site's link, a new tab and nofollow are choices, both off unless chosen. An existing
 // link opens prefilled and can be changed or removed.
-import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { isInternalLinkHref } from "~/features/content/rich-text";
 import { getJson } from "~/platform/api-client";
 import { Button } from "~/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
+import { SearchInput } from "~/ui/search-input";
 import { TextField } from "./fields";
 import { type RichTextLink, richTextLinkSchema, toLinkHref } from "./insert-rules";
 
@@ -51,21 +51,14 @@ function PageSearch({ onChoose }: { onChoose: (target: LinkTarget) => void }) {
       <label htmlFor={`${id}-search`} className="text-sm font-medium">
         Or find a page of this site
       </label>
-      <div className="relative">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-500"
-          aria-hidden="true"
-        />
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Title of a page, article or case study"
-          aria-describedby={`${id}-count`}
-          className="h-9 w-full rounded-md border border-input bg-background pr-3 pl-8 text-base md:text-sm"
-        />
-      </div>
+      <SearchInput
+        id={`${id}-search`}
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        placeholder="Title of a page, article or case study"
+        aria-describedby={`${id}-count`}
+        className="h-9"
+      />
       <p id={`${id}-count`} className="text-xs text-muted-foreground" aria-live="polite">
         {failed
           ? "The pages could not be loaded. Type an address instead."

@@ -5,6 +5,7 @@
 import { useId, useRef, useState } from "react";
 import { describeRequestError } from "~/features/admin/login/session-client";
 import { TextField } from "~/features/content/editor/fields";
+import { ImageChoiceGrid } from "~/features/media/image-choice-grid";
 import { toObjectPosition } from "~/features/media/image-metadata";
 import {
   acceptedImageTypes,
@@ -167,35 +168,16 @@ export function CoverImageField({
         </div>
       </div>
       {choosing ? (
-        <div
+        <ImageChoiceGrid
           id={`${id}-library`}
-          role="radiogroup"
-          aria-label="Images in the library"
-          className="grid max-h-80 grid-cols-2 gap-3 overflow-y-auto rounded-lg border border-border bg-slate-50 p-3 sm:grid-cols-4 lg:grid-cols-5"
-        >
-          {choices.map((image) => (
-            <label
-              key={image.url}
-              className="group relative grid cursor-pointer gap-1 rounded-md border border-transparent bg-white p-1.5 text-xs shadow-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40 has-focus-visible:outline-2 has-focus-visible:outline-ring"
-            >
-              <input
-                type="radio"
-                name={`${id}-choice`}
-                value={image.url}
-                checked={image.url === imageUrl}
-                onChange={() => choose(image)}
-                className="sr-only"
-              />
-              <img
-                src={image.url}
-                alt=""
-                loading="lazy"
-                className="aspect-[3/2] w-full rounded object-cover"
-              />
-              <span className="truncate text-slate-700">{image.name}</span>
-            </label>
-          ))}
-        </div>
+          choices={choices.map(({ url, name, position }) => ({ url, label: name, position }))}
+          selectedUrl={imageUrl}
+          onSelect={(url) => {
+            const image = choices.find((candidate) => candidate.url === url);
+            if (image) choose(image);
+          }}
+          className="max-h-80 gap-3 p-3 sm:grid-cols-4 lg:grid-cols-5"
+        />
       ) : null}
     </fieldset>
   );
