@@ -3,8 +3,7 @@
 // pixels and files whose bytes are not an image are refused with clear messages; only a signed-in
 // admin on this site may upload. On a full disk (a real, small tmpfs) an upload answers 507 JSON,
 // on a read-only one a JSON 500, each leaving nothing behind; /healthz says what is wrong.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -17,6 +16,7 @@ import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 /** A real 1×1 PNG. */
 const png = Buffer.from(
@@ -80,19 +80,14 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
   let uploadsDir: string;
   let cookie: string;
 
-  beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
-    site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(kind, {
+    started: (started, folder) => {
+      site = started;
+      uploadsDir = folder;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
 
   it("stores a PNG under a random name and serves it for good with the strict CSP", async () => {

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LibraryImage } from "~/features/media/image-metadata";
 import { exportData, importData } from "~/platform/db/backup/portable-data.server";
 import { openDatabase } from "~/platform/db/database.server";
@@ -14,6 +14,7 @@ import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-r
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
 import { startTestSite, type TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 /** A real 1×1 PNG, and another one a byte apart (a different hash). */
 const png = Buffer.from(
@@ -53,19 +54,14 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
     return ((await response.json()) as { images: LibraryImage[] }).images;
   };
 
-  beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "media-uploads-"));
-    site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(kind, {
+    started: (started, folder) => {
+      site = started;
+      uploadsDir = folder;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
 
   it("keeps the name an image was uploaded under, cleaned for display, and shows it", async () => {

@@ -3,24 +3,17 @@
 // and scheduled items hidden from every public list and page until their time, old slugs
 // answered with a 301, stored XSS in every field rendered inert, the Atom feed parsed by a real
 // XML parser with every link answering 200, the blog with 60 articles, and images in use kept.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { DOMParser } from "@xmldom/xmldom";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seoDescriptionMessage } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { type CaseStudyInput, createEmptyInput } from "~/features/publishing/schema";
-import {
-  getContent,
-  logInCookie,
-  postJsonAs,
-  resetLoginThrottles,
-} from "../support/admin-requests";
+import { getContent, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
-import { startTestSite, type TestSite } from "../support/test-site";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 const atom = "http://www.w3.org/2005/Atom";
 
@@ -66,7 +59,6 @@ function caseStudy(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput {
 describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) => {
   let site: TestSite;
   let cookie: string;
-  let uploadsDir: string;
 
   const send = (
     method: string,
@@ -94,19 +86,13 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     return (await Promise.all(paths.map(visitText))).join("\n");
   }
 
-  beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
-    site = await startTestSite(await engine.create(), { UPLOADS_DIR: uploadsDir });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(engine, {
+    started: (started) => {
+      site = started;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
 
   it("refuses visitors, other sites and bad input with clear answers, never a 500", async () => {

@@ -3,15 +3,12 @@
 // site's pages for the link dialog (admin only, drafts never offered), an image placed in a text
 // kept from deletion, and an article body with images and links as the editor and an attacker
 // would send it, stored with only what is safe.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
-import { startTestSite, type TestSite } from "../support/test-site";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 /** A real 1×1 PNG. */
 const png = Buffer.from(
@@ -21,7 +18,6 @@ const png = Buffer.from(
 
 describe.each(getTestDatabaseKinds())("the rich-text editor's API on $name", (kind) => {
   let site: TestSite;
-  let uploadsDir: string;
   let cookie: string;
   const get = (path: string, withCookie = true) =>
     fetch(`${site.url}${path}`, { headers: withCookie ? { cookie } : {} });
@@ -32,19 +28,13 @@ describe.each(getTestDatabaseKinds())("the rich-text editor's API on $name", (ki
       body: JSON.stringify(body),
     });
 
-  beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "rich-text-uploads-"));
-    site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
-  });
-
-  afterAll(async () => {
-    await site?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
-
-  beforeEach(async () => {
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(kind, {
+    started: (started) => {
+      site = started;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
 
   it("lists the library's images for the image dialog, to admins only", async () => {

@@ -2,20 +2,20 @@
 // when available): each content page's preview shows the title, address and fallback description
 // its head really has; an article with its cover chosen as link card has og:image naming a
 // 1200x630 PNG made from the cover; off, or with no cover, the generated title card stays.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeFixedPages, describeServicePage } from "~/features/content/page-seo";
 import type { SiteContent } from "~/features/content/schema";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { buildPreviewTexts } from "~/platform/seo/search-preview";
-import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
+import { postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
-import { startTestSite, type TestSite } from "../support/test-site";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 /** The size a PNG's header declares (IHDR, right after the 8-byte signature). */
 function readPngSize(bytes: Buffer) {
@@ -53,18 +53,15 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
     return Buffer.from(await answer.arrayBuffer());
   };
 
-  beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
-    site = await startTestSite(await engine.create(), { UPLOADS_DIR: uploadsDir });
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(engine, {
+    started: (started, folder) => {
+      site = started;
+      uploadsDir = folder;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
-
-  afterAll(async () => {
-    await site?.close();
-    await rm(uploadsDir, { recursive: true, force: true });
-  });
-
   it("points og:image at a 1200x630 PNG made from an uploaded cover", async () => {
     // A 600x600 red square as the upload: cropped, it fills the whole 1200x630 card.
     const square = new Resvg(
