@@ -195,7 +195,7 @@ function ImageCard({ image }: { image: LibraryImage }) {
       </div>
       <div className="grid flex-1 content-start gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="break-all text-sm font-semibold text-navy">{image.originalName}</h3>
+          <h3 className="wrap-anywhere text-sm font-semibold text-navy">{image.originalName}</h3>
           <Badge
             variant={image.uploaded ? "accent" : "secondary"}
             className="shrink-0 whitespace-nowrap"

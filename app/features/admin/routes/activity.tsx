@@ -172,7 +172,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                       {entry.label}
                     </span>
                   </td>
-                  <td className="px-4 py-3 break-all text-slate-900 max-sm:order-1 max-sm:p-0">
+                  <td className="px-4 py-3 wrap-anywhere text-slate-900 max-sm:order-1 max-sm:p-0">
                     {entry.actor}
                   </td>
                   <td
@@ -181,7 +181,7 @@ export default function ActivityPage({ loaderData }: Route.ComponentProps) {
                     {entry.title ? (
                       <>
                         <span className="font-medium text-slate-900">{entry.title}</span>
-                        <span className="block text-xs break-all text-slate-500">
+                        <span className="block text-xs wrap-anywhere text-slate-500">
                           {entry.target}
                         </span>
                       </>

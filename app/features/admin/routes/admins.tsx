@@ -269,7 +269,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
               className="flex flex-col gap-3 px-4 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6"
             >
               <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 font-semibold break-all text-navy">
+                <p className="flex flex-wrap items-center gap-2 font-semibold wrap-anywhere text-navy">
                   {entry.email}
                   {entry.email === me ? (
                     <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">

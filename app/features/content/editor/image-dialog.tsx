@@ -88,7 +88,7 @@ function ImageForm({
               <span className="px-1 text-center text-xs text-muted-foreground">None chosen</span>
             )}
           </div>
-          <p className="min-w-0 text-sm break-all text-slate-700">
+          <p className="min-w-0 text-sm wrap-anywhere text-slate-700">
             {src ? <code>{src}</code> : "Choose one below or upload a new one."}
           </p>
         </div>
