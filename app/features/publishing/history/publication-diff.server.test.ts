@@ -138,6 +138,21 @@ describe("diffPublicationRecords", () => {
     ]);
   });
 
+  it("reads the cover-card choice as off for items saved before it existed, and says it in words", () => {
+    const { coverAsCardImage: _none, ...old } = { ...seed, coverAsCardImage: undefined };
+    expect(diffPublicationRecords("article", old, { ...seed, coverAsCardImage: false })).toEqual(
+      [],
+    );
+    expect(diffPublicationRecords("article", old, { ...seed, coverAsCardImage: true })).toEqual([
+      {
+        path: "coverAsCardImage",
+        label: "Use the cover image when shared",
+        before: "No",
+        after: "Yes",
+      },
+    ]);
+  });
+
   it("ignores key order, derived fields and fields that stayed the same", () => {
     const reordered = Object.fromEntries(Object.entries(seed).reverse());
     expect(

@@ -5,7 +5,10 @@
 import { isSameValue, toReadable } from "~/features/content/history/content-diff";
 import { isSameRichText } from "~/features/content/sanitize.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
-import type { PublicationFieldSpec } from "~/features/publishing/publication-fields";
+import {
+  coverCardField,
+  type PublicationFieldSpec,
+} from "~/features/publishing/publication-fields";
 import { getEffectiveStatus, kindFields, type PublicationKind } from "~/features/publishing/schema";
 import { parseRecord } from "~/features/publishing/store/rows.server";
 import type { FieldChange } from "~/platform/history";
@@ -133,6 +136,20 @@ export function diffPublicationRecords(
   if (!before) return [];
   const changes: FieldChange[] = [];
   for (const key of new Set([...Object.keys(after), ...Object.keys(before)])) {
+    if (key === coverCardField.key) {
+      // A yes/no choice: an item saved before it existed had it off.
+      const [was, is] = [before[key] === true, after[key] === true];
+      if (was !== is) {
+        const readChoice = (on: boolean) => (on ? "Yes" : "No");
+        changes.push({
+          path: key,
+          label: coverCardField.label,
+          before: readChoice(was),
+          after: readChoice(is),
+        });
+      }
+      continue;
+    }
     if (derivedKeys.has(key) || isSameValue(before[key], after[key], isSameRichText)) continue;
     const spec = findSpec(kind, key);
     if (spec?.kind === "object") {
