@@ -3,7 +3,7 @@
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
 import express from "express";
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /**
  * TRUST_PROXY in Express's syntax: "loopback" (the default), "false"/"none", a hop count, or a

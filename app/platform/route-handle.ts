@@ -2,7 +2,7 @@
 // the page cache may do with its answers, its entry in the admin navigation. One shape for every
 // route; route modules check theirs with `satisfies RouteHandle`, and the host reads them all
 // from the server build once (route-facts.server.ts), where the schema checks them again.
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /** The kinds of public page: a fixed page, or one of the pages made from each record. */
 export const sitePageKinds = ["page", "service", "case-study", "article"] as const;

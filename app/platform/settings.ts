@@ -1,6 +1,6 @@
 // The site's settings as the admin edits them (today: the site time zone), with the one zod
 // schema the Settings screen and its action share.
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /** True for a zone name this runtime's Intl knows ("Europe/Berlin", "UTC"). */
 export function isTimeZone(value: string): boolean {

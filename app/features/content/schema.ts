@@ -1,12 +1,9 @@
 // The site content document: one zod schema, shared by the server (API, store), the public pages
 // and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
-import { z } from "zod";
-import { descriptionLength } from "~/platform/seo/description";
-import { toSlug } from "./slug";
 
-// No generated parsers: zod probes new Function("") for them, which the strict CSP blocks and
-// reports as a violation on every page that validates in the browser.
-z.config({ jitless: true });
+import { descriptionLength } from "~/platform/seo/description";
+import { z } from "~/platform/zod";
+import { toSlug } from "./slug";
 
 /** Icon names the spec allows; any other stored value renders as "computer". */
 export const iconNames = [

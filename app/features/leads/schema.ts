@@ -4,10 +4,6 @@
 import * as z from "zod/mini";
 import { contactLimits, newsletterLimits } from "./limits";
 
-// No generated parsers: zod probes new Function("") for them, which the strict CSP blocks and
-// reports as a violation on every page that validates in the browser.
-z.config({ jitless: true });
-
 export type { ContactField } from "./limits";
 export { contactLimits, newsletterLimits } from "./limits";
 

@@ -1,7 +1,7 @@
 // What the media library knows about an image besides its bytes (issue 17): the name it was
 // uploaded under, its alt text and focal point. The edit schema is shared by the library's dialog
 // and PATCH /api/admin/images/:name, so both refuse the same input with the same words.
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 export const maxImageNameLength = 200;
 /** The same limit as a cover's alt text, so a stored alt always fits where it is placed. */

@@ -3,7 +3,6 @@
 // messages), the store's refusals described for the one error mapper (400/404/409), and the
 // version in ETag / If-Match.
 import { data } from "react-router";
-import { z } from "zod";
 import type { AdminApiContext } from "~/features/admin/gate.server";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { sanitizeRichText } from "~/features/content/sanitize.server";
@@ -14,6 +13,7 @@ import {
   readJsonBody,
   toValidationError,
 } from "~/platform/http/api.server";
+import { z } from "~/platform/zod";
 import { kindTexts, parseCollection } from "./kind-texts";
 import {
   articleInputSchema,

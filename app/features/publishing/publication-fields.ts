@@ -3,8 +3,9 @@
 // key, label, the editor's control, limits and help text. The input and record schemas, the
 // empty input, the store's copying of input to record and the editor's kind fields are read from
 // these tables (like the content's field table, docs/decisions/005-admin-field-table.md).
-import { z } from "zod";
+
 import { toPlainText } from "~/features/content/text";
+import { z } from "~/platform/zod";
 
 /** An input as the editor's renderer walks it, whatever the kind. */
 export type FieldValues = Record<string, unknown>;

@@ -1,9 +1,10 @@
 // An article and a case study: what is stored and shown (the record), what the admin sends to
 // write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
-import { z } from "zod";
+
 import { richText, seoDescription } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
+import { z } from "~/platform/zod";
 import {
   articleFields,
   buildShape,

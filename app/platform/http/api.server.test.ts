@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "~/platform/zod";
 import { ApiError, assertSameOrigin, handleApi, readJsonBody } from "./api.server";
 
 const site = "http://localhost:3000";

@@ -3,9 +3,9 @@
 import pino from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { type AppContext, appContext } from "~/platform/context.server";
 import { DatabaseUnavailableError } from "~/platform/db/unavailable.server";
+import { z } from "~/platform/zod";
 import { ApiError } from "./api.server";
 import type { FormResult } from "./form-result";
 import {

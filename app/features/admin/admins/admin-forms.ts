@@ -1,5 +1,5 @@
 // The Admins screen's forms, one zod schema each, shared by the screen and its action.
-import { z } from "zod";
+import { z } from "~/platform/zod";
 
 /** An admin password: the rule of every form and command that sets one. */
 export const passwordSchema = z

@@ -3,11 +3,11 @@
 // activity log in its own transaction; a password change or reset ends the admin's sessions.
 import { sql } from "kysely";
 import type { Logger } from "pino";
-import { z } from "zod";
 import { type Actor, getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
 import { deleteAdminSessions, deleteSession, getSession } from "~/platform/sessions.server";
+import { z } from "~/platform/zod";
 import { adminEmailSchema, passwordSchema } from "./admin-forms";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.server";
 

@@ -1,7 +1,8 @@
 // What the rich-text editor's image and link dialogs accept: one zod schema each, with the
 // messages the dialogs show. The server's sanitizer applies the same rules (rich-text.ts) again.
-import { z } from "zod";
+
 import { imageSizes, isAllowedLinkHref, isSiteImageSrc } from "~/features/content/rich-text";
+import { z } from "~/platform/zod";
 import { normalizeLinkInput } from "./form-rules";
 
 export const imageAltRequiredMessage = "Describe the image for people who cannot see it";

@@ -1,7 +1,7 @@
 // POST /api/admin/articles/:id/restore (or /case-studies/:id/restore) {revisionId}: saves that
 // revision's text as a new version (nothing is rewritten); status and publication time stay. A
 // deleted item comes back as a draft.
-import { z } from "zod";
+
 import { handleAdminApi } from "~/features/admin/gate.server";
 import {
   answerPublication,
@@ -13,6 +13,7 @@ import {
 import { listRevisions } from "~/features/publishing/store/revisions.server";
 import { restorePublication } from "~/features/publishing/store/writes.server";
 import { readJsonBody } from "~/platform/http/api.server";
+import { z } from "~/platform/zod";
 import type { Route } from "./+types/api-publication-restore";
 
 const restoreSchema = z.object({
