@@ -1,5 +1,5 @@
-// The public pages' once-fixed texts (booking note, form labels, newsletter button, footer and 404
-// words) as content: a save through the content API changes the HTML visitors get, and a document
+// The public pages' once-fixed texts (booking note, form labels, newsletter button, footer, 404,
+// unsubscribe, blog, case study and legal words) as content: a save through the content API changes the HTML visitors get, and a document
 // stored before these texts existed still renders today's words, also after a restore from History.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
@@ -25,6 +25,8 @@ const addedKeys = {
     "servicesEyebrow",
     "servicesLinkText",
     "aboutLinkText",
+    "approachEyebrow",
+    "approachHeading",
   ],
   about: [
     "eyebrow",
@@ -52,6 +54,13 @@ const addedKeys = {
     "listCtaDescription",
     "detailCtaHeading",
     "detailCtaDescription",
+    "challengeLabel",
+    "approachLabel",
+    "resultsLabel",
+    "readMoreText",
+    "clientLabel",
+    "backLinkText",
+    "moreHeading",
   ],
   blog: [
     "eyebrow",
@@ -67,6 +76,11 @@ const addedKeys = {
     "articleCtaDescription",
     "relatedHeading",
     "relatedLinkText",
+    "readMoreText",
+    "backLinkText",
+    "countText",
+    "countOneText",
+    "noMatchText",
   ],
   contact: [
     "eyebrow",
@@ -97,6 +111,15 @@ const addedKeys = {
     "calendarLinkText",
   ],
   footer: ["quickLinksHeading", "servicesHeading", "viewAllServicesText"],
+  legal: [
+    "eyebrow",
+    "privacyIntro",
+    "termsIntro",
+    "questionsText",
+    "contactLinkText",
+    "sitemapHeading",
+    "sitemapDescription",
+  ],
 } satisfies { [Section in keyof SiteContent]?: (keyof SiteContent[Section])[] };
 
 /** A content document as stored before the texts moved into the content. */
@@ -168,6 +191,51 @@ describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) =>
     expect(await missing.text()).toContain("Nothing lives at this address");
   });
 
+  it("shows the unsubscribe, blog, home layout, case study and legal texts saved through the content API", async () => {
+    const before = await getContent(site);
+    const invalidLink = "/unsubscribe?token=no-such-token";
+    expect(await readPage(site, invalidLink)).toContain("This unsubscribe link is not valid");
+    const { content } = before;
+    const response = await postJsonAs(
+      site,
+      "/api/content",
+      {
+        content: {
+          forms: {
+            ...content.forms,
+            unsubscribeInvalidHeading: "That link has expired",
+            unsubscribeInvalidText: "Write to {email} and we take you off the list.",
+          },
+          blog: {
+            ...content.blog,
+            readMoreText: "Keep reading",
+            countText: "{shown} shown, {total} found",
+          },
+          hero: { ...content.hero, approachHeading: "The Way We Deliver" },
+          caseStudies: { ...content.caseStudies, challengeLabel: "The Problem" },
+          legal: { ...content.legal, eyebrow: "Small Print" },
+        },
+      },
+      { cookie: await logInCookie(site), headers: { "if-match": before.etag } },
+    );
+    expect(response.status).toBe(200);
+
+    const unsubscribe = await fetch(`${site.url}${invalidLink}`);
+    expect(unsubscribe.status).toBe(404);
+    const unsubscribeHtml = await unsubscribe.text();
+    expect(unsubscribeHtml).toMatch(/<h1[^>]*>That link has expired<\/h1>/);
+    expect(unsubscribeHtml).toMatch(
+      new RegExp(`Write to <a href="mailto:${content.contact.email}"[^>]*>[^<]+</a> and we take`),
+    );
+    const blog = await readPage(site, "/blog");
+    expect(blog).toMatch(/>Keep reading<span class="sr-only">/);
+    expect(blog).not.toMatch(/>Read More<span/);
+    expect(blog).toMatch(/<p role="status"[^>]*>\d+ shown, \d+ found<\/p>/);
+    expect(await readPage(site, "/option2")).toMatch(/<h2[^>]*>The Way We Deliver<\/h2>/);
+    expect(await readPage(site, "/case-studies")).toMatch(/<\/svg>The Problem<\/h3>/);
+    expect(await readPage(site, "/privacy-policy")).toContain("Small Print");
+  });
+
   it("rejects a text that breaks the rules with a 400 naming the field", async () => {
     const before = await getContent(site);
     const response = await postJsonAs(
@@ -213,6 +281,17 @@ describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) =>
     expect(booking).toContain("30-Minute Session");
     expect(booking).toContain("Have Questions Before You Book?");
     expect(await readPage(site, "/")).toContain("Free 30-Minute Consultation");
+    expect(blog).toMatch(/>Read More<span class="sr-only">/);
+    expect(blog).toMatch(/<p role="status"[^>]*>Showing \d+ of \d+ articles<\/p>/);
+    expect(await readPage(site, "/option2")).toMatch(/<h2[^>]*>How We Work<\/h2>/);
+    expect(await readPage(site, "/option3")).toContain("Our Core Values");
+    expect(await readPage(site, "/unsubscribe?token=unknown")).toContain(
+      "This unsubscribe link is not valid",
+    );
+    expect(await readPage(site, "/terms-of-service")).toContain(
+      "The terms that apply when you use the Older Document IT website.",
+    );
+    expect(await readPage(site, "/sitemap")).toMatch(/<h1[^>]*>Sitemap<\/h1>/);
 
     // A later save, then Restore of the older document: its missing texts are the defaults again.
     const { etag } = await getContent(site);
@@ -224,6 +303,7 @@ describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) =>
     const after = await getContent(site);
     expect(after.content.general.companyName).toBe("Older Document IT");
     expect(after.content.forms).toEqual(defaultContent.forms);
+    expect(after.content.blog.readMoreText).toBe("Read More");
     expect(after.content.booking.detailsNote).toBe(defaultContent.booking.detailsNote);
   });
 });

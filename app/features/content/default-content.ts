@@ -115,6 +115,8 @@ export const defaultContent: SiteContent = {
     servicesEyebrow: "What We Do",
     servicesLinkText: "View All Services",
     aboutLinkText: "More About Us",
+    approachEyebrow: "Our Approach",
+    approachHeading: "How We Work",
   },
   about: {
     eyebrow: "About Us",
@@ -768,6 +770,13 @@ export const defaultContent: SiteContent = {
     detailCtaHeading: "Facing a Similar Challenge?",
     detailCtaDescription:
       "Book a free 30-minute consultation to talk it through with a senior consultant, or send us a message and we will get back to you within one business day.",
+    challengeLabel: "Challenge",
+    approachLabel: "Approach",
+    resultsLabel: "Results",
+    readMoreText: "Read the full case study",
+    clientLabel: "Client:",
+    backLinkText: "All case studies",
+    moreHeading: "More Case Studies",
   },
   blog: {
     eyebrow: "Insights",
@@ -788,6 +797,11 @@ export const defaultContent: SiteContent = {
       "Talk to a senior consultant about your situation in a free 30-minute consultation, or send us a message and we will get back to you within one business day.",
     relatedHeading: "More Insights",
     relatedLinkText: "View all articles",
+    readMoreText: "Read More",
+    backLinkText: "All articles",
+    countText: "Showing {shown} of {total} articles",
+    countOneText: "Showing {shown} of {total} article",
+    noMatchText: "No matching articles",
   },
   contact: {
     eyebrow: "Contact",
@@ -902,6 +916,20 @@ export const defaultContent: SiteContent = {
     newsletterSendingText: "Subscribing...",
     newsletterNote:
       "By subscribing, you agree to receive our newsletter emails. You can unsubscribe at any time.",
+    newsletterPageLabel: "Newsletter",
+    homeLinkText: "Back to the home page",
+    newsletterBackText: "Back to the page you were reading",
+    unsubscribeHeading: "Unsubscribe from our newsletter",
+    unsubscribeText: "Confirm that {email} should no longer receive our newsletter.",
+    unsubscribeButtonText: "Unsubscribe",
+    unsubscribeSendingText: "Unsubscribing...",
+    unsubscribeKeepText: "Keep my subscription and go to the home page",
+    unsubscribedHeading: "You have been unsubscribed",
+    unsubscribedText:
+      "{email} will no longer receive our newsletter. If this was a mistake, you can subscribe again at any time from the bottom of any page.",
+    unsubscribeInvalidHeading: "This unsubscribe link is not valid",
+    unsubscribeInvalidText:
+      "It may have been used already, or copied only in part. If you still receive our newsletter, email us at {email} and we will remove you.",
   },
   notFound: {
     heading: "404 Page Not Found",
@@ -913,6 +941,14 @@ export const defaultContent: SiteContent = {
   legal: {
     privacyPolicy,
     termsOfService,
+    eyebrow: "Legal",
+    privacyIntro: "How {company} collects, uses and protects your personal information.",
+    termsIntro: "The terms that apply when you use the {company} website.",
+    questionsText: "Questions about this page?",
+    contactLinkText: "Contact us",
+    sitemapHeading: "Sitemap",
+    sitemapDescription:
+      "Every page of our website in one place: our services, case studies, articles and more.",
   },
   seo: {
     home: "",

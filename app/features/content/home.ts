@@ -19,6 +19,7 @@ export function pickHomeContent(content: SiteContent) {
       content: content.about.content,
       features: content.about.features,
       values: content.about.values,
+      valuesHeading: content.about.valuesHeading,
       approach: content.about.approach,
     },
     services: {

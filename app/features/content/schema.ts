@@ -97,6 +97,9 @@ export const contentSchema = z.object({
     servicesEyebrow: line(80),
     servicesLinkText: line(60),
     aboutLinkText: line(60),
+    /** Home layout 2's heading above the approach steps. */
+    approachEyebrow: line(80),
+    approachHeading: line(200),
   }),
   about: z.object({
     eyebrow: line(80),
@@ -143,6 +146,14 @@ export const contentSchema = z.object({
     listCtaDescription: paragraph(),
     detailCtaHeading: line(200),
     detailCtaDescription: paragraph(),
+    /** The labels of every case study's cards, on the list and on its own page. */
+    challengeLabel: line(80),
+    approachLabel: line(80),
+    resultsLabel: line(80),
+    readMoreText: line(80),
+    clientLabel: line(80),
+    backLinkText: line(80),
+    moreHeading: line(120),
   }),
   blog: z.object({
     eyebrow: line(80),
@@ -160,6 +171,12 @@ export const contentSchema = z.object({
     articleCtaDescription: paragraph(),
     relatedHeading: line(120),
     relatedLinkText: line(60),
+    readMoreText: line(60),
+    backLinkText: line(80),
+    /** "{shown}" and "{total}" stand for the numbers of articles shown and found. */
+    countText: line(120),
+    countOneText: line(120),
+    noMatchText: line(120),
   }),
   contact: z.object({
     eyebrow: line(80),
@@ -238,6 +255,20 @@ export const contentSchema = z.object({
     newsletterButtonText: line(60),
     newsletterSendingText: line(60),
     newsletterNote: paragraph(500),
+    /** The /newsletter page (the sign-up without JavaScript) and the unsubscribe page. */
+    newsletterPageLabel: line(80),
+    homeLinkText: line(80),
+    newsletterBackText: line(80),
+    /** "{email}" stands for the subscriber's address (or, on an invalid link, ours). */
+    unsubscribeHeading: line(200),
+    unsubscribeText: paragraph(500),
+    unsubscribeButtonText: line(60),
+    unsubscribeSendingText: line(60),
+    unsubscribeKeepText: line(120),
+    unsubscribedHeading: line(200),
+    unsubscribedText: paragraph(500),
+    unsubscribeInvalidHeading: line(200),
+    unsubscribeInvalidText: paragraph(500),
   }),
   notFound: z.object({
     heading: line(120),
@@ -249,6 +280,14 @@ export const contentSchema = z.object({
   legal: z.object({
     privacyPolicy: richText,
     termsOfService: richText,
+    /** The words around both legal texts and on /sitemap; "{company}" is the company's name. */
+    eyebrow: line(80),
+    privacyIntro: paragraph(500),
+    termsIntro: paragraph(500),
+    questionsText: line(200),
+    contactLinkText: line(60),
+    sitemapHeading: line(120),
+    sitemapDescription: paragraph(500),
   }),
   /** Written search descriptions of the pages with their own meta; "" = computed. */
   seo: z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitDescription } from "~/platform/seo/description";
 import {
+  fillPlaceholders,
   fillServiceName,
   formatCopyright,
   getProfileLabel,
@@ -109,5 +110,14 @@ describe("fillServiceName", () => {
     );
     expect(fillServiceName("{service}, {service}", "IT")).toBe("IT, IT");
     expect(fillServiceName("Let's talk", "IT")).toBe("Let's talk");
+  });
+});
+
+describe("fillPlaceholders", () => {
+  it("puts each value wherever its {name} is written and leaves other braces alone", () => {
+    expect(fillPlaceholders("Showing {shown} of {total} articles", { shown: 9, total: 12 })).toBe(
+      "Showing 9 of 12 articles",
+    );
+    expect(fillPlaceholders("{shown}/{shown} {other}", { shown: 1 })).toBe("1/1 {other}");
   });
 });

@@ -1,5 +1,5 @@
 // The spec's display rules for content text: truncation with an ellipsis, digits-only tel links,
-// the copyright year, and the service name in texts written for every service.
+// the copyright year, and the names and numbers in texts written with placeholders.
 
 /** Cuts text longer than max characters to max characters plus "...". */
 export function truncate(text: string, max: number): string {
@@ -18,7 +18,18 @@ export function formatCopyright(text: string, year: number): string {
 
 /** A text written with "{service}" where the service's name goes ("Ready to Talk About {service}?"). */
 export function fillServiceName(template: string, serviceName: string): string {
-  return template.replaceAll("{service}", serviceName);
+  return fillPlaceholders(template, { service: serviceName });
+}
+
+/** A text with each "{name}" replaced by its value ("Showing {shown} of {total} articles"). */
+export function fillPlaceholders(
+  template: string,
+  values: Record<string, string | number>,
+): string {
+  return Object.entries(values).reduce(
+    (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
+    template,
+  );
 }
 
 /** Plain text of a rich-text fragment, for previews and meta descriptions. */

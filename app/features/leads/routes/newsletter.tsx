@@ -17,6 +17,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     heading: content.cta.newsletterHeading,
     description: content.cta.newsletterDescription,
     note: content.forms.newsletterNote,
+    label: content.forms.newsletterPageLabel,
+    homeLinkText: content.forms.homeLinkText,
+    backText: content.forms.newsletterBackText,
   };
 }
 
@@ -34,13 +37,13 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
-  const { heading, description, note } = loaderData;
+  const { heading, description, note, label, homeLinkText, backText } = loaderData;
   const returnTo = actionData?.values.returnTo ?? "/";
   return (
     <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
         <Card className="p-6 sm:p-10">
-          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Newsletter</p>
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">{label}</p>
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-navy sm:text-4xl">
             {heading}
           </h1>
@@ -66,7 +69,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
               className="mt-8 inline-flex items-center gap-2 text-sm font-semibold text-primary hover:underline"
             >
               <ArrowLeft className="size-4" aria-hidden="true" />
-              {returnTo === "/" ? "Back to the home page" : "Back to the page you were reading"}
+              {returnTo === "/" ? homeLinkText : backText}
             </Link>
           ) : null}
         </Card>

@@ -1,6 +1,7 @@
 // /unsubscribe?token=...: the newsletter opt-out. Opening the link only asks for a confirming
 // click (a form post), so mail scanners that follow links cannot unsubscribe anyone.
 import { CircleCheck, MailX } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { findSubscriptionByToken, unsubscribeByToken } from "~/features/leads/newsletter.server";
@@ -23,14 +24,42 @@ async function getContactEmail(context: Route.LoaderArgs["context"]): Promise<st
   return (await getRequestContent(context)).content.contact.email;
 }
 
+/** The page's words, from the content's Forms section. The action's answer shows with them too. */
+async function getUnsubscribeTexts(context: Route.LoaderArgs["context"]) {
+  const { forms } = (await getRequestContent(context)).content;
+  return {
+    heading: forms.unsubscribeHeading,
+    text: forms.unsubscribeText,
+    buttonText: forms.unsubscribeButtonText,
+    sendingText: forms.unsubscribeSendingText,
+    keepText: forms.unsubscribeKeepText,
+    doneHeading: forms.unsubscribedHeading,
+    doneText: forms.unsubscribedText,
+    invalidHeading: forms.unsubscribeInvalidHeading,
+    invalidText: forms.unsubscribeInvalidText,
+    homeLinkText: forms.homeLinkText,
+  };
+}
+
+type UnsubscribePage = {
+  view: UnsubscribeState;
+  texts: Awaited<ReturnType<typeof getUnsubscribeTexts>>;
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const subscription = await findSubscriptionByToken(getAppContext(context).db, token);
+  const [subscription, texts] = await Promise.all([
+    findSubscriptionByToken(getAppContext(context).db, token),
+    getUnsubscribeTexts(context),
+  ]);
   if (subscription) {
-    return data<UnsubscribeState>({ state: "confirm", email: subscription.email, token });
+    return data<UnsubscribePage>({
+      view: { state: "confirm", email: subscription.email, token },
+      texts,
+    });
   }
-  return data<UnsubscribeState>(
-    { state: "invalid", contactEmail: await getContactEmail(context) },
+  return data<UnsubscribePage>(
+    { view: { state: "invalid", contactEmail: await getContactEmail(context) }, texts },
     { status: 404 },
   );
 }
@@ -51,6 +80,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
+/** A text written with "{email}", the address shown as the given element. */
+function WithEmail({ text, children }: { text: string; children: ReactNode }) {
+  const [before, ...after] = text.split("{email}");
+  return (
+    <>
+      {before}
+      {after.length > 0 ? children : null}
+      {after.join("{email}")}
+    </>
+  );
+}
+
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Unsubscribe",
@@ -61,7 +102,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const view = actionData ?? loaderData;
+  const view = actionData ?? loaderData.view;
+  const { texts } = loaderData;
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   return (
@@ -72,23 +114,24 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             <>
               <MailX className="mx-auto size-10 text-primary" aria-hidden="true" />
               <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
-                Unsubscribe from our newsletter
+                {texts.heading}
               </h1>
               <p className="mt-4 leading-relaxed text-slate-600">
-                Confirm that <strong className="text-slate-900">{view.email}</strong> should no
-                longer receive our newsletter.
+                <WithEmail text={texts.text}>
+                  <strong className="text-slate-900">{view.email}</strong>
+                </WithEmail>
               </p>
               <Form method="post" className="mt-8">
                 <input type="hidden" name="token" value={view.token} />
                 <Button type="submit" size="lg" disabled={pending}>
-                  {pending ? "Unsubscribing..." : "Unsubscribe"}
+                  {pending ? texts.sendingText : texts.buttonText}
                 </Button>
               </Form>
               <Link
                 to="/"
                 className="mt-6 inline-block text-sm font-medium text-primary hover:underline"
               >
-                Keep my subscription and go to the home page
+                {texts.keepText}
               </Link>
             </>
           ) : null}
@@ -96,15 +139,15 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             <div role="status">
               <CircleCheck className="mx-auto size-10 text-accent" aria-hidden="true" />
               <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
-                You have been unsubscribed
+                {texts.doneHeading}
               </h1>
               <p className="mt-4 leading-relaxed text-slate-600">
-                <strong className="text-slate-900">{view.email}</strong> will no longer receive our
-                newsletter. If this was a mistake, you can subscribe again at any time from the
-                bottom of any page.
+                <WithEmail text={texts.doneText}>
+                  <strong className="text-slate-900">{view.email}</strong>
+                </WithEmail>
               </p>
               <Button asChild variant="outline" className="mt-8">
-                <Link to="/">Back to the home page</Link>
+                <Link to="/">{texts.homeLinkText}</Link>
               </Button>
             </div>
           ) : null}
@@ -112,21 +155,20 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             <>
               <MailX className="mx-auto size-10 text-slate-400" aria-hidden="true" />
               <h1 className="mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl">
-                This unsubscribe link is not valid
+                {texts.invalidHeading}
               </h1>
               <p className="mt-4 leading-relaxed text-slate-600">
-                It may have been used already, or copied only in part. If you still receive our
-                newsletter, email us at{" "}
-                <a
-                  href={`mailto:${view.contactEmail}`}
-                  className="font-medium text-primary hover:underline"
-                >
-                  {view.contactEmail}
-                </a>{" "}
-                and we will remove you.
+                <WithEmail text={texts.invalidText}>
+                  <a
+                    href={`mailto:${view.contactEmail}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {view.contactEmail}
+                  </a>
+                </WithEmail>
               </p>
               <Button asChild variant="outline" className="mt-8">
-                <Link to="/">Back to the home page</Link>
+                <Link to="/">{texts.homeLinkText}</Link>
               </Button>
             </>
           ) : null}

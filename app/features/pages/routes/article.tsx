@@ -60,6 +60,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     ctaDescription: blog.articleCtaDescription,
     relatedHeading: blog.relatedHeading,
     relatedLinkText: blog.relatedLinkText,
+    readMoreText: blog.readMoreText,
+    backLinkText: blog.backLinkText,
   };
   return { article, related, texts, preview: hidden?.preview };
 }
@@ -104,7 +106,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
             >
               <ArrowLeft className="size-4" aria-hidden="true" />
-              All articles
+              {loaderData.texts.backLinkText}
             </Link>
             <div className="mt-6">
               <Badge variant="secondary">{article.category}</Badge>
@@ -172,7 +174,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
               {related.map((card) => (
                 <li key={card.id} className="flex">
-                  <ArticleCard article={card} />
+                  <ArticleCard article={card} readMoreText={loaderData.texts.readMoreText} />
                 </li>
               ))}
             </ul>

@@ -5,6 +5,7 @@ import { ArrowDown, SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { fillPlaceholders } from "~/features/content/text";
 import { NewsletterBlock } from "~/features/leads/components/newsletter-block";
 import {
   buildBlogSearch,
@@ -73,7 +74,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     categories,
     featured: listFeaturedTabs(categories),
     articles: cards,
-    total: shown.total,
+    // Filled here so the page's script needs no placeholder code.
+    countLine:
+      shown.total === 0
+        ? content.blog.noMatchText
+        : fillPlaceholders(shown.total === 1 ? content.blog.countOneText : content.blog.countText, {
+            shown: cards.length,
+            total: shown.total,
+          }),
     nextArticleId: shown.hasMore ? matching[cards.length]?.id : undefined,
   };
 }
@@ -99,7 +107,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
-  const { blog, newsletter, query, categories, articles, total, nextArticleId } = loaderData;
+  const { blog, newsletter, query, categories, articles, countLine, nextArticleId } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const loadingMore =
@@ -131,9 +139,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             {query.category || blog.latestHeading}
           </h2>
           <p role="status" className="text-sm text-slate-600">
-            {total === 0
-              ? "No matching articles"
-              : `Showing ${articles.length} of ${total} ${total === 1 ? "article" : "articles"}`}
+            {countLine}
           </p>
         </div>
 
@@ -141,7 +147,12 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <ul className="mt-8 grid gap-8 md:grid-cols-2 lg:grid-cols-3">
             {articles.map((article, index) => (
               <li key={article.id} className="flex">
-                <ArticleCard article={article} eager={index < 3} priority={index === 0} />
+                <ArticleCard
+                  article={article}
+                  readMoreText={blog.readMoreText}
+                  eager={index < 3}
+                  priority={index === 0}
+                />
               </li>
             ))}
           </ul>

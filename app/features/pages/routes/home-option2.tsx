@@ -105,8 +105,8 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="option2-approach" className="py-20 sm:py-24">
         <Container>
           <SectionHeading
-            eyebrow="Our Approach"
-            title="How We Work"
+            eyebrow={hero.approachEyebrow}
+            title={hero.approachHeading}
             description={about.description}
             align="center"
             id="option2-approach"

@@ -92,7 +92,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
             className="mt-6 max-w-4xl text-xl leading-relaxed text-slate-700 sm:text-2xl"
           />
           <h3 className="mt-14 text-sm font-semibold uppercase tracking-wider text-slate-500">
-            Our Core Values
+            {about.valuesHeading}
           </h3>
           <FeatureGrid
             features={about.values}

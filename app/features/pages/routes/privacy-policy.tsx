@@ -1,7 +1,7 @@
 // /privacy-policy: the privacy policy from the content (legal.privacyPolicy).
 
 import { getRequestContent } from "~/features/content/request-content.server";
-import { LegalDocument } from "~/features/pages/legal-document";
+import { LegalDocument, pickLegalPage } from "~/features/pages/legal-document";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/privacy-policy";
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   return {
     companyName: content.general.companyName,
-    html: content.legal.privacyPolicy,
+    page: pickLegalPage(content, "privacyPolicy"),
     seoDescription: content.seo.privacyPolicy,
   };
 }
@@ -29,11 +29,5 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  return (
-    <LegalDocument
-      title="Privacy Policy"
-      description={`How ${loaderData.companyName} collects, uses and protects your personal information.`}
-      html={loaderData.html}
-    />
-  );
+  return <LegalDocument title="Privacy Policy" page={loaderData.page} />;
 }

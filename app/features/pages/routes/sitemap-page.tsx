@@ -23,6 +23,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const pages = await listPublicPages(db, content, logger, routes.pages);
   return {
     companyName: content.general.companyName,
+    heading: content.legal.sitemapHeading,
+    description: content.legal.sitemapDescription,
     groups: groupSitePages(pages).map((group) => ({
       title: group.title,
       pages: group.pages.map((page) => ({ path: page.path, title: page.title })),
@@ -40,10 +42,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader
-        title="Sitemap"
-        description="Every page of our website in one place: our services, case studies, articles and more."
-      />
+      <PageHeader title={loaderData.heading} description={loaderData.description} />
       <Container className="py-14 sm:py-20">
         <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {loaderData.groups.map((group) => (

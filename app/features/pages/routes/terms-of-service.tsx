@@ -1,7 +1,7 @@
 // /terms-of-service: the terms of service from the content (legal.termsOfService).
 
 import { getRequestContent } from "~/features/content/request-content.server";
-import { LegalDocument } from "~/features/pages/legal-document";
+import { LegalDocument, pickLegalPage } from "~/features/pages/legal-document";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import type { Route } from "./+types/terms-of-service";
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   return {
     companyName: content.general.companyName,
-    html: content.legal.termsOfService,
+    page: pickLegalPage(content, "termsOfService"),
     seoDescription: content.seo.termsOfService,
   };
 }
@@ -29,11 +29,5 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function TermsOfService({ loaderData }: Route.ComponentProps) {
-  return (
-    <LegalDocument
-      title="Terms of Service"
-      description={`The terms that apply when you use the ${loaderData.companyName} website.`}
-      html={loaderData.html}
-    />
-  );
+  return <LegalDocument title="Terms of Service" page={loaderData.page} />;
 }

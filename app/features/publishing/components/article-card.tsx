@@ -46,10 +46,13 @@ export function toArticleCard(article: Article & ImagePlacement): ArticleCardDat
 
 export function ArticleCard({
   article,
+  readMoreText,
   eager = false,
   priority = false,
 }: {
   article: ArticleCardData;
+  /** The link's words, from the blog's content ("Read More"). */
+  readMoreText: string;
   /** Images in the first row load at once; the rest when scrolled near. */
   eager?: boolean;
   /** The page's largest image, fetched before other images. */
@@ -102,10 +105,11 @@ export function ArticleCard({
               aria-label (which keeps the name free of the space an sr-only span adds). */}
           <Link
             to={href}
-            aria-label={`Read More: ${article.title}`}
+            aria-label={`${readMoreText}: ${article.title}`}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
           >
-            Read More<span className="sr-only">: {article.title}</span>
+            {readMoreText}
+            <span className="sr-only">: {article.title}</span>
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>
         </div>

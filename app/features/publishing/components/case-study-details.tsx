@@ -1,7 +1,20 @@
 // The Challenge, Approach and Results cards of a case study, on the list and on its own page.
 import { CheckCircle2, ListChecks, Target, TrendingUp } from "lucide-react";
 import type { ReactNode } from "react";
+import type { SiteContent } from "~/features/content/schema";
 import type { CaseStudy } from "../schema";
+
+/** The case study cards' words, picked from the content by the loaders (type-only import). */
+export type CaseStudyLabels = ReturnType<typeof pickCaseStudyLabels>;
+
+export function pickCaseStudyLabels(caseStudies: SiteContent["caseStudies"]) {
+  return {
+    challenge: caseStudies.challengeLabel,
+    approach: caseStudies.approachLabel,
+    results: caseStudies.resultsLabel,
+    readMore: caseStudies.readMoreText,
+  };
+}
 
 function DetailCard({
   icon,
@@ -23,22 +36,19 @@ function DetailCard({
   );
 }
 
-export function ChallengeCard({ challenge }: { challenge: string }) {
+export function ChallengeCard({ challenge, title }: { challenge: string; title: string }) {
   return (
-    <DetailCard
-      icon={<Target className="size-5 text-primary" aria-hidden="true" />}
-      title="Challenge"
-    >
+    <DetailCard icon={<Target className="size-5 text-primary" aria-hidden="true" />} title={title}>
       <p className="text-sm leading-relaxed text-slate-600">{challenge}</p>
     </DetailCard>
   );
 }
 
-export function ApproachCard({ approach }: { approach: readonly string[] }) {
+export function ApproachCard({ approach, title }: { approach: readonly string[]; title: string }) {
   return (
     <DetailCard
       icon={<ListChecks className="size-5 text-primary" aria-hidden="true" />}
-      title="Approach"
+      title={title}
     >
       <ul className="space-y-2.5">
         {approach.map((step) => (
@@ -52,11 +62,11 @@ export function ApproachCard({ approach }: { approach: readonly string[] }) {
   );
 }
 
-export function ResultsCard({ results }: { results: CaseStudy["results"] }) {
+export function ResultsCard({ results, title }: { results: CaseStudy["results"]; title: string }) {
   return (
     <DetailCard
       icon={<TrendingUp className="size-5 text-primary" aria-hidden="true" />}
-      title="Results"
+      title={title}
     >
       <dl className="grid grid-cols-2 gap-3">
         {results.map((result) => (

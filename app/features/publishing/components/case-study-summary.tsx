@@ -8,15 +8,22 @@ import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
 import type { CaseStudy } from "../schema";
-import { ApproachCard, ChallengeCard, ResultsCard } from "./case-study-details";
+import {
+  ApproachCard,
+  type CaseStudyLabels,
+  ChallengeCard,
+  ResultsCard,
+} from "./case-study-details";
 import { TestimonialCard } from "./testimonial-card";
 
 export function CaseStudySummary({
   study,
   index,
+  labels,
 }: {
   study: CaseStudy & ImagePlacement;
   index: number;
+  labels: CaseStudyLabels;
 }) {
   const reversed = index % 2 === 1;
   const headingId = `case-study-${study.id}`;
@@ -40,16 +47,16 @@ export function CaseStudySummary({
         </h2>
         <p className="mt-4 leading-relaxed text-slate-600">{study.description}</p>
         <div className="mt-8 space-y-4">
-          <ChallengeCard challenge={study.challenge} />
-          <ApproachCard approach={study.approach} />
-          <ResultsCard results={study.results} />
+          <ChallengeCard challenge={study.challenge} title={labels.challenge} />
+          <ApproachCard approach={study.approach} title={labels.approach} />
+          <ResultsCard results={study.results} title={labels.results} />
         </div>
         <Link
           to={`/case-studies/${study.id}`}
-          aria-label={`Read the full case study: ${study.title}`}
+          aria-label={`${labels.readMore}: ${study.title}`}
           className="mt-6 inline-flex items-center gap-1.5 font-semibold text-primary hover:underline"
         >
-          Read the full case study
+          {labels.readMore}
           <ArrowRight className="size-4" aria-hidden="true" />
         </Link>
       </div>

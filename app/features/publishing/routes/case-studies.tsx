@@ -2,6 +2,7 @@
 // action.
 
 import { getRequestContent } from "~/features/content/request-content.server";
+import { pickCaseStudyLabels } from "~/features/publishing/components/case-study-details";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
 import {
   expireAtNextPublication,
@@ -38,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       heading: content.caseStudies.listCtaHeading,
       description: content.caseStudies.listCtaDescription,
     },
+    labels: pickCaseStudyLabels(content.caseStudies),
     companyName: content.general.companyName,
     seoDescription: content.seo.caseStudies,
     caseStudies,
@@ -62,13 +64,13 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { eyebrow, heading, description, cta, caseStudies } = loaderData;
+  const { eyebrow, heading, description, cta, caseStudies, labels } = loaderData;
   return (
     <>
       <PageIntro eyebrow={eyebrow} heading={heading} description={description} />
       <div className="mx-auto max-w-7xl space-y-24 px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         {caseStudies.map((study, index) => (
-          <CaseStudySummary key={study.id} study={study} index={index} />
+          <CaseStudySummary key={study.id} study={study} index={index} labels={labels} />
         ))}
       </div>
       <ConsultationCta heading={cta.heading} description={cta.description} />

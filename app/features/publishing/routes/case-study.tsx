@@ -7,6 +7,7 @@ import { FallbackImage, placeholderImage } from "~/features/media/fallback-image
 import {
   ApproachCard,
   ChallengeCard,
+  pickCaseStudyLabels,
   ResultsCard,
 } from "~/features/publishing/components/case-study-details";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
@@ -61,7 +62,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     heading: content.caseStudies.detailCtaHeading,
     description: content.caseStudies.detailCtaDescription,
   };
-  return { study, others, cta, preview: hidden?.preview };
+  const texts = {
+    ...pickCaseStudyLabels(content.caseStudies),
+    client: content.caseStudies.clientLabel,
+    backLink: content.caseStudies.backLinkText,
+    moreHeading: content.caseStudies.moreHeading,
+  };
+  return { study, others, cta, texts, preview: hidden?.preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -84,7 +91,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
-  const { study, others, preview } = loaderData;
+  const { study, others, texts, preview } = loaderData;
   return (
     <>
       {preview ? <PreviewBanner preview={preview} /> : null}
@@ -96,7 +103,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
               className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
             >
               <ArrowLeft className="size-4" aria-hidden="true" />
-              All case studies
+              {texts.backLink}
             </Link>
             <div className="mt-6">
               <Badge variant="accent">{study.industry}</Badge>
@@ -108,7 +115,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 flex items-center gap-2 text-sm text-slate-700">
               <Building2 className="size-4 text-primary" aria-hidden="true" />
               <span>
-                <span className="font-semibold">Client:</span> {study.client}
+                <span className="font-semibold">{texts.client}</span> {study.client}
               </span>
             </p>
           </div>
@@ -131,9 +138,9 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
           <TestimonialCard testimonial={study.testimonial} className="mt-12" />
         </article>
         <aside className="space-y-4 lg:col-span-5" aria-label="At a glance">
-          <ChallengeCard challenge={study.challenge} />
-          <ApproachCard approach={study.approach} />
-          <ResultsCard results={study.results} />
+          <ChallengeCard challenge={study.challenge} title={texts.challenge} />
+          <ApproachCard approach={study.approach} title={texts.approach} />
+          <ResultsCard results={study.results} title={texts.results} />
         </aside>
       </div>
 
@@ -141,7 +148,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="more-case-studies" className="border-t border-border bg-muted/60">
           <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
             <h2 id="more-case-studies" className="text-2xl font-bold tracking-tight text-navy">
-              More Case Studies
+              {texts.moreHeading}
             </h2>
             <ul className="mt-8 grid gap-6 md:grid-cols-2">
               {others.map((other) => (
@@ -158,10 +165,10 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
                   </p>
                   <Link
                     to={`/case-studies/${other.id}`}
-                    aria-label={`Read the full case study: ${other.title}`}
+                    aria-label={`${texts.readMore}: ${other.title}`}
                     className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-primary hover:underline"
                   >
-                    Read the full case study
+                    {texts.readMore}
                     <ArrowRight className="size-4" aria-hidden="true" />
                   </Link>
                 </li>
