@@ -113,8 +113,8 @@ test("an article with two images and a link to another article, as visitors see 
   await dialog.getByLabel("Search the library").fill(libraryId);
   const library = dialog.getByRole("radiogroup", { name: "Images in the library" });
   await expect(library.getByRole("radio")).toHaveCount(1);
-  // The thumbnail is the radio's label: clicking it chooses the image.
-  await library.getByText(libraryId).click();
+  // The thumbnail, named by the file's original name, is the radio's label: clicking it chooses it.
+  await library.getByText("library-chart.png").click();
   await expect(library.getByRole("radio")).toBeChecked();
   await dialog.getByRole("button", { name: "Insert image" }).click();
   await expect(dialog.getByText("Describe the image for people who cannot see it")).toBeVisible();
