@@ -15,9 +15,8 @@ import {
 import { getSiteContent } from "~/features/content/site-content.server";
 import { toSlug } from "~/features/content/slug";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
-import { maxUploadBodyBytes } from "~/features/media/image-rules";
+import { maxUploadBodyBytes, uploadsUrlPath } from "~/features/media/image-rules";
 import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
-import { uploadsUrlPath } from "~/features/media/images.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import { getUploadsDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";

@@ -66,6 +66,15 @@ const envSchema = z
     NOTIFY_TO: optional.pipe(z.email("must be an email address").optional()),
     /** Where uploaded images are stored; by default data/uploads next to the SQLite file. */
     UPLOADS_DIR: optional,
+    /** This instance's disk cache of images and their sizes; by default data/image-cache. */
+    IMAGE_CACHE_DIR: optional,
+    /** The most the image cache may hold, in megabytes. */
+    IMAGE_CACHE_MB: z.coerce
+      .number({ message: "must be a number of megabytes from 16 to 1048576" })
+      .int("must be a number of megabytes from 16 to 1048576")
+      .min(16, "must be a number of megabytes from 16 to 1048576")
+      .max(1_048_576, "must be a number of megabytes from 16 to 1048576")
+      .default(1024),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -142,4 +151,11 @@ export function getUploadsDir(config: Pick<Config, "UPLOADS_DIR" | "DATABASE_URL
   if (config.UPLOADS_DIR) return resolve(config.UPLOADS_DIR);
   const sqlitePath = /^file:(.+)$/.exec(config.DATABASE_URL)?.[1];
   return sqlitePath ? resolve(dirname(sqlitePath), "uploads") : resolve("data", "uploads");
+}
+
+/** This instance's image cache folder: IMAGE_CACHE_DIR, else image-cache/ next to the SQLite file. */
+export function getImageCacheDir(config: Pick<Config, "IMAGE_CACHE_DIR" | "DATABASE_URL">): string {
+  if (config.IMAGE_CACHE_DIR) return resolve(config.IMAGE_CACHE_DIR);
+  const sqlitePath = /^file:(.+)$/.exec(config.DATABASE_URL)?.[1];
+  return sqlitePath ? resolve(dirname(sqlitePath), "image-cache") : resolve("data", "image-cache");
 }

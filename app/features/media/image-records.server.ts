@@ -15,13 +15,8 @@ import {
   maxImageNameLength,
   toObjectPosition,
 } from "./image-metadata";
-import {
-  detectImageKind,
-  type ImageKind,
-  listSiteImages,
-  uploadName,
-  uploadsUrlPath,
-} from "./images.server";
+import { uploadsUrlPath } from "./image-rules";
+import { detectImageKind, type ImageKind, listSiteImages, uploadName } from "./images.server";
 
 export type ImageRecord = Selectable<UploadedImageTable>;
 

@@ -1,4 +1,6 @@
 // The rules for uploaded images, shared by the Manage Images screen and the upload endpoint.
+/** The path under which uploads (and their sizes) are served. */
+export const uploadsUrlPath = "/images/uploads";
 export const maxImageBytes = 2 * 1024 * 1024;
 /**
  * Most pixels an upload may declare. A small file can declare a huge picture (a 389 KB PNG of

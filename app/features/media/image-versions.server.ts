@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import type { NextFunction, Request, Response } from "express";
-import { uploadsUrlPath } from "./images.server";
+import { uploadsUrlPath } from "./image-rules";
 
 /** Plain address ("/images/a/b.svg") to hashed address ("/images/a/b.1a2b3c4d.svg"). */
 const hashedUrls = new Map<string, string>();

@@ -4,12 +4,10 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, open, readdir, rename, rm, stat, unlink } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
+import { uploadsUrlPath } from "./image-rules";
 
 export type ImageKind = "png" | "jpeg" | "webp";
 const extensions: Record<ImageKind, string> = { png: "png", jpeg: "jpg", webp: "webp" };
-
-/** The path under which uploads are served; server/app.ts serves the uploads folder there. */
-export const uploadsUrlPath = "/images/uploads";
 
 /** What the file's first bytes say it is: only PNG, JPEG and WebP are recognised. */
 export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {

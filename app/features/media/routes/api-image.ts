@@ -12,8 +12,9 @@ import {
   toLibraryImage,
   updateImageRecord,
 } from "~/features/media/image-records.server";
+import { uploadsUrlPath } from "~/features/media/image-rules";
 import { findImageUses } from "~/features/media/image-uses.server";
-import { deleteUploadedImage, uploadName, uploadsUrlPath } from "~/features/media/images.server";
+import { deleteUploadedImage, uploadName } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getUploadsDir } from "~/platform/config.server";
 import { markDataChanged } from "~/platform/data-version.server";
