@@ -16,6 +16,7 @@ import { getSiteContent } from "~/features/content/site-content.server";
 import { toSlug } from "~/features/content/slug";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { maxUploadBodyBytes, uploadsUrlPath } from "~/features/media/image-rules";
+import { createVariantHandler } from "~/features/media/image-variants.server";
 import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import { getUploadsDir } from "~/platform/config.server";
@@ -274,6 +275,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     const target = slugs.find((candidate) => candidate.startsWith(`${slug}-`));
     res.redirect(301, target ? `/services/${target}` : "/services");
   });
+
+  // The sizes of uploaded images (issue 18), /images/uploads/<id>.w<width>.<format>; any other
+  // address goes on to the originals below.
+  app.use(createVariantHandler(services));
 
   // Uploaded images: random names never reused, so cached for good; the strict default CSP and
   // nosniff above keep any file from being run as a page or script.

@@ -30,3 +30,9 @@ function formatMegapixels(pixels: number): string {
 export function describeTooManyPixels(width: number, height: number): string {
   return `The image is ${width} × ${height} pixels (${formatMegapixels(width * height)}); images may have at most ${formatMegapixels(maxImagePixels)} (for example 8000 × 5000). Please scale it down and upload it again.`;
 }
+/** A file that is no image at all (a text file named .jpg, a damaged download): 400, not 415. */
+export const notAnImageMessage =
+  "The file is not an image, whatever its name says: only PNG, JPEG and WebP images can be uploaded. Please choose an image file.";
+/** The header was fine but the picture itself cannot be decoded. */
+export const undecodableImageMessage =
+  "The image could not be read: its picture data is damaged or incomplete. Please save it again and upload the new file.";

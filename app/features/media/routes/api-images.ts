@@ -11,6 +11,11 @@ import { handleAdminApi } from "~/features/admin/gate.server";
 import { readImageDimensions } from "~/features/media/image-dimensions.server";
 import { matchesImageSearch } from "~/features/media/image-metadata";
 import {
+  ImageRefusal,
+  prepareUploadedImage,
+  refuseUnacceptedBytes,
+} from "~/features/media/image-processing.server";
+import {
   cleanOriginalName,
   findImageByHash,
   findImageRecord,
@@ -27,7 +32,6 @@ import {
   maxImagePixels,
   maxUploadBodyBytes,
   unreadableImageMessage,
-  unsupportedImageMessage,
   uploadNotSavedMessage,
 } from "~/features/media/image-rules";
 import {
@@ -74,14 +78,29 @@ export async function action(args: Route.ActionArgs) {
         throw new ApiError(400, "Choose an image file to upload");
       }
       if (file.size > maxImageBytes) throw new ApiError(413, imageTooLargeMessage);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = detectImageKind(bytes);
-      if (!kind) throw new ApiError(415, unsupportedImageMessage);
-      const dimensions = readImageDimensions(bytes, kind);
-      if (!dimensions) throw new ApiError(400, unreadableImageMessage);
-      if (dimensions.width * dimensions.height > maxImagePixels) {
-        throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
+      const uploaded = new Uint8Array(await file.arrayBuffer());
+      // Issue 18 (variants): 415 only for another image type, 400 for bytes that are no image.
+      const declaredKind = detectImageKind(uploaded);
+      if (!declaredKind) {
+        const refusal = refuseUnacceptedBytes(uploaded);
+        throw new ApiError(refusal.status, refusal.message);
       }
+      // The header's size is the cheap first gate; sharp checks the pixels again as it decodes.
+      const declared = readImageDimensions(uploaded, declaredKind);
+      if (!declared) throw new ApiError(400, unreadableImageMessage);
+      if (declared.width * declared.height > maxImagePixels) {
+        throw new ApiError(413, describeTooManyPixels(declared.width, declared.height));
+      }
+      // Issue 18 (variants): what is stored is decoded, upright and free of EXIF, XMP and IPTC.
+      let prepared: Awaited<ReturnType<typeof prepareUploadedImage>>;
+      try {
+        prepared = await prepareUploadedImage(uploaded);
+      } catch (error) {
+        if (error instanceof ImageRefusal) throw new ApiError(error.status, error.message);
+        throw error;
+      }
+      const { bytes, kind } = prepared;
+      const dimensions = { width: prepared.width, height: prepared.height };
 
       const uploadsDir = getUploadsDir(config);
       const sha256 = hashImageBytes(bytes);

@@ -1,0 +1,159 @@
+// Makes an upload safe to keep and serve (issue 18): decoded by sharp within the pixel limit,
+// turned upright, its EXIF, XMP and IPTC removed, and the sizes the public pages ask for made.
+import sharp, { type Metadata } from "sharp";
+import {
+  describeTooManyPixels,
+  maxImagePixels,
+  notAnImageMessage,
+  undecodableImageMessage,
+  unsupportedImageMessage,
+} from "./image-rules";
+import type { VariantFormat } from "./image-variants";
+import type { ImageKind } from "./images.server";
+
+// One libvips thread per image: the variant handler bounds how many images are worked on at once,
+// and several threads per image would take the cores page serving needs during a burst.
+sharp.concurrency(1);
+// libvips' operation cache keeps decoded files open and in memory for reuse; each variant is made
+// once and then served from the disk cache, so the cache would only hold memory.
+sharp.cache(false);
+
+/** A refusal of an upload, with the HTTP status the endpoint answers. */
+export class ImageRefusal extends Error {
+  override name = "ImageRefusal";
+  readonly status: 400 | 413 | 415;
+  constructor(status: 400 | 413 | 415, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export type PreparedImage = { bytes: Uint8Array; kind: ImageKind; width: number; height: number };
+
+function startsWith(bytes: Uint8Array, text: string, offset = 0): boolean {
+  if (bytes.length < offset + text.length) return false;
+  for (let index = 0; index < text.length; index++) {
+    if (bytes[offset + index] !== text.charCodeAt(index)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether bytes that are not PNG, JPEG or WebP are recognisably another kind of image (GIF, SVG,
+ * HEIC/AVIF, BMP, TIFF, ICO, JPEG XL), which earns 415 "not a type we take" rather than 400 "not
+ * an image".
+ */
+export function isOtherImageType(bytes: Uint8Array): boolean {
+  if (startsWith(bytes, "GIF87a") || startsWith(bytes, "GIF89a")) return true;
+  if (startsWith(bytes, "BM") && bytes.length > 26) return true;
+  if (startsWith(bytes, "II*\0") || startsWith(bytes, "MM\0*")) return true;
+  if (startsWith(bytes, "\0\0\x01\0")) return true;
+  if (startsWith(bytes, "\xff\x0a") || startsWith(bytes, "\0\0\0\x0cJXL \r\n\x87\n")) return true;
+  if (startsWith(bytes, "ftyp", 4)) return true;
+  // SVG is text: an XML prologue, comments or whitespace may come before the <svg element.
+  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096));
+  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+}
+
+/** The refusal of bytes that are not PNG, JPEG or WebP: 415 for another image type, else 400. */
+export function refuseUnacceptedBytes(bytes: Uint8Array): ImageRefusal {
+  return isOtherImageType(bytes)
+    ? new ImageRefusal(415, unsupportedImageMessage)
+    : new ImageRefusal(400, notAnImageMessage);
+}
+
+const kindsByFormat: Record<string, ImageKind> = { jpeg: "jpeg", png: "png", webp: "webp" };
+
+/** A WebP made without loss (a screenshot, a diagram) is kept without loss. */
+function isLosslessWebp(bytes: Uint8Array): boolean {
+  for (let offset = 12; offset + 8 <= bytes.length; ) {
+    if (startsWith(bytes, "VP8L", offset)) return true;
+    if (startsWith(bytes, "VP8 ", offset)) return false;
+    const size =
+      (bytes[offset + 4] ?? 0) |
+      ((bytes[offset + 5] ?? 0) << 8) |
+      ((bytes[offset + 6] ?? 0) << 16) |
+      ((bytes[offset + 7] ?? 0) << 24);
+    offset += 8 + size + (size % 2);
+  }
+  return false;
+}
+
+function isPixelLimitError(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
+}
+
+/**
+ * Decodes an upload and writes it again in its own format, as it will be stored and served:
+ * upright (EXIF orientation applied), in sRGB (a CMYK JPEG is converted), and with no EXIF, XMP,
+ * IPTC or text chunks, so no camera, time or GPS position leaves the server. Always re-encoded
+ * rather than kept when it looks clean: metadata hides in places a check can miss (JPEG comments
+ * and APPn segments, PNG private chunks), and one path is one thing to trust. JPEG is written at
+ * quality 90 with mozjpeg, PNG and lossless WebP without loss, other WebP at quality 90. An
+ * animated WebP or PNG keeps its first frame only: the site shows stills, and a still of the first
+ * frame is what a visitor would see first anyway. Throws an ImageRefusal: 415 for another image
+ * type, 413 over maxImagePixels (sharp never starts decoding such a picture), 400 for bytes sharp
+ * cannot decode.
+ */
+export async function prepareUploadedImage(bytes: Uint8Array): Promise<PreparedImage> {
+  const input = () => sharp(bytes, { limitInputPixels: maxImagePixels, failOn: "error" });
+  let metadata: Metadata;
+  try {
+    // The header only, nothing decoded: read without the limit so a bomb's size can be named.
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw refuseUnacceptedBytes(bytes);
+  }
+  const kind = kindsByFormat[metadata.format];
+  if (!kind) throw new ImageRefusal(415, unsupportedImageMessage);
+  if (metadata.width * metadata.height > maxImagePixels) {
+    throw new ImageRefusal(413, describeTooManyPixels(metadata.width, metadata.height));
+  }
+  const pipeline = input().autoOrient();
+  if (kind === "jpeg") pipeline.jpeg({ quality: 90, mozjpeg: true });
+  else if (kind === "png") pipeline.png({ compressionLevel: 9 });
+  else if (isLosslessWebp(bytes)) pipeline.webp({ lossless: true });
+  else pipeline.webp({ quality: 90 });
+  try {
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { bytes: new Uint8Array(data), kind, width: info.width, height: info.height };
+  } catch (error) {
+    if (isPixelLimitError(error)) {
+      throw new ImageRefusal(413, describeTooManyPixels(metadata.width, metadata.height));
+    }
+    throw new ImageRefusal(400, undecodableImageMessage);
+  }
+}
+
+/**
+ * One size of an image, from its prepared original: scaled to the width keeping the aspect ratio
+ * (no cropping, so the focal point stays the page's CSS object-position), with no metadata. AVIF
+ * at a moderate quality and low effort, so making it on a visitor's request stays quick; WebP 75;
+ * JPEG 80, progressive mozjpeg; PNG as a palette image when that is smaller (diagrams and
+ * screenshots), else full colour.
+ */
+export async function renderImageVariant(
+  original: string | Uint8Array,
+  width: number,
+  format: VariantFormat,
+): Promise<Buffer> {
+  const resized = () =>
+    sharp(original, { limitInputPixels: maxImagePixels, failOn: "error" })
+      .autoOrient()
+      .resize({ width, withoutEnlargement: true });
+  switch (format) {
+    case "avif":
+      return resized().avif({ quality: 50, effort: 2 }).toBuffer();
+    case "webp":
+      return resized().webp({ quality: 75, effort: 4 }).toBuffer();
+    case "jpg":
+      return resized().jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
+    case "png": {
+      const [full, palette] = await Promise.all([
+        resized().png({ compressionLevel: 9 }).toBuffer(),
+        resized().png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer(),
+      ]);
+      return palette.length < full.length ? palette : full;
+    }
+  }
+}

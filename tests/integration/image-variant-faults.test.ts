@@ -1,0 +1,83 @@
+// A size that cannot be made, in a real server process whose log the test reads (issue 18): the
+// visitor gets the original with a short Cache-Control instead of an error, and the failure is
+// logged once for that size, not once per request.
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getVariantUrl, parseUploadUrl } from "~/features/media/image-variants";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { logIn, type SiteProcess, startSiteProcess } from "../support/site-process";
+import { testAdmin } from "../support/test-site";
+
+describe.each(getTestDatabaseKinds())("a size that fails to render on $name", (kind) => {
+  let database: TestDatabase;
+  let folder: string;
+  let site: SiteProcess;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    folder = await mkdtemp(join(tmpdir(), "variant-faults-"));
+    site = await startSiteProcess({
+      DATABASE_URL: database.url,
+      ADMIN_EMAIL: testAdmin.email,
+      ADMIN_PASSWORD: testAdmin.password,
+      UPLOADS_DIR: join(folder, "uploads"),
+      IMAGE_CACHE_DIR: join(folder, "cache"),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await site?.stop();
+    await database?.drop();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("serves the original for a minute and logs the failure once", async () => {
+    const cookie = await logIn(site, site.url);
+    const form = new FormData();
+    const photo = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: { r: 10, g: 90, b: 160 } },
+    })
+      .jpeg()
+      .toBuffer();
+    form.append("image", new Blob([Uint8Array.from(photo)], { type: "image/jpeg" }), "a.jpg");
+    const uploaded = await fetch(`${site.url}/api/admin/images`, {
+      method: "POST",
+      body: form,
+      headers: { origin: site.url, cookie },
+    });
+    expect(uploaded.status).toBe(201);
+    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const upload = parseUploadUrl(image.url);
+    if (!upload) throw new Error("not an upload");
+
+    // The stored original goes bad on this instance's disk: a JPEG header, then noise.
+    const [name] = (await readdir(join(folder, "uploads"))).filter((file) =>
+      file.startsWith(upload.id),
+    );
+    if (!name) throw new Error("the upload is not in the uploads folder");
+    const damaged = Buffer.concat([photo.subarray(0, 600), Buffer.alloc(400, 0x5a)]);
+    await writeFile(join(folder, "uploads", name), damaged);
+
+    const path = getVariantUrl(upload.id, 640, "webp");
+    const answers = [
+      ...(await Promise.all([0, 1, 2].map(() => fetch(`${site.url}${path}`)))),
+      await fetch(`${site.url}${path}`),
+      await fetch(`${site.url}${path}`),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/jpeg");
+      expect(answer.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(answer.headers.get("server-timing")).toContain('desc="original-failed"');
+      expect(Buffer.from(await answer.arrayBuffer()).equals(damaged)).toBe(true);
+    }
+    const logged = site
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("image variant could not be made"));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(`${upload.id}.w640.webp`);
+  }, 60_000);
+});
