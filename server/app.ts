@@ -278,7 +278,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
 
   // The sizes of uploaded images (issue 18), /images/uploads/<id>.w<width>.<format>; any other
   // address goes on to the originals below.
-  app.use(createVariantHandler(services));
+  const variants = createVariantHandler(services, { baseHeaders });
+  app.use(variants);
 
   // Uploaded images: random names never reused, so cached for good; the strict default CSP and
   // nosniff above keep any file from being run as a page or script.
@@ -383,6 +384,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       };
       // A cache hit during shutdown closes its keep-alive connection too.
       if (isShuttingDown()) res.setHeader("Connection", "close");
+      // Sizes of uploaded images held in memory, answered the same way (issue 18).
+      if (variants.serveFromMemory(req, res)) return;
       const served = pageCache.serveFromStore(req, res);
       if (served === true) return;
       if (served === false) return goOn();

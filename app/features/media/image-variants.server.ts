@@ -1,12 +1,16 @@
 // Serves the sizes of uploaded images (issue 18): /images/uploads/<id>.w<width>.<format>, made by
 // sharp on first request, once per variant however many ask at once, a few at a time so a burst
 // of new images cannot starve page serving, then sent from this instance's disk cache for good.
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
+import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
+import type { ImageCache } from "./image-cache.server";
 import { renderImageVariant } from "./image-processing.server";
 import { getImageStore, type StoredOriginal } from "./image-store.server";
 import {
@@ -29,7 +33,60 @@ export type VariantHandlerOptions = {
   concurrency?: number;
   /** Renders waiting for a turn; past it the original is served. Default 64. */
   queueLimit?: number;
+  /** Headers every answer carries (the site's security headers), for answers sent before Express. */
+  baseHeaders?: Record<string, string>;
 };
+
+/** Bytes of sizes kept in memory per cache; most pages show a few images many times. */
+const memoryBytes = 32 * 1024 * 1024;
+/** A size larger than this is sent from disk each time rather than held. */
+const largestInMemory = 512 * 1024;
+
+/**
+ * The most recently served sizes, in memory: a hit is answered without a file system call, so a
+ * cached size is served at nearly the rate nginx serves a file. One per disk cache, so removing an
+ * image's sizes (removeImageVariants) forgets them here too.
+ */
+type MemoryStore = { entries: Map<string, Buffer>; total: number };
+const memoryStores = new WeakMap<ImageCache, MemoryStore>();
+
+function getMemoryStore(cache: ImageCache): MemoryStore {
+  let store = memoryStores.get(cache);
+  if (!store) {
+    store = { entries: new Map(), total: 0 };
+    memoryStores.set(cache, store);
+  }
+  return store;
+}
+
+function findInMemory(store: MemoryStore, key: string): Buffer | undefined {
+  const bytes = store.entries.get(key);
+  if (bytes) {
+    // Re-inserted, so the Map's order stays least recently used first.
+    store.entries.delete(key);
+    store.entries.set(key, bytes);
+  }
+  return bytes;
+}
+
+function keepInMemory(store: MemoryStore, key: string, bytes: Buffer) {
+  if (bytes.length > largestInMemory) return;
+  forgetInMemory(store, key);
+  store.entries.set(key, bytes);
+  store.total += bytes.length;
+  for (const [oldest, held] of store.entries) {
+    if (store.total <= memoryBytes) break;
+    store.entries.delete(oldest);
+    store.total -= held.length;
+  }
+}
+
+function forgetInMemory(store: MemoryStore, key: string) {
+  const held = store.entries.get(key);
+  if (!held) return;
+  store.entries.delete(key);
+  store.total -= held.length;
+}
 
 type Services = { config: Config; db: Db; logger: Logger };
 
@@ -63,6 +120,26 @@ function setTiming(res: Response, outcome: Outcome, started: bigint) {
   res.setHeader("Server-Timing", `variant;desc="${outcome}";dur=${ms}`);
 }
 
+function sendBytes(res: Response, bytes: Buffer, headers: Record<string, string>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("Content-Length", String(bytes.length));
+  res.status(200);
+  if (res.req.method === "HEAD") res.end();
+  else res.end(bytes);
+}
+
+export type VariantHandler = ((
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => Promise<void>) & {
+  /**
+   * Answers a GET or HEAD of a size held in memory straight from the Node request, before Express
+   * (as the page cache answers its hits); false when it did not answer.
+   */
+  serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean;
+};
+
 function sendFile(
   res: Response,
   next: NextFunction,
@@ -85,9 +162,13 @@ function sendFile(
  * offered. A render that fails, or a queue that is full, answers the original with a short
  * Cache-Control; a failure is logged once per variant, not per request.
  */
-export function createVariantHandler(services: Services, options: VariantHandlerOptions = {}) {
+export function createVariantHandler(
+  services: Services,
+  options: VariantHandlerOptions = {},
+): VariantHandler {
   const { logger } = services;
   const store = getImageStore(services);
+  const memory = getMemoryStore(store.cache);
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism() - 1);
   const queue = createRenderQueue(concurrency, options.queueLimit ?? 64);
   const inFlight = new Map<string, Promise<string>>();
@@ -127,6 +208,7 @@ export function createVariantHandler(services: Services, options: VariantHandler
       const started = process.hrtime.bigint();
       const bytes = await renderImageVariant(original.file, wanted.width, wanted.format);
       const file = await store.cache.put(key, bytes);
+      keepInMemory(memory, key, bytes);
       logger.info(
         {
           variant: key,
@@ -145,7 +227,48 @@ export function createVariantHandler(services: Services, options: VariantHandler
     return { made: shared, joined: false };
   }
 
-  return async function serveImageVariant(req: Request, res: Response, next: NextFunction) {
+  const fastHeaders = Object.entries({
+    ...options.baseHeaders,
+    "Content-Security-Policy": defaultContentSecurityPolicy,
+    "Cache-Control": immutableCaching,
+    "X-Content-Type-Options": "nosniff",
+  });
+
+  function serveFromMemory(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const wanted = req.url ? parseVariantPath(req.url) : undefined;
+    if (!wanted) return false;
+    const key = `${wanted.id}.w${wanted.width}.${wanted.format}`;
+    const bytes = findInMemory(memory, key);
+    if (!bytes) return false;
+    const started = process.hrtime.bigint();
+    res.writeHead(200, [
+      ...fastHeaders.flat(),
+      "Content-Type",
+      getVariantContentType(wanted.format),
+      "Content-Length",
+      String(bytes.length),
+      "Server-Timing",
+      'variant;desc="cached";dur=0',
+    ]);
+    if (req.method === "HEAD") res.end();
+    else res.end(bytes);
+    if (logger.isLevelEnabled("info")) {
+      logger.info(
+        {
+          method: req.method,
+          url: req.url,
+          status: 200,
+          ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+          cache: "memory",
+        },
+        "request",
+      );
+    }
+    return true;
+  }
+
+  async function serveImageVariant(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const wanted = parseVariantPath(req.path);
     if (!wanted) return next();
@@ -159,10 +282,21 @@ export function createVariantHandler(services: Services, options: VariantHandler
         "X-Content-Type-Options": "nosniff",
       };
       // A variant made before is sent without a look at the database.
+      const held = findInMemory(memory, key);
+      if (held) {
+        setTiming(res, "cached", started);
+        return sendBytes(res, held, variantHeaders);
+      }
       const cached = store.cache.find(key);
       if (cached) {
-        setTiming(res, "cached", started);
-        return sendFile(res, next, cached, variantHeaders);
+        const bytes = await readFile(cached).catch(() => undefined);
+        if (bytes) {
+          keepInMemory(memory, key, bytes);
+          setTiming(res, "cached", started);
+          return sendBytes(res, bytes, variantHeaders);
+        }
+        // Gone from disk behind the cache's back (removed by hand): made again below.
+        await store.cache.remove(key);
       }
       const original = await store.openOriginal(wanted.id);
       if (
@@ -171,7 +305,8 @@ export function createVariantHandler(services: Services, options: VariantHandler
         !listVariantFormats(original.extension).includes(wanted.format)
       ) {
         res.status(404).setHeader("Cache-Control", "no-store");
-        return res.type("text/plain").send("Not found");
+        res.type("text/plain").send("Not found");
+        return;
       }
       const sendOriginal = (outcome: Outcome) => {
         setTiming(res, outcome, started);
@@ -198,11 +333,15 @@ export function createVariantHandler(services: Services, options: VariantHandler
         return sendOriginal("original-failed");
       }
       setTiming(res, making.joined ? "joined" : "rendered", started);
+      const bytes = findInMemory(memory, key);
+      if (bytes) return sendBytes(res, bytes, variantHeaders);
       sendFile(res, next, file, variantHeaders);
     } catch (error) {
       next(error);
     }
-  };
+  }
+
+  return Object.assign(serveImageVariant, { serveFromMemory });
 }
 
 /**
@@ -214,8 +353,10 @@ export async function removeImageVariants(
   image: { id: string; width: number; extension: string },
 ): Promise<void> {
   const { cache } = getImageStore(services);
+  const memory = getMemoryStore(cache);
   const keys = listVariantWidths(image.width).flatMap((width) =>
     listVariantFormats(image.extension).map((format) => `${image.id}.w${width}.${format}`),
   );
+  for (const key of keys) forgetInMemory(memory, key);
   await Promise.all(keys.map((key) => cache.remove(key)));
 }
