@@ -16,7 +16,10 @@ import { getSiteContent } from "~/features/content/site-content.server";
 import { toSlug } from "~/features/content/slug";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { maxUploadBodyBytes, uploadsUrlPath } from "~/features/media/image-rules";
-import { createVariantHandler } from "~/features/media/image-variants.server";
+import {
+  createVariantHandler,
+  type VariantHandlerOptions,
+} from "~/features/media/image-variants.server";
 import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import { getUploadsDir } from "~/platform/config.server";
@@ -71,6 +74,8 @@ export type SiteAppOptions = {
   pageCacheBytes?: number;
   /** When to answer 503 because too much work is queued (tests make it small). */
   overload?: LoadShedderOptions;
+  /** How many image sizes are made at once and may wait (tests make it small; issue 18). */
+  imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
 };
 
 /**
@@ -278,7 +283,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
 
   // The sizes of uploaded images (issue 18), /images/uploads/<id>.w<width>.<format>; any other
   // address goes on to the originals below.
-  const variants = createVariantHandler(services, { baseHeaders });
+  const variants = createVariantHandler(services, { ...options.imageVariants, baseHeaders });
   app.use(variants);
 
   // Uploaded images: random names never reused, so cached for good; the strict default CSP and

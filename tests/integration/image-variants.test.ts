@@ -195,7 +195,7 @@ describe.each(getTestDatabaseKinds())("image variants and privacy on $name", (ki
       // Upright and not cropped: the aspect ratio of the upright photo, 3:4.
       expect(metadata.height, variant.url).toBe(Math.round((variant.width * 2000) / 1500));
     }
-  });
+  }, 90_000);
 
   it("refuses a 20000 × 20000 picture with 413, a text file named .jpg with 400 and a GIF with 415, storing nothing", async () => {
     const before = await listLibrary();
@@ -364,4 +364,69 @@ describe.each(getTestDatabaseKinds())("image variants and privacy on $name", (ki
     expect(answers.filter((answer) => answer.outcome === "rendered").length).toBe(burst.length);
     expect(Math.max(...times)).toBeLessThan(1000);
   }, 120_000);
+});
+
+describe("image variants when the render queue is full", () => {
+  const [kind] = getTestDatabaseKinds();
+  let site: TestSite;
+  let folder: string;
+
+  beforeAll(async () => {
+    if (!kind) throw new Error("no database kind");
+    folder = await mkdtemp(join(tmpdir(), "variants-busy-"));
+    site = await startTestSite(
+      await kind.create(),
+      { UPLOADS_DIR: join(folder, "uploads"), IMAGE_CACHE_DIR: join(folder, "cache") },
+      { imageVariants: { concurrency: 1, queueLimit: 1 } },
+    );
+  });
+  afterAll(async () => {
+    await site?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("serves the original for a minute to the requests past the queue, and makes the size later", async () => {
+    await resetLoginThrottles(site);
+    const cookie = await logInCookie(site);
+    const form = new FormData();
+    const photo = await makePhoto(1920, 1280).jpeg().toBuffer();
+    form.append("image", new Blob([Uint8Array.from(photo)], { type: "image/jpeg" }), "wide.jpg");
+    const uploaded = await fetch(`${site.url}/api/admin/images`, {
+      method: "POST",
+      body: form,
+      headers: { origin: site.url, cookie },
+    });
+    expect(uploaded.status).toBe(201);
+    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const upload = parseUploadUrl(image.url);
+    if (!upload) throw new Error("not an upload");
+    const original = Buffer.from(await (await fetch(`${site.url}${image.url}`)).arrayBuffer());
+
+    const paths = listVariantWidths(1920).flatMap((width) =>
+      listVariantFormats("jpg").map((format) => getVariantUrl(upload.id, width, format)),
+    );
+    const answers = await Promise.all(paths.map((path) => fetch(`${site.url}${path}`)));
+    const outcomes = answers.map(
+      (answer) => /desc="([^"]+)"/.exec(answer.headers.get("server-timing") ?? "")?.[1],
+    );
+    // One made at once and one waiting: the other 13 of the 15 get the original.
+    expect(outcomes.filter((outcome) => outcome === "rendered")).toHaveLength(2);
+    expect(outcomes.filter((outcome) => outcome === "original-busy")).toHaveLength(13);
+    for (const [index, answer] of answers.entries()) {
+      expect(answer.status).toBe(200);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      if (outcomes[index] === "original-busy") {
+        expect(answer.headers.get("content-type")).toBe("image/jpeg");
+        expect(answer.headers.get("cache-control")).toBe("public, max-age=60");
+        expect(bytes.equals(original)).toBe(true);
+      } else {
+        expect(answer.headers.get("cache-control")).toContain("immutable");
+      }
+    }
+    // A size refused for want of room is made on a later request, not remembered as failed.
+    const busy = paths[outcomes.indexOf("original-busy")] ?? "";
+    const later = await fetch(`${site.url}${busy}`);
+    expect(later.headers.get("server-timing")).toContain('desc="rendered"');
+    expect(later.headers.get("cache-control")).toContain("immutable");
+  }, 60_000);
 });

@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { availableParallelism } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
@@ -317,6 +317,15 @@ export function createVariantHandler(
         });
       };
       if (recentlyFailed(key)) return sendOriginal("original-failed");
+      // Made by another worker process sharing this cache folder: its cache does not know it yet.
+      if (!inFlight.has(key)) {
+        const made = await readFile(join(store.cache.dir, key)).catch(() => undefined);
+        if (made) {
+          keepInMemory(memory, key, made);
+          setTiming(res, "cached", started);
+          return sendBytes(res, made, variantHeaders);
+        }
+      }
       const making = makeVariant(key, original, wanted);
       if (!making) {
         if (Date.now() - lastBusyLog > 60_000) {
