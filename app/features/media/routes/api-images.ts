@@ -103,7 +103,9 @@ export async function action(args: Route.ActionArgs) {
       const dimensions = { width: prepared.width, height: prepared.height };
 
       const uploadsDir = getUploadsDir(config);
-      const sha256 = hashImageBytes(bytes);
+      // The file as uploaded, so the same file again is known even though what is stored was
+      // written anew (issue 18), and uploads kept before then match their files' hashes.
+      const sha256 = hashImageBytes(uploaded);
       const existing = await findImageByHash(db, uploadsDir, sha256);
       if (existing) {
         return Response.json({
