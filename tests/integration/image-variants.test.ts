@@ -286,6 +286,11 @@ describe.each(getTestDatabaseKinds())("image variants and privacy on $name", (ki
     const again = await get(getVariantUrl(upload.id, 640, "png"));
     expect(again.outcome).toBe("cached");
     expect(again.bytes.equals(first.bytes)).toBe(true);
+    // Answered from memory ahead of Express, with the same headers as any other answer.
+    expect(again.response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(again.response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(again.response.headers.get("x-frame-options")).toBe("DENY");
+    expect(again.response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(performance.now() - started).toBeLessThan(500);
 
     const head = await fetch(`${site.url}${getVariantUrl(upload.id, 640, "png")}`, {
