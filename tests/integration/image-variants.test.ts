@@ -313,6 +313,22 @@ describe.each(getTestDatabaseKinds())("image variants and privacy on $name", (ki
     }
   });
 
+  it("stops serving the sizes of an image once it is deleted", async () => {
+    const url = await uploadUrl(await makePhoto(700, 400).jpeg().toBuffer(), "gone.jpg");
+    const upload = parseUploadUrl(url);
+    if (!upload) throw new Error("not an upload");
+    const path = getVariantUrl(upload.id, 640, "webp");
+    expect((await get(path)).outcome).toBe("rendered");
+    expect((await get(path)).outcome).toBe("cached");
+    const deleted = await fetch(`${site.url}/api/admin/images/${upload.id}.jpg`, {
+      method: "DELETE",
+      headers: { origin: site.url, cookie },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await get(path)).response.status).toBe(404);
+    expect((await get(url)).response.status).toBe(404);
+  });
+
   it("makes a new size once when many ask for it at the same moment", async () => {
     const url = await uploadUrl(await makePhoto(1600, 1200).jpeg().toBuffer(), "team.jpg");
     const upload = parseUploadUrl(url);

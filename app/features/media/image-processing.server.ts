@@ -149,10 +149,11 @@ export async function renderImageVariant(
     case "jpg":
       return resized().jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
     case "png": {
-      const [full, palette] = await Promise.all([
-        resized().png({ compressionLevel: 9 }).toBuffer(),
-        resized().png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer(),
-      ]);
+      // One after the other: a render holds one of the handler's slots, so one thread.
+      const full = await resized().png({ compressionLevel: 9 }).toBuffer();
+      const palette = await resized()
+        .png({ palette: true, quality: 90, compressionLevel: 9 })
+        .toBuffer();
       return palette.length < full.length ? palette : full;
     }
   }

@@ -1,7 +1,7 @@
 // Serves the sizes of uploaded images (issue 18): /images/uploads/<id>.w<width>.<format>, made by
 // sharp on first request, once per variant however many ask at once, a few at a time so a burst
 // of new images cannot starve page serving, then sent from this instance's disk cache for good.
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
@@ -354,18 +354,18 @@ export function createVariantHandler(
 }
 
 /**
- * Forgets an upload's variants in this instance's cache, for when the upload is deleted: the
- * handler sends a cached variant without asking the database, so it must not outlive its image.
+ * Forgets an upload's sizes in this instance's memory and disk cache, for when the upload is
+ * deleted: a cached size is sent without asking the database, so it must not outlive its image.
  */
-export async function removeImageVariants(
-  services: Services,
-  image: { id: string; width: number; extension: string },
-): Promise<void> {
+export async function removeImageVariants(services: Services, id: string): Promise<void> {
   const { cache } = getImageStore(services);
   const memory = getMemoryStore(cache);
-  const keys = listVariantWidths(image.width).flatMap((width) =>
-    listVariantFormats(image.extension).map((format) => `${image.id}.w${width}.${format}`),
+  const prefix = `${id}.w`;
+  for (const key of [...memory.entries.keys()]) {
+    if (key.startsWith(prefix)) forgetInMemory(memory, key);
+  }
+  const names = await readdir(cache.dir).catch(() => [] as string[]);
+  await Promise.all(
+    names.filter((name) => name.startsWith(prefix)).map((name) => cache.remove(name)),
   );
-  for (const key of keys) forgetInMemory(memory, key);
-  await Promise.all(keys.map((key) => cache.remove(key)));
 }

@@ -14,6 +14,7 @@ import {
 } from "~/features/media/image-records.server";
 import { uploadsUrlPath } from "~/features/media/image-rules";
 import { findImageUses } from "~/features/media/image-uses.server";
+import { removeImageVariants } from "~/features/media/image-variants.server";
 import { deleteUploadedImage, uploadName } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getUploadsDir } from "~/platform/config.server";
@@ -61,6 +62,8 @@ export function action(args: Route.ActionArgs) {
     if (!(await deleteUploadedImage(getUploadsDir(app.config), name))) {
       throw new ApiError(404, unknownImageMessage);
     }
+    // Issue 18 (variants): its sizes go from this instance's caches with it.
+    await removeImageVariants(app, name.replace(/\..*$/, ""));
     // The file is gone before its row and log entry: a file system change cannot join a
     // transaction.
     await app.db.transaction().execute(async (trx) => {
