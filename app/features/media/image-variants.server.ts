@@ -94,7 +94,7 @@ type Services = { config: Config; db: Db; logger: Logger };
 type Outcome = "cached" | "rendered" | "joined" | "original-busy" | "original-failed";
 
 /** A semaphore with a bounded queue: run() answers undefined when the queue is full. */
-function createRenderQueue(concurrency: number, queueLimit: number) {
+export function createRenderQueue(concurrency: number, queueLimit: number) {
   let running = 0;
   const waiting: Array<() => void> = [];
   return {
