@@ -18,6 +18,34 @@ sharp.concurrency(1);
 // once and then served from the disk cache, so the cache would only hold memory.
 sharp.cache(false);
 
+/** A semaphore with a bounded queue: run() answers undefined when the queue is full. */
+export function createRenderQueue(concurrency: number, queueLimit: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    run<T>(task: () => Promise<T>): Promise<T> | undefined {
+      if (running >= concurrency && waiting.length >= queueLimit) return undefined;
+      const turn =
+        running < concurrency
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => waiting.push(resolve));
+      if (running < concurrency) running++;
+      return turn.then(task).finally(() => {
+        const next = waiting.shift();
+        // The slot passes straight to the next task; running counts it still.
+        if (next) next();
+        else running--;
+      });
+    },
+  };
+}
+
+/**
+ * Uploads being decoded and written again at once: a 40 megapixel photo that must be turned takes
+ * 160 MB while it is worked on, so a few admins uploading together wait their turn instead.
+ */
+const uploadQueue = createRenderQueue(2, Number.POSITIVE_INFINITY);
+
 /** A refusal of an upload, with the HTTP status the endpoint answers. */
 export class ImageRefusal extends Error {
   override name = "ImageRefusal";
@@ -115,7 +143,9 @@ export async function prepareUploadedImage(bytes: Uint8Array): Promise<PreparedI
   else if (isLosslessWebp(bytes)) pipeline.webp({ lossless: true });
   else pipeline.webp({ quality: 90 });
   try {
-    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    const made = uploadQueue.run(() => pipeline.toBuffer({ resolveWithObject: true }));
+    if (!made) throw new Error("The upload queue has no limit");
+    const { data, info } = await made;
     return { bytes: new Uint8Array(data), kind, width: info.width, height: info.height };
   } catch (error) {
     if (isPixelLimitError(error)) {

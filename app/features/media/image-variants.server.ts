@@ -11,7 +11,7 @@ import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
 import type { ImageCache } from "./image-cache.server";
-import { renderImageVariant } from "./image-processing.server";
+import { createRenderQueue, renderImageVariant } from "./image-processing.server";
 import { getImageStore, type StoredOriginal } from "./image-store.server";
 import {
   getVariantContentType,
@@ -92,28 +92,6 @@ type Services = { config: Config; db: Db; logger: Logger };
 
 /** How a variant was answered, in Server-Timing so operators (and tests) see it. */
 type Outcome = "cached" | "rendered" | "joined" | "original-busy" | "original-failed";
-
-/** A semaphore with a bounded queue: run() answers undefined when the queue is full. */
-export function createRenderQueue(concurrency: number, queueLimit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return {
-    run<T>(task: () => Promise<T>): Promise<T> | undefined {
-      if (running >= concurrency && waiting.length >= queueLimit) return undefined;
-      const turn =
-        running < concurrency
-          ? Promise.resolve()
-          : new Promise<void>((resolve) => waiting.push(resolve));
-      if (running < concurrency) running++;
-      return turn.then(task).finally(() => {
-        const next = waiting.shift();
-        // The slot passes straight to the next task; running counts it still.
-        if (next) next();
-        else running--;
-      });
-    },
-  };
-}
 
 function setTiming(res: Response, outcome: Outcome, started: bigint) {
   const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
