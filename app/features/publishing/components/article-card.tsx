@@ -8,6 +8,7 @@ import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
+import { cardImageSizes } from "./image-sizes";
 
 /** Spec section 9: card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;
@@ -37,6 +38,7 @@ export function toArticleCard(article: Article & ImagePlacement): ArticleCardDat
     imageUrl: article.imageUrl,
     imageAlt: article.imageAlt,
     imagePosition: article.imagePosition,
+    imageSources: article.imageSources,
     author: article.author,
     date: article.date,
     publishedAt: article.publishedAt,
@@ -70,6 +72,8 @@ export function ArticleCard({
         src={article.imageUrl || placeholderImage}
         alt={article.imageAlt}
         style={{ objectPosition: article.imagePosition }}
+        sources={article.imageSources}
+        sizes={cardImageSizes}
         width={1200}
         height={800}
         loading={eager || priority ? "eager" : "lazy"}
