@@ -12,7 +12,7 @@ function showPlaceholder(image: HTMLImageElement) {
   // Inside a <picture> the browser keeps choosing from the sources' and the img's srcset, never
   // src: without them src is all that is left (a <source> without srcset is skipped). Attributes
   // rather than the elements go, so a hydration that comes later still finds the same elements.
-  for (const source of image.parentElement?.querySelectorAll("source") ?? []) {
+  for (const source of image.closest("picture")?.querySelectorAll("source") ?? []) {
     source.removeAttribute("srcset");
   }
   image.removeAttribute("srcset");
