@@ -22,7 +22,7 @@ export async function makePhotoJpeg(width: number, height: number, seed = 1): Pr
       height,
       channels: 3,
       background: "#000",
-      noise: { type: "gaussian", mean: 128, sigma: 12 },
+      noise: { type: "gaussian", mean: 128, sigma: 20 },
     },
   })
     .png()
@@ -30,6 +30,6 @@ export async function makePhotoJpeg(width: number, height: number, seed = 1): Pr
   return sharp(blotches)
     .resize(width, height, { kernel: "cubic" })
     .composite([{ input: grain, blend: "overlay" }])
-    .jpeg({ quality: 80 })
+    .jpeg({ quality: 85 })
     .toBuffer();
 }
