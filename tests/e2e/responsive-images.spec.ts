@@ -43,6 +43,62 @@ function recordUploadRequests(page: Page): string[] {
   return requested;
 }
 
+/**
+ * For every <picture> on the page: the width its `sizes` gives at this viewport (the first
+ * matching media condition's length, resolved by the browser's own CSS) and the width its img is
+ * shown at, both in CSS pixels. An img that is not shown (display: none) is left out.
+ */
+function measurePictures(page: Page) {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll("picture > img"), (image) => {
+      const sizes = image.getAttribute("sizes") ?? "";
+      const entries = sizes.split(/,\s*(?![^(]*\))/);
+      const length =
+        entries
+          .map((entry) => /^(\(.*\))\s+(.+)$/.exec(entry.trim()))
+          .find((match) => match?.[1] && window.matchMedia(match[1]).matches)?.[2] ??
+        entries[entries.length - 1]?.trim() ??
+        "";
+      const probe = document.createElement("div");
+      probe.style.width = length;
+      document.body.append(probe);
+      const expected = probe.getBoundingClientRect().width;
+      probe.remove();
+      return {
+        alt: image.getAttribute("alt"),
+        expected: Math.round(expected),
+        shown: Math.round(image.getBoundingClientRect().width),
+      };
+    }).filter((measure) => measure.shown > 0),
+  );
+}
+
+test.describe("each layout's sizes", () => {
+  for (const width of [375, 700, 900, 1100, 1280, 1440]) {
+    test(`match the width the images are shown at, ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const problems: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (/hydrat/i.test(message.text())) problems.push(message.text());
+      });
+      for (const path of [pages.articlePath, "/blog", pages.studyPath, "/case-studies"]) {
+        await page.goto(`${site.url}${path}`);
+        const measures = await measurePictures(page);
+        expect(measures.length, path).toBeGreaterThan(0);
+        for (const measure of measures) {
+          // Within a few pixels (scrollbar, borders, rounding): a browser picks by the width.
+          expect(
+            Math.abs(measure.expected - measure.shown),
+            `${path} ${measure.alt}: ${JSON.stringify(measure)}`,
+          ).toBeLessThanOrEqual(16);
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 

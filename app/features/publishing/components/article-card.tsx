@@ -63,10 +63,12 @@ export function ArticleCard({
   const href = `/blog/${article.id}`;
   const headingId = `post-title-${article.id}`;
   return (
+    // w-full: the card fills its grid cell whatever its text (a short excerpt would otherwise
+    // shrink it, and its image below the width the srcset's sizes promise).
     <article
       id={`post-${article.id}`}
       aria-labelledby={headingId}
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <FallbackImage
         src={article.imageUrl || placeholderImage}
