@@ -2,6 +2,7 @@
 // uploaded under, its alt text and focal point. The edit schema is shared by the library's dialog
 // and PATCH /api/admin/images/:name, so both refuse the same input with the same words.
 import { z } from "~/platform/zod";
+import type { ImageSources } from "./image-variants";
 
 export const maxImageNameLength = 200;
 /** The same limit as a cover's alt text, so a stored alt always fits where it is placed. */
@@ -52,8 +53,12 @@ export type LibraryImage = {
   uploaded: boolean;
 };
 
-/** What a public page needs to crop a placed image around its subject (a CSS object-position). */
-export type ImagePlacement = { imagePosition?: string };
+/**
+ * What a public page needs to place an image: the CSS object-position that crops it around its
+ * subject, and for an upload of known width its responsive sources (computed on the server, so
+ * public pages carry no code for them).
+ */
+export type ImagePlacement = { imagePosition?: string; imageSources?: ImageSources };
 
 /** The CSS object-position that keeps the focal point in a crop; none for the centre. */
 export function toObjectPosition(focalX: number, focalY: number): string | undefined {

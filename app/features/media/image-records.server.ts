@@ -16,6 +16,7 @@ import {
   toObjectPosition,
 } from "./image-metadata";
 import { uploadsUrlPath } from "./image-rules";
+import { describeImageSources } from "./image-variants";
 import { detectImageKind, type ImageKind, listSiteImages, uploadName } from "./images.server";
 
 export type ImageRecord = Selectable<UploadedImageTable>;
@@ -184,8 +185,9 @@ export async function registerExistingUploads(
 }
 
 /**
- * Gives each entry its image's focal point as a CSS object-position (server-rendered, so public
- * pages carry no code for it); entries whose image has no stored focal point stay as they are.
+ * Gives each entry its image's focal point as a CSS object-position and, for an upload of known
+ * width, its <picture> sources (server-rendered, so public pages carry no code for either);
+ * entries whose image has neither stay as they are.
  */
 export async function withImagePositions<T extends { imageUrl: string }>(
   db: Db,
@@ -198,18 +200,28 @@ export async function withImagePositions<T extends { imageUrl: string }>(
   if (names.length === 0) return entries;
   const rows = await db
     .selectFrom("uploaded_images")
-    .select(["name", "focal_x", "focal_y"])
+    .select(["name", "focal_x", "focal_y", "width"])
     .where("name", "in", [...new Set(names)])
     .execute();
-  const positions = new Map(
-    rows.map((row) => [
-      `${uploadsUrlPath}/${row.name}`,
-      toObjectPosition(Number(row.focal_x), Number(row.focal_y)),
-    ]),
+  const placements = new Map(
+    rows.map((row) => {
+      const url = `${uploadsUrlPath}/${row.name}`;
+      const placement: ImagePlacement = {
+        imagePosition: toObjectPosition(Number(row.focal_x), Number(row.focal_y)),
+        imageSources: describeImageSources(url, row.width === null ? null : Number(row.width)),
+      };
+      return [url, placement];
+    }),
   );
   return entries.map((entry) => {
-    const imagePosition = positions.get(entry.imageUrl);
-    return imagePosition ? { ...entry, imagePosition } : entry;
+    const placement = placements.get(entry.imageUrl);
+    if (!placement) return entry;
+    const { imagePosition, imageSources } = placement;
+    return {
+      ...entry,
+      ...(imagePosition ? { imagePosition } : {}),
+      ...(imageSources ? { imageSources } : {}),
+    };
   });
 }
 

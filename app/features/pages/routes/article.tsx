@@ -4,7 +4,12 @@ import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import { withResponsiveImages } from "~/features/media/responsive-html.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
+import {
+  articleBodyImageSizes,
+  articleCoverSizes,
+} from "~/features/publishing/components/image-sizes";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import {
   expireAtNextPublication,
@@ -45,8 +50,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const hidden = found
     ? undefined
     : await resolveHiddenPublication(app, request, "article", params.id, timeZone);
-  const article: PlacedArticle | undefined = found ?? hidden?.record;
-  if (!article) throw data(null, { status: 404 });
+  const placed: PlacedArticle | undefined = found ?? hidden?.record;
+  if (!placed) throw data(null, { status: 404 });
+  // The text's uploaded images as <picture>s, once per render (the page cache keeps it).
+  const article: PlacedArticle = {
+    ...placed,
+    body: await withResponsiveImages(db, logger, placed.body, articleBodyImageSizes),
+  };
   const others = all.filter((other) => other.id !== article.id);
   const related = [
     ...others.filter((other) => other.category === article.category),
@@ -142,6 +152,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             src={article.imageUrl || placeholderImage}
             alt={article.imageAlt}
             style={{ objectPosition: article.imagePosition }}
+            sources={article.imageSources}
+            sizes={articleCoverSizes}
             width={1200}
             height={800}
             loading="eager"

@@ -8,6 +8,7 @@ import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
+import { cardImageSizes } from "./image-sizes";
 
 /** Spec section 9: card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;
@@ -37,6 +38,7 @@ export function toArticleCard(article: Article & ImagePlacement): ArticleCardDat
     imageUrl: article.imageUrl,
     imageAlt: article.imageAlt,
     imagePosition: article.imagePosition,
+    imageSources: article.imageSources,
     author: article.author,
     date: article.date,
     publishedAt: article.publishedAt,
@@ -61,15 +63,19 @@ export function ArticleCard({
   const href = `/blog/${article.id}`;
   const headingId = `post-title-${article.id}`;
   return (
+    // w-full: the card fills its grid cell whatever its text (a short excerpt would otherwise
+    // shrink it, and its image below the width the srcset's sizes promise).
     <article
       id={`post-${article.id}`}
       aria-labelledby={headingId}
-      className="flex flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
+      className="flex w-full flex-col overflow-hidden rounded-xl border border-border bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <FallbackImage
         src={article.imageUrl || placeholderImage}
         alt={article.imageAlt}
         style={{ objectPosition: article.imagePosition }}
+        sources={article.imageSources}
+        sizes={cardImageSizes}
         width={1200}
         height={800}
         loading={eager || priority ? "eager" : "lazy"}

@@ -14,6 +14,7 @@ import {
   ChallengeCard,
   ResultsCard,
 } from "./case-study-details";
+import { halfColumnImageSizes } from "./image-sizes";
 import { TestimonialCard } from "./testimonial-card";
 
 export function CaseStudySummary({
@@ -64,6 +65,8 @@ export function CaseStudySummary({
         src={study.imageUrl || placeholderImage}
         alt={study.imageAlt}
         style={{ objectPosition: study.imagePosition }}
+        sources={study.imageSources}
+        sizes={halfColumnImageSizes}
         width={1200}
         height={800}
         loading={index === 0 ? "eager" : "lazy"}

@@ -4,12 +4,17 @@ import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
+import { withResponsiveImages } from "~/features/media/responsive-html.server";
 import {
   ApproachCard,
   ChallengeCard,
   pickCaseStudyLabels,
   ResultsCard,
 } from "~/features/publishing/components/case-study-details";
+import {
+  caseStudyBodyImageSizes,
+  halfColumnImageSizes,
+} from "~/features/publishing/components/image-sizes";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { TestimonialCard } from "~/features/publishing/components/testimonial-card";
 import { formatCaseStudyPageTitle } from "~/features/publishing/page-titles";
@@ -51,8 +56,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         params.id,
         await getRequestData(context).timeZone(),
       );
-  const study: PlacedCaseStudy | undefined = found ?? hidden?.record;
-  if (!study) throw data(null, { status: 404 });
+  const placed: PlacedCaseStudy | undefined = found ?? hidden?.record;
+  if (!placed) throw data(null, { status: 404 });
+  // The story's uploaded images as <picture>s, once per render (the page cache keeps it).
+  const study = {
+    ...placed,
+    body: await withResponsiveImages(db, logger, placed.body, caseStudyBodyImageSizes),
+  };
   const others = all
     .filter((other) => other.id !== study.id)
     .slice(0, 2)
@@ -123,6 +133,8 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
             src={study.imageUrl || placeholderImage}
             alt={study.imageAlt}
             style={{ objectPosition: study.imagePosition }}
+            sources={study.imageSources}
+            sizes={halfColumnImageSizes}
             width={1200}
             height={800}
             loading="eager"
