@@ -125,10 +125,6 @@ test.describe("on Lighthouse's phone (412 px at density 1.75)", () => {
   test("a full-width image comes at a width close to the 665 device pixels it fills", async ({
     page,
   }) => {
-    test.fail(
-      true,
-      "With the widths 320, 640, 960, 1280 and 1920 Chromium takes 960 for 665 device pixels: half its pixels unseen, which Lighthouse's properly-size-images counts as waste past 12 KB. A 768 px variant would fit.",
-    );
     const requested = recordUploadRequests(page);
     for (const path of ["/blog", pages.articlePath, pages.studyPath]) {
       await page.goto(`${site.url}${path}`);
@@ -165,11 +161,6 @@ test.describe("on a desktop", () => {
 
   test("shows the AVIF variant once it has loaded (currentSrc)", async ({ page }) => {
     const expected = `/images/uploads/${idOf(pages.cover)}.w960.avif`;
-    const variant = await page.request.get(`${site.url}${expected}`);
-    test.fail(
-      variant.status() !== 200,
-      "The variants' handler (another part of issue 18) is not in this branch: variants answer 404",
-    );
     await page.goto(`${site.url}${pages.articlePath}`);
     const cover = page.getByRole("img", { name: "A server room with two rows of racks" });
     await expect

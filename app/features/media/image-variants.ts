@@ -2,8 +2,11 @@
 // addresses, and the srcset lists the public pages write. Pure, so pages and the server agree.
 import { uploadsUrlPath } from "./image-rules";
 
-/** Widths every upload is offered at, never wider than the original. */
-export const variantWidths = [320, 640, 960, 1280, 1920] as const;
+/**
+ * Widths every upload is offered at, never wider than the original. 768 is there for phones at
+ * density 1.75 to 2 (a full-width image of 665 to 750 device pixels), where 960 wastes half.
+ */
+export const variantWidths = [320, 640, 768, 960, 1280, 1920] as const;
 export type VariantFormat = "avif" | "webp" | "jpg" | "png";
 const contentTypes: Record<VariantFormat, string> = {
   avif: "image/avif",
@@ -18,7 +21,7 @@ export function getVariantContentType(format: VariantFormat): string {
 
 /**
  * The widths an image of this width is offered at: those of the set below it, and its own width
- * when that is within the set's largest (so a 1000 px image has 320, 640, 960 and 1000).
+ * when that is within the set's largest (so a 1000 px image has 320, 640, 768, 960 and 1000).
  */
 export function listVariantWidths(originalWidth: number): number[] {
   const max = variantWidths[variantWidths.length - 1] ?? 1920;
