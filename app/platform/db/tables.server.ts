@@ -191,6 +191,22 @@ export interface UploadedImageTable {
   focal_x: Generated<number>;
   focal_y: Generated<number>;
   created_at: string;
+  /** The stored original's row in image_blobs (issue 18); null while its bytes were never found. */
+  blob_sha256: string | null;
+}
+
+/**
+ * Issue 18: one stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
+ * prepared), shared by every uploaded_images row with those bytes.
+ */
+export interface ImageBlobTable {
+  sha256: string;
+  bytes: Uint8Array;
+  content_type: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  created_at: string;
 }
 
 /** Issue 17: one site-wide setting (the site time zone), by name. */
@@ -233,6 +249,7 @@ export interface Tables {
   login_known_addresses: LoginKnownAddressTable;
   // Media metadata (issue 17)
   uploaded_images: UploadedImageTable;
+  image_blobs: ImageBlobTable;
   // The writer's desk (issue 17)
   site_settings: SiteSettingTable;
   publication_go_lives: PublicationGoLiveTable;

@@ -1,8 +1,9 @@
 // POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
 // multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
-// at most 2 MB and 40 megapixels as their header declares; stored whole under a random name with
-// the name it was uploaded under, and answered 201 with the library's view of it, or not stored at
-// all (507 JSON when the disk is full). The same bytes uploaded again store nothing: the answer is
+// at most 2 MB and 40 megapixels as their header declares; stored in the database (issue 18: every
+// instance serves it, every backup holds it) under a random name with the name it was uploaded
+// under, and answered 201 with the library's view of it, or not stored at all (507 JSON when the
+// database has no room). The same bytes uploaded again store nothing: the answer is
 // 200 with `duplicate: true` and the image already in the library (issue 17).
 // GET /api/admin/images: the library's images (uploads with their names, alt texts and focal
 // points), filtered by `?q=` over names and alt texts.
@@ -17,11 +18,12 @@ import {
   hashImageBytes,
   insertImageRecord,
   listLibraryImages,
+  storeImageBlob,
   toLibraryImage,
 } from "~/features/media/image-records.server";
 import {
+  databaseFullMessage,
   describeTooManyPixels,
-  diskFullMessage,
   imageTooLargeMessage,
   maxImageBytes,
   maxImagePixels,
@@ -29,22 +31,18 @@ import {
   unreadableImageMessage,
   unsupportedImageMessage,
   uploadNotSavedMessage,
+  uploadsUrlPath,
 } from "~/features/media/image-rules";
-import {
-  deleteUploadedImage,
-  detectImageKind,
-  isDiskFullError,
-  storeUploadedImage,
-} from "~/features/media/images.server";
+import { createUploadName, detectImageKind } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
-import { getUploadsDir } from "~/platform/config.server";
+import { isStorageFullError } from "~/platform/db/unavailable.server";
 import { ApiError } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-images";
 
 export function loader(args: Route.LoaderArgs) {
-  return handleAdminApi(args, { methods: ["GET"] }, async ({ db, config }) => {
+  return handleAdminApi(args, { methods: ["GET"] }, async ({ db }) => {
     const query = new URL(args.request.url).searchParams.get("q")?.trim().slice(0, 200) ?? "";
-    const images = await listLibraryImages(db, getUploadsDir(config));
+    const images = await listLibraryImages(db);
     return Response.json({
       images: query ? images.filter((image) => matchesImageSearch(image, query)) : images,
     });
@@ -52,97 +50,95 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleAdminApi(
-    args,
-    { methods: ["POST"] },
-    async ({ db, config, logger, admin, clientIp }) => {
-      const { request } = args;
-      if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
-        throw new ApiError(415, "Send the image as a multipart form (multipart/form-data)");
-      }
-      if (Number(request.headers.get("content-length") ?? 0) > maxUploadBodyBytes) {
-        throw new ApiError(413, imageTooLargeMessage);
-      }
-      let form: FormData;
-      try {
-        form = await request.formData();
-      } catch {
-        throw new ApiError(400, "The upload could not be read. Please choose the file again.");
-      }
-      const file = form.get("image");
-      if (!(file instanceof File) || file.size === 0) {
-        throw new ApiError(400, "Choose an image file to upload");
-      }
-      if (file.size > maxImageBytes) throw new ApiError(413, imageTooLargeMessage);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = detectImageKind(bytes);
-      if (!kind) throw new ApiError(415, unsupportedImageMessage);
-      const dimensions = readImageDimensions(bytes, kind);
-      if (!dimensions) throw new ApiError(400, unreadableImageMessage);
-      if (dimensions.width * dimensions.height > maxImagePixels) {
-        throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
-      }
+  return handleAdminApi(args, { methods: ["POST"] }, async ({ db, logger, admin, clientIp }) => {
+    const { request } = args;
+    if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
+      throw new ApiError(415, "Send the image as a multipart form (multipart/form-data)");
+    }
+    if (Number(request.headers.get("content-length") ?? 0) > maxUploadBodyBytes) {
+      throw new ApiError(413, imageTooLargeMessage);
+    }
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new ApiError(400, "The upload could not be read. Please choose the file again.");
+    }
+    const file = form.get("image");
+    if (!(file instanceof File) || file.size === 0) {
+      throw new ApiError(400, "Choose an image file to upload");
+    }
+    if (file.size > maxImageBytes) throw new ApiError(413, imageTooLargeMessage);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = detectImageKind(bytes);
+    if (!kind) throw new ApiError(415, unsupportedImageMessage);
+    const dimensions = readImageDimensions(bytes, kind);
+    if (!dimensions) throw new ApiError(400, unreadableImageMessage);
+    if (dimensions.width * dimensions.height > maxImagePixels) {
+      throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
+    }
 
-      const uploadsDir = getUploadsDir(config);
-      const sha256 = hashImageBytes(bytes);
-      const existing = await findImageByHash(db, uploadsDir, sha256);
-      if (existing) {
-        return Response.json({
-          message: `This image is already in the library as ${existing.original_name}`,
-          duplicate: true,
-          image: toLibraryImage(existing),
-        });
-      }
+    const sha256 = hashImageBytes(bytes);
+    const existing = await findImageByHash(db, sha256);
+    if (existing) {
+      return Response.json({
+        message: `This image is already in the library as ${existing.original_name}`,
+        duplicate: true,
+        image: toLibraryImage(existing),
+      });
+    }
 
-      let stored: { url: string; name: string };
-      try {
-        stored = await storeUploadedImage(uploadsDir, bytes, kind);
-      } catch (error) {
-        const diskFull = isDiskFullError(error);
-        logger.error(
-          { err: error, uploadsDir, bytes: bytes.length, admin: admin.email },
-          diskFull ? "image upload refused: the disk is full" : "image upload could not be saved",
-        );
-        throw new ApiError(
-          diskFull ? 507 : 500,
-          diskFull ? diskFullMessage : uploadNotSavedMessage,
-        );
-      }
-      const originalName = cleanOriginalName(file.name, stored.name);
-      // The file is on disk before its row and log entry: a file system write cannot join the
-      // transaction, so an upload whose row cannot be written is taken back rather than kept
-      // unrecorded.
-      try {
-        await db.transaction().execute(async (trx) => {
-          await insertImageRecord(trx, {
-            name: stored.name,
-            originalName,
-            sha256,
-            kind,
-            bytes: bytes.length,
-            ...dimensions,
-          });
-          await recordActivity(trx, {
-            action: "image-upload",
-            actor: getActor(admin, clientIp),
-            target: stored.url,
-            detail: { bytes: bytes.length, name: originalName },
-          });
+    // MERGE: prepareUploadedImage — the one place the bytes to store are chosen: replace `bytes`
+    // here with the prepared ones (metadata removed, orientation applied) and their dimensions.
+    const prepared = { bytes, kind, ...dimensions };
+
+    const name = createUploadName(prepared.kind);
+    const url = `${uploadsUrlPath}/${name}`;
+    const originalName = cleanOriginalName(file.name, name);
+    // The bytes, their row and the log entry in one transaction: all stored, or nothing.
+    try {
+      await db.transaction().execute(async (trx) => {
+        const blobSha256 = await storeImageBlob(trx, prepared);
+        await insertImageRecord(trx, {
+          name,
+          originalName,
+          sha256,
+          blobSha256,
+          kind: prepared.kind,
+          bytes: prepared.bytes.length,
+          width: prepared.width,
+          height: prepared.height,
         });
-      } catch (error) {
-        await deleteUploadedImage(uploadsDir, stored.name).catch(() => false);
-        throw error;
-      }
-      logger.info(
-        { image: stored.name, bytes: bytes.length, ...dimensions, admin: admin.email },
-        "image uploaded",
+        await recordActivity(trx, {
+          action: "image-upload",
+          actor: getActor(admin, clientIp),
+          target: url,
+          detail: { bytes: prepared.bytes.length, name: originalName },
+        });
+      });
+    } catch (error) {
+      if (!isStorageFullError(error)) throw error;
+      logger.error(
+        { err: error, bytes: prepared.bytes.length, admin: admin.email },
+        "image upload refused: the database has no room",
       );
-      const record = await findImageRecord(db, stored.name);
-      if (!record) throw new ApiError(500, uploadNotSavedMessage);
-      return Response.json(
-        { message: "Image uploaded", duplicate: false, image: toLibraryImage(record) },
-        { status: 201 },
-      );
-    },
-  );
+      throw new ApiError(507, databaseFullMessage);
+    }
+    logger.info(
+      {
+        image: name,
+        bytes: prepared.bytes.length,
+        width: prepared.width,
+        height: prepared.height,
+        admin: admin.email,
+      },
+      "image uploaded",
+    );
+    const record = await findImageRecord(db, name);
+    if (!record) throw new ApiError(500, uploadNotSavedMessage);
+    return Response.json(
+      { message: "Image uploaded", duplicate: false, image: toLibraryImage(record) },
+      { status: 201 },
+    );
+  });
 }
