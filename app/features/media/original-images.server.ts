@@ -29,8 +29,10 @@ export function createOriginalImageHandler(services: { config: Config; db: Db; l
             res.status(404).type("text/plain").send("No uploaded image has this address");
             return;
           }
-          // The name is random and never given other bytes: cached for good. sendFile answers
-          // ETag and If-None-Match / If-Modified-Since with 304, and HEAD without a body.
+          // The name is random and never given other bytes: cached for good, and the name is
+          // the ETag (the app turns Express's own off). sendFile answers If-None-Match and
+          // If-Modified-Since with 304, and HEAD without a body.
+          res.setHeader("ETag", `"${upload.id}.${upload.extension}"`);
           res.sendFile(
             original.file,
             {

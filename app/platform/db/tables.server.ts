@@ -176,7 +176,7 @@ export interface AdminActivityTable {
 
 /** Media metadata (issue 17): one row per uploaded image, keyed by its stored file name. */
 export interface UploadedImageTable {
-  /** The file name in the uploads folder (random hex and an extension): the image's address. */
+  /** The stored name (random hex and an extension): the image's address under /images/uploads. */
   name: string;
   /** The name it was uploaded under, cleaned for display; renameable. */
   original_name: string;
