@@ -7,13 +7,14 @@
 // full (a real small tmpfs), as with SQLite past its page limit, an upload is a 507.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { databaseFullMessage } from "~/features/media/image-rules";
+import { getImageStore } from "~/features/media/image-store.server";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
@@ -165,6 +166,36 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
     ]) {
       expect((await fetch(`${second.url}${path}`)).status).toBe(404);
     }
+  });
+
+  it("reads an uncached original from the database once, however many ask for it at the same time", async () => {
+    const [site] = await startSites(1);
+    if (!site) throw new Error("a site expected");
+    const jpeg = await makeJpeg(300, 200, 12);
+    const answer = await upload(site, await signIn(site), jpeg, "burst.jpg", "image/jpeg");
+    const { image } = (await answer.json()) as Uploaded;
+    // The site's own database, watched: every statement that reads stored bytes is counted.
+    let blobReads = 0;
+    const watched = site.services.db.withPlugin({
+      transformQuery(args) {
+        const node = args.node as { kind: string; from?: { froms: Array<unknown> } };
+        if (node.kind === "SelectQueryNode" && JSON.stringify(node.from).includes("image_blobs")) {
+          blobReads += 1;
+        }
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const store = getImageStore({ ...site.services, db: watched });
+    const id = image.name.slice(0, 32);
+    const opened = await Promise.all(Array.from({ length: 20 }, () => store.openOriginal(id)));
+    expect(blobReads).toBe(1);
+    expect(new Set(opened.map((original) => original?.file)).size).toBe(1);
+    expect(opened[0]).toMatchObject({ extension: "jpg", contentType: "image/jpeg", width: 300 });
+    expect((await readFile(opened[0]?.file ?? "")).equals(jpeg)).toBe(true);
+    // Cached now: no more reads.
+    await store.openOriginal(id);
+    expect(blobReads).toBe(1);
   });
 
   it("imports the files of an uploads folder at boot, once, and serves them without it", async () => {

@@ -17,11 +17,18 @@ import { parseUploadUrl } from "./image-variants";
 
 /** Express middleware for uploads' originals; mount it at uploadsUrlPath. */
 export function createOriginalImageHandler(services: { config: Config; db: Db; logger: Logger }) {
-  const store = getImageStore(services);
   return function serveOriginalImage(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const upload = parseUploadUrl(`${uploadsUrlPath}${req.path}`);
     if (!upload) return next();
+    // Opened on first use, not at start: a cache folder that cannot be made fails image
+    // requests (and /healthz), not the whole server.
+    let store: ReturnType<typeof getImageStore>;
+    try {
+      store = getImageStore(services);
+    } catch (error) {
+      return next(error);
+    }
     const send = (retry: boolean) => {
       store.openOriginal(upload.id).then(
         (original) => {
