@@ -3,7 +3,7 @@
 // uploaded_images row points at. uploaded_images.sha256 stays the hash of the bytes as uploaded,
 // for duplicate detection, because the stored bytes may differ (metadata stripped, orientation
 // applied); blob_sha256 is the stored bytes' hash, null only for a row whose file was never found.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { getDialectName } from "../app/platform/db/dialect.server";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -18,6 +18,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("height", "integer")
     .addColumn("created_at", "text", (column) => column.notNull())
     .execute();
+  if (binary === "bytea") {
+    // Images are compressed already: PostgreSQL stores them out of line without trying again.
+    await sql`alter table image_blobs alter column bytes set storage external`.execute(db);
+  }
   await db.schema.alterTable("uploaded_images").addColumn("blob_sha256", "text").execute();
   await db.schema
     .createIndex("uploaded_images_blob_sha256")
