@@ -72,6 +72,26 @@ export async function findImageRecord(db: Db, name: string): Promise<ImageRecord
   return db.selectFrom("uploaded_images").selectAll().where("name", "=", name).executeTakeFirst();
 }
 
+/**
+ * The bytes stored (and served) for an uploaded or imported image, with their kind and size: the
+ * one place every original passes before it is stored.
+ */
+export async function prepareImageForStorage(
+  bytes: Uint8Array,
+  kind: ImageKind,
+): Promise<NewImageBlob> {
+  // MERGE: prepareUploadedImage — call it here (metadata removed, orientation applied, decode
+  // checked) and answer its bytes, kind and dimensions instead; its refusals are thrown on to the
+  // upload, which answers them, and to the boot import, which skips the file.
+  const dimensions = readImageDimensions(bytes, kind);
+  return {
+    bytes,
+    kind,
+    width: dimensions?.width ?? null,
+    height: dimensions?.height ?? null,
+  };
+}
+
 export type NewImageBlob = {
   bytes: Uint8Array;
   kind: ImageKind;
@@ -226,16 +246,15 @@ export async function importExistingUploads(
     const kind = detectImageKind(bytes);
     if (!kind) continue;
     const sha256 = hashImageBytes(bytes);
-    // MERGE: prepareUploadedImage — imported files are served like uploads, so they are prepared
-    // the same way (metadata removed, orientation applied) before being stored.
-    const stored = bytes;
-    const dimensions = readImageDimensions(stored, kind);
-    const image = {
-      bytes: stored,
-      kind,
-      width: dimensions?.width ?? null,
-      height: dimensions?.height ?? null,
-    };
+    // Served like uploads, so stored like them.
+    let image: NewImageBlob;
+    try {
+      image = await prepareImageForStorage(bytes, kind);
+    } catch (error) {
+      logger?.warn({ err: error, file: name }, "an uploads folder file could not be imported");
+      continue;
+    }
+    const stored = image.bytes;
     await db.transaction().execute(async (trx) => {
       const blobSha256 = await storeImageBlob(trx, image);
       if (known.has(name)) {

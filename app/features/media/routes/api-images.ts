@@ -18,6 +18,7 @@ import {
   hashImageBytes,
   insertImageRecord,
   listLibraryImages,
+  prepareImageForStorage,
   storeImageBlob,
   toLibraryImage,
 } from "~/features/media/image-records.server";
@@ -88,9 +89,9 @@ export async function action(args: Route.ActionArgs) {
       });
     }
 
-    // MERGE: prepareUploadedImage — the one place the bytes to store are chosen: replace `bytes`
-    // here with the prepared ones (metadata removed, orientation applied) and their dimensions.
-    const prepared = { bytes, kind, ...dimensions };
+    // What is stored may differ from what was uploaded (see prepareImageForStorage); the
+    // duplicate check above keeps using the uploaded bytes' hash.
+    const prepared = await prepareImageForStorage(bytes, kind);
 
     const name = createUploadName(prepared.kind);
     const url = `${uploadsUrlPath}/${name}`;
