@@ -1,6 +1,8 @@
 // Uploaded images kept in the database (issue 18), over real HTTP against the built site on each
 // database: an image uploaded through one instance is served by another on the same database with
-// the same bytes (and HTTP caching: immutable, ETag, 304, HEAD); a database without room answers
+// the same bytes (and HTTP caching: immutable, ETag, 304, HEAD), and kept by `npm run backup` /
+// `restore` and `export` / `import` into fresh databases with no uploads folder; a burst of
+// requests for an uncached original reads it from the database once; a database without room answers
 // 507 and keeps nothing; files of an uploads folder are imported at boot once and then served
 // without it; deleting an image frees its stored bytes and cached copy. With PostgreSQL stopped, a
 // cached original is still served and an uncached one is a 503 with Retry-After; with its disk
@@ -10,6 +12,7 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -72,6 +75,19 @@ async function countStored(site: TestSite) {
 async function signIn(site: TestSite): Promise<string> {
   await resetLoginThrottles(site);
   return logInCookie(site);
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+/** Runs `npm run <command> -- args` the way an operator does (through scripts/data.ts). */
+function runDataScript(command: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ["scripts/data.ts", command, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    timeout: 120_000,
+  });
+  return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** A database two sites share: the last one closed drops it. */
@@ -167,6 +183,43 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
       expect((await fetch(`${second.url}${path}`)).status).toBe(404);
     }
   });
+
+  it("keeps an image through npm run backup / restore and export / import into fresh databases with no uploads folder", async () => {
+    const [live] = await startSites(1);
+    if (!live) throw new Error("a site expected");
+    const photo = await makeJpeg(320, 240, 13);
+    const answer = await upload(live, await signIn(live), photo, "kept.jpg", "image/jpeg");
+    const { image } = (await answer.json()) as Uploaded;
+    const work = await makeFolder("image-moves-");
+    const source = {
+      DATABASE_URL: live.services.config.DATABASE_URL,
+      UPLOADS_DIR: join(work, "no-uploads"),
+    };
+    const archive = join(work, "site.tar.gz");
+    const exported = join(work, "site.json");
+    expect(runDataScript("backup", [archive], source).code).toBe(0);
+    expect(runDataScript("export", [exported], source).code).toBe(0);
+
+    for (const [command, file] of [
+      ["restore", archive],
+      ["import", exported],
+    ] as const) {
+      const database = await kind.create();
+      const target = {
+        DATABASE_URL: database.url,
+        UPLOADS_DIR: join(work, `${command}-uploads`),
+        IMAGE_CACHE_DIR: join(work, `${command}-cache`),
+      };
+      const moved = runDataScript(command, [file], target);
+      expect(moved.code, moved.output).toBe(0);
+      const site = await startTestSite(database, target);
+      sites.push(site);
+      const served = await fetch(`${site.url}${image.url}`);
+      expect(served.status, command).toBe(200);
+      expect((await readBytes(served)).equals(photo), command).toBe(true);
+      expect(existsSync(target.UPLOADS_DIR)).toBe(false);
+    }
+  }, 120_000);
 
   it("reads an uncached original from the database once, however many ask for it at the same time", async () => {
     const [site] = await startSites(1);
