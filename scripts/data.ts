@@ -1,5 +1,5 @@
 // `npm run backup | restore | export | import`: move the site's data in and out of the configured
-// database (DATABASE_URL, UPLOADS_DIR), through the built server bundle like `npm run admin`.
+// database (DATABASE_URL; uploaded images are in it), through the built server bundle like `npm run admin`.
 import { loadServerBundle } from "./setup.ts";
 
 const site = await loadServerBundle();

@@ -21,8 +21,9 @@ import {
   type VariantHandlerOptions,
 } from "~/features/media/image-variants.server";
 import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
+import { createOriginalImageHandler } from "~/features/media/original-images.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
-import { getUploadsDir } from "~/platform/config.server";
+import { getImageCacheDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";
 import { appContext } from "~/platform/context.server";
 import {
@@ -49,9 +50,9 @@ import { isShuttingDown } from "./serving.server";
 import { servePrecompressed } from "./static-files.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
-export { runDataCommand } from "~/platform/db/backup/data-commands.server";
 export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
+export { runDataCommand } from "./data-commands.server";
 export { createSiteServer, shutDownGracefully, shutdownTimings } from "./serving.server";
 export { runWorkerPool } from "./workers.server";
 
@@ -242,13 +243,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     }
   });
 
-  const uploadsDir = getUploadsDir(config);
-
   // One address per page: /About/ and //about answer 301 to /about.
   app.use(redirectToCanonicalPath);
 
   app.get("/healthz", async (_req: Request, res: Response) => {
-    const report = await checkHealth(db, uploadsDir, config.DATABASE_URL);
+    const report = await checkHealth(db, getImageCacheDir(config), config.DATABASE_URL);
     res.setHeader("Cache-Control", "no-store");
     if (report.ok) return res.json({ status: "ok", checks: report.checks });
     const failed = Object.keys(report.checks).filter((name) => report.checks[name] !== "ok");
@@ -286,17 +285,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const variants = createVariantHandler(services, { ...options.imageVariants, baseHeaders });
   app.use(variants);
 
-  // Uploaded images: random names never reused, so cached for good; the strict default CSP and
-  // nosniff above keep any file from being run as a page or script.
-  app.use(
-    uploadsUrlPath,
-    express.static(uploadsDir, {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "deny",
-    }),
-  );
+  // Uploaded images' originals, from the database through this instance's disk cache: random
+  // names never reused, so cached for good; the strict default CSP and nosniff above keep any file
+  // from being run as a page or script. Other addresses under the path go on.
+  app.use(uploadsUrlPath, createOriginalImageHandler(services));
 
   // A request that carries a session is looked up once, here, whatever its path (hashed assets
   // aside): a signed-in admin is never answered from the cache nor refused by the overload guard,

@@ -1,9 +1,10 @@
 // Boots the site's services once per process: configuration, logger, database (migrated and
-// seeded), the first admin, and the library rows of uploads made before it kept them.
+// seeded), the first admin, and the import into the database of uploads kept in UPLOADS_DIR
+// before images were stored there (issue 18).
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
-import { registerExistingUploads } from "~/features/media/image-records.server";
+import { importExistingUploads } from "~/features/media/image-records.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
 import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
@@ -40,8 +41,9 @@ export async function bootServices(
   if (prepare) {
     await seedDefaults(db);
     await bootstrapAdmin(db, config, logger);
-    // Uploads made before the library kept their metadata get their rows (once).
-    await registerExistingUploads(db, getUploadsDir(config), logger);
+    // Uploads kept as files before images were stored in the database get their bytes and rows
+    // there (once: a second boot reads nothing); after that the folder is never read again.
+    await importExistingUploads(db, getUploadsDir(config), logger);
   }
   return { config, db, logger };
 }

@@ -1,7 +1,8 @@
 // /healthz and /readyz (issue 11): whether this server can do its job right now, part by part.
 // healthz proves the database answers a read AND takes a write (a full disk or an outside lock
-// passes a read-only check), that the uploads folder is writable, and that the disks holding the
-// uploads and the SQLite file have room; readyz tells a load balancer to stop sending traffic while
+// passes a read-only check), that the image cache folder is writable (uploads live in the database
+// since issue 18; the cache holds what this instance serves), and that the disks holding the cache
+// and the SQLite file have room; readyz tells a load balancer to stop sending traffic while
 // the server shuts down or cannot read its database.
 import { constants } from "node:fs";
 import { access, mkdir, statfs } from "node:fs/promises";
@@ -76,16 +77,16 @@ function getSqliteFolder(databaseUrl: string): string | undefined {
 }
 
 /**
- * Reads, writes one tiny row, checks the uploads folder and the free space of the disks it and
+ * Reads, writes one tiny row, checks the image cache folder and the free space of the disks it and
  * the SQLite file live on, all at once.
  */
 export async function checkHealth(
   db: Db,
-  uploadsDir: string,
+  imageCacheDir: string,
   databaseUrl: string,
 ): Promise<HealthReport> {
   const sqliteFolder = getSqliteFolder(databaseUrl);
-  const [databaseRead, databaseWrite, uploads, uploadsDiskSpace, databaseDiskSpace] =
+  const [databaseRead, databaseWrite, imageCache, imageCacheDiskSpace, databaseDiskSpace] =
     await Promise.all([
       runCheck(() => readDatabase(db)),
       runCheck(async () => {
@@ -97,20 +98,20 @@ export async function checkHealth(
           .execute();
       }),
       runCheck(async () => {
-        await mkdir(uploadsDir, { recursive: true });
-        await access(uploadsDir, constants.W_OK);
+        await mkdir(imageCacheDir, { recursive: true });
+        await access(imageCacheDir, constants.W_OK);
       }),
       runCheck(async () => {
-        await mkdir(uploadsDir, { recursive: true });
-        await checkFreeSpace(uploadsDir);
+        await mkdir(imageCacheDir, { recursive: true });
+        await checkFreeSpace(imageCacheDir);
       }),
       sqliteFolder ? runCheck(() => checkFreeSpace(sqliteFolder)) : undefined,
     ]);
   return toReport({
     databaseRead,
     databaseWrite,
-    uploads,
-    uploadsDiskSpace,
+    imageCache,
+    imageCacheDiskSpace,
     ...(databaseDiskSpace ? { databaseDiskSpace } : {}),
   });
 }

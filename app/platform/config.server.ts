@@ -146,7 +146,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return { ...result.data, SITE_URL: siteUrl, secure: siteUrl.startsWith("https:") };
 }
 
-/** The folder uploads are stored in: UPLOADS_DIR, else uploads/ next to the SQLite file. */
+/**
+ * The folder uploads were kept in before the database held them (issue 18), read once at start to
+ * import them: UPLOADS_DIR, else uploads/ next to the SQLite file.
+ */
 export function getUploadsDir(config: Pick<Config, "UPLOADS_DIR" | "DATABASE_URL">): string {
   if (config.UPLOADS_DIR) return resolve(config.UPLOADS_DIR);
   const sqlitePath = /^file:(.+)$/.exec(config.DATABASE_URL)?.[1];

@@ -1,8 +1,10 @@
 // `npm run backup` while the site takes 200 contact messages, `npm run restore` into a fresh
 // folder, and `npm run export` from SQLite + `npm run import` into PostgreSQL (when its programs
-// are installed): every acknowledged message, the content, its revisions and the uploads come back.
+// are installed): every acknowledged message, the content, its revisions and the uploaded images
+// come back, the images from the database alone (no uploads folder anywhere). An archive written
+// before images were kept in the database (its images in uploads/) still restores them.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,6 +45,7 @@ describe("backup and restore", () => {
   const source = {
     DATABASE_URL: `file:${join(work, "live", "site.db")}`,
     UPLOADS_DIR: join(work, "live", "uploads"),
+    IMAGE_CACHE_DIR: join(work, "live", "image-cache"),
   };
   let live: ServerProcess;
   let cookie: string;
@@ -117,15 +120,17 @@ describe("backup and restore", () => {
     expect(backup.code).toBe(0);
     expect(acknowledged).toHaveLength(200);
 
-    // Restore into a fresh folder, then serve from it.
+    // Restore into a fresh folder with no uploads folder, then serve from it: the image comes
+    // from the restored database.
     const fresh = {
       DATABASE_URL: `file:${join(work, "restored", "site.db")}`,
       UPLOADS_DIR: join(work, "restored", "uploads"),
+      IMAGE_CACHE_DIR: join(work, "restored", "image-cache"),
     };
     const restore = runDataScript("restore", [archive], fresh);
     expect(restore.output).toContain("Restored");
     expect(restore.code).toBe(0);
-    expect(existsSync(join(fresh.UPLOADS_DIR, imageUrl.split("/").pop() ?? ""))).toBe(true);
+    expect(existsSync(fresh.UPLOADS_DIR)).toBe(false);
 
     const restored = await startServerProcess(fresh);
     try {
@@ -135,6 +140,7 @@ describe("backup and restore", () => {
       const image = await fetch(`${site.url}${imageUrl}`);
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer())).toEqual(servedImage);
+      expect(existsSync(fresh.UPLOADS_DIR)).toBe(false);
       // The admin signs in with the same password; the messages are all there.
       const restoredCookie = await logIn(site);
       const leads = await (
@@ -165,6 +171,68 @@ describe("backup and restore", () => {
     );
   }, 120_000);
 
+  it("restores an archive written before images were kept in the database, its uploads/ imported", async () => {
+    // Such an archive: the data without image_blobs (nor the rows' link to it), the image as a
+    // file of uploads/.
+    const name = imageUrl.split("/").pop() ?? "";
+    const staging = join(work, "old-archive");
+    mkdirSync(join(staging, "uploads"), { recursive: true });
+    const exported = join(work, "for-old-archive.json");
+    expect(runDataScript("export", [exported], source).code).toBe(0);
+    const data = JSON.parse(readFileSync(exported, "utf8")) as {
+      migrations: string[];
+      tables: Array<{ name: string; rows: Array<Record<string, unknown>> }>;
+    };
+    data.migrations = data.migrations.filter((migration) => migration < "0012");
+    data.tables = data.tables
+      .filter((table) => table.name !== "image_blobs")
+      .map((table) =>
+        table.name === "uploaded_images"
+          ? {
+              ...table,
+              rows: table.rows.map(({ blob_sha256: _blob, ...row }) => row),
+            }
+          : table,
+      );
+    writeFileSync(join(staging, "data.json"), JSON.stringify(data));
+    writeFileSync(
+      join(staging, "manifest.json"),
+      JSON.stringify({ kind: "clearline-site-backup" }),
+    );
+    writeFileSync(join(staging, "uploads", name), png);
+    const oldArchive = join(work, "old-backup.tar.gz");
+    const tar = spawnSync("tar", [
+      "-czf",
+      oldArchive,
+      "-C",
+      staging,
+      "manifest.json",
+      "data.json",
+      "uploads",
+    ]);
+    expect(tar.status).toBe(0);
+
+    const target = {
+      DATABASE_URL: `file:${join(work, "restored-old", "site.db")}`,
+      UPLOADS_DIR: join(work, "restored-old", "uploads"),
+      IMAGE_CACHE_DIR: join(work, "restored-old", "image-cache"),
+    };
+    const restore = runDataScript("restore", [oldArchive], target);
+    expect(restore.output).toContain("imported 1 images from the archive's uploads folder");
+    expect(restore.code).toBe(0);
+    const restored = await startServerProcess(target);
+    try {
+      const image = await fetch(`${restored.url}${imageUrl}`);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+      const cookie = await logIn(restored);
+      const library = await (await fetch(`${restored.url}/images`, { headers: { cookie } })).text();
+      expect(library).toContain("logo.png");
+    } finally {
+      restored.kill();
+    }
+  }, 120_000);
+
   it("refuses to restore over a database that holds data, and says how", () => {
     const result = runDataScript("restore", [archive], source);
     expect(result.code).toBe(1);
@@ -179,17 +247,21 @@ describe("backup and restore", () => {
       expect(runDataScript("export", [exported], source).code).toBe(0);
       const database = await kind.create();
       try {
-        const imported = runDataScript("import", [exported], {
+        // No uploads folder on the new side: the images come with the data.
+        const target = {
           DATABASE_URL: database.url,
-          UPLOADS_DIR: source.UPLOADS_DIR,
-        });
+          UPLOADS_DIR: join(work, "moved", "uploads"),
+          IMAGE_CACHE_DIR: join(work, "moved", "image-cache"),
+        };
+        const imported = runDataScript("import", [exported], target);
         expect(imported.output).toContain("Imported");
         expect(imported.code).toBe(0);
-        const moved = await startServerProcess({
-          DATABASE_URL: database.url,
-          UPLOADS_DIR: source.UPLOADS_DIR,
-        });
+        const moved = await startServerProcess(target);
         try {
+          const image = await fetch(`${moved.url}${imageUrl}`);
+          expect(image.status).toBe(200);
+          expect(Buffer.from(await image.arrayBuffer())).toEqual(png);
+          expect(existsSync(target.UPLOADS_DIR)).toBe(false);
           for (const path of ["/api/content", "/about", "/services"]) {
             const [before, after] = await Promise.all(
               [live, moved].map(async (site) =>

@@ -133,7 +133,7 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
     expect(own.status).not.toBe(301);
   });
 
-  it("answers /healthz, checking the free space of the uploads disk and of the SQLite file's", async () => {
+  it("answers /healthz, checking the free space of the image cache's disk and of the SQLite file's", async () => {
     const response = await fetch(`${site.url}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -141,8 +141,8 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
       checks: {
         databaseRead: "ok",
         databaseWrite: "ok",
-        uploads: "ok",
-        uploadsDiskSpace: "ok",
+        imageCache: "ok",
+        imageCacheDiskSpace: "ok",
         // PostgreSQL's disk is its own server's: only a SQLite file's folder is checked here.
         ...(kind.name === "sqlite" ? { databaseDiskSpace: "ok" } : {}),
       },
@@ -226,7 +226,7 @@ describe.each(getTestDatabaseKinds())("the site over HTTP on $name", (kind) => {
 describe("/healthz with the SQLite file on a nearly full disk", () => {
   let site: TestSite;
   let disk: SmallDisk;
-  let uploadsDir: string;
+  let imageCacheDir: string;
 
   beforeAll(async () => {
     disk = await mountSmallDisk(16 * 1024 * 1024);
@@ -234,14 +234,15 @@ describe("/healthz with the SQLite file on a nearly full disk", () => {
       url: `file:${join(disk.dir, "data", "site.db")}`,
       drop: () => rm(join(disk.dir, "data"), { recursive: true, force: true }),
     };
-    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
-    site = await startTestSite(database, { UPLOADS_DIR: uploadsDir });
+    // The image cache on another disk, so only the database's disk runs short.
+    imageCacheDir = await mkdtemp(join(tmpdir(), "image-cache-"));
+    site = await startTestSite(database, { IMAGE_CACHE_DIR: imageCacheDir });
   });
 
   afterAll(async () => {
     await site?.close();
     await disk?.unmount();
-    await rm(uploadsDir, { recursive: true, force: true });
+    await rm(imageCacheDir, { recursive: true, force: true });
   });
 
   it("fails the databaseDiskSpace check below 8 MB free, before SQLite runs out, and recovers", async () => {
@@ -256,7 +257,7 @@ describe("/healthz with the SQLite file on a nearly full disk", () => {
     expect(report.checks).toMatchObject({
       databaseRead: "ok",
       databaseWrite: "ok",
-      uploadsDiskSpace: "ok",
+      imageCacheDiskSpace: "ok",
     });
     expect(report.checks.databaseDiskSpace).toMatch(
       /^failed: only [12]\.\d MB free, at least 8\.0 MB needed$/,

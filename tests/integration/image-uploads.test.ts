@@ -1,19 +1,14 @@
-// Image uploads over HTTP against the built site: a good PNG is stored under a random name and
-// served with immutable caching and the strict CSP; SVG, oversized files, pictures of too many
-// pixels and files whose bytes are not an image are refused with clear messages; only a signed-in
-// admin on this site may upload. On a full disk (a real, small tmpfs) an upload answers 507 JSON,
-// on a read-only one a JSON 500, each leaving nothing behind; /healthz says what is wrong.
+// Image uploads over HTTP against the built site: a good PNG is stored in the database under a
+// random name and served with immutable caching and the strict CSP; SVG, oversized files, pictures
+// of too many pixels and files whose bytes are not an image are refused with clear messages and
+// nothing stored; only a signed-in admin on this site may upload. Files put in the uploads folder
+// after start are never served. /healthz checks the image cache's disk (a real, small tmpfs).
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  diskFullMessage,
-  notAnImageMessage,
-  unreadableImageMessage,
-  uploadNotSavedMessage,
-} from "~/features/media/image-rules";
+import { notAnImageMessage, unreadableImageMessage } from "~/features/media/image-rules";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
@@ -57,6 +52,14 @@ function makePng(width: number, height: number, paddingBytes = 0): Uint8Array<Ar
   );
 }
 
+/** What the database holds of uploads: their rows and their stored bytes. */
+async function countStored(site: TestSite): Promise<{ rows: number; blobs: number }> {
+  const { db } = site.services;
+  const rows = await db.selectFrom("uploaded_images").select("name").execute();
+  const blobs = await db.selectFrom("image_blobs").select("sha256").execute();
+  return { rows: rows.length, blobs: blobs.length };
+}
+
 /** The uploads the media library lists. */
 async function listLibraryUploads(site: TestSite, cookie: string): Promise<string[]> {
   const library = await fetch(`${site.url}/images`, { headers: { cookie } });
@@ -92,7 +95,8 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     },
   });
 
-  it("stores a PNG under a random name and serves it for good with the strict CSP", async () => {
+  it("stores a PNG in the database under a random name and serves it for good with the strict CSP", async () => {
+    const before = await countStored(site);
     const response = await upload(
       site,
       { bytes: png, name: "../../evil name.png", type: "image/png" },
@@ -107,10 +111,14 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("cache-control")).toContain("immutable");
     expect(served.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     // Stored as written again by sharp (issue 18: metadata removed), the same picture.
     const servedBytes = Buffer.from(await served.arrayBuffer());
     expect(image.bytes).toBe(servedBytes.length);
     expect(await sharp(servedBytes).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
+    // In the database, not the uploads folder.
+    expect(await countStored(site)).toEqual({ rows: before.rows + 1, blobs: before.blobs + 1 });
+    expect(await readdir(uploadsDir)).toEqual([]);
 
     const library = await fetch(`${site.url}/images`, { headers: { cookie } });
     expect(library.status).toBe(200);
@@ -118,7 +126,7 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
   });
 
   it("refuses an SVG, even one named .png, with 415 and stores nothing", async () => {
-    const before = await readdir(uploadsDir);
+    const before = await countStored(site);
     const svg = new TextEncoder().encode(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     );
@@ -129,7 +137,7 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
         "Only PNG, JPEG and WebP images can be uploaded. SVG and other files are refused.",
       );
     }
-    expect(await readdir(uploadsDir)).toEqual(before);
+    expect(await countStored(site)).toEqual(before);
   });
 
   it("refuses a file whose bytes are not an image with 400, whatever its name and type say", async () => {
@@ -185,7 +193,7 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
   });
 
   it("refuses a small PNG declaring 20000 × 20000 pixels with 413 naming the limit, and stores nothing", async () => {
-    const before = await readdir(uploadsDir);
+    const before = await countStored(site);
     const bomb = makePng(20000, 20000);
     expect(bomb.length).toBeLessThan(100 * 1024);
     const response = await upload(
@@ -198,7 +206,7 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     expect(((await response.json()) as { message: string }).message).toBe(
       "The image is 20000 × 20000 pixels (400 megapixels); images may have at most 40 megapixels (for example 8000 × 5000). Please scale it down and upload it again.",
     );
-    expect(await readdir(uploadsDir)).toEqual(before);
+    expect(await countStored(site)).toEqual(before);
   });
 
   it("takes a picture of exactly 40 megapixels and refuses one row more", async () => {
@@ -220,7 +228,7 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
   });
 
   it("refuses an image whose header is cut short with 400 and stores nothing", async () => {
-    const before = await readdir(uploadsDir);
+    const before = await countStored(site);
     const response = await upload(
       site,
       { bytes: Uint8Array.from(png.subarray(0, 18)), name: "cut.png", type: "image/png" },
@@ -228,17 +236,19 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toBe(unreadableImageMessage);
-    expect(await readdir(uploadsDir)).toEqual(before);
+    expect(await countStored(site)).toEqual(before);
   });
 
-  it("neither lists nor serves the half-written files a crash mid-upload leaves", async () => {
+  it("neither lists nor serves files put in the uploads folder after start, nor unknown names", async () => {
     const listed = await listLibraryUploads(site, cookie);
-    await writeFile(join(uploadsDir, `.upload-${"a".repeat(32)}.tmp`), png.subarray(0, 40));
+    // Imported at boot only: a file put there later is not an upload of this site.
+    const stray = `${"b".repeat(32)}.png`;
+    await writeFile(join(uploadsDir, stray), png);
     await writeFile(join(uploadsDir, ".half-written.png"), png.subarray(0, 40));
     expect(await listLibraryUploads(site, cookie)).toEqual(listed);
-    for (const name of [`.upload-${"a".repeat(32)}.tmp`, ".half-written.png"]) {
+    for (const name of [stray, ".half-written.png", `${"c".repeat(32)}.jpg`]) {
       const served = await fetch(`${site.url}/images/uploads/${name}`);
-      expect(served.status).not.toBe(200);
+      expect(served.status).toBe(404);
       expect(served.headers.get("content-type")).not.toBe("image/png");
     }
   });
@@ -259,134 +269,65 @@ describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {
   });
 });
 
-describe.each(getTestDatabaseKinds())(
-  "image uploads on a small disk that fills up on $name",
-  (kind) => {
-    let site: TestSite;
-    let disk: SmallDisk;
-    let uploadsDir: string;
-    let cookie: string;
+describe.each(getTestDatabaseKinds())("the image cache on a small disk on $name", (kind) => {
+  let site: TestSite;
+  let disk: SmallDisk;
+  let cookie: string;
 
-    beforeAll(async () => {
-      disk = await mountSmallDisk(12 * 1024 * 1024);
-      uploadsDir = join(disk.dir, "uploads");
-      site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
+  beforeAll(async () => {
+    disk = await mountSmallDisk(12 * 1024 * 1024);
+    site = await startTestSite(await kind.create(), { IMAGE_CACHE_DIR: join(disk.dir, "cache") });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await disk?.unmount();
+  });
+
+  beforeEach(async () => {
+    await disk.empty();
+    await resetLoginThrottles(site);
+    cookie = await logInCookie(site);
+  });
+
+  it("/healthz fails while the image cache's disk has less than 8 MB free, and recovers", async () => {
+    const healthy = await fetch(`${site.url}/healthz`);
+    expect(healthy.status).toBe(200);
+    expect(((await healthy.json()) as { checks: Record<string, string> }).checks).toMatchObject({
+      imageCache: "ok",
+      imageCacheDiskSpace: "ok",
     });
 
-    afterAll(async () => {
-      await site?.close();
-      await disk?.unmount();
-    });
+    await disk.fill(4 * 1024 * 1024);
+    const short = await fetch(`${site.url}/healthz`);
+    expect(short.status).toBe(503);
+    const report = (await short.json()) as { message: string; checks: Record<string, string> };
+    expect(report.message).toBe("Failing: imageCacheDiskSpace");
+    expect(report.checks.imageCacheDiskSpace).toMatch(
+      /^failed: only (3\.9|4\.0) MB free, at least 8\.0 MB needed$/,
+    );
+    expect(report.checks.imageCache).toBe("ok");
 
-    beforeEach(async () => {
-      await disk.empty();
-      await resetLoginThrottles(site);
-      cookie = await logInCookie(site);
-    });
+    await disk.empty();
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+  });
 
-    it("/healthz fails while the uploads disk has less than 8 MB free, and recovers", async () => {
-      const healthy = await fetch(`${site.url}/healthz`);
-      expect(healthy.status).toBe(200);
-      expect(((await healthy.json()) as { checks: Record<string, string> }).checks).toMatchObject({
-        uploads: "ok",
-        uploadsDiskSpace: "ok",
-      });
-
-      await disk.fill(4 * 1024 * 1024);
-      const short = await fetch(`${site.url}/healthz`);
-      expect(short.status).toBe(503);
-      const report = (await short.json()) as { message: string; checks: Record<string, string> };
-      expect(report.message).toBe("Failing: uploadsDiskSpace");
-      expect(report.checks.uploadsDiskSpace).toMatch(
-        /^failed: only (3\.9|4\.0) MB free, at least 8\.0 MB needed$/,
-      );
-      expect(report.checks.uploads).toBe("ok");
-
-      await disk.empty();
-      expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
-    });
-
-    it("answers 507 JSON when the disk fills mid-write, keeps nothing, and works again once there is room", async () => {
-      const first = await upload(
-        site,
-        { bytes: png, name: "small.png", type: "image/png" },
-        { cookie },
-      );
-      expect(first.status).toBe(201);
-      const stored = await readdir(uploadsDir);
-      const listed = await listLibraryUploads(site, cookie);
-      expect(listed).toHaveLength(1);
-
-      // Room for the start of the file only: the write fails part-way with ENOSPC.
-      await disk.fill(256 * 1024);
-      const freeBefore = await disk.readFreeBytes();
-      // Noise, so the copy stored (written again without metadata, issue 18) stays as large.
-      const photo = Uint8Array.from(
-        await sharp({
-          create: {
-            width: 800,
-            height: 600,
-            channels: 3,
-            background: "#808080",
-            noise: { type: "gaussian", mean: 128, sigma: 60 },
-          },
-        })
-          .png()
-          .toBuffer(),
-      );
-      expect(photo.length).toBeGreaterThan(1024 * 1024);
+  it("takes uploads while the cache cannot be written (they are in the database), and /healthz says so", async () => {
+    await disk.setReadOnly(true);
+    try {
       const response = await upload(
         site,
-        { bytes: photo, name: "photo.png", type: "image/png" },
+        { bytes: makePng(3, 3), name: "small.png", type: "image/png" },
         { cookie },
       );
-      expect(response.status).toBe(507);
-      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-      expect(await response.json()).toEqual({ message: diskFullMessage });
-
-      // No file, not even a hidden half-written one; the space is given back; the library is as it was.
-      expect(await readdir(uploadsDir)).toEqual(stored);
-      expect(await disk.readFreeBytes()).toBe(freeBefore);
-      expect(await listLibraryUploads(site, cookie)).toEqual(listed);
-
-      await disk.empty();
-      const retry = await upload(
-        site,
-        { bytes: photo, name: "photo.png", type: "image/png" },
-        { cookie },
-      );
-      expect(retry.status).toBe(201);
-      const { image } = (await retry.json()) as { image: { url: string } };
-      const served = await fetch(`${site.url}${image.url}`);
-      const servedBytes = Buffer.from(await served.arrayBuffer());
-      expect(await sharp(servedBytes).raw().toBuffer()).toEqual(
-        await sharp(photo).raw().toBuffer(),
-      );
-    });
-
-    it("answers a JSON 500 when the uploads disk cannot be written at all, and keeps nothing", async () => {
-      const stored = await readdir(uploadsDir);
-      await disk.setReadOnly(true);
-      try {
-        // Bytes the library does not hold yet: an identical file would be answered with the
-        // stored one (issue 17) without writing anything.
-        const response = await upload(
-          site,
-          { bytes: makePng(3, 3), name: "small.png", type: "image/png" },
-          { cookie },
-        );
-        expect(response.status).toBe(500);
-        expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-        expect(await response.json()).toEqual({ message: uploadNotSavedMessage });
-        const health = await fetch(`${site.url}/healthz`);
-        expect(health.status).toBe(503);
-        expect(
-          ((await health.json()) as { checks: Record<string, string> }).checks.uploads,
-        ).toMatch(/^failed: EROFS/);
-      } finally {
-        await disk.setReadOnly(false);
-      }
-      expect(await readdir(uploadsDir)).toEqual(stored);
-    });
-  },
-);
+      expect(response.status).toBe(201);
+      const health = await fetch(`${site.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(
+        ((await health.json()) as { checks: Record<string, string> }).checks.imageCache,
+      ).toMatch(/^failed: EROFS/);
+    } finally {
+      await disk.setReadOnly(false);
+    }
+  });
+});

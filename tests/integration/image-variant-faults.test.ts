@@ -1,12 +1,13 @@
 // A size that cannot be made, in a real server process whose log the test reads (issue 18): the
 // visitor gets the original with a short Cache-Control instead of an error, and the failure is
 // logged once for that size, not once per request.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getVariantUrl, parseUploadUrl } from "~/features/media/image-variants";
+import { openDatabase } from "~/platform/db/database.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { logIn, type SiteProcess, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
@@ -23,7 +24,6 @@ describe.each(getTestDatabaseKinds())("a size that fails to render on $name", (k
       DATABASE_URL: database.url,
       ADMIN_EMAIL: testAdmin.email,
       ADMIN_PASSWORD: testAdmin.password,
-      UPLOADS_DIR: join(folder, "uploads"),
       IMAGE_CACHE_DIR: join(folder, "cache"),
     });
   }, 60_000);
@@ -52,13 +52,24 @@ describe.each(getTestDatabaseKinds())("a size that fails to render on $name", (k
     const upload = parseUploadUrl(image.url);
     if (!upload) throw new Error("not an upload");
 
-    // The stored original goes bad on this instance's disk: a JPEG header, then noise.
-    const [name] = (await readdir(join(folder, "uploads"))).filter((file) =>
-      file.startsWith(upload.id),
-    );
-    if (!name) throw new Error("the upload is not in the uploads folder");
+    // The stored original goes bad in the database, before this instance has cached it: a JPEG
+    // header, then noise.
     const damaged = Buffer.concat([photo.subarray(0, 600), Buffer.alloc(400, 0x5a)]);
-    await writeFile(join(folder, "uploads", name), damaged);
+    const db = await openDatabase(database.url);
+    try {
+      const row = await db
+        .selectFrom("uploaded_images")
+        .select("blob_sha256")
+        .where("name", "=", `${upload.id}.jpg`)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("image_blobs")
+        .set({ bytes: damaged })
+        .where("sha256", "=", row.blob_sha256 ?? "")
+        .execute();
+    } finally {
+      await db.destroy();
+    }
 
     const path = getVariantUrl(upload.id, 640, "webp");
     const answers = [

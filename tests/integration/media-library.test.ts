@@ -3,7 +3,7 @@
 // image already there; the name, alt text and focal point are edited (bad input refused with
 // clear 400s, an unknown image 404) and searched; public covers are cropped around the focal
 // point; export and import carry the rows; boot gives uploads made before the table a row, once.
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -27,9 +27,11 @@ type UploadAnswer = { message: string; duplicate: boolean; image: LibraryImage }
 
 describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (kind) => {
   let site: TestSite;
-  let uploadsDir: string;
   let cookie: string;
 
+  /** The originals the database holds. */
+  const countBlobs = async () =>
+    (await site.services.db.selectFrom("image_blobs").select("sha256").execute()).length;
   const upload = (bytes: Buffer, name: string) => {
     const form = new FormData();
     form.append("image", new Blob([Uint8Array.from(bytes)], { type: "image/png" }), name);
@@ -55,9 +57,8 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
   };
 
   useUploadsSite(kind, {
-    started: (started, folder) => {
+    started: (started) => {
       site = started;
-      uploadsDir = folder;
     },
     signedIn: (signedIn) => {
       cookie = signedIn;
@@ -78,19 +79,19 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
 
   it("answers a second upload of the same bytes with the image already there and stores nothing", async () => {
     const [first] = await list();
-    const files = await readdir(uploadsDir);
+    const blobs = await countBlobs();
     const again = await upload(png, "copy-of-team.png");
     expect(again.status).toBe(200);
     const answer = (await again.json()) as UploadAnswer;
     expect(answer.duplicate).toBe(true);
     expect(answer.message).toBe("This image is already in the library as Team photo.png");
     expect(answer.image.url).toBe(first?.url);
-    expect(await readdir(uploadsDir)).toEqual(files);
+    expect(await countBlobs()).toBe(blobs);
     expect((await list()).filter((image) => image.uploaded)).toHaveLength(1);
 
     const other = await upload(otherPng, "other.png");
     expect(other.status).toBe(201);
-    expect((await readdir(uploadsDir)).length).toBe(files.length + 1);
+    expect(await countBlobs()).toBe(blobs + 1);
   });
 
   it("saves a new name, alt text and focal point, and refuses bad input with clear 400s", async () => {
@@ -222,6 +223,7 @@ describe.each(getTestDatabaseKinds())(
         expect(rows[0]?.sha256).toBe(
           (await import("node:crypto")).createHash("sha256").update(png).digest("hex"),
         );
+        expect(rows[0]?.blob_sha256).toMatch(/^[0-9a-f]{64}$/);
 
         // A second boot on the same database and folder adds nothing and keeps edits.
         await site.services.db

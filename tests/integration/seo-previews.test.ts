@@ -2,8 +2,6 @@
 // when available): each content page's preview shows the title, address and fallback description
 // its head really has; an article with its cover chosen as link card has og:image naming a
 // 1200x630 PNG made from the cover; off, or with no cover, the generated title card stays.
-import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { describeFixedPages, describeServicePage } from "~/features/content/page-seo";
@@ -35,7 +33,6 @@ function readMeta(html: string, key: string): string | undefined {
 describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (engine) => {
   let site: TestSite;
   let cookie: string;
-  let uploadsDir: string;
 
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
   const publish = async (overrides: Parameters<typeof article>[0]) => {
@@ -54,9 +51,8 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
   };
 
   useUploadsSite(engine, {
-    started: (started, folder) => {
+    started: (started) => {
       site = started;
-      uploadsDir = folder;
     },
     signedIn: (signedIn) => {
       cookie = signedIn;
@@ -69,11 +65,18 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
     )
       .render()
       .asPng();
-    const name = `${"a".repeat(32)}.png`;
-    await writeFile(join(uploadsDir, name), square);
+    const form = new FormData();
+    form.append("image", new Blob([Uint8Array.from(square)], { type: "image/png" }), "red.png");
+    const uploaded = await fetch(`${site.url}/api/admin/images`, {
+      method: "POST",
+      body: form,
+      headers: { origin: site.url, cookie },
+    });
+    expect(uploaded.status).toBe(201);
+    const { image } = (await uploaded.json()) as { image: { url: string } };
     await publish({
       slug: "cover-card-upload",
-      imageUrl: `/images/uploads/${name}`,
+      imageUrl: image.url,
       imageAlt: "A red square",
       coverAsCardImage: true,
     });
@@ -109,7 +112,6 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
     await publish({ slug: "cover-card-none", coverAsCardImage: true });
     // resvg cannot decode WebP: such a cover is never announced as the card.
     const webp = `${"b".repeat(32)}.webp`;
-    await writeFile(join(uploadsDir, webp), Buffer.from("RIFF\x24\0\0\0WEBPVP8 ", "latin1"));
     await publish({
       slug: "cover-card-webp",
       imageUrl: `/images/uploads/${webp}`,

@@ -1,6 +1,7 @@
-// A test site with its own uploads folder, started once per suite and signed in before each test:
-// the set-up every suite of the media library, the editors' images and the previews repeats.
-import { mkdtemp, rm } from "node:fs/promises";
+// A test site with its own uploads folder (read once, at boot, for the import of older uploads) and
+// image cache, started once per suite and signed in before each test: the set-up every suite of
+// the media library, the editors' images and the previews repeats.
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
@@ -17,15 +18,20 @@ export function useUploadsSite(
   },
 ): void {
   let site: TestSite | undefined;
-  let uploadsDir: string | undefined;
+  let folder: string | undefined;
   beforeAll(async () => {
-    uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
-    site = await startTestSite(await kind.create(), { UPLOADS_DIR: uploadsDir });
+    folder = await mkdtemp(join(tmpdir(), "uploads-"));
+    const uploadsDir = join(folder, "uploads");
+    await mkdir(uploadsDir);
+    site = await startTestSite(await kind.create(), {
+      UPLOADS_DIR: uploadsDir,
+      IMAGE_CACHE_DIR: join(folder, "image-cache"),
+    });
     hooks.started(site, uploadsDir);
   });
   afterAll(async () => {
     await site?.close();
-    if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+    if (folder) await rm(folder, { recursive: true, force: true });
   });
   beforeEach(async () => {
     if (!site) return;

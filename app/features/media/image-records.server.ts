@@ -1,13 +1,13 @@
-// The uploaded images' metadata rows (table uploaded_images, issue 17): written with each upload,
-// found by the SHA-256 of the bytes (a second upload of the same file answers the first), edited
-// from the library, and read by the public pages for each cover's focal point.
+// The uploaded images in the database: their metadata rows (uploaded_images, issue 17), written
+// with each upload, found by the SHA-256 of the bytes (a second upload of the same file answers the
+// first), edited from the library and read by the public pages for each cover's focal point; and
+// their stored originals (image_blobs, issue 18), content-addressed and shared between rows.
 import { createHash } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Selectable } from "kysely";
 import type { Logger } from "pino";
 import type { Db, UploadedImageTable } from "~/platform/db/tables.server";
-import { readImageDimensions } from "./image-dimensions.server";
 import {
   type ImageEdit,
   type ImagePlacement,
@@ -15,6 +15,7 @@ import {
   maxImageNameLength,
   toObjectPosition,
 } from "./image-metadata";
+import { prepareUploadedImage } from "./image-processing.server";
 import { uploadsUrlPath } from "./image-rules";
 import { describeImageSources } from "./image-variants";
 import { detectImageKind, type ImageKind, listSiteImages, uploadName } from "./images.server";
@@ -50,14 +51,11 @@ export function cleanOriginalName(uploaded: string, storedName: string): string 
 }
 
 /**
- * The upload already stored with these bytes, if any. A row whose file is gone (removed by hand
- * from the uploads folder) is dropped, so the new upload is stored instead of answered with it.
+ * The upload already stored with these bytes as uploaded, if any. A row without stored bytes (its
+ * file was gone when the uploads folder was imported) is dropped, so the new upload is stored
+ * instead of answered with it.
  */
-export async function findImageByHash(
-  db: Db,
-  uploadsDir: string,
-  sha256: string,
-): Promise<ImageRecord | undefined> {
+export async function findImageByHash(db: Db, sha256: string): Promise<ImageRecord | undefined> {
   const rows = await db
     .selectFrom("uploaded_images")
     .selectAll()
@@ -65,28 +63,72 @@ export async function findImageByHash(
     .orderBy("created_at")
     .execute();
   for (const row of rows) {
-    if (await isFile(join(uploadsDir, row.name))) return row;
+    if (row.blob_sha256 !== null) return row;
     await deleteImageRecord(db, row.name);
   }
   return undefined;
-}
-
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
 }
 
 export async function findImageRecord(db: Db, name: string): Promise<ImageRecord | undefined> {
   return db.selectFrom("uploaded_images").selectAll().where("name", "=", name).executeTakeFirst();
 }
 
+/**
+ * The bytes stored (and served) for an uploaded or imported image, with their kind and size: the
+ * one place every original passes before it is stored.
+ */
+export async function prepareImageForStorage(bytes: Uint8Array): Promise<NewImageBlob> {
+  // Refusals (ImageRefusal) go on to the upload, which answers them, and to the boot import,
+  // which skips the file.
+  return prepareUploadedImage(bytes);
+}
+
+export type NewImageBlob = {
+  bytes: Uint8Array;
+  kind: ImageKind;
+  width: number | null;
+  height: number | null;
+};
+
+/**
+ * Stores an original's bytes under their hash and answers it; bytes already stored (the same
+ * picture uploaded under two names, or an import racing another instance's) are kept as they are.
+ */
+export async function storeImageBlob(db: Db, blob: NewImageBlob): Promise<string> {
+  const sha256 = hashImageBytes(blob.bytes);
+  await db
+    .insertInto("image_blobs")
+    .values({
+      sha256,
+      bytes: blob.bytes,
+      content_type: contentTypes[blob.kind],
+      byte_size: blob.bytes.length,
+      width: blob.width,
+      height: blob.height,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((conflict) => conflict.column("sha256").doNothing())
+    .execute();
+  return sha256;
+}
+
+/** An upload's stored bytes by their hash; undefined when no row holds them. */
+export async function readImageBlob(db: Db, sha256: string): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom("image_blobs")
+    .select("bytes")
+    .where("sha256", "=", sha256)
+    .executeTakeFirst();
+  return row ? Uint8Array.from(row.bytes) : undefined;
+}
+
 export type NewImageRecord = {
   name: string;
   originalName: string;
+  /** Hash of the bytes as uploaded: a second upload of the same file is found by it. */
   sha256: string;
+  /** Hash of the bytes as stored (image_blobs). */
+  blobSha256: string;
   kind: ImageKind;
   bytes: number;
   width: number | null;
@@ -102,6 +144,7 @@ export async function insertImageRecord(db: Db, image: NewImageRecord): Promise<
       name: image.name,
       original_name: image.originalName,
       sha256: image.sha256,
+      blob_sha256: image.blobSha256,
       content_type: contentTypes[image.kind],
       byte_size: image.bytes,
       width: image.width,
@@ -128,8 +171,30 @@ export async function updateImageRecord(
   return findImageRecord(db, name);
 }
 
-export async function deleteImageRecord(db: Db, name: string): Promise<void> {
+/**
+ * Deletes an upload's row, and its stored bytes once no other row points at them; false when no
+ * upload has that name. Run it in a transaction, so a concurrent upload of the same bytes either
+ * sees the blob deleted or keeps it.
+ */
+export async function deleteImageRecord(db: Db, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("uploaded_images")
+    .select("blob_sha256")
+    .where("name", "=", name)
+    .executeTakeFirst();
+  if (!row) return false;
   await db.deleteFrom("uploaded_images").where("name", "=", name).execute();
+  const blob = row.blob_sha256;
+  if (blob !== null) {
+    await db
+      .deleteFrom("image_blobs")
+      .where("sha256", "=", blob)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("uploaded_images").select("name").where("blob_sha256", "=", blob))),
+      )
+      .execute();
+  }
+  return true;
 }
 
 /** Every upload's row, by stored file name. */
@@ -139,11 +204,12 @@ export async function readImageRecords(db: Db): Promise<Map<string, ImageRecord>
 }
 
 /**
- * Gives every upload made before this table existed (or copied into the folder by hand) its row,
- * with its hash and size; its original name is unknown, so it is the stored one. Runs at boot;
- * a file that already has a row is not read again, so a second run does nothing.
+ * Imports the files of the uploads folder (where uploads were kept before issue 18, or an old
+ * backup's) into the database: each gets its stored bytes and, when it has none, its row, whose
+ * original name is then the stored one. Runs at boot; a file whose row already has its bytes is
+ * not read again, so a second run does nothing.
  */
-export async function registerExistingUploads(
+export async function importExistingUploads(
   db: Db,
   uploadsDir: string,
   logger?: Logger,
@@ -152,14 +218,16 @@ export async function registerExistingUploads(
   try {
     files = (await readdir(uploadsDir)).filter((file) => uploadName.test(file));
   } catch {
-    return 0; // no uploads folder yet: nothing uploaded
+    return 0; // no uploads folder: nothing to import
   }
-  const known = new Set(
-    (await db.selectFrom("uploaded_images").select("name").execute()).map((row) => row.name),
+  const known = new Map(
+    (await db.selectFrom("uploaded_images").select(["name", "blob_sha256"]).execute()).map(
+      (row) => [row.name, row.blob_sha256],
+    ),
   );
-  let registered = 0;
+  let imported = 0;
   for (const name of files) {
-    if (known.has(name)) continue;
+    if (known.get(name)) continue;
     let bytes: Uint8Array;
     try {
       bytes = await readFile(join(uploadsDir, name));
@@ -168,20 +236,47 @@ export async function registerExistingUploads(
     }
     const kind = detectImageKind(bytes);
     if (!kind) continue;
-    const dimensions = readImageDimensions(bytes, kind);
-    await insertImageRecord(db, {
-      name,
-      originalName: name,
-      sha256: hashImageBytes(bytes),
-      kind,
-      bytes: bytes.length,
-      width: dimensions?.width ?? null,
-      height: dimensions?.height ?? null,
+    const sha256 = hashImageBytes(bytes);
+    // Served like uploads, so stored like them.
+    let image: NewImageBlob;
+    try {
+      image = await prepareImageForStorage(bytes);
+    } catch (error) {
+      logger?.warn({ err: error, file: name }, "an uploads folder file could not be imported");
+      continue;
+    }
+    const stored = image.bytes;
+    await db.transaction().execute(async (trx) => {
+      const blobSha256 = await storeImageBlob(trx, image);
+      if (known.has(name)) {
+        await trx
+          .updateTable("uploaded_images")
+          // Upright now, so its width and height may have swapped.
+          .set({
+            blob_sha256: blobSha256,
+            byte_size: stored.length,
+            width: image.width,
+            height: image.height,
+          })
+          .where("name", "=", name)
+          .execute();
+      } else {
+        await insertImageRecord(trx, {
+          name,
+          originalName: name,
+          sha256,
+          blobSha256,
+          kind,
+          bytes: stored.length,
+          width: image.width,
+          height: image.height,
+        });
+      }
     });
-    registered += 1;
+    imported += 1;
   }
-  if (registered > 0) logger?.info({ registered }, "registered existing uploads in the library");
-  return registered;
+  if (imported > 0) logger?.info({ imported, uploadsDir }, "imported uploads into the database");
+  return imported;
 }
 
 /**
@@ -241,14 +336,23 @@ export function toLibraryImage(row: ImageRecord): LibraryImage {
 
 /**
  * Every image of the library with what is known of it: uploads newest first with their names,
- * alt texts and focal points, then the site's own images.
+ * alt texts and focal points (from the database: every instance lists the same), then the site's
+ * own images.
  */
-export async function listLibraryImages(db: Db, uploadsDir: string): Promise<LibraryImage[]> {
-  const [files, records] = await Promise.all([listSiteImages(uploadsDir), readImageRecords(db)]);
-  return files.map((file) => {
-    const record = file.uploaded ? records.get(file.name) : undefined;
-    if (record) return toLibraryImage(record);
-    return {
+export async function listLibraryImages(db: Db): Promise<LibraryImage[]> {
+  const [rows, own] = await Promise.all([
+    db
+      .selectFrom("uploaded_images")
+      .selectAll()
+      .where("blob_sha256", "is not", null)
+      .orderBy("created_at", "desc")
+      .orderBy("name")
+      .execute(),
+    listSiteImages(),
+  ]);
+  return [
+    ...rows.map(toLibraryImage),
+    ...own.map((file) => ({
       url: file.url,
       name: file.name,
       originalName: file.name,
@@ -256,7 +360,7 @@ export async function listLibraryImages(db: Db, uploadsDir: string): Promise<Lib
       focalX: 0.5,
       focalY: 0.5,
       bytes: file.bytes,
-      uploaded: file.uploaded,
-    };
-  });
+      uploaded: false,
+    })),
+  ];
 }

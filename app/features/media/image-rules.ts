@@ -14,10 +14,10 @@ export const unsupportedImageMessage =
   "Only PNG, JPEG and WebP images can be uploaded. SVG and other files are refused.";
 export const unreadableImageMessage =
   "The image could not be read: its header is damaged or incomplete. Please save it again and upload the new file.";
-export const diskFullMessage =
-  "The server's disk is full, so the image was not saved and nothing was stored. Free some space on the server (or ask whoever runs it), then upload again.";
+export const databaseFullMessage =
+  "The site's database has no room left, so the image was not saved and nothing was stored. Free some space for the database (or ask whoever runs the server), then upload again.";
 export const uploadNotSavedMessage =
-  "The server could not save the image, so nothing was stored. Please try again; if it keeps failing, the server's uploads folder needs attention.";
+  "The server could not save the image, so nothing was stored. Please try again; if it keeps failing, the server needs attention.";
 /** The whole upload request: the file and the few hundred bytes of form around it. */
 export const maxUploadBodyBytes = maxImageBytes + 64 * 1024;
 

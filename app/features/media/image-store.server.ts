@@ -1,12 +1,15 @@
 // Where an upload's bytes come from (issue 18): one store per database, reached from anything that
-// has the services, which hands out a local file for an upload's original and its cache.
-// PRELIMINARY: reads the uploads folder; the database-backed store replaces the body of openOriginal.
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+// has the services, which hands out a local file for an upload's original and its cache. The
+// database holds every original; each instance keeps the ones it serves in its disk cache.
+import { readFile } from "node:fs/promises";
 import type { Logger } from "pino";
-import { type Config, getImageCacheDir, getUploadsDir } from "~/platform/config.server";
+import { type Config, getImageCacheDir } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { type ImageCache, openImageCache } from "./image-cache.server";
+import { readImageDimensions } from "./image-dimensions.server";
+import { readImageBlob } from "./image-records.server";
+import { listVariantFormats, variantWidths } from "./image-variants";
+import type { ImageKind } from "./images.server";
 
 export type StoredOriginal = {
   /** A local file holding the bytes as served (metadata already removed). */
@@ -20,8 +23,13 @@ export type StoredOriginal = {
 
 export type ImageStore = {
   cache: ImageCache;
-  /** The upload with this 32-hex id, as a local file; undefined when there is no such upload. */
+  /**
+   * The upload with this 32-hex id, as a local file; undefined when there is no such upload.
+   * Throws when the database cannot be read and the original is not cached here.
+   */
   openOriginal(id: string): Promise<StoredOriginal | undefined>;
+  /** Drops this instance's cached original and sizes of an upload (it was deleted). */
+  forgetOriginal(id: string): Promise<void>;
 };
 
 type StoreServices = { config: Config; db: Db; logger: Logger };
@@ -49,34 +57,142 @@ function getCache(config: Config): ImageCache {
   return cache;
 }
 
+const extensions = ["jpg", "png", "webp"] as const;
 const contentTypes: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   webp: "image/webp",
 };
+const kinds: Record<string, ImageKind> = { png: "png", jpg: "jpeg", webp: "webp" };
 
-function createImageStore({ config, db }: StoreServices): ImageStore {
+/**
+ * How long what the database said of an upload is believed before asking again: an upload is never
+ * given other bytes, so this only bounds how long an upload deleted through another instance is
+ * still served from this one's cache.
+ */
+const recheckMs = 60_000;
+
+type KnownOriginal = {
+  name: string;
+  extension: string;
+  blobSha256: string;
+  width: number | null;
+  height: number | null;
+  checkedAt: number;
+};
+
+function createImageStore({ config, db, logger }: StoreServices): ImageStore {
   const cache = getCache(config);
-  const uploadsDir = getUploadsDir(config);
-  return {
-    cache,
-    async openOriginal(id) {
-      const row = await db
-        .selectFrom("uploaded_images")
-        .select(["name", "width", "height"])
-        .where("name", "like", `${id}.%`)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const extension = row.name.slice(id.length + 1);
-      const file = join(uploadsDir, row.name);
-      if (!existsSync(file)) return undefined;
+  const known = new Map<string, KnownOriginal>();
+  // One database read per id at a time: a burst of requests for an uncached original reads it once.
+  const opening = new Map<string, Promise<StoredOriginal | undefined>>();
+
+  function toStored(original: KnownOriginal, file: string): StoredOriginal {
+    return {
+      file,
+      extension: original.extension,
+      contentType: contentTypes[original.extension] ?? "application/octet-stream",
+      width: original.width,
+      height: original.height,
+    };
+  }
+
+  /** The original as this instance last saw it, from its cache alone (the database is down). */
+  async function openCachedOnly(id: string): Promise<StoredOriginal | undefined> {
+    const remembered = known.get(id);
+    if (remembered) {
+      const file = cache.find(remembered.name);
+      return file ? toStored(remembered, file) : undefined;
+    }
+    for (const extension of extensions) {
+      const file = cache.find(`${id}.${extension}`);
+      if (!file) continue;
+      const kind = kinds[extension];
+      const dimensions = kind ? readImageDimensions(await readFile(file), kind) : undefined;
       return {
         file,
         extension,
         contentType: contentTypes[extension] ?? "application/octet-stream",
-        width: row.width === null ? null : Number(row.width),
-        height: row.height === null ? null : Number(row.height),
+        width: dimensions?.width ?? null,
+        height: dimensions?.height ?? null,
       };
+    }
+    return undefined;
+  }
+
+  async function lookUp(id: string): Promise<StoredOriginal | undefined> {
+    let row:
+      | { name: string; width: number | null; height: number | null; blob_sha256: string | null }
+      | undefined;
+    try {
+      row = await db
+        .selectFrom("uploaded_images")
+        .select(["name", "width", "height", "blob_sha256"])
+        .where(
+          "name",
+          "in",
+          extensions.map((extension) => `${id}.${extension}`),
+        )
+        .executeTakeFirst();
+    } catch (error) {
+      const cached = await openCachedOnly(id);
+      if (cached) return cached;
+      throw error;
+    }
+    if (!row?.blob_sha256) {
+      if (known.has(id)) await forgetOriginal(id); // deleted through another instance
+      return undefined;
+    }
+    const original: KnownOriginal = {
+      name: row.name,
+      extension: row.name.slice(id.length + 1),
+      blobSha256: row.blob_sha256,
+      width: row.width === null ? null : Number(row.width),
+      height: row.height === null ? null : Number(row.height),
+      checkedAt: Date.now(),
+    };
+    let file = cache.find(original.name);
+    if (!file) {
+      const bytes = await readImageBlob(db, original.blobSha256);
+      if (!bytes) return undefined; // deleted between the two reads
+      file = await cache.put(original.name, bytes);
+      logger.debug(
+        { image: original.name, bytes: bytes.length },
+        "original cached from the database",
+      );
+    }
+    known.set(id, original);
+    return toStored(original, file);
+  }
+
+  async function forgetOriginal(id: string): Promise<void> {
+    const original = known.get(id);
+    known.delete(id);
+    const extension = original?.extension;
+    const names = (extension ? [extension] : extensions).flatMap((own) => [
+      `${id}.${own}`,
+      ...variantWidths.flatMap((width) =>
+        listVariantFormats(own).map((format) => `${id}.w${width}.${format}`),
+      ),
+    ]);
+    await Promise.all(names.map((name) => cache.remove(name)));
+  }
+
+  return {
+    cache,
+    async openOriginal(id) {
+      const original = known.get(id);
+      if (original && Date.now() - original.checkedAt < recheckMs) {
+        const file = cache.find(original.name);
+        if (file) return toStored(original, file);
+      }
+      let pending = opening.get(id);
+      if (!pending) {
+        pending = lookUp(id).finally(() => opening.delete(id));
+        opening.set(id, pending);
+      }
+      return pending;
     },
+    forgetOriginal,
   };
 }

@@ -15,6 +15,7 @@ import {
   DatabaseUnavailableError,
   describeDatabaseError,
   isDatabaseUnavailable,
+  isStorageFullError,
 } from "./unavailable.server";
 
 /** Older SQLite releases have WAL-reset and other data-loss bugs fixed in 3.51.3. */
@@ -87,7 +88,8 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
       const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
       if (result instanceof Promise) {
         return circuit.guard(result).catch((error: unknown) => {
-          if (isDatabaseUnavailable(error)) broken = true;
+          // A full disk refuses the write, not the connection: the rollback still runs on it.
+          if (isDatabaseUnavailable(error) && !isStorageFullError(error)) broken = true;
           circuit.noteFailure(error);
           throw error;
         });

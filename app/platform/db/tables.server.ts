@@ -176,7 +176,7 @@ export interface AdminActivityTable {
 
 /** Media metadata (issue 17): one row per uploaded image, keyed by its stored file name. */
 export interface UploadedImageTable {
-  /** The file name in the uploads folder (random hex and an extension): the image's address. */
+  /** The stored name (random hex and an extension): the image's address under /images/uploads. */
   name: string;
   /** The name it was uploaded under, cleaned for display; renameable. */
   original_name: string;
@@ -190,6 +190,22 @@ export interface UploadedImageTable {
   /** Where the picture's subject is, 0..1 from the left and from the top: crops keep it. */
   focal_x: Generated<number>;
   focal_y: Generated<number>;
+  created_at: string;
+  /** The stored original's row in image_blobs (issue 18); null while its bytes were never found. */
+  blob_sha256: string | null;
+}
+
+/**
+ * Issue 18: one stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
+ * prepared), shared by every uploaded_images row with those bytes.
+ */
+export interface ImageBlobTable {
+  sha256: string;
+  bytes: Uint8Array;
+  content_type: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
   created_at: string;
 }
 
@@ -233,6 +249,7 @@ export interface Tables {
   login_known_addresses: LoginKnownAddressTable;
   // Media metadata (issue 17)
   uploaded_images: UploadedImageTable;
+  image_blobs: ImageBlobTable;
   // The writer's desk (issue 17)
   site_settings: SiteSettingTable;
   publication_go_lives: PublicationGoLiveTable;

@@ -71,6 +71,24 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when the database refused a write for want of room: SQLite's SQLITE_FULL ("database or disk
+ * is full", also past max_page_count), PostgreSQL's disk_full (53100). Callers that store large
+ * values answer it as 507 rather than as an outage.
+ */
+export function isStorageFullError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const { code, errcode } = current as Error & { code?: unknown; errcode?: unknown };
+    if (code === "ERR_SQLITE_ERROR" && typeof errcode === "number" && (errcode & 0xff) === 13) {
+      return true;
+    }
+    if (code === "53100") return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** One short line for the log: what failed, never a stack trace per request. */
 export function describeDatabaseError(error: unknown): string {
   let current: unknown = error;

@@ -1,7 +1,8 @@
 // /api/admin/images/:name (admin only, same origin), one uploaded image:
 // PATCH renames it (the name shown, not the stored file's), sets its alt text or focal point
 // (JSON, the library's edit schema; 400 with the field's message, 404 for an unknown image);
-// DELETE deletes it, refused with 409 while an article, a case study or the content uses it.
+// DELETE deletes it (its row, its stored bytes once no other row shares them, and this instance's
+// cached copies), refused with 409 while an article, a case study or the content uses it.
 // Site images cannot be changed or deleted.
 
 import { handleAdminApi } from "~/features/admin/gate.server";
@@ -13,11 +14,11 @@ import {
   updateImageRecord,
 } from "~/features/media/image-records.server";
 import { uploadsUrlPath } from "~/features/media/image-rules";
+import { getImageStore } from "~/features/media/image-store.server";
 import { findImageUses } from "~/features/media/image-uses.server";
 import { removeImageVariants } from "~/features/media/image-variants.server";
-import { deleteUploadedImage, uploadName } from "~/features/media/images.server";
+import { uploadName } from "~/features/media/images.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
-import { getUploadsDir } from "~/platform/config.server";
 import { markDataChanged } from "~/platform/data-version.server";
 import { ApiError, readJsonBody } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-image";
@@ -59,17 +60,17 @@ export function action(args: Route.ActionArgs) {
         `This image is still used by ${uses.map((use) => use.label).join(", ")}. Choose another image there first.`,
       );
     }
-    if (!(await deleteUploadedImage(getUploadsDir(app.config), name))) {
-      throw new ApiError(404, unknownImageMessage);
-    }
-    // Issue 18 (variants): its sizes go from this instance's caches with it.
-    await removeImageVariants(app, name.replace(/\..*$/, ""));
-    // The file is gone before its row and log entry: a file system change cannot join a
-    // transaction.
-    await app.db.transaction().execute(async (trx) => {
-      await deleteImageRecord(trx, name);
+    if (!uploadName.test(name)) throw new ApiError(404, unknownImageMessage);
+    const deleted = await app.db.transaction().execute(async (trx) => {
+      if (!(await deleteImageRecord(trx, name))) return false;
       await recordActivity(trx, { action: "delete", actor, target: url });
+      return true;
     });
+    if (!deleted) throw new ApiError(404, unknownImageMessage);
+    // Other instances drop their copies when they next ask the database about the image.
+    const id = name.slice(0, name.indexOf("."));
+    await getImageStore(app).forgetOriginal(id);
+    await removeImageVariants(app, id);
     return Response.json({ message: "Image deleted" });
   });
 }

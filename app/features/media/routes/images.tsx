@@ -6,7 +6,6 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { listLibraryImages } from "~/features/media/image-records.server";
 import { listAllImageUses } from "~/features/media/image-uses.server";
 import { MediaLibrary } from "~/features/media/media-library";
-import { getUploadsDir } from "~/platform/config.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -15,12 +14,9 @@ import type { Route } from "./+types/images";
 export const handle = { adminNav: { label: "Images", order: 50 } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config } = getAppContext(context);
+  const { db } = getAppContext(context);
   getAdmin(context);
-  const [images, uses] = await Promise.all([
-    listLibraryImages(db, getUploadsDir(config)),
-    listAllImageUses(db),
-  ]);
+  const [images, uses] = await Promise.all([listLibraryImages(db), listAllImageUses(db)]);
   return {
     images: images.map((image) => ({
       ...image,

@@ -6,6 +6,8 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 
 import { getRequestContent } from "~/features/content/request-content.server";
+import { getImageStore } from "~/features/media/image-store.server";
+import { parseUploadUrl } from "~/features/media/image-variants";
 import { findImageFile } from "~/features/media/image-versions.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
 import { findArticle } from "~/features/publishing/public-reader.server";
@@ -53,7 +55,15 @@ async function readArticleCover(
   // Only the cover is drawn, not a date: any zone reads the same article.
   const article = await findArticle(app.db, app.logger, slug, "UTC");
   if (!article?.coverAsCardImage || !canDrawCoverCard(article.imageUrl)) return undefined;
-  const file = findImageFile(article.imageUrl, getUploadsDir(app.config));
+  // An upload's original comes from the image store (the database, through this instance's cache).
+  const upload = parseUploadUrl(article.imageUrl);
+  const file = upload
+    ? (
+        await getImageStore(app)
+          .openOriginal(upload.id)
+          .catch(() => undefined)
+      )?.file
+    : findImageFile(article.imageUrl, getUploadsDir(app.config));
   const type = file && coverTypes[extname(file).toLowerCase()];
   if (!file || !type) return undefined;
   try {

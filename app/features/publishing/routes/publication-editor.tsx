@@ -12,7 +12,6 @@ import { kindTexts } from "~/features/publishing/kind-texts";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
 import { getForAdmin, listForAdmin } from "~/features/publishing/store/reads.server";
 import { listRevisions } from "~/features/publishing/store/revisions.server";
-import { getUploadsDir } from "~/platform/config.server";
 import { getAppContext } from "~/platform/context.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -22,10 +21,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
-  const [all, images] = await Promise.all([
-    listForAdmin(app.db, kind),
-    listLibraryImages(app.db, getUploadsDir(app.config)),
-  ]);
+  const [all, images] = await Promise.all([listForAdmin(app.db, kind), listLibraryImages(app.db)]);
   const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
     a.localeCompare(b),
   );

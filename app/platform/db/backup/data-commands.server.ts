@@ -1,19 +1,13 @@
 // `npm run backup | restore | export | import` (issue 11). A backup is one .tar.gz holding a
 // consistent snapshot of every table (the portable JSON of portable-data.server.ts, taken while
-// the site runs) and the uploaded images; restore brings both back, into SQLite or PostgreSQL.
+// the site runs), uploaded images included: since issue 18 their bytes are rows of image_blobs, so
+// an export carries them too. Restore brings it back into SQLite or PostgreSQL; an older archive's
+// uploads/ folder is imported into the database by the caller's importUploads.
 import { spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { getUploadsDir, parseConfig } from "~/platform/config.server";
+import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import {
@@ -26,12 +20,16 @@ import {
 
 const usage = [
   "Usage:",
-  "  npm run backup [-- FILE.tar.gz]        database snapshot + uploads in one archive (default backups/site-<time>.tar.gz)",
-  "  npm run restore -- FILE.tar.gz [--replace]   bring an archive back into DATABASE_URL and UPLOADS_DIR",
-  "  npm run export -- FILE.json            every table as portable JSON (no uploads)",
+  "  npm run backup [-- FILE.tar.gz]        database snapshot, uploaded images included, in one archive (default backups/site-<time>.tar.gz)",
+  "  npm run restore -- FILE.tar.gz [--replace]   bring an archive back into DATABASE_URL (an older archive's uploads/ folder is imported into it)",
+  "  npm run export -- FILE.json            every table as portable JSON, uploaded images included (base64)",
   "  npm run import -- FILE.json [--replace]     load an export into DATABASE_URL (SQLite or PostgreSQL)",
   "Restore and import need an empty database unless --replace is given; stop the site first.",
+  "Uploaded images live in the database; UPLOADS_DIR is only read once, at start, to import older uploads.",
 ].join("\n");
+
+/** Imports a folder of uploads (an older archive's) into the database; answers how many. */
+export type UploadsImporter = (db: Db, folder: string) => Promise<number>;
 
 function runTar(args: string[]): void {
   const result = spawnSync("tar", args, { encoding: "utf8" });
@@ -56,20 +54,12 @@ function defaultBackupName(now = new Date()): string {
 }
 
 /** Writes the backup archive; returns what it holds. */
-export async function writeBackup(
-  db: Db,
-  uploadsDir: string,
-  file: string,
-): Promise<{ rows: number; uploads: boolean }> {
+export async function writeBackup(db: Db, file: string): Promise<{ rows: number }> {
   const staging = mkdtempSync(join(tmpdir(), "site-backup-"));
   try {
-    // The database first: an image uploaded after the snapshot is an unused extra, whereas the
-    // other order could miss an image the snapshot refers to.
+    // One snapshot: uploaded images are rows like the rest, so the archive is consistent.
     const data = await exportData(db);
     writeFileSync(join(staging, "data.json"), JSON.stringify(data));
-    const uploads = existsSync(uploadsDir);
-    if (uploads) cpSync(uploadsDir, join(staging, "uploads"), { recursive: true });
-    else mkdirSync(join(staging, "uploads"));
     writeFileSync(
       join(staging, "manifest.json"),
       JSON.stringify({
@@ -79,20 +69,22 @@ export async function writeBackup(
       }),
     );
     mkdirSync(dirname(resolve(file)), { recursive: true });
-    runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json", "uploads"]);
-    return { rows: countRows(data), uploads };
+    runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
+    return { rows: countRows(data) };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
 }
 
-/** Restores an archive written by writeBackup. */
+/**
+ * Restores an archive written by writeBackup. An archive from before images were stored in the
+ * database holds them in an uploads/ folder: they are imported into it with importUploads.
+ */
 export async function restoreBackup(
   db: Db,
-  uploadsDir: string,
   file: string,
-  options: { replace?: boolean } = {},
-): Promise<{ rows: number }> {
+  options: { replace?: boolean; importUploads?: UploadsImporter } = {},
+): Promise<{ rows: number; uploads: number }> {
   if (!existsSync(file)) throw new PortableDataError(`No such file: ${file}`);
   const staging = mkdtempSync(join(tmpdir(), "site-restore-"));
   try {
@@ -101,12 +93,13 @@ export async function restoreBackup(
       throw new PortableDataError("The archive is not a backup of this site");
     }
     const data = parsePortableData(readFileSync(join(staging, "data.json"), "utf8"));
-    await importData(db, data, options);
-    mkdirSync(uploadsDir, { recursive: true });
-    if (existsSync(join(staging, "uploads"))) {
-      cpSync(join(staging, "uploads"), uploadsDir, { recursive: true });
-    }
-    return { rows: countRows(data) };
+    await importData(db, data, { replace: options.replace });
+    const uploadsFolder = join(staging, "uploads");
+    const uploads =
+      existsSync(uploadsFolder) && options.importUploads
+        ? await options.importUploads(db, uploadsFolder)
+        : 0;
+    return { rows: countRows(data), uploads };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -117,6 +110,7 @@ export async function runDataCommand(
   argv: string[],
   env: Record<string, string | undefined>,
   print: (line: string) => void,
+  { importUploads }: { importUploads?: UploadsImporter } = {},
 ): Promise<number> {
   const [command, ...rest] = argv;
   const replace = rest.includes("--replace");
@@ -131,19 +125,18 @@ export async function runDataCommand(
   }
   const config = parseConfig(env);
   const db = await openDatabase(config.DATABASE_URL);
-  const uploadsDir = getUploadsDir(config);
   try {
     switch (command) {
       case "backup": {
         const target = file ?? defaultBackupName();
-        const { rows } = await writeBackup(db, uploadsDir, target);
-        print(`Backup written: ${target} (${rows} rows, uploads from ${uploadsDir})`);
+        const { rows } = await writeBackup(db, target);
+        print(`Backup written: ${target} (${rows} rows, uploaded images included)`);
         break;
       }
       case "restore": {
-        const { rows } = await restoreBackup(db, uploadsDir, file ?? "", { replace });
+        const { rows, uploads } = await restoreBackup(db, file ?? "", { replace, importUploads });
         print(
-          `Restored ${rows} rows into ${describeDatabase(config.DATABASE_URL)} and the uploads into ${uploadsDir}`,
+          `Restored ${rows} rows into ${describeDatabase(config.DATABASE_URL)}${uploads > 0 ? ` and imported ${uploads} images from the archive's uploads folder` : ""}`,
         );
         break;
       }

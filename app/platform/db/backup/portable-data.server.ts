@@ -1,6 +1,7 @@
 // All of the site's data as portable JSON (issue 11): read from one consistent snapshot of SQLite
 // or PostgreSQL and written back into either. Tables and their foreign keys are read from the
-// database's own catalogue, so a table added by a later migration is carried without a change here.
+// database's own catalogue, so a table added by a later migration is carried without a change here;
+// binary columns (uploaded images, issue 18) travel as {"$base64": ...} on both engines.
 import { type Kysely, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -186,6 +187,42 @@ async function advanceIdentities(db: Kysely<unknown>, tables: string[]): Promise
   }
 }
 
+/** Most bytes of binary values (uploaded images) written by one insert statement. */
+const maxBatchBinaryBytes = 16 * 1024 * 1024;
+
+/**
+ * The rows in insert-sized groups: well under both engines' limit on bound parameters per
+ * statement, and, for rows carrying images, a few megabytes per statement rather than all at once.
+ */
+function splitIntoBatches(rows: Row[]): Row[][] {
+  const columns = Object.keys(rows[0] ?? {}).length;
+  const maxRows = Math.max(1, Math.floor(5000 / Math.max(columns, 1)));
+  const batches: Row[][] = [];
+  let batch: Row[] = [];
+  let binaryBytes = 0;
+  for (const row of rows) {
+    const rowBytes = Object.values(row).reduce<number>(
+      (total, value) =>
+        value && typeof value === "object" && "$base64" in value
+          ? total + String((value as { $base64: unknown }).$base64).length
+          : total,
+      0,
+    );
+    if (
+      batch.length > 0 &&
+      (batch.length >= maxRows || binaryBytes + rowBytes > maxBatchBinaryBytes)
+    ) {
+      batches.push(batch);
+      batch = [];
+      binaryBytes = 0;
+    }
+    batch.push(row);
+    binaryBytes += rowBytes;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
 export type ImportReport = { tables: number; rows: number };
 
 /**
@@ -229,19 +266,18 @@ export async function importData(
     let rows = 0;
     for (const table of order) {
       const tableRows = byName.get(table) ?? [];
-      const columns = Object.keys(tableRows[0] ?? {});
-      // Well under both engines' limit on bound parameters per statement.
-      const batch = Math.max(1, Math.floor(5000 / Math.max(columns.length, 1)));
-      for (let start = 0; start < tableRows.length; start += batch) {
-        const values = tableRows
-          .slice(start, start + batch)
-          .map((row) =>
-            Object.fromEntries(
-              Object.entries(row).map(([key, value]) => [key, fromPortable(value, engine)]),
-            ),
-          );
+      for (const values of splitIntoBatches(tableRows)) {
         // biome-ignore lint/suspicious/noExplicitAny: table names come from the catalogue at run time.
-        await (trx as Kysely<any>).insertInto(table).values(values).execute();
+        await (trx as Kysely<any>)
+          .insertInto(table)
+          .values(
+            values.map((row) =>
+              Object.fromEntries(
+                Object.entries(row).map(([key, value]) => [key, fromPortable(value, engine)]),
+              ),
+            ),
+          )
+          .execute();
       }
       rows += tableRows.length;
     }
