@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { prepareUploadedImage } from "~/features/media/image-processing.server";
 import { databaseFullMessage } from "~/features/media/image-rules";
 import { getImageStore } from "~/features/media/image-store.server";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
@@ -55,6 +56,11 @@ function upload(site: TestSite, cookie: string, bytes: Buffer, name: string, typ
     body: form,
     headers: { origin: site.url, cookie },
   });
+}
+
+/** The bytes the site keeps and serves for an upload: decoded, upright, without metadata. */
+async function toStoredBytes(uploaded: Buffer): Promise<Buffer> {
+  return Buffer.from((await prepareUploadedImage(uploaded)).bytes);
 }
 
 async function readBytes(response: Response): Promise<Buffer> {
@@ -143,9 +149,13 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
     const { image } = (await answer.json()) as Uploaded;
     expect(image.url).toMatch(/^\/images\/uploads\/[0-9a-f]{32}\.jpg$/);
 
+    const stored = await toStoredBytes(jpeg);
     const served = await fetch(`${second.url}${image.url}`);
     expect(served.status).toBe(200);
-    expect((await readBytes(served)).equals(jpeg)).toBe(true);
+    expect((await readBytes(served)).equals(stored)).toBe(true);
+    // The instance it was uploaded through serves the very same bytes.
+    const fromFirst = await fetch(`${first.url}${image.url}`);
+    expect((await readBytes(fromFirst)).equals(stored)).toBe(true);
     expect(served.headers.get("content-type")).toBe("image/jpeg");
     expect(served.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -161,7 +171,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
     expect(again.status).toBe(304);
     const head = await fetch(`${second.url}${image.url}`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    expect(Number(head.headers.get("content-length"))).toBe(jpeg.length);
+    expect(Number(head.headers.get("content-length"))).toBe(stored.length);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
 
     // The other instance's library lists it too, and the same bytes again are a duplicate there.
@@ -216,7 +226,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
       sites.push(site);
       const served = await fetch(`${site.url}${image.url}`);
       expect(served.status, command).toBe(200);
-      expect((await readBytes(served)).equals(photo), command).toBe(true);
+      expect((await readBytes(served)).equals(await toStoredBytes(photo)), command).toBe(true);
       expect(existsSync(target.UPLOADS_DIR)).toBe(false);
     }
   }, 120_000);
@@ -245,7 +255,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
     expect(blobReads).toBe(1);
     expect(new Set(opened.map((original) => original?.file)).size).toBe(1);
     expect(opened[0]).toMatchObject({ extension: "jpg", contentType: "image/jpeg", width: 300 });
-    expect((await readFile(opened[0]?.file ?? "")).equals(jpeg)).toBe(true);
+    expect((await readFile(opened[0]?.file ?? "")).equals(await toStoredBytes(jpeg))).toBe(true);
     // Cached now: no more reads.
     await store.openOriginal(id);
     expect(blobReads).toBe(1);
@@ -273,7 +283,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
     ] as const) {
       const served = await fetch(`${site.url}/images/uploads/${name}`);
       expect(served.status).toBe(200);
-      expect((await readBytes(served)).equals(bytes)).toBe(true);
+      expect((await readBytes(served)).equals(await toStoredBytes(bytes))).toBe(true);
     }
 
     // An upload whose row was written before its bytes were kept (issue 17) gets them, its row
@@ -337,7 +347,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
       expect(library).toContain(`/images/uploads/${name}`);
       const served = await fetch(`${site.url}/images/uploads/${name}`);
       expect(served.status).toBe(200);
-      expect((await readBytes(served)).equals(bytes)).toBe(true);
+      expect((await readBytes(served)).equals(await toStoredBytes(bytes))).toBe(true);
     }
   });
 
@@ -428,7 +438,11 @@ describe("a full SQLite database", () => {
     const retry = await upload(started, cookie, photo, "photo.jpg", "image/jpeg");
     expect(retry.status).toBe(201);
     const { image } = (await retry.json()) as Uploaded;
-    expect((await readBytes(await fetch(`${started.url}${image.url}`))).equals(photo)).toBe(true);
+    expect(
+      (await readBytes(await fetch(`${started.url}${image.url}`))).equals(
+        await toStoredBytes(photo),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -468,7 +482,7 @@ describe.runIf(hasPostgresPrograms)("originals on a PostgreSQL that stops or fil
     try {
       const fromCache = await fetch(`${site.url}${first.image.url}`);
       expect(fromCache.status).toBe(200);
-      expect((await readBytes(fromCache)).equals(cached)).toBe(true);
+      expect((await readBytes(fromCache)).equals(await toStoredBytes(cached))).toBe(true);
       const unavailable = await fetch(`${site.url}${second.image.url}`, {
         signal: AbortSignal.timeout(15_000),
       });
@@ -485,7 +499,9 @@ describe.runIf(hasPostgresPrograms)("originals on a PostgreSQL that stops or fil
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(recovered?.status).toBe(200);
-    expect((await readBytes(recovered as Response)).equals(uncached)).toBe(true);
+    expect((await readBytes(recovered as Response)).equals(await toStoredBytes(uncached))).toBe(
+      true,
+    );
   }, 60_000);
 
   it("answers 507 when PostgreSQL's disk for the images is full, stores nothing, and takes it once there is room", async () => {
@@ -510,7 +526,11 @@ describe.runIf(hasPostgresPrograms)("originals on a PostgreSQL that stops or fil
       const retry = await upload(site, cookie, photo, "photo.jpg", "image/jpeg");
       expect(retry.status).toBe(201);
       const { image } = (await retry.json()) as Uploaded;
-      expect((await readBytes(await fetch(`${site.url}${image.url}`))).equals(photo)).toBe(true);
+      expect(
+        (await readBytes(await fetch(`${site.url}${image.url}`))).equals(
+          await toStoredBytes(photo),
+        ),
+      ).toBe(true);
     } finally {
       await sql`alter table image_blobs set tablespace pg_default`.execute(db);
       await sql`drop tablespace if exists small_disk`.execute(db);

@@ -16,12 +16,17 @@ import { article } from "../support/publications";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
 
-/** A real 1×1 PNG, and another one a byte apart (a different hash). */
+/** A real 1×1 PNG, and the same picture a byte apart (a different hash, the same pixels). */
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
-const otherPng = Buffer.concat([png, Buffer.from([0])]);
+const paddedPng = Buffer.concat([png, Buffer.from([0])]);
+/** Another picture: a 1×1 PNG of another colour. */
+const otherPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADUlEQVQImWNgaPj/HwAEggJ/xY9R+AAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 type UploadAnswer = { message: string; duplicate: boolean; image: LibraryImage };
 
@@ -89,6 +94,11 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
     expect(await countBlobs()).toBe(blobs);
     expect((await list()).filter((image) => image.uploaded)).toHaveLength(1);
 
+    // Other bytes of the same picture: a library entry of their own, the stored copy shared
+    // (stored bytes are written anew without metadata, so they are the same).
+    const padded = await upload(paddedPng, "padded.png");
+    expect(padded.status).toBe(201);
+    expect(await countBlobs()).toBe(blobs);
     const other = await upload(otherPng, "other.png");
     expect(other.status).toBe(201);
     expect(await countBlobs()).toBe(blobs + 1);
@@ -184,7 +194,7 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
   it("carries the rows through an export and an import into a fresh database", async () => {
     const exported = await exportData(site.services.db);
     const table = exported.tables.find((each) => each.name === "uploaded_images");
-    expect(table?.rows).toHaveLength(2);
+    expect(table?.rows).toHaveLength(3);
     const target = await kind.create();
     const db = await openDatabase(target.url);
     try {
@@ -197,6 +207,7 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
       expect(rows.map((row) => [row.original_name, row.alt, Number(row.focal_y)])).toEqual([
         ["Our team at the office", "Five people around a whiteboard", 0.1],
         ["other.png", "", 0.5],
+        ["padded.png", "", 0.5],
       ]);
       expect(rows[0]?.sha256).toMatch(/^[0-9a-f]{64}$/);
     } finally {
