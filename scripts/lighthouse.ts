@@ -180,10 +180,13 @@ function readImageAudits(lhr: {
   const itemsOf = (id: string): Item[] =>
     (lhr.audits[id]?.details as { items?: Item[] } | undefined)?.items ?? [];
   if (lhr.audits["image-delivery-insight"]) {
+    // Each flagged image with Lighthouse's reason (it names the file's and the displayed size).
     const flagged = (pattern: RegExp) =>
-      itemsOf("image-delivery-insight")
-        .filter((item) => item.subItems?.items?.some((sub) => pattern.test(sub.reason ?? "")))
-        .map((item) => item.url ?? "");
+      itemsOf("image-delivery-insight").flatMap((item) =>
+        (item.subItems?.items ?? [])
+          .filter((sub) => pattern.test(sub.reason ?? ""))
+          .map((sub) => `${item.url ?? ""}: ${sub.reason ?? ""}`),
+      );
     return {
       sizes: flagged(/responsive|larger than it needs/i),
       formats: flagged(/modern|compression/i),
