@@ -3,22 +3,14 @@
 // found through the link dialog's search; published, the public page shows both images with their
 // descriptions, and the link opens in the same tab with no nofollow. The dialogs pass axe at 1280
 // and 375 px.
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { makePngChunk } from "../support/png-bytes";
 import { getRichText, getToast } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 
 test.describe.configure({ timeout: 120_000 });
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
 
 /** A real grey PNG of the given size (each size its own bytes, so no upload is a duplicate). */
 function makePng(width: number, height: number): Buffer {
@@ -30,9 +22,9 @@ function makePng(width: number, height: number): Buffer {
   for (let row = 0; row < height; row++) rows[row * (1 + width)] = 0; // filter: none
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(rows)),
-    pngChunk("IEND", new Uint8Array()),
+    makePngChunk("IHDR", header),
+    makePngChunk("IDAT", deflateSync(rows)),
+    makePngChunk("IEND", new Uint8Array()),
   ]);
 }
 

@@ -7,29 +7,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDataScript } from "../support/data-scripts";
 import { getTestDatabaseKinds } from "../support/databases";
 import { postJson, type ServerProcess, startServerProcess } from "../support/server-process";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const admin = { email: "owner@example.com", password: "correct horse battery staple" };
 const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
-
-/** Runs `npm run <command> -- args` the way an operator does (through scripts/data.ts). */
-function runDataScript(command: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["scripts/data.ts", command, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    timeout: 120_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
-}
 
 async function logIn(site: ServerProcess): Promise<string> {
   const response = await postJson(site.url, "/api/admin/login", admin);

@@ -12,7 +12,6 @@ import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +20,9 @@ import { databaseFullMessage } from "~/features/media/image-rules";
 import { getImageStore } from "~/features/media/image-store.server";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
+import { runDataScript } from "../support/data-scripts";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { postImage } from "../support/image-upload";
 import { hasPostgresPrograms } from "../support/postgres-site";
 import { article } from "../support/publications";
 import { mountSmallDisk } from "../support/small-disk";
@@ -49,13 +50,7 @@ async function makePng(width: number, height: number, seed = 1): Promise<Buffer>
 }
 
 function upload(site: TestSite, cookie: string, bytes: Buffer, name: string, type: string) {
-  const form = new FormData();
-  form.append("image", new Blob([Uint8Array.from(bytes)], { type }), name);
-  return fetch(`${site.url}/api/admin/images`, {
-    method: "POST",
-    body: form,
-    headers: { origin: site.url, cookie },
-  });
+  return postImage(site.url, { bytes, name, type }, { cookie });
 }
 
 /** The bytes the site keeps and serves for an upload: decoded, upright, without metadata. */
@@ -81,19 +76,6 @@ async function countStored(site: TestSite) {
 async function signIn(site: TestSite): Promise<string> {
   await resetLoginThrottles(site);
   return logInCookie(site);
-}
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
-
-/** Runs `npm run <command> -- args` the way an operator does (through scripts/data.ts). */
-function runDataScript(command: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["scripts/data.ts", command, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, LOG_LEVEL: "warn", ...env },
-    timeout: 120_000,
-  });
-  return { code: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
 /** A database two sites share: the last one closed drops it. */

@@ -5,12 +5,14 @@
 // after start are never served. /healthz checks the image cache's disk (a real, small tmpfs).
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { notAnImageMessage, unreadableImageMessage } from "~/features/media/image-rules";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { type ImageFile, postImage } from "../support/image-upload";
+import { makePngChunk } from "../support/png-bytes";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -20,15 +22,6 @@ const png = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
 
 /**
  * A valid black-and-white PNG of the given size: its rows of zero bits compress to almost
@@ -44,10 +37,10 @@ function makePng(width: number, height: number, paddingBytes = 0): Uint8Array<Ar
   return Uint8Array.from(
     Buffer.concat([
       png.subarray(0, 8),
-      pngChunk("IHDR", header),
-      pngChunk("IDAT", deflateSync(rows, { level: 9 })),
-      ...(paddingBytes > 0 ? [pngChunk("paDd", Buffer.alloc(paddingBytes))] : []),
-      pngChunk("IEND", new Uint8Array()),
+      makePngChunk("IHDR", header),
+      makePngChunk("IDAT", deflateSync(rows, { level: 9 })),
+      ...(paddingBytes > 0 ? [makePngChunk("paDd", Buffer.alloc(paddingBytes))] : []),
+      makePngChunk("IEND", new Uint8Array()),
     ]),
   );
 }
@@ -70,14 +63,10 @@ async function listLibraryUploads(site: TestSite, cookie: string): Promise<strin
 
 function upload(
   site: TestSite,
-  file: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string },
+  file: ImageFile,
   options: { cookie?: string; origin?: string } = {},
 ) {
-  const form = new FormData();
-  form.append("image", new Blob([file.bytes], { type: file.type }), file.name);
-  const headers: Record<string, string> = { origin: options.origin ?? site.url };
-  if (options.cookie) headers.cookie = options.cookie;
-  return fetch(`${site.url}/api/admin/images`, { method: "POST", body: form, headers });
+  return postImage(site.url, file, options);
 }
 
 describe.each(getTestDatabaseKinds())("image uploads on $name", (kind) => {

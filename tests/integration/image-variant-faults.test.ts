@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getVariantUrl, parseUploadUrl } from "~/features/media/image-variants";
 import { openDatabase } from "~/platform/db/database.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { uploadImage } from "../support/image-upload";
 import { logIn, type SiteProcess, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
 
@@ -35,20 +36,14 @@ describe.each(getTestDatabaseKinds())("a size that fails to render on $name", (k
 
   it("serves the original for a minute and logs the failure once", async () => {
     const cookie = await logIn(site, site.url);
-    const form = new FormData();
     const photo = await sharp({
       create: { width: 1200, height: 800, channels: 3, background: { r: 10, g: 90, b: 160 } },
     })
       .jpeg()
       .toBuffer();
-    form.append("image", new Blob([Uint8Array.from(photo)], { type: "image/jpeg" }), "a.jpg");
-    const uploaded = await fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const image = {
+      url: await uploadImage(site.url, cookie, { bytes: photo, name: "a.jpg", type: "image/jpeg" }),
+    };
     const upload = parseUploadUrl(image.url);
     if (!upload) throw new Error("not an upload");
 

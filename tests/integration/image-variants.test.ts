@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -24,6 +24,8 @@ import {
 } from "~/features/media/image-variants";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { postImage, uploadImage } from "../support/image-upload";
+import { makePngChunk } from "../support/png-bytes";
 import { startTestSite, type TestSite } from "../support/test-site";
 
 const marker = "PRIVATE-MARKER-9b41e";
@@ -70,15 +72,6 @@ async function expectNoMetadata(bytes: Buffer, where: string) {
   expect(bytes.includes("adobe:ns:meta"), `${where} XMP packet`).toBe(false);
 }
 
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const typeAndData = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData));
-  return Buffer.concat([length, typeAndData, crc]);
-}
-
 /** A valid 1-bit PNG of zeros: a file of a few hundred KB that declares a huge picture. */
 function makeBlankPng(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
@@ -88,9 +81,9 @@ function makeBlankPng(width: number, height: number): Buffer {
   const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(rows, { level: 9 })),
-    pngChunk("IEND", new Uint8Array()),
+    makePngChunk("IHDR", header),
+    makePngChunk("IDAT", deflateSync(rows, { level: 9 })),
+    makePngChunk("IEND", new Uint8Array()),
   ]);
 }
 
@@ -118,13 +111,7 @@ describe.each(getTestDatabaseKinds())("image variants and privacy on $name", (ki
   });
 
   async function upload(bytes: Uint8Array, name: string, type = "image/jpeg"): Promise<Uploaded> {
-    const form = new FormData();
-    form.append("image", new Blob([Uint8Array.from(bytes)], { type }), name);
-    const response = await fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
+    const response = await postImage(site.url, { bytes, name, type }, { cookie });
     return { status: response.status, body: (await response.json()) as Uploaded["body"] };
   }
 
@@ -409,16 +396,14 @@ describe("image variants when the render queue is full", () => {
   it("serves the original for a minute to the requests past the queue, and makes the size later", async () => {
     await resetLoginThrottles(site);
     const cookie = await logInCookie(site);
-    const form = new FormData();
     const photo = await makePhoto(1920, 1280).jpeg().toBuffer();
-    form.append("image", new Blob([Uint8Array.from(photo)], { type: "image/jpeg" }), "wide.jpg");
-    const uploaded = await fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const image = {
+      url: await uploadImage(site.url, cookie, {
+        bytes: photo,
+        name: "wide.jpg",
+        type: "image/jpeg",
+      }),
+    };
     const upload = parseUploadUrl(image.url);
     if (!upload) throw new Error("not an upload");
     const original = Buffer.from(await (await fetch(`${site.url}${image.url}`)).arrayBuffer());

@@ -12,6 +12,7 @@ import { exportData, importData } from "~/platform/db/backup/portable-data.serve
 import { openDatabase } from "~/platform/db/database.server";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { postImage } from "../support/image-upload";
 import { article } from "../support/publications";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -37,15 +38,8 @@ describe.each(getTestDatabaseKinds())("the media library's metadata on $name", (
   /** The originals the database holds. */
   const countBlobs = async () =>
     (await site.services.db.selectFrom("image_blobs").select("sha256").execute()).length;
-  const upload = (bytes: Buffer, name: string) => {
-    const form = new FormData();
-    form.append("image", new Blob([Uint8Array.from(bytes)], { type: "image/png" }), name);
-    return fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
-  };
+  const upload = (bytes: Buffer, name: string) =>
+    postImage(site.url, { bytes, name, type: "image/png" }, { cookie });
   const edit = (name: string, body: unknown) =>
     fetch(`${site.url}/api/admin/images/${name}`, {
       method: "PATCH",
@@ -256,13 +250,11 @@ describe.each(getTestDatabaseKinds())(
         // The same bytes uploaded now are that old upload.
         await resetLoginThrottles(site);
         const cookie = await logInCookie(site);
-        const form = new FormData();
-        form.append("image", new Blob([Uint8Array.from(png)], { type: "image/png" }), "new.png");
-        const response = await fetch(`${site.url}/api/admin/images`, {
-          method: "POST",
-          body: form,
-          headers: { origin: site.url, cookie },
-        });
+        const response = await postImage(
+          site.url,
+          { bytes: png, name: "new.png", type: "image/png" },
+          { cookie },
+        );
         expect(response.status).toBe(200);
         expect(((await response.json()) as UploadAnswer).image.url).toBe(
           `/images/uploads/${oldName}`,

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { getTestDatabaseKinds } from "../support/databases";
+import { uploadImage } from "../support/image-upload";
 import { article } from "../support/publications";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -39,15 +40,13 @@ describe.each(getTestDatabaseKinds())("the rich-text editor's API on $name", (ki
 
   it("lists the library's images for the image dialog, to admins only", async () => {
     expect((await get("/api/admin/images", false)).status).toBe(401);
-    const form = new FormData();
-    form.append("image", new Blob([png], { type: "image/png" }), "chart.png");
-    const uploaded = await fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const image = {
+      url: await uploadImage(site.url, cookie, {
+        bytes: png,
+        name: "chart.png",
+        type: "image/png",
+      }),
+    };
 
     const listed = await get("/api/admin/images");
     expect(listed.status).toBe(200);

@@ -11,6 +11,7 @@ import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { buildPreviewTexts } from "~/platform/seo/search-preview";
 import { postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { uploadImage } from "../support/image-upload";
 import { article } from "../support/publications";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -65,15 +66,13 @@ describe.each(getTestDatabaseKinds())("SEO previews and cover cards on $name", (
     )
       .render()
       .asPng();
-    const form = new FormData();
-    form.append("image", new Blob([Uint8Array.from(square)], { type: "image/png" }), "red.png");
-    const uploaded = await fetch(`${site.url}/api/admin/images`, {
-      method: "POST",
-      body: form,
-      headers: { origin: site.url, cookie },
-    });
-    expect(uploaded.status).toBe(201);
-    const { image } = (await uploaded.json()) as { image: { url: string } };
+    const image = {
+      url: await uploadImage(site.url, cookie, {
+        bytes: square,
+        name: "red.png",
+        type: "image/png",
+      }),
+    };
     await publish({
       slug: "cover-card-upload",
       imageUrl: image.url,

@@ -2,6 +2,7 @@
 // inline images and as a case study's image (issue 18), as an editor would.
 import type { ArticleInput, CaseStudyInput } from "~/features/publishing/schema";
 import { makePhotoJpeg } from "../../scripts/photos";
+import { uploadImage } from "./image-upload";
 import { article } from "./publications";
 
 export type AdminClient = { url: string; cookie: string };
@@ -13,17 +14,8 @@ export async function uploadPhoto(
   height: number,
   name: string,
 ): Promise<string> {
-  const form = new FormData();
   const bytes = await makePhotoJpeg(width, height, width + height);
-  form.append("image", new Blob([Uint8Array.from(bytes)], { type: "image/jpeg" }), name);
-  const response = await fetch(`${admin.url}/api/admin/images`, {
-    method: "POST",
-    body: form,
-    headers: { origin: admin.url, cookie: admin.cookie },
-  });
-  if (response.status !== 201)
-    throw new Error(`upload: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { image: { url: string } }).image.url;
+  return uploadImage(admin.url, admin.cookie, { bytes, name, type: "image/jpeg" });
 }
 
 export async function publish(
