@@ -301,7 +301,7 @@ describe.each(getTestDatabaseKinds())("the image cache on a small disk on $name"
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   });
 
-  it("takes uploads while the cache cannot be written (they are in the database), and /healthz says so", async () => {
+  it("takes uploads while the cache cannot be written (they are in the database), answers their address 503 to retry, and /healthz says so", async () => {
     await disk.setReadOnly(true);
     try {
       const response = await upload(
@@ -315,6 +315,12 @@ describe.each(getTestDatabaseKinds())("the image cache on a small disk on $name"
       expect(
         ((await health.json()) as { checks: Record<string, string> }).checks.imageCache,
       ).toMatch(/^failed: EROFS/);
+      // Its original cannot be cached, so it is a passing 503 to retry, never a 500.
+      const { image } = (await response.json()) as { image: { url: string } };
+      const served = await fetch(`${site.url}${image.url}`);
+      expect(served.status).toBe(503);
+      expect(served.headers.get("retry-after")).toBeTruthy();
+      expect(await served.text()).toContain("image cache cannot be written");
     } finally {
       await disk.setReadOnly(false);
     }

@@ -15,6 +15,11 @@ import { uploadsUrlPath } from "./image-rules";
 import { getImageStore } from "./image-store.server";
 import { parseUploadUrl } from "./image-variants";
 
+/** A cache folder that is read-only, full or not ours: a passing fault, answered 503, not 500. */
+const unwritableCodes = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT"]);
+const cacheUnwritableMessage =
+  "This image cannot be shown right now: the server's image cache cannot be written. Please try again shortly.";
+
 /** Express middleware for uploads' originals; mount it at uploadsUrlPath. */
 export function createOriginalImageHandler(services: { config: Config; db: Db; logger: Logger }) {
   return function serveOriginalImage(req: Request, res: Response, next: NextFunction) {
@@ -63,11 +68,24 @@ export function createOriginalImageHandler(services: { config: Config; db: Db; l
           );
         },
         (error: unknown) => {
-          if (!isDatabaseUnavailable(error)) return next(error);
-          logDatabaseUnavailable(services.logger, error, { method: req.method, url: req.url });
+          const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
+          const cacheUnwritable = unwritableCodes.has(code);
+          if (!cacheUnwritable && !isDatabaseUnavailable(error)) return next(error);
+          if (cacheUnwritable) {
+            // The image is safe in the database; this instance's disk cannot hold it just now.
+            services.logger.error(
+              { err: error, url: req.url },
+              "an uploaded image could not be cached: the image cache folder cannot be written",
+            );
+          } else {
+            logDatabaseUnavailable(services.logger, error, { method: req.method, url: req.url });
+          }
           res.setHeader("Retry-After", String(databaseRetryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
-          res.status(503).type("text/plain").send(databaseUnavailableMessage);
+          res
+            .status(503)
+            .type("text/plain")
+            .send(cacheUnwritable ? cacheUnwritableMessage : databaseUnavailableMessage);
         },
       );
     };
