@@ -16,9 +16,11 @@ export default [
     route("privacy-policy", "features/pages/routes/privacy-policy.tsx"),
     route("terms-of-service", "features/pages/routes/terms-of-service.tsx"),
     route("sitemap", "features/pages/routes/sitemap-page.tsx"),
-    // Contact, and the newsletter's and unsubscribe's no-JavaScript pages
+    // Contact, the newsletter's no-JavaScript page, and the pages its emails link to: confirm a
+    // sign-up (double opt-in) and unsubscribe
     route("contact", "features/leads/routes/contact.tsx"),
     route("newsletter", "features/leads/routes/newsletter.tsx"),
+    route("newsletter/confirm", "features/leads/routes/newsletter-confirm.tsx"),
     route("unsubscribe", "features/leads/routes/unsubscribe.tsx"),
     // Case studies and the blog, each with a page per record
     route("case-studies", "features/publishing/routes/case-studies.tsx"),
@@ -53,6 +55,14 @@ export default [
       // Contact messages and newsletter subscribers, with the subscribers' CSV export
       route("admin/leads", "features/leads/routes/leads.tsx"),
       route("admin/leads/subscribers.csv", "features/leads/routes/subscribers-csv.ts"),
+      // The newsletter: newsletters and subscribers, one newsletter (compose, send, results),
+      // one subscriber's data as a download
+      route("admin/newsletter", "features/newsletter/routes/newsletters.tsx"),
+      route("admin/newsletter/:id", "features/newsletter/routes/newsletter-editor.tsx"),
+      route(
+        "admin/newsletter/subscribers/:id/data.json",
+        "features/newsletter/routes/subscriber-data.ts",
+      ),
       // History of the content (revisions, changes, restore), the activity log, admin accounts
       route("admin/history", "features/publishing/routes/history.tsx"),
       route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),

@@ -15,7 +15,13 @@ export const layers = [
   ["app/features/media/"],
   ["app/features/content/"],
   ["app/features/publishing/", "app/features/leads/"],
-  ["app/features/pages/", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"],
+  [
+    "app/features/pages/",
+    "app/features/newsletter/",
+    "app/root.tsx",
+    "app/entry.server.tsx",
+    "app/routes.ts",
+  ],
   ["server/"],
 ] as const;
 

@@ -64,6 +64,13 @@ const envSchema = z
     ),
     MAIL_FROM: optional.pipe(z.email("must be an email address").optional()),
     NOTIFY_TO: optional.pipe(z.email("must be an email address").optional()),
+    /** Newsletter copies sent per minute, at most: within most mail providers' limits. */
+    NEWSLETTER_RATE: z.coerce
+      .number({ message: "must be a number of emails per minute from 1 to 100000" })
+      .int("must be a number of emails per minute from 1 to 100000")
+      .min(1, "must be a number of emails per minute from 1 to 100000")
+      .max(100_000, "must be a number of emails per minute from 1 to 100000")
+      .default(60),
     /** Where uploaded images are stored; by default data/uploads next to the SQLite file. */
     UPLOADS_DIR: optional,
     /** This instance's disk cache of images and their sizes; by default data/image-cache. */

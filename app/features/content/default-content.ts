@@ -930,6 +930,21 @@ export const defaultContent: SiteContent = {
     unsubscribeInvalidHeading: "This unsubscribe link is not valid",
     unsubscribeInvalidText:
       "It may have been used already, or copied only in part. If you still receive our newsletter, email us at {email} and we will remove you.",
+    newsletterCheckInboxText:
+      "Please check your inbox: click the link in the email we just sent to confirm your subscription.",
+    confirmEmailSubject: "Please confirm your subscription to the {company} newsletter",
+    confirmEmailText:
+      "Someone, hopefully you, asked for {email} to receive our newsletter. To confirm, open the link below. If it was not you, ignore this email: you will not hear from us again.",
+    confirmHeading: "Confirm your subscription",
+    confirmText: "Confirm that {email} should receive our newsletter.",
+    confirmButtonText: "Confirm my subscription",
+    confirmSendingText: "Confirming...",
+    confirmedHeading: "You're subscribed",
+    confirmedText:
+      "Thank you: {email} will receive our newsletter. Every issue has a link to unsubscribe.",
+    confirmInvalidHeading: "This confirmation link is not valid",
+    confirmInvalidText:
+      "It may have expired (links work for 7 days) or been copied only in part. Sign up again at the bottom of any page and we will send you a new link, or email us at {email}.",
   },
   notFound: {
     heading: "404 Page Not Found",

@@ -269,6 +269,18 @@ export const contentSchema = z.object({
     unsubscribedText: paragraph(500),
     unsubscribeInvalidHeading: line(200),
     unsubscribeInvalidText: paragraph(500),
+    /** Double opt-in (issue 19): after a sign-up, the email it sends, and the link's page. */
+    newsletterCheckInboxText: paragraph(300),
+    confirmEmailSubject: line(200),
+    confirmEmailText: paragraph(1000),
+    confirmHeading: line(200),
+    confirmText: paragraph(500),
+    confirmButtonText: line(60),
+    confirmSendingText: line(60),
+    confirmedHeading: line(200),
+    confirmedText: paragraph(500),
+    confirmInvalidHeading: line(200),
+    confirmInvalidText: paragraph(500),
   }),
   notFound: z.object({
     heading: line(120),

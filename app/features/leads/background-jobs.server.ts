@@ -1,9 +1,11 @@
-// Work the server does outside visitors' requests: today, sending the mail outbox. Started after
-// boot by server/index.ts and scripts/dev.ts, stopped on shutdown before the database closes.
+// Work the leads do outside visitors' requests: sending the mail outbox, and removing newsletter
+// sign-ups never confirmed. Started after boot by the host, stopped on shutdown before the
+// database closes.
 import type { AppServices } from "~/platform/context.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
-import { type DeliveryOptions, deliverDueMail } from "./mail/mail-outbox.server";
+import { type DeliveryOptions, deliverDueMail, wakeListeners } from "./mail/mail-outbox.server";
 import { createSmtpSender } from "./mail/smtp-sender.server";
+import { removeExpiredSignUps } from "./newsletter.server";
 
 export type BackgroundJobs = { stop: () => Promise<void> };
 export type BackgroundJobOptions = Pick<
@@ -15,18 +17,39 @@ export type BackgroundJobOptions = Pick<
 };
 
 export const defaultPollIntervalMs = 5000;
-
-const wakeListeners = new Set<() => void>();
-
-/** Tells the mail worker there is new mail, so it need not wait for its next check. */
-export function wakeMailWorker(): void {
-  for (const wake of wakeListeners) setImmediate(wake);
-}
+/** How often sign-ups past their confirmation window are removed. */
+const signUpCleanupIntervalMs = 60 * 60_000;
 
 export function startBackgroundJobs(
   services: AppServices,
   options: BackgroundJobOptions = {},
 ): BackgroundJobs {
+  const cleanup = startSignUpCleanup(services);
+  const mail = startMailWorker(services, options);
+  return {
+    stop: async () => {
+      cleanup.stop();
+      await mail.stop();
+    },
+  };
+}
+
+/** Removes unconfirmed sign-ups past their window now and then (and once at start). */
+function startSignUpCleanup({ db, logger }: AppServices): { stop: () => void } {
+  const run = () => {
+    removeExpiredSignUps(db)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "Removed newsletter sign-ups never confirmed");
+      })
+      .catch((error: unknown) => logDatabaseError(logger, error, "Sign-up cleanup failed"));
+  };
+  const timer = setInterval(run, signUpCleanupIntervalMs);
+  timer.unref();
+  run();
+  return { stop: () => clearInterval(timer) };
+}
+
+function startMailWorker(services: AppServices, options: BackgroundJobOptions): BackgroundJobs {
   const { config, db, logger } = services;
   if (!config.SMTP_URL || !config.MAIL_FROM) {
     logger.info(
@@ -59,8 +82,12 @@ export function startBackgroundJobs(
       from,
       logger,
       isStopping: () => stopped,
+      newsletterIntervalMs: 60_000 / config.NEWSLETTER_RATE,
     })
-      .then(() => undefined)
+      .then((report) => {
+        // A full pass may have left due mail (a newsletter's copies): the next pass goes at once.
+        if (report.full) wokenWhileRunning = true;
+      })
       .catch((error: unknown) => {
         // The database may be briefly unavailable; the next pass tries again.
         logDatabaseError(logger, error, "Mail outbox pass failed");

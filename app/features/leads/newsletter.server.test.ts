@@ -19,19 +19,22 @@ describe("toCsvCell", () => {
 });
 
 describe("formatSubscribersCsv", () => {
-  it("has a header and one line per subscriber with an unsubscribe link", () => {
+  it("has a header and one line per subscriber with their state and unsubscribe link", () => {
     const csv = formatSubscribersCsv(
       [
         {
+          id: 1,
           email: "ann@example.com",
+          state: "confirmed",
           createdAt: "2026-01-02T03:04:05.000Z",
+          confirmedAt: "2026-01-02T03:10:00.000Z",
           unsubscribeToken: "a".repeat(32),
         },
       ],
       "https://www.example.com",
     );
     expect(csv).toBe(
-      `email,subscribed_at,unsubscribe_url\r\nann@example.com,2026-01-02T03:04:05.000Z,https://www.example.com/unsubscribe?token=${"a".repeat(32)}\r\n`,
+      `email,state,subscribed_at,unsubscribe_url\r\nann@example.com,confirmed,2026-01-02T03:04:05.000Z,https://www.example.com/unsubscribe?token=${"a".repeat(32)}\r\n`,
     );
   });
 });

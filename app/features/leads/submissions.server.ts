@@ -1,6 +1,7 @@
 // The contact form's and the newsletter field's one submission path each: the pages' actions
 // (JavaScript or not) and the spec's JSON endpoints (POST /api/contact, POST /api/newsletter) all
 // call these, through the platform's submission helper.
+import { getRequestContent } from "~/features/content/request-content.server";
 import { ApiError, type Failure } from "~/platform/http/api.server";
 import {
   type Accepted,
@@ -16,7 +17,8 @@ import { getNewsletterReturnPath } from "./return-path";
 import { contactMessageSchema, newsletterSchema } from "./schema";
 import { getSenderInfo, maxLeadBodyBytes } from "./sender.server";
 
-export type LeadAnswer = { message: string };
+/** `detail`: what the visitor does next, when there is something (confirm by email). */
+export type LeadAnswer = { message: string; detail?: string };
 
 /** What the pages say, in a visitor's words, where the API names the technical reason. */
 const leadFormMessages = {
@@ -73,8 +75,16 @@ export function submitNewsletterSignUp(args: SubmissionArgs, options?: Submissio
       describeError: describeLeadError,
       async accept(input, app) {
         const sender = getSenderInfo(args.request, app.clientIp);
-        const outcome = await subscribeToNewsletter(app, input, sender);
-        return answerLead(outcome, { body: { message: newsletterSuccessMessage } });
+        const { content } = await getRequestContent(args.context);
+        const outcome = await subscribeToNewsletter(app, input, sender, {
+          subject: content.forms.confirmEmailSubject,
+          text: content.forms.confirmEmailText,
+          companyName: content.general.companyName,
+        });
+        // Said whatever the address's state (and to a bot as to a person), so the answer tells
+        // nobody who subscribes.
+        const detail = app.config.SMTP_URL ? content.forms.newsletterCheckInboxText : undefined;
+        return answerLead(outcome, { body: { message: newsletterSuccessMessage, detail } });
       },
     },
     options,

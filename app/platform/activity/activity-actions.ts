@@ -23,6 +23,8 @@ export const activityActions = {
   // The writer's desk (issue 17): the site settings, and a scheduled item going live by itself
   "settings-save": "Settings saved",
   "publish-on-schedule": "Published on schedule",
+  // The newsletter (issue 19); erasing a subscriber is a "delete"
+  "newsletter-send": "Newsletter sent",
 } as const;
 
 /** How long entries are kept. */

@@ -101,14 +101,50 @@ export interface NewsletterSubscriptionTable {
   user_agent: string | null;
   /** Why the spam guard holds it apart (a TimingVerdict); null: a subscriber. */
   spam_verdict: string | null;
+  /** Double opt-in (issue 19): only "confirmed" addresses are sent newsletters. */
+  state: Generated<SubscriptionState>;
+  /** SHA-256 of the confirmation link's token; null once confirmed. */
+  confirm_token_hash: string | null;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
 }
+
+/**
+ * "pending": a confirmation email was sent; "unconfirmed": mail was not set up at sign-up, so no
+ * confirmation could be sent; "confirmed": the address confirmed (or signed up before issue 19).
+ */
+export type SubscriptionState = "pending" | "unconfirmed" | "confirmed";
+
+export interface NewsletterTable {
+  id: Generated<number>;
+  subject: string;
+  body_html: string;
+  article_id: string | null;
+  status: NewsletterStatus;
+  recipient_count: Generated<number>;
+  author: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  finished_at: string | null;
+}
+
+export type NewsletterStatus = "draft" | "sending" | "sent";
 
 /**
  * "handing-over": the end-of-data mark that makes the SMTP server take the mail may be on its way;
  * "in-doubt": the worker died (or lost its connection) in that state, so the mail may have arrived
  * and is not sent again (docs/decisions/010-mail-delivery-state.md).
  */
-export type MailState = "pending" | "sending" | "handing-over" | "sent" | "in-doubt" | "failed";
+export type MailState =
+  | "pending"
+  | "sending"
+  | "handing-over"
+  | "sent"
+  | "in-doubt"
+  | "failed"
+  /** A newsletter copy whose recipient unsubscribed (or was erased) before it was sent. */
+  | "cancelled";
 
 export interface MailOutboxTable {
   id: Generated<number>;
@@ -126,6 +162,12 @@ export interface MailOutboxTable {
   sent_at: string | null;
   /** What the SMTP server answered when it accepted the mail. */
   smtp_response: string | null;
+  /** The HTML part, when the mail has one (newsletters, confirmations). */
+  body_html: string | null;
+  /** A JSON object of extra header lines (List-Unsubscribe, List-Unsubscribe-Post). */
+  headers: string | null;
+  /** The newsletter this row sends to one recipient. */
+  newsletter_id: number | null;
 }
 
 export interface SiteSecretTable {
@@ -235,6 +277,7 @@ export interface Tables {
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
+  newsletters: NewsletterTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
   // Publishing (issue 10)

@@ -4,7 +4,15 @@ import { cn } from "~/ui/cn";
 
 /** A message's mail as the admin loader presents it (times already formatted). */
 type Delivery = {
-  state: "pending" | "sending" | "handing-over" | "sent" | "in-doubt" | "failed" | "not-mailed";
+  state:
+    | "pending"
+    | "sending"
+    | "handing-over"
+    | "sent"
+    | "in-doubt"
+    | "failed"
+    | "cancelled"
+    | "not-mailed";
   attempts: number;
   lastError: string | null;
   sentAt: string;

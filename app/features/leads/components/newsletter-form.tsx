@@ -48,13 +48,15 @@ export function NewsletterForm({
     }
     setPending(true);
     try {
-      await postJson("/api/newsletter", {
+      const answer = await postJson<{ detail?: string }>("/api/newsletter", {
         email,
         website: fields.get("website") ?? "",
         formToken: fields.get("formToken") ?? "",
       });
       input.value = "";
-      toast({ title: newsletterSuccessTitle, description: newsletterSuccessDescription });
+      // With mail set up, the next step (confirm by email) follows the spec's thanks.
+      const next = answer?.detail ? ` ${answer.detail}` : "";
+      toast({ title: newsletterSuccessTitle, description: newsletterSuccessDescription + next });
     } catch (error) {
       toast({
         title: "Error",

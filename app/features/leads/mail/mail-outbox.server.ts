@@ -3,6 +3,7 @@
 // retried with growing delays and, after too many attempts, marked failed for the admin to see.
 // Each row carries where its SMTP exchange stands, so a worker that dies mid-send leaves a row
 // that says whether the server may already have the mail (docs/decisions/010-mail-delivery-state.md).
+import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { Db, MailState } from "~/platform/db/tables.server";
 
@@ -30,7 +31,13 @@ export type OutgoingMail = {
   replyTo?: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (newsletters, confirmations). */
+  html?: string;
+  /** Extra header lines, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
   contactMessageId?: number;
+  /** One recipient's copy of a newsletter: sent at the newsletter pace, after other mail. */
+  newsletterId?: number;
 };
 
 export type MailToSend = {
@@ -39,6 +46,8 @@ export type MailToSend = {
   replyTo?: string;
   subject: string;
   text: string;
+  html?: string;
+  headers?: Record<string, string>;
   /**
    * The same for every attempt at one outbox row: if a mail is ever sent twice (the server
    * accepted it but the worker died before recording that), mail clients show it once.
@@ -75,9 +84,23 @@ export type DeliveryOptions = {
   /** The send lease and its renewal interval (tests shorten them). */
   leaseMs?: number;
   heartbeatMs?: number;
+  /**
+   * The least time between two newsletter copies this process sends (NEWSLETTER_RATE), so a
+   * newsletter to many readers does not trip the mail provider's limits. Other mail is not paced.
+   */
+  newsletterIntervalMs?: number;
 };
 
-export type DeliveryReport = { sent: number; retrying: number; failed: number };
+/** `full`: the pass stopped at its batch size with mail possibly still due. */
+export type DeliveryReport = { sent: number; retrying: number; failed: number; full: boolean };
+
+/** The mail workers of this process, woken when mail is queued. */
+export const wakeListeners = new Set<() => void>();
+
+/** Tells the mail worker there is new mail, so it need not wait for its next check. */
+export function wakeMailWorker(): void {
+  for (const wake of wakeListeners) setImmediate(wake);
+}
 
 /** The delay after `failedAttempts` failures (1 or more). */
 export function getRetryDelayMs(failedAttempts: number, delays: readonly number[] = retryDelaysMs) {
@@ -85,21 +108,45 @@ export function getRetryDelayMs(failedAttempts: number, delays: readonly number[
   return delays[index] ?? 0;
 }
 
-/** Adds a mail to the outbox; pass the transaction that stores what the mail is about. */
-export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<void> {
-  await db
-    .insertInto("mail_outbox")
-    .values({
-      contact_message_id: mail.contactMessageId ?? null,
-      recipient: mail.recipient,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      body_text: mail.text,
-      state: "pending",
-      next_attempt_at: now.toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute();
+/** Adds mails to the outbox; pass the transaction that stores what the mails are about. */
+export async function enqueueMail(
+  db: Db,
+  mails: OutgoingMail | OutgoingMail[],
+  now = new Date(),
+): Promise<void> {
+  const rows = (Array.isArray(mails) ? mails : [mails]).map((mail) => ({
+    contact_message_id: mail.contactMessageId ?? null,
+    newsletter_id: mail.newsletterId ?? null,
+    recipient: mail.recipient,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    body_text: mail.text,
+    body_html: mail.html ?? null,
+    headers: mail.headers ? JSON.stringify(mail.headers) : null,
+    state: "pending" as const,
+    next_attempt_at: now.toISOString(),
+    created_at: now.toISOString(),
+  }));
+  // In slices: SQLite takes at most 32766 bound values in one statement.
+  for (let start = 0; start < rows.length; start += 500) {
+    await db
+      .insertInto("mail_outbox")
+      .values(rows.slice(start, start + 500))
+      .execute();
+  }
+}
+
+/** When this process last claimed a newsletter copy, per database: the newsletter pace. */
+const lastNewsletterClaimByDb = new WeakMap<Db, number>();
+
+function readHeaders(value: string | null): Record<string, string> | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, string>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The Message-ID of one outbox row: stable across attempts and restarts. */
@@ -177,13 +224,20 @@ function startLeaseHeartbeat(
   return () => clearInterval(timer);
 }
 
-/** Claims the next due mail, or undefined when none is due (or another worker took it). */
-async function claimDueMail(db: Db, now: number, leaseMs = sendLeaseMs) {
-  const due = await db
+/**
+ * Claims the next due mail, or undefined when none is due (or another worker took it). A
+ * visitor's message alert never waits behind a newsletter's copies; with `skipNewsletters`, only
+ * other mail is claimed.
+ */
+async function claimDueMail(db: Db, now: number, leaseMs = sendLeaseMs, skipNewsletters = false) {
+  let query = db
     .selectFrom("mail_outbox")
     .select(["id", "next_attempt_at"])
     .where("state", "in", ["pending", "sending"])
-    .where("next_attempt_at", "<=", new Date(now).toISOString())
+    .where("next_attempt_at", "<=", new Date(now).toISOString());
+  if (skipNewsletters) query = query.where("newsletter_id", "is", null);
+  const due = await query
+    .orderBy(sql`case when newsletter_id is null then 0 else 1 end`)
     .orderBy("next_attempt_at")
     .orderBy("id")
     .limit(1)
@@ -262,16 +316,27 @@ export async function deliverDueMail(
   const now = options.now ?? Date.now;
   const delays = options.retryDelaysMs ?? retryDelaysMs;
   const maxAttempts = options.maxAttempts ?? maxMailAttempts;
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, full: false };
+  const batchSize = options.batchSize ?? 20;
+  const newsletterIntervalMs = options.newsletterIntervalMs ?? 0;
   // A send the server accepted is recorded before anything else is claimed (throws while the
   // database is still away: the pass ends and the next one tries again).
   for (const [mailId, record] of getUnrecordedSends(db)) await recordSent(db, mailId, record);
   await markAbandonedHandOvers(db, now(), options.logger);
-  for (let pass = 0; pass < (options.batchSize ?? 20); pass++) {
+  let pass = 0;
+  for (; pass < batchSize; pass++) {
     if (options.isStopping?.()) break;
-    const mail = await claimDueMail(db, now(), options.leaseMs);
+    const paceWait = (lastNewsletterClaimByDb.get(db) ?? 0) + newsletterIntervalMs - now();
+    let mail = await claimDueMail(db, now(), options.leaseMs, paceWait > 0);
+    if (!mail && paceWait > 0) {
+      // Only newsletter copies may be due: wait out the pace (it is short), then take one.
+      await waitFor(paceWait, options.isStopping);
+      if (options.isStopping?.()) break;
+      mail = await claimDueMail(db, now(), options.leaseMs);
+    }
     if (!mail) break;
     if ("skip" in mail) continue;
+    if (mail.newsletter_id !== null) lastNewsletterClaimByDb.set(db, now());
     const claim: Claim = { id: mail.id, attempts: mail.attempts };
     let handedOver = false;
     let accepted = false;
@@ -306,6 +371,8 @@ export async function deliverDueMail(
           replyTo: mail.reply_to ?? undefined,
           subject: mail.subject,
           text: mail.body_text,
+          html: mail.body_html ?? undefined,
+          headers: readHeaders(mail.headers),
           messageId: getOutboxMessageId(mail.id, mail.created_at, options.from),
         },
         handOver,
@@ -364,5 +431,14 @@ export async function deliverDueMail(
       giveUp ? "Mail failed: giving up" : "Mail not sent: will retry",
     );
   }
+  report.full = pass >= batchSize;
   return report;
+}
+
+/** Waits `ms` (at most a few seconds), ending early once the worker is stopping. */
+async function waitFor(ms: number, isStopping?: () => boolean): Promise<void> {
+  const end = Date.now() + Math.min(ms, 5000);
+  while (Date.now() < end && !isStopping?.()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100, end - Date.now())));
+  }
 }

@@ -50,6 +50,8 @@ function composeOptions(mail: MailToSend) {
     replyTo: mail.replyTo,
     subject: mail.subject,
     text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
     messageId: mail.messageId,
   };
 }

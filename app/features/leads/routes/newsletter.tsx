@@ -51,6 +51,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           {actionData?.status === "done" ? (
             <FormNotice variant="success" title="Success" className="mt-8">
               Thanks for subscribing to our newsletter!
+              {actionData.body.detail ? ` ${actionData.body.detail}` : ""}
             </FormNotice>
           ) : (
             <>

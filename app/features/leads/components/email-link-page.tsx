@@ -1,0 +1,122 @@
+// The page an emailed link opens (unsubscribe, confirm a subscription): it asks for one confirming
+// click, a form post, so mail scanners that follow links change nothing; then says it is done, or
+// that the link is not valid. One layout for every such link; the words come from the content.
+import type { LucideIcon } from "lucide-react";
+import { CircleCheck } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+
+export type EmailLinkView =
+  | { state: "confirm"; email: string; token: string }
+  | { state: "done"; email: string }
+  | { state: "invalid"; contactEmail: string };
+
+export type EmailLinkTexts = {
+  heading: string;
+  text: string;
+  buttonText: string;
+  sendingText: string;
+  /** A way out without clicking, e.g. "Keep my subscription". */
+  keepText?: string;
+  doneHeading: string;
+  doneText: string;
+  invalidHeading: string;
+  invalidText: string;
+  homeLinkText: string;
+};
+
+/** A text written with "{email}", the address shown as the given element. */
+function WithEmail({ text, children }: { text: string; children: ReactNode }) {
+  const [before, ...after] = text.split("{email}");
+  return (
+    <>
+      {before}
+      {after.length > 0 ? children : null}
+      {after.join("{email}")}
+    </>
+  );
+}
+
+const headingClass = "mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl";
+
+export function EmailLinkPage({
+  view,
+  texts,
+  icon: Icon,
+}: {
+  view: EmailLinkView;
+  texts: EmailLinkTexts;
+  /** The page's icon while it asks, and (greyed) when the link is not valid. */
+  icon: LucideIcon;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  return (
+    <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
+        <Card className="p-6 text-center sm:p-10">
+          {view.state === "confirm" ? (
+            <>
+              <Icon className="mx-auto size-10 text-primary" aria-hidden="true" />
+              <h1 className={headingClass}>{texts.heading}</h1>
+              <p className="mt-4 leading-relaxed text-slate-600">
+                <WithEmail text={texts.text}>
+                  <strong className="text-slate-900">{view.email}</strong>
+                </WithEmail>
+              </p>
+              <Form method="post" className="mt-8">
+                <input type="hidden" name="token" value={view.token} />
+                <Button type="submit" size="lg" disabled={pending}>
+                  {pending ? texts.sendingText : texts.buttonText}
+                </Button>
+              </Form>
+              {texts.keepText ? (
+                <Link
+                  to="/"
+                  className="mt-6 inline-block text-sm font-medium text-primary hover:underline"
+                >
+                  {texts.keepText}
+                </Link>
+              ) : null}
+            </>
+          ) : null}
+          {view.state === "done" ? (
+            <div role="status">
+              <CircleCheck className="mx-auto size-10 text-accent" aria-hidden="true" />
+              <h1 className={headingClass}>{texts.doneHeading}</h1>
+              <p className="mt-4 leading-relaxed text-slate-600">
+                <WithEmail text={texts.doneText}>
+                  <strong className="text-slate-900">{view.email}</strong>
+                </WithEmail>
+              </p>
+              <Button asChild variant="outline" className="mt-8">
+                <Link to="/">{texts.homeLinkText}</Link>
+              </Button>
+            </div>
+          ) : null}
+          {view.state === "invalid" ? (
+            <>
+              <Icon className="mx-auto size-10 text-slate-400" aria-hidden="true" />
+              <h1 className={headingClass}>{texts.invalidHeading}</h1>
+              <p className="mt-4 leading-relaxed text-slate-600">
+                <WithEmail text={texts.invalidText}>
+                  <a
+                    href={`mailto:${view.contactEmail}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {view.contactEmail}
+                  </a>
+                </WithEmail>
+              </p>
+              <Button asChild variant="outline" className="mt-8">
+                <Link to="/">{texts.homeLinkText}</Link>
+              </Button>
+            </>
+          ) : null}
+        </Card>
+      </div>
+    </section>
+  );
+}

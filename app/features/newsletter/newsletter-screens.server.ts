@@ -1,0 +1,255 @@
+// What the two newsletter screens read and what their buttons do: the overview (newsletters sent,
+// subscribers, starting a newsletter, erasing a subscriber) and one newsletter (compose, preview,
+// test, send, then its progress). The routes only parse, call these and render.
+import type { RouterContextProvider } from "react-router";
+import { getAdmin } from "~/features/admin/gate.server";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { describeHeldReason } from "~/features/leads/admin-leads.server";
+import {
+  eraseSubscriber,
+  listHeldSignUps,
+  listSubscribers,
+} from "~/features/leads/newsletter.server";
+import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
+import { getActor, recordActivity } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import { toFieldErrors } from "~/platform/field-errors";
+import { formatTime } from "~/platform/format-time";
+import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { escapeXml } from "~/platform/http/xml";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import { getRequestData } from "~/platform/request-data.server";
+import type { NewsletterFrame } from "./email.server";
+import { renderNewsletterEmail } from "./email.server";
+import {
+  createNewsletter,
+  deleteNewsletter,
+  getNewsletter,
+  listNewsletters,
+  NewsletterStateError,
+  saveNewsletter,
+  sendNewsletter,
+  sendTestCopy,
+} from "./newsletters.server";
+import { draftIntentSchema, newsletterDraftSchema, newsletterListIntentSchema } from "./schema";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** What every newsletter email is framed with: the site, the firm's name and postal address. */
+export async function getNewsletterFrame(context: Context): Promise<NewsletterFrame> {
+  const { content } = await getRequestContent(context);
+  return {
+    siteUrl: getAppContext(context).config.SITE_URL,
+    companyName: content.general.companyName,
+    postalAddress: content.contact.address,
+  };
+}
+
+function isMailEnabled(context: Context): boolean {
+  const { config } = getAppContext(context);
+  return Boolean(config.SMTP_URL && config.MAIL_FROM);
+}
+
+/** Held sign-ups shown at once: the newest; the count says how many more there are. */
+const heldShown = 25;
+
+export async function loadNewsletterOverview(context: Context) {
+  const { db, logger } = getAppContext(context);
+  getAdmin(context);
+  const timeZone = await getRequestData(context).timeZone();
+  const [newsletters, subscribers, held, articles] = await Promise.all([
+    listNewsletters(db),
+    listSubscribers(db),
+    listHeldSignUps(db, heldShown),
+    getArticles(db, logger, timeZone),
+  ]);
+  const count = (state: string) => subscribers.filter((entry) => entry.state === state).length;
+  return {
+    mailEnabled: isMailEnabled(context),
+    counts: {
+      confirmed: count("confirmed"),
+      pending: count("pending"),
+      unconfirmed: count("unconfirmed"),
+    },
+    newsletters: newsletters.map((newsletter) => ({
+      ...newsletter,
+      when: formatTime(newsletter.sentAt ?? newsletter.updatedAt, timeZone),
+    })),
+    subscribers: subscribers.map((subscriber) => ({
+      id: subscriber.id,
+      email: subscriber.email,
+      state: subscriber.state,
+      signedUp: formatTime(subscriber.createdAt, timeZone),
+    })),
+    held: {
+      total: held.total,
+      signUps: held.signUps.map((signUp) => ({
+        email: signUp.email,
+        signedUp: formatTime(signUp.createdAt, timeZone),
+        reason: describeHeldReason(signUp.spamVerdict),
+      })),
+    },
+    articles: articles.map((article) => ({ id: article.id, title: article.title })),
+  };
+}
+
+export type ScreenResult = { ok?: string; problem?: string; errors?: Record<string, string> };
+export type ScreenOutcome =
+  | { status: number; result: ScreenResult }
+  | { redirectTo: string }
+  | { preview: string; status: number };
+
+const answer = (result: ScreenResult, status = 200): ScreenOutcome => ({ status, result });
+
+/** Checks the post comes from this site and reads its fields; undefined for a foreign post. */
+async function readPost(request: Request, context: Context) {
+  try {
+    assertSameOrigin(request, getAppContext(context).config.SITE_URL);
+  } catch (error) {
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+  return Object.fromEntries(await request.formData().catch(() => new FormData()));
+}
+
+const foreignPost = answer({ problem: "Please send this form from the admin screen." }, 403);
+
+/** The overview's buttons: a new newsletter (blank or from an article), or erase a subscriber. */
+export async function runOverviewIntent(
+  request: Request,
+  context: Context,
+): Promise<ScreenOutcome> {
+  const { db, logger, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const actor = getActor(admin, clientIp);
+  const form = await readPost(request, context);
+  if (!form) return foreignPost;
+  const parsed = newsletterListIntentSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer({ problem: parsed.error.issues[0]?.message ?? "Unknown request" }, 400);
+  }
+  const intent = parsed.data;
+  if (intent.intent === "create") {
+    const id = await createNewsletter(db, { subject: "", bodyHtml: "" }, admin.email);
+    return { redirectTo: `/admin/newsletter/${id}` };
+  }
+  if (intent.intent === "from-article") {
+    const timeZone = await getRequestData(context).timeZone();
+    const article = await findArticle(db, logger, intent.articleId, timeZone);
+    if (!article) return answer({ problem: "That article is not published any more." }, 404);
+    const id = await createNewsletter(
+      db,
+      {
+        subject: article.title,
+        bodyHtml: composeFromArticle(article),
+        articleId: article.id,
+      },
+      admin.email,
+    );
+    return { redirectTo: `/admin/newsletter/${id}` };
+  }
+  // The log says that someone was erased, never who.
+  const erased = await eraseSubscriber(db, intent.subscriberId, (trx) =>
+    recordActivity(trx, { action: "delete", actor, target: "a subscriber" }),
+  );
+  if (!erased) return answer({ problem: "That subscriber was already removed." }, 404);
+  return answer({ ok: "The subscriber and every email sent to them were erased." });
+}
+
+/** An article as a newsletter: its cover, its summary, its text, and a link to read it online. */
+function composeFromArticle(article: {
+  id: string;
+  excerpt: string;
+  imageUrl: string;
+  imageAlt: string;
+  body: string;
+}): string {
+  const cover = article.imageUrl
+    ? `<p><img src="${escapeXml(article.imageUrl)}" alt="${escapeXml(article.imageAlt)}"></p>`
+    : "";
+  return `${cover}<p><strong>${escapeXml(article.excerpt)}</strong></p>${article.body}<p><a href="/blog/${encodeURIComponent(article.id)}">Read this article on our website</a></p>`;
+}
+
+export async function loadNewsletterEditor(context: Context, id: number) {
+  const { db } = getAppContext(context);
+  const admin = getAdmin(context);
+  const newsletter = Number.isSafeInteger(id) ? await getNewsletter(db, id) : undefined;
+  if (!newsletter) return undefined;
+  const [timeZone, frame, overview] = await Promise.all([
+    getRequestData(context).timeZone(),
+    getNewsletterFrame(context),
+    listSubscribers(db),
+  ]);
+  return {
+    newsletter: {
+      ...newsletter,
+      sentWhen: formatTime(newsletter.sentAt, timeZone),
+    },
+    // A sent newsletter is shown as its readers got it (with a placeholder unsubscribe link).
+    sentHtml:
+      newsletter.status === "draft"
+        ? null
+        : renderNewsletterEmail(newsletter, frame, undefined).html,
+    confirmedCount: overview.filter((entry) => entry.state === "confirmed").length,
+    mailEnabled: isMailEnabled(context),
+    adminEmail: admin.email,
+  };
+}
+
+/** Test copies one admin may send in ten minutes. */
+const testSendLimit = { limit: 10, windowMs: 10 * 60_000 };
+
+/** The compose screen's buttons; every one but delete saves the draft first. */
+export async function runDraftIntent(
+  request: Request,
+  context: Context,
+  id: number,
+): Promise<ScreenOutcome> {
+  const { db, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const actor = getActor(admin, clientIp);
+  const form = await readPost(request, context);
+  if (!form) return foreignPost;
+  const intent = draftIntentSchema.safeParse(form.intent);
+  if (!intent.success) return answer({ problem: "Unknown request" }, 400);
+  try {
+    if (intent.data === "delete") {
+      await deleteNewsletter(db, id, actor);
+      return { redirectTo: "/admin/newsletter" };
+    }
+    const parsed = newsletterDraftSchema.safeParse(form);
+    if (!parsed.success) {
+      return answer({ errors: toFieldErrors(parsed.error.issues) }, 400);
+    }
+    await saveNewsletter(db, id, parsed.data);
+    const frame = await getNewsletterFrame(context);
+    if (intent.data === "save") return answer({ ok: "Draft saved." });
+    if (intent.data === "preview") {
+      return { preview: renderNewsletterEmail(parsed.data, frame, undefined).html, status: 200 };
+    }
+    if (!isMailEnabled(context)) {
+      return answer(
+        { problem: "Email is not set up on this server, so nothing can be sent." },
+        409,
+      );
+    }
+    if (intent.data === "test") {
+      const limit = await hitRateLimit(db, `newsletter-test:${admin.adminId}`, testSendLimit);
+      if (!limit.allowed) {
+        return answer(
+          { problem: "You have sent many test copies. Please wait a few minutes." },
+          429,
+        );
+      }
+      await sendTestCopy(db, parsed.data, frame, admin.email);
+      return answer({ ok: `A test copy is on its way to ${admin.email}.` });
+    }
+    const queued = await sendNewsletter(db, id, frame, actor);
+    return answer({
+      ok: `Sending to ${queued} ${queued === 1 ? "subscriber" : "subscribers"}. You can leave this page: sending goes on.`,
+    });
+  } catch (error) {
+    if (error instanceof NewsletterStateError) return answer({ problem: error.message }, 409);
+    throw error;
+  }
+}

@@ -1,0 +1,287 @@
+// Newsletters: drafts an admin writes, then sends once to every confirmed subscriber through the
+// mail outbox (one row per recipient, so a restart resumes and nobody gets two), and what became
+// of each send: sent, waiting, failed, and how many readers have unsubscribed since.
+import { sql } from "kysely";
+import { sanitizeRichText } from "~/features/content/sanitize.server";
+import {
+  enqueueMail,
+  type OutgoingMail,
+  wakeMailWorker,
+} from "~/features/leads/mail/mail-outbox.server";
+import { getUnsubscribeUrl, listConfirmedSubscribers } from "~/features/leads/newsletter.server";
+import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
+import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
+import type { NewsletterDraft } from "./schema";
+
+export type NewsletterStats = {
+  recipients: number;
+  sent: number;
+  /** Queued, or being handed to the mail server right now. */
+  waiting: number;
+  /** Given up on after every retry, or of unknown fate (the site stopped mid-handover). */
+  failed: number;
+  inDoubt: number;
+  /** Not sent: the reader unsubscribed (or was erased) first. */
+  cancelled: number;
+  /** Readers this newsletter reached who are no longer subscribers. */
+  unsubscribedSince: number;
+};
+
+export type NewsletterSummary = {
+  id: number;
+  subject: string;
+  status: NewsletterStatus;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+  stats: NewsletterStats;
+};
+
+export type Newsletter = NewsletterSummary & { bodyHtml: string; articleId: string | null };
+
+export class NewsletterStateError extends Error {
+  override name = "NewsletterStateError";
+}
+
+const emptyStats: NewsletterStats = {
+  recipients: 0,
+  sent: 0,
+  waiting: 0,
+  failed: 0,
+  inDoubt: 0,
+  cancelled: 0,
+  unsubscribedSince: 0,
+};
+
+/** Each newsletter's delivery counts, read in one pass over its outbox rows. */
+async function readStats(db: Db, ids: number[]): Promise<Map<number, NewsletterStats>> {
+  const stats = new Map<number, NewsletterStats>();
+  if (ids.length === 0) return stats;
+  const rows = await db
+    .selectFrom("mail_outbox")
+    .select((eb) => [
+      "newsletter_id",
+      "state",
+      eb.fn.countAll<number | string>().as("count"),
+      // Sent to an address that is not a confirmed subscriber any more.
+      eb.fn
+        .sum<number | string>(
+          sql`case when state = 'sent' and not exists (select 1 from newsletter_subscriptions s where s.email = mail_outbox.recipient and s.state = 'confirmed') then 1 else 0 end`,
+        )
+        .as("gone"),
+    ])
+    .where("newsletter_id", "in", ids)
+    .groupBy(["newsletter_id", "state"])
+    .execute();
+  for (const row of rows) {
+    const id = Number(row.newsletter_id);
+    const entry = stats.get(id) ?? { ...emptyStats };
+    const count = Number(row.count);
+    entry.recipients += count;
+    if (row.state === "sent") {
+      entry.sent += count;
+      entry.unsubscribedSince += Number(row.gone ?? 0);
+    } else if (row.state === "failed") entry.failed += count;
+    else if (row.state === "in-doubt") entry.inDoubt += count;
+    else if (row.state === "cancelled") entry.cancelled += count;
+    else entry.waiting += count;
+    stats.set(id, entry);
+  }
+  return stats;
+}
+
+type NewsletterRow = {
+  id: number;
+  subject: string;
+  status: NewsletterStatus;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+};
+
+function toSummary(row: NewsletterRow, stats: Map<number, NewsletterStats>): NewsletterSummary {
+  const id = Number(row.id);
+  const counted = stats.get(id) ?? emptyStats;
+  // "sending" until no copy is left waiting: the status the owner sees follows the copies.
+  const status = row.status === "sending" && counted.waiting === 0 ? "sent" : row.status;
+  return {
+    id,
+    subject: row.subject,
+    status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    sentAt: row.sent_at,
+    stats: counted,
+  };
+}
+
+/** Every newsletter, newest first, with its delivery counts. */
+export async function listNewsletters(db: Db): Promise<NewsletterSummary[]> {
+  const rows = await db
+    .selectFrom("newsletters")
+    .select(["id", "subject", "status", "created_at", "updated_at", "sent_at"])
+    .orderBy("id", "desc")
+    .execute();
+  const stats = await readStats(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  return rows.map((row) => toSummary(row, stats));
+}
+
+export async function getNewsletter(db: Db, id: number): Promise<Newsletter | undefined> {
+  const row = await db
+    .selectFrom("newsletters")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const stats = await readStats(db, [Number(row.id)]);
+  return { ...toSummary(row, stats), bodyHtml: row.body_html, articleId: row.article_id };
+}
+
+/** A new draft, blank or filled (from an article); answers its id. */
+export async function createNewsletter(
+  db: Db,
+  draft: { subject: string; bodyHtml: string; articleId?: string },
+  author: string,
+  now = new Date(),
+): Promise<number> {
+  const row = await db
+    .insertInto("newsletters")
+    .values({
+      subject: draft.subject.slice(0, 200),
+      body_html: sanitizeRichText(draft.bodyHtml),
+      article_id: draft.articleId ?? null,
+      status: "draft",
+      author,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+const notDraftMessage = "This newsletter has been sent already, so it can no longer be changed.";
+
+/** Saves a draft's subject and text; a newsletter already sent is refused. */
+export async function saveNewsletter(
+  db: Db,
+  id: number,
+  draft: NewsletterDraft,
+  now = new Date(),
+): Promise<void> {
+  const result = await db
+    .updateTable("newsletters")
+    .set({
+      subject: draft.subject,
+      body_html: sanitizeRichText(draft.bodyHtml),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .where("status", "=", "draft")
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new NewsletterStateError(notDraftMessage);
+}
+
+export async function deleteNewsletter(db: Db, id: number, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("newsletters")
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning("subject")
+      .executeTakeFirst();
+    if (!row) throw new NewsletterStateError(notDraftMessage);
+    await recordActivity(trx, { action: "delete", actor, target: `newsletter draft ${id}` });
+  });
+}
+
+/** The email one subscriber gets; also the preview and the test copy (no address of theirs). */
+export function buildNewsletterMail(
+  newsletter: { subject: string; bodyHtml: string },
+  frame: NewsletterFrame,
+  recipient: string,
+  unsubscribeUrl: string | undefined,
+): OutgoingMail {
+  const email = renderNewsletterEmail(newsletter, frame, unsubscribeUrl);
+  return { recipient, subject: newsletter.subject, ...email };
+}
+
+/** Queues a test copy to the admin, marked as a test in its subject. */
+export async function sendTestCopy(
+  db: Db,
+  draft: NewsletterDraft,
+  frame: NewsletterFrame,
+  to: string,
+  now = new Date(),
+): Promise<void> {
+  const mail = buildNewsletterMail(
+    { subject: draft.subject, bodyHtml: sanitizeRichText(draft.bodyHtml) },
+    frame,
+    to,
+    undefined,
+  );
+  await enqueueMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
+  wakeMailWorker();
+}
+
+export const noSubscribersMessage =
+  "There are no confirmed subscribers yet, so there is nobody to send this newsletter to.";
+
+/**
+ * Sends a draft: in one transaction it becomes "sending" and gets one outbox row per confirmed
+ * subscriber, each with their own unsubscribe link and headers. A second click (or a second
+ * admin) finds it no longer a draft and sends nothing. Answers how many copies were queued.
+ */
+export async function sendNewsletter(
+  db: Db,
+  id: number,
+  frame: NewsletterFrame,
+  actor: Actor,
+  now = new Date(),
+): Promise<number> {
+  const queued = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("newsletters")
+      .set({ status: "sending", sent_at: now.toISOString(), updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning(["subject", "body_html"])
+      .executeTakeFirst();
+    if (!claimed) throw new NewsletterStateError(notDraftMessage);
+    const subscribers = await listConfirmedSubscribers(trx);
+    if (subscribers.length === 0) throw new NewsletterStateError(noSubscribersMessage);
+    const newsletter = { subject: claimed.subject, bodyHtml: claimed.body_html };
+    const mails = subscribers.map((subscriber) => ({
+      ...buildNewsletterMail(
+        newsletter,
+        frame,
+        subscriber.email,
+        getUnsubscribeUrl(frame.siteUrl, subscriber.unsubscribeToken),
+      ),
+      newsletterId: id,
+    }));
+    await enqueueMail(trx, mails, now);
+    await trx
+      .updateTable("newsletters")
+      .set({ recipient_count: mails.length })
+      .where("id", "=", id)
+      .execute();
+    await recordActivity(
+      trx,
+      {
+        action: "newsletter-send",
+        actor,
+        target: `newsletter ${id}`,
+        detail: { recipients: mails.length },
+      },
+      now,
+    );
+    return mails.length;
+  });
+  wakeMailWorker();
+  return queued;
+}

@@ -1,0 +1,251 @@
+// /admin/newsletter/:id: one newsletter. A draft is written here (subject, and the text with the
+// writer's desk editor), previewed as readers will see it, sent as a test to oneself, then sent
+// to every confirmed subscriber. Once sent, the screen shows its progress and results.
+import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { TextField } from "~/features/content/editor/fields";
+import { RichTextField } from "~/features/content/editor/rich-text-field";
+import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
+import { NewsletterProgress } from "~/features/newsletter/components/newsletter-progress";
+import { NewsletterStatusBadge } from "~/features/newsletter/components/state-badges";
+import {
+  loadNewsletterEditor,
+  runDraftIntent,
+} from "~/features/newsletter/newsletter-screens.server";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { ConfirmDialog } from "~/ui/alert-dialog";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
+import type { Route } from "./+types/newsletter-editor";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const screen = await loadNewsletterEditor(context, Number(params.id));
+  if (!screen) throw data("This newsletter does not exist.", { status: 404 });
+  return screen;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const outcome = await runDraftIntent(request, context, Number(params.id));
+  if ("redirectTo" in outcome) throw redirect(outcome.redirectTo);
+  if ("preview" in outcome) return data({ preview: outcome.preview }, { status: outcome.status });
+  return data(outcome.result, { status: outcome.status });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: args.loaderData?.newsletter.subject || "Newsletter",
+    description: "Write and send a newsletter.",
+    noindex: true,
+  });
+}
+
+type ActionAnswer = {
+  ok?: string;
+  problem?: string;
+  errors?: Record<string, string>;
+  preview?: string;
+};
+
+export default function NewsletterEditor({ loaderData }: Route.ComponentProps) {
+  const { newsletter, sentHtml, confirmedCount, mailEnabled, adminEmail } = loaderData;
+  const back = (
+    <Link
+      to="/admin/newsletter"
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+    >
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      All newsletters
+    </Link>
+  );
+  return (
+    <AdminPage
+      title={newsletter.subject || "New newsletter"}
+      description={
+        <span className="flex flex-wrap items-center gap-3">
+          <NewsletterStatusBadge status={newsletter.status} />
+          {newsletter.status === "draft" ? null : <span>Sent {newsletter.sentWhen}</span>}
+        </span>
+      }
+      actions={back}
+    >
+      {newsletter.status === "draft" ? (
+        <DraftForm
+          key={newsletter.id}
+          subject={newsletter.subject}
+          bodyHtml={newsletter.bodyHtml}
+          confirmedCount={confirmedCount}
+          mailEnabled={mailEnabled}
+          adminEmail={adminEmail}
+        />
+      ) : (
+        <SentNewsletter
+          status={newsletter.status}
+          stats={newsletter.stats}
+          html={sentHtml ?? ""}
+          subject={newsletter.subject}
+        />
+      )}
+    </AdminPage>
+  );
+}
+
+function DraftForm({
+  subject: savedSubject,
+  bodyHtml: savedBody,
+  confirmedCount,
+  mailEnabled,
+  adminEmail,
+}: {
+  subject: string;
+  bodyHtml: string;
+  confirmedCount: number;
+  mailEnabled: boolean;
+  adminEmail: string;
+}) {
+  const fetcher = useFetcher<ActionAnswer>();
+  const [subject, setSubject] = useState(savedSubject);
+  const [body, setBody] = useState(savedBody);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const answer = fetcher.data;
+  const busy = fetcher.state !== "idle";
+  const shownPreview = useRef<string | undefined>(undefined);
+
+  useEffect(() => {
+    if (answer?.preview && answer.preview !== shownPreview.current) {
+      shownPreview.current = answer.preview;
+      setPreviewOpen(true);
+    }
+  }, [answer]);
+
+  const submit = (intent: string) =>
+    fetcher.submit({ intent, subject, bodyHtml: body }, { method: "post" });
+  const recipients = `${confirmedCount} ${confirmedCount === 1 ? "subscriber" : "subscribers"}`;
+
+  return (
+    <div className="grid gap-6">
+      {mailEnabled ? null : <MailSetupNotice />}
+      {answer?.ok ? <Notice tone="success">{answer.ok}</Notice> : null}
+      {answer?.problem ? <Notice tone="warning">{answer.problem}</Notice> : null}
+      <Card className="grid gap-5 p-5 sm:p-6">
+        <TextField
+          path="subject"
+          label="Subject"
+          error={answer?.errors?.subject}
+          value={subject}
+          onValueChange={setSubject}
+          maxLength={200}
+        />
+        <RichTextField
+          path="bodyHtml"
+          label="Newsletter text"
+          hint="What every subscriber reads. Your postal address and an unsubscribe link are added at the bottom."
+          error={answer?.errors?.bodyHtml}
+          value={body}
+          onValueChange={setBody}
+        />
+      </Card>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <Button type="button" variant="outline" disabled={busy} onClick={() => submit("save")}>
+          Save draft
+        </Button>
+        <Button type="button" variant="outline" disabled={busy} onClick={() => submit("preview")}>
+          <Eye aria-hidden="true" />
+          Preview
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          disabled={busy || !mailEnabled}
+          onClick={() => submit("test")}
+        >
+          <SendHorizontal aria-hidden="true" />
+          Send a test to me
+        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button type="button" disabled={busy || !mailEnabled || confirmedCount === 0}>
+              <Send aria-hidden="true" />
+              Send to {recipients}
+            </Button>
+          }
+          title={`Send this newsletter to ${recipients}?`}
+          description="Each subscriber gets one copy, sent a few at a time. Once sending starts it cannot be changed or stopped."
+          confirmLabel="Send now"
+          onConfirm={() => submit("send")}
+        />
+        <div className="sm:ml-auto">
+          <ConfirmDialog
+            trigger={
+              <Button type="button" variant="ghost" disabled={busy}>
+                <Trash2 aria-hidden="true" />
+                Delete draft
+              </Button>
+            }
+            title="Delete this draft?"
+            description="The draft is removed for good. Nothing has been sent."
+            confirmLabel="Delete"
+            onConfirm={() => submit("delete")}
+          />
+        </div>
+      </div>
+      <p className="text-sm text-slate-600">
+        The test copy goes to {adminEmail}. Subscribers who have not confirmed their address get
+        nothing.
+      </p>
+      <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
+        <DialogContent className="max-w-3xl">
+          <DialogTitle>Preview</DialogTitle>
+          <DialogDescription>
+            How the newsletter looks in a subscriber's inbox (their own unsubscribe link goes in the
+            footer).
+          </DialogDescription>
+          <iframe
+            title="Newsletter preview"
+            srcDoc={answer?.preview ?? ""}
+            sandbox=""
+            className="h-[65vh] w-full rounded-lg border border-border bg-slate-100"
+          />
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}
+
+function SentNewsletter({
+  status,
+  stats,
+  html,
+  subject,
+}: {
+  status: "sending" | "sent" | "draft";
+  stats: Route.ComponentProps["loaderData"]["newsletter"]["stats"];
+  html: string;
+  subject: string;
+}) {
+  const revalidator = useRevalidator();
+  // While copies are waiting, the counts refresh by themselves.
+  useEffect(() => {
+    if (status !== "sending") return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, 3000);
+    return () => clearInterval(timer);
+  }, [status, revalidator]);
+  return (
+    <div className="grid gap-6">
+      <NewsletterProgress stats={stats} />
+      <Card className="p-3 sm:p-4">
+        <iframe
+          title={`The newsletter as sent: ${subject}`}
+          srcDoc={html}
+          sandbox=""
+          className="h-[70vh] w-full rounded-lg bg-slate-100"
+        />
+      </Card>
+    </div>
+  );
+}

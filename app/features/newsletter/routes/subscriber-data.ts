@@ -1,0 +1,33 @@
+// GET /admin/newsletter/subscribers/:id/data.json: everything stored about one subscriber, as a
+// download, for their data request. Admins only (the workspace gate); each export is logged
+// without the address.
+import { getAdmin } from "~/features/admin/gate.server";
+import { exportSubscriber } from "~/features/leads/newsletter.server";
+import { getActor, recordActivity } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import type { Route } from "./+types/subscriber-data";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { db, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const id = Number(params.id);
+  const found = Number.isSafeInteger(id) && id > 0 ? await exportSubscriber(db, id) : undefined;
+  if (!found) {
+    return Response.json(
+      { error: "This subscriber does not exist (any more)." },
+      { status: 404, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  await recordActivity(db, {
+    action: "export",
+    actor: getActor(admin, clientIp),
+    target: "a subscriber's data (JSON)",
+  });
+  return new Response(`${JSON.stringify(found, null, 2)}\n`, {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="subscriber-${id}.json"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
