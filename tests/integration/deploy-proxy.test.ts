@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import {
   chmodSync,
+  cpSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -181,6 +182,7 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
   let site: SiteProcess;
   let ports: { http: number; https: number; site: number };
   let proxy: string;
+  let releaseDir: string;
 
   function viaProxy(path: string, options: Parameters<typeof send>[1] = {}) {
     return send(`${proxy}${path}`, {
@@ -228,8 +230,12 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
       ADMIN_EMAIL: testAdmin.email,
       ADMIN_PASSWORD: testAdmin.password,
     });
+    // The build's client files where a release keeps them, readable by nginx's workers wherever
+    // this checkout lives.
+    releaseDir = join(dir, "release");
+    cpSync(join(root, "build/client"), join(releaseDir, "build/client"), { recursive: true });
     ports = { http: await findFreePort(), https: await findFreePort(), site: site.port };
-    const conf = writeMainConf(dir, fillConf({ certDir, acmeRoot, releaseDir: root, ports }));
+    const conf = writeMainConf(dir, fillConf({ certDir, acmeRoot, releaseDir, ports }));
     const started = spawnSync(nginx ?? "nginx", ["-p", dir, "-c", conf], { encoding: "utf8" });
     if (started.status !== 0) throw new Error(`nginx did not start:\n${started.stderr}`);
     proxy = `https://127.0.0.1:${ports.https}`;
@@ -317,7 +323,7 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
   });
 
   it("serves the build's assets itself: the same bytes, immutable, the build's gzip copy", async () => {
-    const assetsDir = join(root, "build/client/assets");
+    const assetsDir = join(releaseDir, "build/client/assets");
     const files = readdirSync(assetsDir);
     const name = files.find((file) => file.endsWith(".js") && files.includes(`${file}.gz`));
     if (!name) throw new Error("the build has no precompressed script");
