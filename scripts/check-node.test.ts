@@ -32,7 +32,7 @@ function runNpmScript(
       // Its own process group, so that the timeout stops whatever npm started too.
       detached: true,
     });
-    const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), 15_000);
+    const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), 45_000);
     let stderr = "";
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
@@ -86,5 +86,5 @@ describe("scripts/check-node.cjs", () => {
       expect(run.stderr, names[index]).toContain("needs Node.js 24.7 or newer (found v20.11.1)");
       expect(run.code, names[index]).toBe(1);
     }
-  });
+  }, 60_000);
 });

@@ -42,9 +42,10 @@ function findProgram(name: string): string | undefined {
 const nginx = findProgram("nginx");
 const openssl = findProgram("openssl");
 const systemdAnalyze = findProgram("systemd-analyze");
-const missing = [nginx ? "" : "nginx (apt-get install nginx-light)", openssl ? "" : "openssl"];
 if (!nginx || !openssl) {
-  console.warn(`Reverse proxy tests skipped: ${missing.filter(Boolean).join(" and ")} not found`);
+  console.warn(
+    "Reverse proxy tests skipped: nginx or openssl not found (apt-get install nginx-light openssl)",
+  );
 }
 if (!systemdAnalyze) {
   console.warn("systemd unit check skipped: systemd-analyze not found (no systemd here)");

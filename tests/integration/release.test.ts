@@ -124,6 +124,16 @@ describe("a release installed with production dependencies only", () => {
     expect(listed.output).toContain("admin@example.com");
     expect(listed.output).not.toMatch(/Installing|Building/);
     expect(listed.code).toBe(0);
+
+    // The daily backup as deploy/systemd/clearline-backup.service runs it: from the data folder.
+    const dataDir = join(dir, "sqlite");
+    const backup = runIn(dataDir, process.execPath, [join(release, "scripts/data.ts"), "backup"], {
+      DATABASE_URL: database,
+    });
+    expect(backup.code, backup.output).toBe(0);
+    expect(readdirSync(join(dataDir, "backups"))).toEqual([
+      expect.stringMatching(/^site-.+\.tar\.gz$/),
+    ]);
   });
 
   it.skipIf(!hasPostgresPrograms)(
