@@ -1,4 +1,4 @@
-// Run first by `npm start`, `npm test` and `npm run dev`: says in one line which Node.js is needed
+// Run first by every npm script (and the systemd unit): says in one line which Node.js is needed
 // and how to get it, instead of a stack trace from a Node too old to load the TypeScript scripts.
 // Plain CommonJS JavaScript (no TypeScript, no import), so that any Node version can run it.
 "use strict";

@@ -1,8 +1,9 @@
-// The Node version check that npm start, npm test and npm run dev run first: one clear line on
-// an old Node, nothing on a good one, in a file any Node can parse.
-import { spawnSync } from "node:child_process";
+// The Node version check every npm script runs first: one clear line on an old Node, nothing on
+// a good one, in a file any Node can parse.
+import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 import { describe, expect, it } from "vitest";
 
@@ -15,6 +16,31 @@ function runCheck(version?: string) {
   return spawnSync(process.execPath, [file.pathname], {
     encoding: "utf8",
     env: { ...process.env, ...(version ? { SITE_NODE_VERSION_FOR_TEST: version } : {}) },
+  });
+}
+
+/** `npm run <name>` with the Node version the check sees; its exit code and error output. */
+function runNpmScript(
+  name: string,
+  version: string,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn("npm", ["run", name], {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      env: { ...process.env, SITE_NODE_VERSION_FOR_TEST: version },
+      stdio: ["ignore", "ignore", "pipe"],
+      // Its own process group, so that the timeout stops whatever npm started too.
+      detached: true,
+    });
+    const timer = setTimeout(() => process.kill(-(child.pid ?? 0), "SIGKILL"), 45_000);
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    });
   });
 }
 
@@ -45,12 +71,20 @@ describe("scripts/check-node.cjs", () => {
     expect(source).not.toMatch(/^\s*import\s|:\s*(string|number|boolean)\b/m);
   });
 
-  it("runs before anything else in npm start, npm test and npm run dev", () => {
+  it("runs before anything else in every npm script: on Node 20 each says so and exits 1", async () => {
     const { scripts } = JSON.parse(
       readFileSync(new URL("../package.json", import.meta.url), "utf8"),
     ) as { scripts: Record<string, string> };
-    for (const name of ["start", "test", "dev"]) {
-      expect(scripts[name]).toMatch(/^node scripts\/check-node\.cjs && /);
+    const names = Object.keys(scripts);
+    for (const name of names) {
+      expect(scripts[name], name).toMatch(/^node scripts\/check-node\.cjs && /);
     }
-  });
+    // As an operator runs them, through npm; a script that skipped the check would start its real
+    // work instead (a server, a build) and be stopped by the timeout.
+    const runs = await Promise.all(names.map((name) => runNpmScript(name, "v20.11.1")));
+    for (const [index, run] of runs.entries()) {
+      expect(run.stderr, names[index]).toContain("needs Node.js 24.7 or newer (found v20.11.1)");
+      expect(run.code, names[index]).toBe(1);
+    }
+  }, 60_000);
 });

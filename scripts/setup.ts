@@ -1,6 +1,7 @@
 // Shared by `npm start`, `npm test` and `npm run admin`: install dependencies when they are
 // missing or older than the lockfile, and build when the build is missing or older than its sources.
-// Only node: built-ins here, because it runs before anything is installed.
+// In a release (`npm run release`, unpacked on a server) neither: it is built, and holds the
+// production dependencies only. Only node: built-ins here, because it runs before anything is installed.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -9,7 +10,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 const buildStamp = join(root, "build", ".stamp");
-const buildInputs = [
+const builtServer = join(root, "build", "server", "index.js");
+/** The file `npm run release` writes into a release: which commit it was built from. */
+export const releaseInfoFile = "release.json";
+const isRelease = existsSync(join(root, releaseInfoFile));
+export const buildInputs = [
   "app",
   "server",
   "migrations",
@@ -28,7 +33,8 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   }
 }
 
-function newestChange(path: string): number {
+/** The newest modification time (ms) in a file or folder, node_modules and dot-files aside. */
+export function newestChange(path: string): number {
   if (!existsSync(path)) return 0;
   const stats = statSync(path);
   if (!stats.isDirectory()) return stats.mtimeMs;
@@ -59,6 +65,13 @@ function getInstallFingerprint(): string {
 }
 
 export function ensureInstalled(): void {
+  if (isRelease) {
+    // Installing here would bring the development tools onto the server (and write to a folder
+    // the service cannot write): say what to run instead.
+    if (existsSync(join(root, "node_modules"))) return;
+    console.error("This release has no dependencies installed yet: run `npm ci --omit=dev` in it.");
+    process.exit(1);
+  }
   const marker = join(root, "node_modules", ".site-install");
   const fingerprint = getInstallFingerprint();
   if (existsSync(marker) && readFileSync(marker, "utf8") === fingerprint) return;
@@ -73,9 +86,11 @@ export function ensureInstalled(): void {
 }
 
 export function ensureBuilt({ force = false } = {}): void {
+  // A release is the build: there are no sources to build from.
+  if (isRelease) return;
   const stamp = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
   const newest = Math.max(...buildInputs.map((input) => newestChange(join(root, input))));
-  if (!force && stamp > newest && existsSync(join(root, "build", "server", "index.js"))) return;
+  if (!force && stamp > newest && existsSync(builtServer)) return;
   console.log("Building the site...");
   // Always a production build: one made under vitest's NODE_ENV=test has no page security policy.
   run("npx", ["react-router", "build"], { ...process.env, NODE_ENV: "production" });

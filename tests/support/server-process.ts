@@ -22,9 +22,16 @@ export type SpawnedServer = Omit<ServerProcess, "port" | "url"> & {
   listening: Promise<number>;
 };
 
-/** Spawns the entry and returns at once, for tests that expect it to fail as well as serve. */
-export function spawnServer(env: Record<string, string>): SpawnedServer {
-  const child = spawn(process.execPath, [entry], {
+/**
+ * Spawns the entry (this checkout's, or another copy's such as an unpacked release) and returns
+ * at once, for tests that expect it to fail as well as serve.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  { entry: file = entry, cwd }: { entry?: string; cwd?: string } = {},
+): SpawnedServer {
+  const child = spawn(process.execPath, [file], {
+    cwd,
     env: {
       PATH: process.env.PATH ?? "",
       LOG_LEVEL: "info",
@@ -79,8 +86,11 @@ export function spawnServer(env: Record<string, string>): SpawnedServer {
   };
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const { listening, ...server } = spawnServer(env);
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { entry?: string; cwd?: string } = {},
+): Promise<ServerProcess> {
+  const { listening, ...server } = spawnServer(env, options);
   const port = await listening;
   return { ...server, port, url: `http://127.0.0.1:${port}` };
 }

@@ -230,8 +230,10 @@ export async function bootstrapAdmin(
   if (existing) return;
   const password = generatePassword();
   await createAdmin(db, { email: defaultAdminEmail, password });
+  // The password once, in the message (which people read), not again as a field: whatever keeps
+  // the logs keeps each copy.
   logger.warn(
-    { email: defaultAdminEmail, password },
+    { email: defaultAdminEmail },
     `First admin created. Sign in at /admin/login as ${defaultAdminEmail} with password ${password} (shown once; change it with npm run admin -- reset-password)`,
   );
 }

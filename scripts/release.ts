@@ -1,0 +1,87 @@
+// `npm run release [-- FILE.tar.gz]`: packs the production build (made by `npm run build`) with
+// what runs it on a server, so the server needs neither the sources nor a build: there, unpack,
+// `npm ci --omit=dev`, `npm run serve` (README, Deploy). Only node: built-ins and tar here.
+import { spawnSync } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, dirname, join, resolve } from "node:path";
+import { buildInputs, newestChange, releaseInfoFile, root } from "./setup.ts";
+
+/**
+ * What a server runs: the build (migrations are bundled into it), the entry that loads it, the
+ * operator's commands (admin, backup, restore, export, import) and the Node check they run first,
+ * the lockfile `npm ci` installs from, and the deployment files.
+ */
+const releaseFiles = [
+  "build",
+  "server/index.ts",
+  "scripts/check-node.cjs",
+  "scripts/setup.ts",
+  "scripts/start.ts",
+  "scripts/admin.ts",
+  "scripts/data.ts",
+  "deploy",
+  "package.json",
+  "package-lock.json",
+  ".nvmrc",
+  "README.md",
+];
+
+function readGit(args: string[]): string | undefined {
+  const result = spawnSync("git", args, { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** The commit the release is built from, marked when the working tree had changes. */
+function describeCommit(): string {
+  const commit = readGit(["rev-parse", "--short=12", "HEAD"]);
+  if (!commit) return new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  return readGit(["status", "--porcelain", "--untracked-files=no"]) ? `${commit}-dirty` : commit;
+}
+
+/** Stops with a message when there is no build, or when a source changed after it was made. */
+function checkBuild(): void {
+  const builtServer = join(root, "build", "server", "index.js");
+  if (!existsSync(builtServer)) {
+    console.error("No build to release: run `npm run build` first.");
+    process.exit(1);
+  }
+  const newest = Math.max(...buildInputs.map((input) => newestChange(join(root, input))));
+  if (statSync(builtServer).mtimeMs < newest) {
+    console.error("The build is older than the sources: run `npm run build` again, then release.");
+    process.exit(1);
+  }
+}
+
+checkBuild();
+const id = describeCommit();
+const name = `clearline-${id}`;
+const output = resolve(process.argv[2] ?? join(root, "release", `${name}.tar.gz`));
+const staging = mkdtempSync(join(tmpdir(), "site-release-"));
+try {
+  const folder = join(staging, name);
+  for (const file of releaseFiles) {
+    cpSync(join(root, file), join(folder, file), { recursive: true });
+  }
+  const info = { commit: id, builtAt: statSync(join(root, "build", "server", "index.js")).mtime };
+  writeFileSync(join(folder, releaseInfoFile), `${JSON.stringify(info, null, 2)}\n`);
+  mkdirSync(dirname(output), { recursive: true });
+  const tar = spawnSync("tar", ["-czf", output, "-C", staging, name], { stdio: "inherit" });
+  if (tar.status !== 0) throw new Error(`tar failed (exit ${tar.status ?? tar.signal})`);
+  console.log(
+    `Release ${basename(output)} (${(statSync(output).size / 1e6).toFixed(1)} MB): ${output}`,
+  );
+  console.log(
+    `On the server: tar -xzf ${basename(output)} && cd ${name} && npm ci --omit=dev && npm run serve`,
+  );
+} finally {
+  rmSync(staging, { recursive: true, force: true });
+}

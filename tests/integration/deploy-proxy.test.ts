@@ -1,0 +1,435 @@
+// The shipped deployment files against the real programs: deploy/nginx/clearline.conf in a real
+// nginx in front of the production entry (a self-signed certificate, loopback ports), `nginx -t`
+// on the file as an operator fills it in, and `systemd-analyze verify` on the units.
+import { spawnSync } from "node:child_process";
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { request as httpRequest } from "node:http";
+import { connect as connectHttp2 } from "node:http2";
+import { request as httpsRequest } from "node:https";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxImageBytes, maxUploadBodyBytes } from "~/features/media/image-rules";
+import { findFreePort } from "../../scripts/free-port.ts";
+import { serverTimeouts, shutdownTimings } from "../../server/serving.server";
+import { type SiteProcess, startSiteProcess } from "../support/site-process";
+import { testAdmin } from "../support/test-site";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const shippedConf = readFileSync(join(root, "deploy/nginx/clearline.conf"), "utf8");
+const domain = "clearline.test";
+const origin = `https://${domain}`;
+
+/** A program on the PATH or in the sbin folders, where Debian puts nginx. */
+function findProgram(name: string): string | undefined {
+  const found = spawnSync("sh", ["-c", `PATH="$PATH:/usr/sbin:/sbin" command -v ${name}`], {
+    encoding: "utf8",
+  });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+}
+
+const nginx = findProgram("nginx");
+const openssl = findProgram("openssl");
+const systemdAnalyze = findProgram("systemd-analyze");
+if (!nginx || !openssl) {
+  console.warn(
+    "Reverse proxy tests skipped: nginx or openssl not found (apt-get install nginx-light openssl)",
+  );
+}
+if (!systemdAnalyze) {
+  console.warn("systemd unit check skipped: systemd-analyze not found (no systemd here)");
+}
+
+/**
+ * The operator's edits, as plain text replacements of the shipped file: the domain (certificate
+ * paths included) always; for a test run also the certificate folder, the ACME webroot, the
+ * release folder, the listening ports (loopback, IPv4 only) and the site's port. Each must match,
+ * so the test breaks when the file changes under it rather than testing something else.
+ */
+function fillConf(values: {
+  certDir: string;
+  acmeRoot?: string;
+  releaseDir?: string;
+  ports?: { http: number; https: number; site: number };
+}): string {
+  const edits: [string, string][] = [
+    ["example.com", domain],
+    [`/etc/letsencrypt/live/${domain}`, values.certDir],
+  ];
+  if (values.acmeRoot) edits.push(["/var/www/html", values.acmeRoot]);
+  if (values.releaseDir) edits.push(["/srv/clearline/current", values.releaseDir]);
+  if (values.ports) {
+    edits.push(
+      ["listen 80;", `listen 127.0.0.1:${values.ports.http};`],
+      ["listen [::]:80;", ""],
+      ["listen 443 ssl http2;", `listen 127.0.0.1:${values.ports.https} ssl http2;`],
+      ["listen [::]:443 ssl http2;", ""],
+      ["server 127.0.0.1:3000;", `server 127.0.0.1:${values.ports.site};`],
+    );
+  }
+  return edits.reduce((text, [from, to]) => {
+    if (!text.includes(from)) throw new Error(`deploy/nginx/clearline.conf has no "${from}"`);
+    return text.replaceAll(from, to);
+  }, shippedConf);
+}
+
+/** nginx's main file as Debian's (compression on, the MIME types), all its files in `dir`. */
+function writeMainConf(dir: string, siteConf: string): string {
+  writeFileSync(join(dir, "clearline.conf"), siteConf);
+  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+    .map((kind) => `${kind}_temp_path ${join(dir, `${kind}-temp`)};`)
+    .join(" ");
+  const file = join(dir, "nginx.conf");
+  writeFileSync(
+    file,
+    `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types; default_type application/octet-stream; sendfile on; gzip on;
+  access_log ${dir}/access.log; ${temp}
+  include ${dir}/clearline.conf;
+}
+`,
+  );
+  return file;
+}
+
+type Answer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+};
+
+/** One request on its own connection, from a chosen loopback address, bytes as sent (no decoding). */
+function send(
+  url: string,
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: Buffer;
+    from?: string;
+    ca?: string;
+  } = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      target,
+      {
+        method: options.method ?? "GET",
+        headers: { "accept-encoding": "identity", ...options.headers },
+        localAddress: options.from ?? "127.0.0.1",
+        agent: false,
+        ca: options.ca,
+        servername: domain,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** A PNG of random pixels stored without compression: close under the 2 MB upload limit. */
+async function makeTwoMegabytePng(): Promise<Buffer> {
+  const side = 832;
+  const pixels = Buffer.alloc(side * side * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0, adaptiveFiltering: false })
+    .toBuffer();
+}
+
+/** The session cookie an answer sets, with its attributes. */
+function sessionCookieOf(answer: Answer): string {
+  const cookies = [answer.headers["set-cookie"] ?? []].flat();
+  return cookies.find((value) => /^(__Host-)?session=/.test(value)) ?? "";
+}
+
+/** A multipart body as a browser's FormData sends it, with its content type. */
+async function encodeForm(form: FormData): Promise<{ body: Buffer; type: string }> {
+  const encoded = new Request("http://form.invalid/", { method: "POST", body: form });
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    type: encoded.headers.get("content-type") ?? "",
+  };
+}
+
+describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
+  let dir: string;
+  let cert: string;
+  let site: SiteProcess;
+  let ports: { http: number; https: number; site: number };
+  let proxy: string;
+  let releaseDir: string;
+
+  function viaProxy(path: string, options: Parameters<typeof send>[1] = {}) {
+    return send(`${proxy}${path}`, {
+      ...options,
+      ca: cert,
+      headers: { host: domain, ...options.headers },
+    });
+  }
+
+  async function logIn(from: string, password = testAdmin.password) {
+    return viaProxy("/api/admin/login", {
+      method: "POST",
+      from,
+      headers: { "content-type": "application/json", origin },
+      body: Buffer.from(JSON.stringify({ email: testAdmin.email, password })),
+    });
+  }
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "site-proxy-"));
+    // nginx's workers run as an unprivileged user: they read the ACME folder and write temp files.
+    chmodSync(dir, 0o755);
+    const certDir = join(dir, "certs");
+    mkdirSync(certDir);
+    const made = spawnSync(
+      openssl ?? "openssl",
+      [
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
+        ...["-days", "2", "-subj", `/CN=${domain}`, "-addext", `subjectAltName=DNS:${domain}`],
+        ...["-keyout", join(certDir, "privkey.pem"), "-out", join(certDir, "fullchain.pem")],
+      ],
+      { encoding: "utf8" },
+    );
+    if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
+    cert = readFileSync(join(certDir, "fullchain.pem"), "utf8");
+    const acmeRoot = join(dir, "acme");
+    mkdirSync(join(acmeRoot, ".well-known/acme-challenge"), { recursive: true });
+    writeFileSync(join(acmeRoot, ".well-known/acme-challenge/token-1"), "token-1.thumbprint");
+    chmodSync(acmeRoot, 0o755);
+
+    site = await startSiteProcess({
+      SITE_URL: origin,
+      LOG_LEVEL: "info",
+      DATABASE_URL: `file:${join(dir, "site.db")}`,
+      ADMIN_EMAIL: testAdmin.email,
+      ADMIN_PASSWORD: testAdmin.password,
+    });
+    // The build's client files where a release keeps them, readable by nginx's workers wherever
+    // this checkout lives.
+    releaseDir = join(dir, "release");
+    cpSync(join(root, "build/client"), join(releaseDir, "build/client"), { recursive: true });
+    ports = { http: await findFreePort(), https: await findFreePort(), site: site.port };
+    const conf = writeMainConf(dir, fillConf({ certDir, acmeRoot, releaseDir, ports }));
+    const started = spawnSync(nginx ?? "nginx", ["-p", dir, "-c", conf], { encoding: "utf8" });
+    if (started.status !== 0) throw new Error(`nginx did not start:\n${started.stderr}`);
+    proxy = `https://127.0.0.1:${ports.https}`;
+  });
+
+  afterAll(async () => {
+    try {
+      process.kill(Number(readFileSync(join(dir, "nginx.pid"), "utf8")), "SIGTERM");
+    } catch {
+      // nginx never started
+    }
+    await site?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("passes `nginx -t` as shipped once the domain and its certificate are filled in", () => {
+    const checkDir = join(dir, "check");
+    mkdirSync(checkDir);
+    const conf = writeMainConf(checkDir, fillConf({ certDir: join(dir, "certs") }));
+    const checked = spawnSync(nginx ?? "nginx", ["-t", "-p", checkDir, "-c", conf], {
+      encoding: "utf8",
+    });
+    expect(checked.stderr).toContain("test is successful");
+    expect(checked.status).toBe(0);
+  });
+
+  it("keeps the site's limits: the upload size, its timeouts and a keep-alive nginx drops first", () => {
+    const setting = (name: string) =>
+      new RegExp(`^\\s*${name} (\\d+)(k|s);`, "m").exec(shippedConf)?.[1];
+    expect(Number(setting("client_max_body_size")) * 1024).toBe(maxUploadBodyBytes);
+    expect(Number(setting("client_header_timeout")) * 1000).toBe(serverTimeouts.headersMs);
+    expect(Number(setting("proxy_read_timeout")) * 1000).toBe(serverTimeouts.requestMs);
+    expect(Number(setting("keepalive_timeout")) * 1000).toBeLessThan(serverTimeouts.keepAliveMs);
+  });
+
+  it("redirects HTTP to HTTPS, ACME challenges aside", async () => {
+    const http = `http://127.0.0.1:${ports.http}`;
+    const redirected = await send(`${http}/services?from=mail`, { headers: { host: domain } });
+    expect(redirected.status).toBe(301);
+    expect(redirected.headers.location).toBe(`${origin}/services?from=mail`);
+    const challenge = await send(`${http}/.well-known/acme-challenge/token-1`, {
+      headers: { host: domain },
+    });
+    expect(challenge.status).toBe(200);
+    expect(challenge.body.toString()).toBe("token-1.thumbprint");
+  });
+
+  it("speaks HTTP/2 over TLS with the certificate and serves the home page", async () => {
+    const session = connectHttp2(proxy, { ca: cert, servername: domain });
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const stream = session.request({ ":path": "/", ":authority": domain });
+        let status = 0;
+        let body = "";
+        stream.on("response", (headers) => {
+          status = Number(headers[":status"]);
+        });
+        stream.setEncoding("utf8");
+        stream.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        stream.on("end", () => resolve({ status, body }));
+        stream.on("error", reject);
+      });
+      expect(session.alpnProtocol).toBe("h2");
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain("</html>");
+    } finally {
+      session.close();
+    }
+  });
+
+  it("passes pages through with the site's own bytes, compressed or not, with HSTS", async () => {
+    for (const path of ["/", "/services"]) {
+      for (const encoding of ["identity", "gzip"]) {
+        const headers = { "accept-encoding": encoding };
+        const direct = await send(`${site.url}${path}`, { headers });
+        const proxied = await viaProxy(path, { headers });
+        expect(proxied.status).toBe(200);
+        expect(proxied.headers["content-encoding"]).toBe(direct.headers["content-encoding"]);
+        expect(proxied.body.equals(direct.body)).toBe(true);
+        expect(proxied.headers["strict-transport-security"]).toMatch(/^max-age=\d{8}/);
+      }
+    }
+  });
+
+  it("serves the build's assets itself: the same bytes, immutable, the build's gzip copy", async () => {
+    const assetsDir = join(releaseDir, "build/client/assets");
+    const files = readdirSync(assetsDir);
+    const name = files.find((file) => file.endsWith(".js") && files.includes(`${file}.gz`));
+    if (!name) throw new Error("the build has no precompressed script");
+    const path = `/assets/${name}`;
+
+    const plain = await viaProxy(path);
+    expect(plain.status).toBe(200);
+    expect(plain.body.equals(readFileSync(join(assetsDir, name)))).toBe(true);
+    expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(plain.headers["x-content-type-options"]).toBe("nosniff");
+    const gzipped = await viaProxy(path, { headers: { "accept-encoding": "gzip" } });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(gzipped.body.equals(readFileSync(join(assetsDir, `${name}.gz`)))).toBe(true);
+
+    // nginx's access log has the requests; the site never saw them (it logs each one it answers,
+    // as the direct request below shows).
+    expect(readFileSync(join(dir, "access.log"), "utf8")).toContain(`GET ${path} HTTP/1.1`);
+    expect(site.output()).not.toContain(`"url":"${path}"`);
+    await send(`${site.url}${path}`);
+    await expect.poll(() => site.output()).toContain(`"url":"${path}"`);
+  });
+
+  it("lets the site see each visitor's address: a sign-in lock holds one visitor, not everyone", async () => {
+    let locked = 0;
+    for (let attempt = 0; attempt < 6 && locked === 0; attempt++) {
+      const wrong = await logIn("127.0.0.2", "not the password at all");
+      if (wrong.status === 429) locked = attempt;
+      else expect(wrong.status).toBe(401);
+    }
+    expect(locked).toBeGreaterThan(0);
+    // The locked visitor cannot sign in, even naming another address in X-Forwarded-For...
+    const spoofed = await viaProxy("/api/admin/login", {
+      method: "POST",
+      from: "127.0.0.2",
+      headers: { "content-type": "application/json", origin, "x-forwarded-for": "127.0.0.9" },
+      body: Buffer.from(JSON.stringify(testAdmin)),
+    });
+    expect(spoofed.status).toBe(429);
+    // ...while another visitor behind the same nginx signs in, with a Secure session cookie.
+    const other = await logIn("127.0.0.3");
+    expect(other.status).toBe(200);
+    const cookie = sessionCookieOf(other);
+    // Over https the cookie is __Host- prefixed, which browsers accept only when it is Secure.
+    expect(cookie).toMatch(/^__Host-session=/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+  });
+
+  it("takes a 2 MB image upload, and refuses a larger body itself", async () => {
+    const signedIn = await logIn("127.0.0.4");
+    const cookie = sessionCookieOf(signedIn).split(";")[0] ?? "";
+    const png = await makeTwoMegabytePng();
+    expect(png.length).toBeGreaterThan(2_000_000);
+    expect(png.length).toBeLessThanOrEqual(maxImageBytes);
+    const form = new FormData();
+    form.append("image", new Blob([Uint8Array.from(png)], { type: "image/png" }), "team.png");
+    const { body, type } = await encodeForm(form);
+    const headers = { "content-type": type, origin, cookie };
+    const uploaded = await viaProxy("/api/admin/images", {
+      method: "POST",
+      from: "127.0.0.4",
+      headers,
+      body,
+    });
+    expect(uploaded.status).toBe(201);
+    const { image } = JSON.parse(uploaded.body.toString()) as { image: { url: string } };
+    // Kept as uploaded, its metadata stripped (issue 18): the same picture comes back.
+    const served = await viaProxy(image.url);
+    expect(served.status).toBe(200);
+    expect(await sharp(served.body).metadata()).toMatchObject({ format: "png", width: 832 });
+
+    const tooLarge = Buffer.alloc(maxUploadBodyBytes + 1);
+    const refused = await viaProxy("/api/admin/images", {
+      method: "POST",
+      from: "127.0.0.4",
+      headers: { ...headers, "content-type": "application/octet-stream" },
+      body: tooLarge,
+    });
+    expect(refused.status).toBe(413);
+  });
+});
+
+describe("the shipped systemd units", () => {
+  const unitDir = join(root, "deploy/systemd");
+  const service = readFileSync(join(unitDir, "clearline.service"), "utf8");
+
+  it("give the site time to stop gracefully before it is killed", () => {
+    const stopSeconds = Number(/^TimeoutStopSec=(\d+)s$/m.exec(service)?.[1]);
+    expect(stopSeconds * 1000).toBeGreaterThan(shutdownTimings.exitMs);
+    expect(service).toMatch(/^KillSignal=SIGTERM$/m);
+    expect(service).toMatch(/^Restart=on-failure$/m);
+    expect(service).toMatch(/^NoNewPrivileges=yes$/m);
+    expect(service).toMatch(/^ProtectSystem=strict$/m);
+  });
+
+  it.skipIf(!systemdAnalyze)("pass `systemd-analyze verify` without a warning", () => {
+    const units = ["clearline.service", "clearline-backup.service", "clearline-backup.timer"];
+    const verified = spawnSync(
+      systemdAnalyze ?? "",
+      ["verify", ...units.map((unit) => join(unitDir, unit))],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(verified.stdout + verified.stderr).toBe("");
+    expect(verified.status).toBe(0);
+  });
+});
