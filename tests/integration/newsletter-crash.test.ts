@@ -54,7 +54,7 @@ describe.each(getTestDatabaseKinds())("a newsletter send killed midway on $name"
     let killed: Promise<void> | undefined;
     smtp.setOnAccept(async () => {
       if (smtp.received.length !== 15 || killed) return;
-      server?.kill("SIGKILL");
+      server?.kill();
       killed = server?.exited.then(() => undefined);
       await killed;
     });
