@@ -83,6 +83,7 @@ describe("collectRouteFacts", () => {
       { to: "/admin/case-studies", label: "Case studies", nested: true },
       { to: "/images", label: "Images" },
       { to: "/admin/leads", label: "Leads", nested: true },
+      { to: "/admin/newsletter", label: "Newsletter", nested: true },
       { to: "/admin/history", label: "History", nested: true },
       { to: "/admin/activity", label: "Activity" },
       { to: "/admin/admins", label: "Admins" },

@@ -684,9 +684,9 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
         /^attachment; filename="newsletter-subscribers-/,
       );
       const [header, row, end] = (await csv.text()).split("\r\n");
-      expect(header).toBe("email,subscribed_at,unsubscribe_url");
+      expect(header).toBe("email,state,subscribed_at,unsubscribe_url");
       expect(row).toMatch(
-        /^fan@example\.com,\d{4}-\d\d-\d\dT[^,]+,http:\/\/localhost:0\/unsubscribe\?token=[\w-]{32}$/,
+        /^fan@example\.com,unconfirmed,\d{4}-\d\d-\d\dT[^,]+,http:\/\/localhost:0\/unsubscribe\?token=[\w-]{32}$/,
       );
       expect(end).toBe("");
     });

@@ -116,6 +116,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
       sent: 0,
       retrying: 1,
       failed: 0,
+      full: false,
     });
     let [row] = await outbox();
     expect(row).toMatchObject({ state: "pending" });
@@ -130,6 +131,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      full: false,
     });
     expect(smtp.connections()).toBe(connections);
 
@@ -245,6 +247,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      full: false,
     });
     const [row] = await outbox();
     expect(row).toMatchObject({ state: "in-doubt", sent_at: null });
@@ -296,7 +299,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     });
     // The stalled worker wakes and sends the whole mail but not the mark that would complete it.
     resume();
-    expect(await first).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await first).toEqual({ sent: 0, retrying: 0, failed: 0, full: false });
     expect(smtp.received).toHaveLength(1);
     const [row] = await outbox();
     expect(row).toMatchObject({ state: "sent" });
@@ -319,6 +322,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
       sent: 0,
       retrying: 0,
       failed: 0,
+      full: false,
     });
     expect(
       await site.services.db.selectFrom("contact_messages").selectAll().execute(),

@@ -113,7 +113,12 @@ describe.each(getTestDatabaseKinds())("spam guard with cached pages on $name", (
       : await postForm("/newsletter", { ...fields, returnTo: "/blog" }, jar, ip);
     expect(answer.status).toBe(200);
     if (js)
-      expect(await answer.json()).toEqual({ message: "Thanks for subscribing to our newsletter!" });
+      // The same answer as a person's: mail is set up, so it asks to confirm by email.
+      expect(await answer.json()).toEqual({
+        message: "Thanks for subscribing to our newsletter!",
+        detail:
+          "Please check your inbox: click the link in the email we just sent to confirm your subscription.",
+      });
   }
 
   /** The inbox and the held messages, each with whether a notification mail was queued. */

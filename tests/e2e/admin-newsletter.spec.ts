@@ -1,0 +1,96 @@
+// The newsletter as the owner sends it, in Chromium at a desktop and a phone width: write one in
+// the writer's desk editor, preview it, send a test copy to oneself, send it to the confirmed
+// subscribers and watch the results. A site of its own, with a real SMTP server in the test.
+import { expect, test } from "@playwright/test";
+import { addConfirmedSubscribers, getRecipient, readMail } from "../support/newsletter";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { testAdmin } from "../support/test-site";
+import { getRichText } from "./admin-helpers";
+import { expectNoSeriousA11yViolations } from "./fixtures";
+import { startSiteWithArticles, type TestSite } from "./isolated-site";
+
+let smtp: TestSmtpServer;
+let site: TestSite;
+let stopJobs: () => Promise<void>;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  site = await startSiteWithArticles([], {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "news@clearline.example",
+    NOTIFY_TO: "owner@clearline.example",
+    NEWSLETTER_RATE: "100000",
+  });
+  stopJobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 100 }).stop;
+});
+
+test.afterAll(async () => {
+  await stopJobs?.();
+  await site?.close();
+  await smtp?.close();
+});
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: write, preview, test-send and send a newsletter, then read its results`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await site.services.db.deleteFrom("newsletter_subscriptions").execute();
+    const readers = await addConfirmedSubscribers(site.services.db, 3, `e2e-${width}`);
+    smtp.received.length = 0;
+    const login = await page.request.post(`${site.url}/api/admin/login`, {
+      data: testAdmin,
+      headers: { origin: site.url },
+    });
+    expect(login.status()).toBe(200);
+
+    await page.goto(`${site.url}/admin/newsletter`);
+    await expect(page.getByRole("heading", { name: "Newsletter", level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`newsletters-${width}.png`) });
+    await page.getByRole("button", { name: "New newsletter" }).click();
+    await expect(page.getByRole("heading", { name: "New newsletter", level: 1 })).toBeVisible();
+
+    const subject = `Cloud costs, tamed (${width})`;
+    await page.getByLabel("Subject").fill(subject);
+    const body = getRichText(page, "Newsletter text");
+    await body.click();
+    await body.pressSequentially("Three ways to cut your cloud bill this quarter.");
+
+    await page.getByRole("button", { name: "Preview" }).click();
+    const preview = page.getByRole("dialog", { name: "Preview" });
+    await expect(preview).toBeVisible();
+    const frame = page.frameLocator('iframe[title="Newsletter preview"]');
+    await expect(frame.getByRole("heading", { name: subject })).toBeVisible();
+    await expect(frame.getByText("Three ways to cut your cloud bill")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`preview-${width}.png`) });
+    await page.keyboard.press("Escape");
+    await expect(preview).toBeHidden();
+
+    await page.getByRole("button", { name: "Send a test to me" }).click();
+    await expect(page.getByText(`A test copy is on its way to ${testAdmin.email}.`)).toBeVisible();
+    await expect.poll(() => smtp.received.length).toBe(1);
+    const test_copy = readMail(smtp.received[0] ?? "");
+    expect(getRecipient(test_copy)).toBe(testAdmin.email);
+    expect(test_copy).toContain(`Subject: [Test] ${subject}`);
+
+    await page.getByRole("button", { name: "Send to 3 subscribers" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Send this newsletter to 3 subscribers?" });
+    await expect(confirm).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await confirm.getByRole("button", { name: "Send now" }).click();
+    await expect(page.getByText("3 of 3 copies sent")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`results-${width}.png`), fullPage: true });
+    const sent = smtp.received.slice(1).map(readMail).map(getRecipient);
+    expect(sent.sort()).toEqual([...readers].sort());
+
+    await page.goto(`${site.url}/admin/newsletter`);
+    await expect(page.getByRole("link", { name: subject })).toBeVisible();
+    await expect(page.getByText("3 of 3 sent · 0 unsubscribed since").first()).toBeVisible();
+  });
+}
