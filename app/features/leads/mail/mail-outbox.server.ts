@@ -85,9 +85,12 @@ export function getRetryDelayMs(failedAttempts: number, delays: readonly number[
   return delays[index] ?? 0;
 }
 
-/** Adds a mail to the outbox; pass the transaction that stores what the mail is about. */
-export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<void> {
-  await db
+/**
+ * Adds a mail to the outbox; pass the transaction that stores what the mail is about. Returns
+ * the mail's row id.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<number> {
+  const row = await db
     .insertInto("mail_outbox")
     .values({
       contact_message_id: mail.contactMessageId ?? null,
@@ -99,7 +102,9 @@ export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()):
       next_attempt_at: now.toISOString(),
       created_at: now.toISOString(),
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /** The Message-ID of one outbox row: stable across attempts and restarts. */
