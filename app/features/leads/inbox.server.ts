@@ -145,9 +145,6 @@ export async function countInboxFolders(
   return counts;
 }
 
-/** The name of the admin menu's count beside Leads (the route handle's `adminNav.badge`). */
-export const newMessagesBadge = "new-messages";
-
 /** Messages waiting for the owner: the admin menu's count beside Leads. */
 export async function readNewMessagesBadge(db: Db): Promise<{ count: number; label: string }> {
   const row = await db

@@ -59,7 +59,7 @@ function NavLinks({
                   >
                     {badge.count > 99 ? "99+" : badge.count}
                   </span>
-                  <span className="sr-only"> ({badge.label})</span>
+                  <span className="sr-only">{` (${badge.label})`}</span>
                 </>
               ) : null}
             </Link>

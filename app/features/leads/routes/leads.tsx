@@ -15,8 +15,8 @@ import {
 } from "~/features/leads/components/inbox-toolbar";
 import { MailAlerts } from "~/features/leads/components/mail-alerts";
 import { MessageCard } from "~/features/leads/components/message-card";
-import { newMessagesBadge } from "~/features/leads/inbox.server";
 import { type InboxIntentResult, runInboxIntent } from "~/features/leads/inbox-intents.server";
+import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
