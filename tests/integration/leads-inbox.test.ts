@@ -2,7 +2,13 @@
 // folders, search, "Not spam" sending a held message's notification once, deleting, a contact's
 // export and erasure, the test email, refusals of bad posts, the admin menu's count, and the
 // spam guard keeping a cookieless bot out of New while a person gets in.
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrations } from "~/platform/db/migrate.server";
+import { NodeSqliteDialect } from "~/platform/db/node-sqlite-dialect.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -414,4 +420,52 @@ describe.each(getTestDatabaseKinds())("the leads inbox on $name", (kind) => {
       { name: "Real Person", state: "new" },
     ]);
   }, 20_000);
+});
+
+describe.each(getTestDatabaseKinds())("migration 0013 on $name", (kind) => {
+  it("puts the messages the spam guard held in Spam, the rest in New, and makes all of them searchable", async () => {
+    const database = await kind.create();
+    const db: Kysely<unknown> = database.url.startsWith("file:")
+      ? new Kysely({
+          dialect: new NodeSqliteDialect(new DatabaseSync(database.url.slice("file:".length))),
+        })
+      : new Kysely({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
+        });
+    try {
+      const upTo = (last: string) =>
+        new Migrator({
+          db,
+          provider: {
+            getMigrations: async () =>
+              Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)),
+          },
+        }).migrateToLatest();
+      expect((await upTo("0012_image_blobs")).error).toBeUndefined();
+      const row = { email: "zoe@example.com", message: "Hello there, world", ip_hash: "x" };
+      await sql`insert into contact_messages (name, email, company, message, created_at, ip_hash, spam_verdict)
+        values ('Zoë Müller', ${row.email}, 'ACME', ${row.message}, '2026-01-01T00:00:00.000Z', ${row.ip_hash}, null),
+               ('Fast Bot', ${row.email}, null, ${row.message}, '2026-01-02T00:00:00.000Z', ${row.ip_hash}, 'too-fast')`.execute(
+        db,
+      );
+      expect((await upTo("0013_lead_inbox")).error).toBeUndefined();
+      const rows = await sql<{ name: string; state: string; search_text: string }>`
+        select name, state, search_text from contact_messages order by created_at`.execute(db);
+      expect(rows.rows).toEqual([
+        {
+          name: "Zoë Müller",
+          state: "new",
+          search_text: "zoe muller\nzoe@example.com\nacme\nhello there, world",
+        },
+        {
+          name: "Fast Bot",
+          state: "spam",
+          search_text: "fast bot\nzoe@example.com\n\nhello there, world",
+        },
+      ]);
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  });
 });
