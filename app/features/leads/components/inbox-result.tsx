@@ -17,34 +17,37 @@ export function InboxResult({ result }: { result: InboxIntentResult | undefined 
   const text = result?.ok ?? result?.problem;
   if (!result || !text || dismissed === result) return null;
   return (
-    <div className="fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
-      <div
-        role={result.problem ? "alert" : "status"}
-        className={cn(
-          "flex max-w-xl items-center gap-3 rounded-xl px-4 py-3 text-sm shadow-lg",
-          result.problem ? "bg-red-800 text-white" : "bg-navy text-white",
-        )}
-      >
-        <p className="flex-1">{text}</p>
-        {result.undo ? (
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value={result.undo.intent} />
-            <input type="hidden" name="id" value={result.undo.id} />
-            <Button type="submit" size="sm" variant="outline-inverse">
-              {result.undo.label}
-            </Button>
-          </Form>
-        ) : null}
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={() => setDismissed(result)}
-            className="inline-flex size-8 shrink-0 items-center justify-center rounded hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-            aria-label="Dismiss"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        ) : null}
+    // The spacer lets the page's end scroll above the bar, so the bar never hides a last button.
+    <div className="h-16">
+      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+        <div
+          role={result.problem ? "alert" : "status"}
+          className={cn(
+            "pointer-events-auto flex max-w-xl items-center gap-3 rounded-xl px-4 py-3 text-sm shadow-lg",
+            result.problem ? "bg-red-800 text-white" : "bg-navy text-white",
+          )}
+        >
+          <p className="flex-1">{text}</p>
+          {result.undo ? (
+            <Form method="post" preventScrollReset>
+              <input type="hidden" name="intent" value={result.undo.intent} />
+              <input type="hidden" name="id" value={result.undo.id} />
+              <Button type="submit" size="sm" variant="outline-inverse">
+                {result.undo.label}
+              </Button>
+            </Form>
+          ) : null}
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => setDismissed(result)}
+              className="inline-flex size-8 shrink-0 items-center justify-center rounded hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+              aria-label="Dismiss"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
+        </div>
       </div>
     </div>
   );

@@ -119,7 +119,7 @@ function ActionButton({
   className?: string;
 }) {
   const navigation = useNavigation();
-  const style = cn(action.destructive && "text-red-700 hover:bg-red-50", className);
+  const style = cn(action.destructive && "text-red-700 hover:bg-red-50");
   const variant = action.placement === "primary" ? "default" : "outline";
   if (action.kind === "download") {
     return (
@@ -132,15 +132,17 @@ function ActionButton({
   }
   if (action.confirm && onAsk) {
     return (
-      <Button
-        type="button"
-        variant={variant}
-        size="sm"
-        className={style}
-        onClick={() => onAsk(action)}
-      >
-        <ActionLabel action={action} name={name} />
-      </Button>
+      <div className={className}>
+        <Button
+          type="button"
+          variant={variant}
+          size="sm"
+          className={style}
+          onClick={() => onAsk(action)}
+        >
+          <ActionLabel action={action} name={name} />
+        </Button>
+      </div>
     );
   }
   return (
