@@ -48,14 +48,14 @@ export function InboxToolbar({
                   to={getInboxHref({ folder: each, q })}
                   aria-current={current ? "page" : undefined}
                   className={cn(
-                    "inline-flex items-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+                    "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold sm:gap-2 sm:px-3 outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-ring",
                     current ? "bg-white text-navy shadow-sm" : "text-slate-700 hover:text-navy",
                   )}
                 >
                   {folderLabels[each]}
                   <span
                     className={cn(
-                      "min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums",
+                      "min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums",
                       current ? "bg-navy text-white" : "bg-white/80 text-slate-700",
                     )}
                   >
@@ -67,9 +67,14 @@ export function InboxToolbar({
           })}
         </ul>
       </nav>
-      <Form method="get" action="/admin/leads" role="search" className="flex items-end gap-2">
+      <Form
+        method="get"
+        action="/admin/leads"
+        role="search"
+        className="flex flex-wrap items-end gap-2"
+      >
         {folder !== "new" ? <input type="hidden" name="folder" value={folder} /> : null}
-        <div className="grid flex-1 gap-1.5 lg:w-80">
+        <div className="grid min-w-0 flex-1 basis-48 gap-1.5 lg:w-80">
           <Label htmlFor="inbox-search">Search messages</Label>
           <SearchInput
             id="inbox-search"
@@ -88,7 +93,7 @@ export function InboxToolbar({
           <Button asChild variant="ghost">
             <Link to={getInboxHref({ folder, q: "" })}>
               <X aria-hidden="true" />
-              Clear
+              Clear search
             </Link>
           </Button>
         ) : null}

@@ -20,10 +20,12 @@ export function MessageCard({ message }: { message: Message }) {
   const pill = statePills[message.state];
   const headingId = `message-${message.id}`;
   return (
-    <Card className={cn("p-4 sm:p-6", message.state === "new" && "border-l-4 border-l-primary")}>
+    <Card
+      className={cn("min-w-0 p-4 sm:p-6", message.state === "new" && "border-l-4 border-l-primary")}
+    >
       <article aria-labelledby={headingId}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
               <h3 id={headingId} className="text-lg font-semibold break-words text-navy">
                 {message.name}
@@ -41,14 +43,14 @@ export function MessageCard({ message }: { message: Message }) {
               Received <time dateTime={message.created_at}>{message.receivedAt}</time>
               {message.handledAt ? ` · handled ${message.handledAt}` : ""}
             </p>
-            <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
-              <li className="min-w-0">
+            <ul className="mt-3 flex min-w-0 flex-wrap gap-x-5 gap-y-2 text-sm">
+              <li className="flex min-w-0 max-w-full">
                 <a
                   href={`mailto:${message.email}`}
-                  className="inline-flex max-w-full items-center gap-1.5 font-medium break-all text-primary hover:underline"
+                  className="flex min-w-0 items-center gap-1.5 font-medium text-primary hover:underline"
                 >
                   <Mail className="size-4 shrink-0" aria-hidden="true" />
-                  {message.email}
+                  <span className="min-w-0 break-all">{message.email}</span>
                 </a>
               </li>
               {message.phone ? (
@@ -70,8 +72,11 @@ export function MessageCard({ message }: { message: Message }) {
               ) : null}
             </ul>
           </div>
-          <div className="sm:max-w-xs sm:text-right">
-            <DeliveryStatus delivery={message.delivery} />
+          <div className="shrink-0 sm:max-w-xs sm:text-right">
+            <DeliveryStatus
+              delivery={message.delivery}
+              heldAsSpam={message.state === "spam" && message.spamVerdict !== null}
+            />
           </div>
         </div>
         {message.spamReason ? (

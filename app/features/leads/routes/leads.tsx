@@ -85,7 +85,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
     >
       <InboxConfirmation confirm={actionData?.confirm} />
       <MailAlerts mail={mail} />
-      <section aria-labelledby="messages-heading" className="grid gap-4">
+      <section aria-labelledby="messages-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="messages-heading" className="sr-only">
           Contact messages
         </h2>
@@ -103,7 +103,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
             {q ? "No message matches your search in this folder." : emptyTexts[folder]}
           </Card>
         ) : (
-          <ol className="grid gap-4" aria-label={`${folderLabels[folder]} messages`}>
+          <ol
+            className="grid min-w-0 grid-cols-1 gap-4"
+            aria-label={`${folderLabels[folder]} messages`}
+          >
             {messages.map((message) => (
               <li key={message.id}>
                 <MessageCard message={message} />
