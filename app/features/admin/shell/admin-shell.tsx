@@ -55,7 +55,7 @@ function NavLinks({
                 <>
                   <span
                     aria-hidden="true"
-                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 py-0.5 text-xs leading-none font-bold text-navy tabular-nums"
+                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 py-0.5 text-xs leading-none font-bold text-accent-foreground tabular-nums"
                   >
                     {badge.count > 99 ? "99+" : badge.count}
                   </span>
