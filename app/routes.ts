@@ -52,7 +52,8 @@ export default [
       route("content", "features/content/routes/content-manager.tsx"),
       // Manage Images: the media library and image uploads
       route("images", "features/media/routes/images.tsx"),
-      // Contact messages and newsletter subscribers, with the subscribers' CSV export
+      // The leads inbox (contact messages by folder, searchable), the subscribers' CSV export,
+      // and one contact's data as a JSON download (the inbox's "Erase" is a post to the inbox)
       route("admin/leads", "features/leads/routes/leads.tsx"),
       route("admin/leads/subscribers.csv", "features/leads/routes/subscribers-csv.ts"),
       // The newsletter: newsletters and subscribers, one newsletter (compose, send, results),
@@ -63,6 +64,7 @@ export default [
         "admin/newsletter/subscribers/:id/data.json",
         "features/newsletter/routes/subscriber-data.ts",
       ),
+      route("admin/leads/contacts/export.json", "features/leads/routes/contact-export.ts"),
       // History of the content (revisions, changes, restore), the activity log, admin accounts
       route("admin/history", "features/publishing/routes/history.tsx"),
       route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),

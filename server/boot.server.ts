@@ -2,8 +2,11 @@
 // seeded), the first admin, and the import into the database of uploads kept in UPLOADS_DIR
 // before images were stored there (issue 18).
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
+import { setNavBadgeReader } from "~/features/admin/shell/nav-badges.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
+import { readNewMessagesBadge } from "~/features/leads/inbox.server";
+import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { importExistingUploads } from "~/features/media/image-records.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
 import { getCaseStudies } from "~/features/publishing/public-reader.server";
@@ -31,6 +34,8 @@ export async function bootServices(
   // The media library asks these where each image is used.
   addImageUseReader(listContentImageUses);
   addImageUseReader(listImageUses);
+  // The admin menu's count of new messages beside Leads.
+  setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
   // The Content Manager's preview of the Case Studies page names their industries.
   setCaseStudyIndustriesReader(async (db, logger) =>
     (await getCaseStudies(db, logger)).map((study) => study.industry),

@@ -82,7 +82,7 @@ describe("collectRouteFacts", () => {
       { to: "/admin/articles", label: "Articles", nested: true },
       { to: "/admin/case-studies", label: "Case studies", nested: true },
       { to: "/images", label: "Images" },
-      { to: "/admin/leads", label: "Leads", nested: true },
+      { to: "/admin/leads", label: "Leads", nested: true, badge: "new-messages" },
       { to: "/admin/newsletter", label: "Newsletter", nested: true },
       { to: "/admin/history", label: "History", nested: true },
       { to: "/admin/activity", label: "Activity" },

@@ -100,6 +100,7 @@ function addNavEntries(
     }
     const item: AdminNavItem & { order: number } = { to, label: entry.label, order: entry.order };
     if (entry.nested) item.nested = true;
+    if (entry.badge) item.badge = entry.badge;
     if (path !== to && countParameters(path) === 0) item.alsoAt = [path];
     items.set(entry.label, item);
   }

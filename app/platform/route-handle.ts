@@ -47,6 +47,11 @@ const adminNavEntrySchema = z.object({
   to: z.string().startsWith("/").optional(),
   /** Addresses under this one belong to it too (a revision under History). */
   nested: z.boolean().default(false),
+  /**
+   * A count shown beside the entry (new messages beside Leads), by the name of the reader a
+   * feature registers at boot (admin/shell/nav-badges.server.ts): the entry just names it.
+   */
+  badge: z.string().optional(),
 });
 
 export const routeHandleSchema = z.object({
@@ -78,4 +83,6 @@ export type AdminNavItem = {
   /** Other addresses of the same screen, which mark this item as the current one. */
   alsoAt?: readonly string[];
   nested?: boolean;
+  /** The name of the count shown beside it (NavBadges). */
+  badge?: string;
 };

@@ -5,24 +5,33 @@ import type { ReactNode } from "react";
 import { buttonVariants } from "./button";
 import { cn } from "./cn";
 
+/**
+ * Opened by its trigger; or, without one, controlled by `open` and `onOpenChange` (a menu item
+ * that asks first: the menu closes, then the dialog opens, and focus returns to the menu's button).
+ */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
   confirmLabel,
   onConfirm,
   busy,
 }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   busy?: boolean;
 }) {
+  const controlled = open === undefined ? {} : { open };
   return (
-    <Primitive.Root>
-      <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>
+    <Primitive.Root {...controlled} onOpenChange={onOpenChange}>
+      {trigger ? <Primitive.Trigger asChild>{trigger}</Primitive.Trigger> : null}
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Primitive.Content

@@ -78,7 +78,9 @@ for (const width of [1280, 375]) {
     expect(testCopy).toContain(`Subject: [Test] ${subject}`);
 
     await page.getByRole("button", { name: "Send to 3 subscribers" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Send this newsletter to 3 subscribers?" });
+    const confirm = page.getByRole("alertdialog", {
+      name: "Send this newsletter to 3 subscribers?",
+    });
     await expect(confirm).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole("button", { name: "Send now" }).click();

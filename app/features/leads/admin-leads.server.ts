@@ -1,16 +1,21 @@
-// The admin's view of the leads: contact messages newest first with the state of their mail,
-// the newsletter subscribers, and apart from both what the spam guard holds as possible spam.
+// The admin's view of the leads inbox: one folder's page of messages (searched) with each one's
+// mail, the folders' counts, whether email alerts are on and how the latest test email fared.
 // Times are formatted here, in the site time zone, so server and browser agree.
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { type ContactMessageRow, listContactMessages } from "./contact-messages.server";
-import { listHeldSignUps, listSubscribers } from "./newsletter.server";
+import { z } from "~/platform/zod";
+import {
+  countInboxFolders,
+  type InboxMessage,
+  type InboxQuery,
+  inboxFolders,
+  listInboxMessages,
+} from "./inbox.server";
+import { readLatestMailTest } from "./mail-test.server";
 import type { TimingVerdict } from "./spam/spam.server";
 
 export const messagesPerPage = 25;
-/** Possible spam shown at once: the newest; the count says how many more there are. */
-export const heldShown = 25;
 
 const heldReasons: Record<TimingVerdict, string> = {
   "too-fast": "Sent sooner after the form was shown than a person could fill it in",
@@ -23,10 +28,33 @@ export function describeHeldReason(verdict: string): string {
   return heldReasons[verdict as TimingVerdict] ?? verdict;
 }
 
-function presentMessage(message: ContactMessageRow, timeZone: string) {
+/** The inbox's address: folder, search and page, read leniently (a bad value means the default). */
+export const inboxQuerySchema = z.object({
+  folder: z.enum(inboxFolders).catch("new"),
+  q: z.string().trim().max(200).catch(""),
+  page: z.coerce.number().int().min(1).catch(1),
+});
+
+export function readInboxQuery(url: URL) {
+  const params = url.searchParams;
+  return inboxQuerySchema.parse({
+    folder: params.get("folder") ?? undefined,
+    q: params.get("q") ?? "",
+    page: params.get("page") ?? undefined,
+  });
+}
+
+function presentMessage(message: InboxMessage, timeZone: string) {
   return {
     ...message,
     receivedAt: formatTime(message.created_at, timeZone),
+    handledAt: message.handledAt ? formatTime(message.handledAt, timeZone) : null,
+    spamReason:
+      message.state === "spam"
+        ? message.spamVerdict
+          ? describeHeldReason(message.spamVerdict)
+          : "Moved to Spam by an admin"
+        : null,
     delivery: {
       ...message.delivery,
       sentAt: formatTime(message.delivery.sentAt, timeZone),
@@ -40,46 +68,49 @@ export type LeadsOverview = Awaited<ReturnType<typeof loadLeadsOverview>>;
 export async function loadLeadsOverview(
   db: Db,
   config: Config,
-  requestedPage: number,
+  { folder, q, page: requestedPage }: z.infer<typeof inboxQuerySchema>,
   timeZone: string,
 ) {
-  const [first, subscribers, heldMessages, heldSignUps] = await Promise.all([
-    listContactMessages(db, { limit: messagesPerPage, offset: 0 }),
-    listSubscribers(db),
-    listContactMessages(db, { limit: heldShown, offset: 0, folder: "spam" }),
-    listHeldSignUps(db, heldShown),
+  const query: InboxQuery = { folder, search: q };
+  const [first, counts, latestTest] = await Promise.all([
+    listInboxMessages(db, {
+      ...query,
+      limit: messagesPerPage,
+      offset: (requestedPage - 1) * messagesPerPage,
+    }),
+    countInboxFolders(db, q),
+    readLatestMailTest(db),
   ]);
   const pageCount = Math.max(1, Math.ceil(first.total / messagesPerPage));
-  const page = Math.min(Math.max(1, requestedPage), pageCount);
+  const page = Math.min(requestedPage, pageCount);
+  // A page past the end (messages moved away since): the last page instead.
   const current =
-    page === 1
+    page === requestedPage
       ? first
-      : await listContactMessages(db, {
+      : await listInboxMessages(db, {
+          ...query,
           limit: messagesPerPage,
           offset: (page - 1) * messagesPerPage,
         });
+  const notifyTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
   return {
-    mail: config.SMTP_URL ? { enabled: true, to: config.NOTIFY_TO ?? "" } : { enabled: false },
+    folder,
+    q,
+    counts,
     messages: current.messages.map((message) => presentMessage(message, timeZone)),
-    totalMessages: current.total,
+    total: current.total,
     page,
     pageCount,
-    subscribers: subscribers.map((subscriber) => ({
-      email: subscriber.email,
-      subscribedAt: formatTime(subscriber.createdAt, timeZone),
-    })),
-    possibleSpam: {
-      totalMessages: heldMessages.total,
-      messages: heldMessages.messages.map((message) => ({
-        ...presentMessage(message, timeZone),
-        reason: describeHeldReason(message.spamVerdict ?? ""),
-      })),
-      totalSignUps: heldSignUps.total,
-      signUps: heldSignUps.signUps.map((signUp) => ({
-        email: signUp.email,
-        signedUpAt: formatTime(signUp.createdAt, timeZone),
-        reason: describeHeldReason(signUp.spamVerdict),
-      })),
-    },
+    mail: notifyTo
+      ? {
+          enabled: true as const,
+          to: notifyTo,
+          latestTest: latestTest && {
+            ...latestTest,
+            queuedAt: formatTime(latestTest.queuedAt, timeZone),
+            sentAt: formatTime(latestTest.sentAt, timeZone),
+          },
+        }
+      : { enabled: false as const },
   };
 }

@@ -1,11 +1,13 @@
 // Contact messages: kept (with a hash of the sender's address) before the visitor is told it
-// worked, mailed to the firm through the outbox when mail is set up, and listed for the admin.
+// worked, and mailed to the firm through the outbox when mail is set up; what the spam guard
+// is unsure of lands in the inbox's Spam folder unmailed (inbox.server.ts lists and moves them).
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
-import type { Db, MailState } from "~/platform/db/tables.server";
+import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
+import { foldForSearch } from "~/platform/search-text";
 import { enqueueMail, type OutgoingMail, wakeMailWorker } from "./mail/mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
@@ -30,7 +32,7 @@ export const contactSuccessMessage = "Thank you for contacting us. We'll be in t
 export const contactUnavailableMessage =
   "We could not send your message right now. Please try again in a few minutes.";
 
-type StoredMessage = {
+export type StoredMessage = {
   name: string;
   email: string;
   phone: string | null;
@@ -41,6 +43,13 @@ type StoredMessage = {
 
 function emptyToNull(value: string | null | undefined): string | null {
   return value ? value : null;
+}
+
+/** What search looks through: name, email, company and text, folded once when stored. */
+export function getMessageSearchText(message: StoredMessage): string {
+  return foldForSearch(
+    [message.name, message.email, message.company ?? "", message.message].join("\n"),
+  );
 }
 
 /** The notification the firm receives; Reply-To is the visitor, so a reply goes straight back. */
@@ -87,8 +96,8 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
 }
 
 /**
- * Stores a message and queues its notification; one judged on timing alone is stored as possible
- * spam without a notification, a sure bot's is dropped; the sender is told it worked either way.
+ * Stores a message and queues its notification; one judged on timing alone is stored in the Spam
+ * folder without a notification, a sure bot's is dropped; the sender is told it worked either way.
  * Refuses once the sender's network is over its limit.
  */
 export async function receiveContactMessage(
@@ -149,6 +158,8 @@ export async function receiveContactMessage(
           user_agent: sender.userAgent?.slice(0, 500) ?? null,
           idempotency_key: idempotencyKey,
           spam_verdict: held,
+          state: held ? "spam" : "new",
+          search_text: getMessageSearchText(stored),
         })
         // The same form sent again: the first copy is kept, and was mailed already.
         .onConflict((conflict) => conflict.column("idempotency_key").doNothing())
@@ -169,81 +180,4 @@ export async function receiveContactMessage(
   }
   wakeMailWorker();
   return { kind: "accepted" };
-}
-
-export type DeliveryState = MailState | "not-mailed";
-
-export type ContactMessageRow = StoredMessage & {
-  id: number;
-  /** Why it is held as possible spam; null in the inbox. */
-  spamVerdict: string | null;
-  delivery: {
-    state: DeliveryState;
-    attempts: number;
-    lastError: string | null;
-    sentAt: string | null;
-    nextAttemptAt: string | null;
-  };
-};
-
-/** The inbox, or the messages the spam guard holds apart as possible spam. */
-export type MessageFolder = "inbox" | "spam";
-
-/** Messages of one folder newest first, each with the state of its notification mail. */
-export async function listContactMessages(
-  db: Db,
-  { limit, offset, folder = "inbox" }: { limit: number; offset: number; folder?: MessageFolder },
-): Promise<{ total: number; messages: ContactMessageRow[] }> {
-  const spamOperator = folder === "inbox" ? "is" : "is not";
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom("contact_messages")
-      .where("spam_verdict", spamOperator, null)
-      .select((eb) => eb.fn.countAll<number | string>().as("total"))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("contact_messages")
-      .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
-      .where("contact_messages.spam_verdict", spamOperator, null)
-      .select([
-        "contact_messages.id",
-        "contact_messages.name",
-        "contact_messages.email",
-        "contact_messages.phone",
-        "contact_messages.company",
-        "contact_messages.message",
-        "contact_messages.created_at",
-        "contact_messages.spam_verdict",
-        "mail_outbox.state",
-        "mail_outbox.attempts",
-        "mail_outbox.last_error",
-        "mail_outbox.sent_at",
-        "mail_outbox.next_attempt_at",
-      ])
-      .orderBy("contact_messages.created_at", "desc")
-      .orderBy("contact_messages.id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    total: Number(count.total),
-    messages: rows.map((row) => ({
-      id: Number(row.id),
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      message: row.message,
-      created_at: row.created_at,
-      spamVerdict: row.spam_verdict,
-      delivery: {
-        state: row.state ?? "not-mailed",
-        attempts: Number(row.attempts ?? 0),
-        lastError: row.last_error,
-        sentAt: row.sent_at,
-        nextAttemptAt: row.state === "pending" ? row.next_attempt_at : null,
-      },
-    })),
-  };
 }

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { sanitizeRichText } from "~/features/content/sanitize.server";
 import {
   enqueueMail,
+  enqueueMails,
   type OutgoingMail,
   wakeMailWorker,
 } from "~/features/leads/mail/mail-outbox.server";
@@ -264,7 +265,7 @@ export async function sendNewsletter(
       ),
       newsletterId: id,
     }));
-    await enqueueMail(trx, mails, now);
+    await enqueueMails(trx, mails, now);
     await trx
       .updateTable("newsletters")
       .set({ recipient_count: mails.length })

@@ -25,6 +25,14 @@ export const activityActions = {
   "publish-on-schedule": "Published on schedule",
   // The newsletter (issue 19); erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
+  // The leads inbox (issue 19): a message's moves (deletions use "delete"), a contact's erasure,
+  // a test email; entries name a message by number and a contact by count, never by contents
+  "message-handled": "Message marked handled",
+  "message-new": "Message marked new",
+  "message-spam": "Message moved to spam",
+  "message-not-spam": "Message marked not spam",
+  "contact-erase": "Contact erased",
+  "mail-test": "Test email sent",
 } as const;
 
 /** How long entries are kept. */

@@ -88,8 +88,23 @@ export interface ContactMessageTable {
   user_agent: string | null;
   /** The form's one-time key: a second submit of the same form stores nothing new. */
   idempotency_key: string | null;
-  /** Why the spam guard holds it apart (a TimingVerdict); null: an ordinary message. */
+  /** Why the spam guard held it (a TimingVerdict); null: it passed the guard. */
   spam_verdict: string | null;
+  /** Where the owner has it (issue 19): held messages start in spam. */
+  state: Generated<ContactMessageState>;
+  handled_at: string | null;
+  /** Name, email, company and text folded for search (platform/search-text.ts). */
+  search_text: Generated<string>;
+}
+
+export type ContactMessageState = "new" | "handled" | "spam";
+
+/** Issue 19: a test email an admin asked for, by its outbox row. */
+export interface MailTestTable {
+  id: Generated<number>;
+  mail_id: number;
+  admin_id: number | null;
+  created_at: string;
 }
 
 export interface NewsletterSubscriptionTable {
@@ -278,6 +293,7 @@ export interface Tables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
   newsletters: NewsletterTable;
+  mail_tests: MailTestTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
   // Publishing (issue 10)

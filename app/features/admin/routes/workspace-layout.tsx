@@ -4,6 +4,7 @@
 import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
 import { AdminShell } from "~/features/admin/shell/admin-shell";
+import { readNavBadges } from "~/features/admin/shell/nav-badges.server";
 import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { Route } from "./+types/workspace-layout";
@@ -12,19 +13,22 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const email = getGateSession(context)?.email ?? null;
-  // The menu's entries, from the admin routes' handles; only a signed-in admin sees the shell.
-  // The site time zone is every screen's, for the times drawn in the browser (useSiteTimeZone).
-  return {
-    email,
-    nav: email ? getAppContext(context).routes.adminNav : [],
-    timeZone: email ? await getRequestData(context).timeZone() : "UTC",
-  };
+  if (!email) return { email, nav: [], badges: {}, timeZone: "UTC" };
+  // The menu's entries, from the admin routes' handles, with their counts (new messages); only a
+  // signed-in admin sees the shell. The site time zone is every screen's, for the times drawn in
+  // the browser (useSiteTimeZone).
+  const { db, routes } = getAppContext(context);
+  const [badges, timeZone] = await Promise.all([
+    readNavBadges(db, routes.adminNav),
+    getRequestData(context).timeZone(),
+  ]);
+  return { email, nav: routes.adminNav, badges, timeZone };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   if (!loaderData.email) return <Outlet />;
   return (
-    <AdminShell email={loaderData.email} nav={loaderData.nav}>
+    <AdminShell email={loaderData.email} nav={loaderData.nav} badges={loaderData.badges}>
       <Outlet />
     </AdminShell>
   );

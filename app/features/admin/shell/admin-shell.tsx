@@ -17,12 +17,17 @@ import { LeaveGuardProvider, useLeaveGuardRegistry } from "./leave-guard";
 const logoutQuestion =
   "You have unsaved changes. Log out anyway? They are not kept after you log out.";
 
+/** The menu's counts by name (nav-badges.server.ts): a count and its spoken label. */
+export type NavBadges = Readonly<Record<string, { count: number; label: string }>>;
+
 function NavLinks({
   items,
+  badges,
   pathname,
   onChoose,
 }: {
   items: readonly AdminNavItem[];
+  badges: NavBadges;
   pathname: string;
   onChoose?: () => void;
 }) {
@@ -30,6 +35,7 @@ function NavLinks({
     <ul className="flex flex-col gap-1 lg:flex-row lg:flex-wrap lg:gap-0.5">
       {[...items, viewSiteItem].map((item) => {
         const current = item !== viewSiteItem && isCurrentNavItem(item, pathname);
+        const badge = item.badge ? badges[item.badge] : undefined;
         return (
           <li key={item.to}>
             <Link
@@ -45,6 +51,17 @@ function NavLinks({
               )}
             >
               {item.label}
+              {badge ? (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 py-0.5 text-xs leading-none font-bold text-accent-foreground tabular-nums"
+                  >
+                    {badge.count > 99 ? "99+" : badge.count}
+                  </span>
+                  <span className="sr-only">{` (${badge.label})`}</span>
+                </>
+              ) : null}
             </Link>
           </li>
         );
@@ -89,7 +106,15 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
-function ShellBar({ email, nav }: { email: string; nav: readonly AdminNavItem[] }) {
+function ShellBar({
+  email,
+  nav,
+  badges,
+}: {
+  email: string;
+  nav: readonly AdminNavItem[];
+  badges: NavBadges;
+}) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -153,7 +178,12 @@ function ShellBar({ email, nav }: { email: string; nav: readonly AdminNavItem[] 
         className={cn("border-t border-white/10 lg:block", open ? "block" : "hidden")}
       >
         <div className="mx-auto max-w-7xl px-4 py-2 sm:px-6 lg:px-8">
-          <NavLinks items={nav} pathname={pathname} onChoose={() => setOpen(false)} />
+          <NavLinks
+            items={nav}
+            badges={badges}
+            pathname={pathname}
+            onChoose={() => setOpen(false)}
+          />
           <p className="mt-2 border-t border-white/10 px-3 pt-3 pb-1 text-sm text-slate-300 sm:hidden">
             Signed in as <span className="font-medium text-white">{email}</span>
           </p>
@@ -166,11 +196,14 @@ function ShellBar({ email, nav }: { email: string; nav: readonly AdminNavItem[] 
 export function AdminShell({
   email,
   nav,
+  badges = {},
   children,
 }: {
   email: string;
   /** The admin navigation's entries, in menu order (RouteFacts.adminNav). */
   nav: readonly AdminNavItem[];
+  /** The counts beside entries, by the name their entry gives. */
+  badges?: NavBadges;
   children: ReactNode;
 }) {
   useEffect(preloadToaster, []);
@@ -183,7 +216,7 @@ export function AdminShell({
         >
           Skip to content
         </a>
-        <ShellBar email={email} nav={nav} />
+        <ShellBar email={email} nav={nav} badges={badges} />
         {children}
       </div>
     </LeaveGuardProvider>

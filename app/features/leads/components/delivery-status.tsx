@@ -19,8 +19,15 @@ type Delivery = {
   nextAttemptAt: string;
 };
 
-export function DeliveryStatus({ delivery }: { delivery: Delivery }) {
-  const view = describeDelivery(delivery);
+/** `heldAsSpam`: the spam guard held the message, which is why it was not emailed. */
+export function DeliveryStatus({
+  delivery,
+  heldAsSpam = false,
+}: {
+  delivery: Delivery;
+  heldAsSpam?: boolean;
+}) {
+  const view = describeDelivery(delivery, heldAsSpam);
   const Icon = view.icon;
   return (
     <div className="text-sm">
@@ -38,7 +45,7 @@ export function DeliveryStatus({ delivery }: { delivery: Delivery }) {
   );
 }
 
-function describeDelivery(delivery: Delivery) {
+function describeDelivery(delivery: Delivery, heldAsSpam: boolean) {
   switch (delivery.state) {
     case "sent":
       return {
@@ -79,7 +86,9 @@ function describeDelivery(delivery: Delivery) {
     default:
       return {
         label: "Not emailed",
-        detail: "Mail was not set up when this message arrived.",
+        detail: heldAsSpam
+          ? "Held as possible spam, so nobody was emailed."
+          : "Mail was not set up when this message arrived.",
         icon: Inbox,
         tone: "bg-slate-100 text-slate-700",
       };

@@ -108,13 +108,9 @@ export function getRetryDelayMs(failedAttempts: number, delays: readonly number[
   return delays[index] ?? 0;
 }
 
-/** Adds mails to the outbox; pass the transaction that stores what the mails are about. */
-export async function enqueueMail(
-  db: Db,
-  mails: OutgoingMail | OutgoingMail[],
-  now = new Date(),
-): Promise<void> {
-  const rows = (Array.isArray(mails) ? mails : [mails]).map((mail) => ({
+/** One outbox row's values. */
+function toOutboxRow(mail: OutgoingMail, now: Date) {
+  return {
     contact_message_id: mail.contactMessageId ?? null,
     newsletter_id: mail.newsletterId ?? null,
     recipient: mail.recipient,
@@ -126,7 +122,25 @@ export async function enqueueMail(
     state: "pending" as const,
     next_attempt_at: now.toISOString(),
     created_at: now.toISOString(),
-  }));
+  };
+}
+
+/**
+ * Adds a mail to the outbox; pass the transaction that stores what the mail is about. Returns
+ * the mail's row id.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<number> {
+  const row = await db
+    .insertInto("mail_outbox")
+    .values(toOutboxRow(mail, now))
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Adds many mails (a newsletter's copies) to the outbox, in the caller's transaction. */
+export async function enqueueMails(db: Db, mails: OutgoingMail[], now = new Date()): Promise<void> {
+  const rows = mails.map((mail) => toOutboxRow(mail, now));
   // In slices: SQLite takes at most 32766 bound values in one statement.
   for (let start = 0; start < rows.length; start += 500) {
     await db
