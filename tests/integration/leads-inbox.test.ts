@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "~/platform/db/migrate.server";
 import { NodeSqliteDialect } from "~/platform/db/node-sqlite-dialect.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
-import { logInCookie } from "../support/admin-requests";
+import { logInCookie, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite } from "../support/test-site";
@@ -68,19 +68,14 @@ describe.each(getTestDatabaseKinds())("the leads inbox on $name", (kind) => {
     fields: { name: string; email?: string; company?: string; message?: string },
     held = false,
   ) {
-    const response = await fetch(`${site.url}/api/contact`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: site.url,
-        "x-forwarded-for": nextIp(),
-      },
-      body: JSON.stringify({
-        email: "ann@example.com",
-        message: "Please call me about our office network.",
-        ...fields,
-        ...(held ? { formToken: await issueFormToken(db()) } : {}),
-      }),
+    const body = {
+      email: "ann@example.com",
+      message: "Please call me about our office network.",
+      ...fields,
+      ...(held ? { formToken: await issueFormToken(db()) } : {}),
+    };
+    const response = await postJsonAs(site, "/api/contact", body, {
+      headers: { "x-forwarded-for": nextIp() },
     });
     expect(response.status).toBe(201);
     const row = await db()

@@ -8,7 +8,7 @@ import type { ActivityAction } from "~/platform/activity/activity-actions";
 import type { Config } from "~/platform/config.server";
 import type { ContactMessageState, Db, MailState, Tables } from "~/platform/db/tables.server";
 import { toSearchPatterns } from "~/platform/search-text";
-import { buildContactNotification } from "./contact-messages.server";
+import { buildContactNotification, type StoredMessage } from "./contact-messages.server";
 import { enqueueMail, wakeMailWorker } from "./mail/mail-outbox.server";
 
 export const inboxFolders = ["new", "handled", "spam", "all"] as const;
@@ -17,14 +17,8 @@ export type InboxFolder = (typeof inboxFolders)[number];
 
 export type DeliveryState = MailState | "not-mailed";
 
-export type InboxMessage = {
+export type InboxMessage = StoredMessage & {
   id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string;
-  created_at: string;
   state: ContactMessageState;
   handledAt: string | null;
   /** Why the spam guard held it; null when it passed (or an admin moved it to Spam). */

@@ -38,8 +38,8 @@ export function InboxToolbar({
 }) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-      <nav aria-label="Folders" className="-mx-1 overflow-x-auto px-1 pb-1">
-        <ul className="inline-flex min-w-max gap-1 rounded-lg bg-slate-200/70 p-1">
+      <nav aria-label="Folders">
+        <ul className="grid grid-cols-2 gap-1 rounded-lg bg-slate-200/70 p-1 sm:inline-flex">
           {folderOrder.map((each) => {
             const current = each === folder;
             return (
@@ -48,14 +48,14 @@ export function InboxToolbar({
                   to={getInboxHref({ folder: each, q })}
                   aria-current={current ? "page" : undefined}
                   className={cn(
-                    "inline-flex items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold sm:gap-2 sm:px-3 outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-ring",
+                    "flex items-center justify-center gap-2 rounded-md px-3 py-1.5 text-sm font-semibold outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-ring",
                     current ? "bg-white text-navy shadow-sm" : "text-slate-700 hover:text-navy",
                   )}
                 >
                   {folderLabels[each]}
                   <span
                     className={cn(
-                      "min-w-5 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums",
+                      "min-w-6 rounded-full px-1.5 py-0.5 text-center text-xs tabular-nums",
                       current ? "bg-navy text-white" : "bg-white/80 text-slate-700",
                     )}
                   >
