@@ -27,11 +27,11 @@ export default defineConfig({
                   // The shell's small shared modules in one chunk instead of dozens: each tiny
                   // chunk costs a request and compresses badly (ADR 003).
                   name: "site",
-                  // Admin-only primitives (Radix Tabs and Label, the editors' draft and Ctrl+S
+                  // Admin-only primitives (Radix Tabs, Label, Dialog and DropdownMenu, the editors' draft and Ctrl+S
                   // hooks) stay out, and icons join only when three or more routes share them:
                   // otherwise icons the admin screens share would ride along in every public
                   // page's download.
-                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|alert-dialog\.|forms[\\/]|sections[\\/]|rich-text\.|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|leads[\\/]components[\\/]newsletter-form\.|content[\\/](slug|text)\.)|platform[\\/](document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|rich-text\.|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|leads[\\/]components[\\/]newsletter-form\.|content[\\/](slug|text)\.)|platform[\\/](document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },
