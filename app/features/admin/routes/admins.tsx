@@ -9,6 +9,7 @@ import {
   type AdminsIntentResult,
   runAdminsIntent,
 } from "~/features/admin/admins/admins-intents.server";
+import { FieldError, PasswordInput } from "~/features/admin/admins/password-input";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
@@ -76,43 +77,6 @@ export function meta(args: Route.MetaArgs) {
     description: "The people who can sign in to the admin.",
     noindex: true,
   });
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
-function PasswordInput({
-  id,
-  name,
-  label,
-  error,
-  autoComplete,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  error: string | undefined;
-  autoComplete: string;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
 }
 
 function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
