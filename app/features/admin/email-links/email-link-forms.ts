@@ -37,3 +37,11 @@ export const cancelInviteSchema = z.object({
   intent: z.literal("cancel-invite"),
   id: z.coerce.number().int().positive(),
 });
+
+/** What the Admins screen's invite card shows after one of its posts. */
+export type InviteIntentResult = {
+  form: "invite";
+  ok?: string;
+  problem?: string;
+  errors?: Record<string, string>;
+};
