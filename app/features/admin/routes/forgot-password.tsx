@@ -23,6 +23,14 @@ export function action(args: Route.ActionArgs) {
   return submitForgotPassword(args);
 }
 
+/** The admin layout's headers, and a refused request's Retry-After. */
+export function headers({ parentHeaders, actionHeaders }: Route.HeadersArgs) {
+  const merged = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) merged.set("Retry-After", retryAfter);
+  return merged;
+}
+
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Forgot your password?",
