@@ -68,9 +68,9 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
   /** The path of the link in a mail (it names SITE_URL; the test site listens elsewhere). */
   const readLinkPath = (mail: string | undefined, path: string) => {
-    const found = new RegExp(
-      `http://admin\\.clearline\\.example(${path}\\?token=[\\w-]{43})`,
-    ).exec(mail ?? "")?.[1];
+    const found = new RegExp(`http://admin\\.clearline\\.example(${path}\\?token=[\\w-]{43})`).exec(
+      mail ?? "",
+    )?.[1];
     if (!found) throw new Error(`No ${path} link in the mail`);
     return found;
   };

@@ -11,10 +11,7 @@ import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
 import { type InviteIntentResult, type InviteRole, inviteRoles } from "./email-link-forms";
 
-const roleLabels: Record<InviteRole, string> = {
-  editor: "Editor: content, articles, case studies and images",
-  owner: "Owner: everything, including admins and settings",
-};
+const roleLabels: Record<InviteRole, string> = { editor: "Editor", owner: "Owner" };
 
 export type InviteRow = {
   id: number;
@@ -60,13 +57,22 @@ export function InviteAdminCard({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor="invite-role">Role</Label>
-            <NativeSelect id="invite-role" name="role" defaultValue="editor">
+            <NativeSelect
+              id="invite-role"
+              name="role"
+              defaultValue="editor"
+              aria-describedby="invite-role-hint"
+            >
               {inviteRoles.map((role) => (
                 <option key={role} value={role}>
                   {roleLabels[role]}
                 </option>
               ))}
             </NativeSelect>
+            <p id="invite-role-hint" className="text-sm text-muted-foreground">
+              Editors manage content, articles, case studies and images. Owners can do everything,
+              including admins and settings.
+            </p>
           </div>
           <div>
             <Button type="submit" disabled={busy}>
@@ -75,11 +81,14 @@ export function InviteAdminCard({
           </div>
         </Form>
         {invites.length > 0 ? (
-          <section aria-labelledby="pending-invites" className="grid gap-2 border-t pt-4">
+          <section
+            aria-labelledby="pending-invites"
+            className="grid gap-2 border-t border-border pt-4"
+          >
             <h3 id="pending-invites" className="text-sm font-semibold">
               Pending invitations
             </h3>
-            <ul className="divide-y divide-border rounded-md border">
+            <ul className="divide-y divide-border rounded-md border border-border">
               {invites.map((invite) => (
                 <li
                   key={invite.id}
