@@ -103,6 +103,23 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
           ),
         ),
       );
+  const resetSubject = "Reset your password for admin.clearline.example";
+  const inviteSubject = "You're invited to the admin of admin.clearline.example";
+  /** Posts a link page's password form, the password typed twice. */
+  const postPassword = (path: string, password: string) =>
+    post(path, { token: path.split("=")[1] ?? "", password, passwordAgain: password });
+  const readAdminsScreen = async (cookie: string) =>
+    (await fetch(`${site.url}/admin/admins`, { headers: { cookie } })).text();
+  /** Invites the address as the owner; answers the post's answer and the mailed link's path. */
+  const invite = async (owner: string, email: string, role: string) => {
+    const answer = await postForm(site.url, "/admin/admins", owner, {
+      intent: "invite",
+      email,
+      role,
+    });
+    await waitFor(() => mailsTo(email, inviteSubject).length === 1);
+    return { answer, path: readLinkPath(mailsTo(email, inviteSubject)[0], "/admin/accept-invite") };
+  };
   const canSignIn = async (email: string, password: string) =>
     (
       await fetch(`${site.url}/api/admin/login`, {
@@ -126,10 +143,8 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(asked.status).toBe(200);
     expect(await asked.text()).toContain(resetAnswer);
-    await waitFor(
-      () => mailsTo(email, "Reset your password for admin.clearline.example").length === 1,
-    );
-    const mail = mailsTo(email, "Reset your password for admin.clearline.example")[0];
+    await waitFor(() => mailsTo(email, resetSubject).length === 1);
+    const mail = mailsTo(email, resetSubject)[0];
     expect(mail).toContain("within 30 minutes");
     const path = readLinkPath(mail, "/admin/reset-password");
 
@@ -137,19 +152,10 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
     expect(form).toContain("Choose a new password");
     expect(form).toContain(email);
     // A password that breaks the rule, or differs, is refused; the link still works after.
-    const short = await post(path, {
-      token: path.split("=")[1] ?? "",
-      password: "short",
-      passwordAgain: "short",
-    });
+    const short = await postPassword(path, "short");
     expect(short.status).toBe(400);
     expect(await short.text()).toContain("Password must be at least 12 characters");
-    const token = path.split("=")[1] ?? "";
-    const changed = await post(path, {
-      token,
-      password: "a brand new password",
-      passwordAgain: "a brand new password",
-    });
+    const changed = await postPassword(path, "a brand new password");
     expect(await changed.text()).toContain("Your password was changed");
     expect(changed.headers.getSetCookie().some((value) => value.startsWith("session="))).toBe(
       false,
@@ -164,11 +170,7 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
     expect(await canSignIn(email, "a brand new password")).toBe(true);
 
     // The link works once.
-    const again = await post(path, {
-      token,
-      password: "another new password",
-      passwordAgain: "another new password",
-    });
+    const again = await postPassword(path, "another new password");
     expect(await again.text()).toContain(expiredTitle);
     expect(await page(path)).toContain(expiredTitle);
     expect(await canSignIn(email, "a brand new password")).toBe(true);
@@ -177,13 +179,8 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
   it("lets a reset link live 30 minutes, and a newer link replaces an older one", async () => {
     const email = testAdmin.email;
     await post("/admin/forgot-password", { email });
-    await waitFor(
-      () => mailsTo(email, "Reset your password for admin.clearline.example").length === 1,
-    );
-    const first = readLinkPath(
-      mailsTo(email, "Reset your password for admin.clearline.example")[0],
-      "/admin/reset-password",
-    );
+    await waitFor(() => mailsTo(email, resetSubject).length === 1);
+    const first = readLinkPath(mailsTo(email, resetSubject)[0], "/admin/reset-password");
     const link = await site.services.db
       .selectFrom("admin_email_links")
       .selectAll()
@@ -197,22 +194,16 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
     expect(await page(first)).toContain("Choose a new password");
     await moveLinksBack(email, 60 * 1000);
     expect(await page(first)).toContain(expiredTitle);
-    const late = await post(first, {
-      token: first.split("=")[1] ?? "",
-      password: "too late a password",
-      passwordAgain: "too late a password",
-    });
+    const late = await postPassword(first, "too late a password");
     expect(await late.text()).toContain(expiredTitle);
     expect(await canSignIn(email, testAdmin.password)).toBe(true);
 
     // Two requests: only the newer link works.
     await post("/admin/forgot-password", { email });
     await post("/admin/forgot-password", { email });
-    await waitFor(
-      () => mailsTo(email, "Reset your password for admin.clearline.example").length === 3,
-    );
-    const [, older, newer] = mailsTo(email, "Reset your password for admin.clearline.example").map(
-      (mail) => readLinkPath(mail, "/admin/reset-password"),
+    await waitFor(() => mailsTo(email, resetSubject).length === 3);
+    const [, older, newer] = mailsTo(email, resetSubject).map((mail) =>
+      readLinkPath(mail, "/admin/reset-password"),
     );
     expect(await page(older ?? "")).toContain(expiredTitle);
     expect(await page(newer ?? "")).toContain("Choose a new password");
@@ -248,53 +239,33 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
   it("invites an admin by email; the link creates the account once, which then signs in", async () => {
     const owner = await signIn(site.url, testAdmin);
     const email = "new.editor@example.com";
-    const invited = await postForm(site.url, "/admin/admins", owner, {
-      intent: "invite",
-      email,
-      role: "editor",
-    });
+    const { answer: invited, path } = await invite(owner, email, "editor");
     expect(invited.status).toBe(200);
     expect(await invited.text()).toContain(`An invitation is on its way to ${email}`);
-    const subject = "You're invited to the admin of admin.clearline.example";
-    await waitFor(() => mailsTo(email, subject).length === 1);
-    const mail = mailsTo(email, subject)[0];
+    const mail = mailsTo(email, inviteSubject)[0];
     expect(mail).toContain(`${testAdmin.email} invited you`);
     expect(mail).toContain("as an editor");
-    const path = readLinkPath(mail, "/admin/accept-invite");
 
     // Listed as pending on the Admins screen, with its role.
-    const invite = await site.services.db
+    const row = await site.services.db
       .selectFrom("admin_email_links")
       .selectAll()
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
-    expect(invite.role).toBe("editor");
-    expect(Date.parse(invite.expires_at) - Date.parse(invite.created_at)).toBe(72 * 60 * 60 * 1000);
-    const screen = await (
-      await fetch(`${site.url}/admin/admins`, { headers: { cookie: owner } })
-    ).text();
+    expect(row.role).toBe("editor");
+    expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(72 * 60 * 60 * 1000);
+    const screen = await readAdminsScreen(owner);
     expect(screen).toContain("Pending invitations");
     expect(screen).toContain(email);
 
     expect(await page(path)).toContain("Create your admin account");
-    const token = path.split("=")[1] ?? "";
-    const accepted = await post(path, {
-      token,
-      password: "my own password!",
-      passwordAgain: "my own password!",
-    });
+    const accepted = await postPassword(path, "my own password!");
     expect(await accepted.text()).toContain("Your account is ready");
     expect(await canSignIn(email, "my own password!")).toBe(true);
-    const after = await (
-      await fetch(`${site.url}/admin/admins`, { headers: { cookie: owner } })
-    ).text();
+    const after = await readAdminsScreen(owner);
     expect(after).not.toContain("Pending invitations");
 
-    const again = await post(path, {
-      token,
-      password: "someone elses pass",
-      passwordAgain: "someone elses pass",
-    });
+    const again = await postPassword(path, "someone elses pass");
     expect(await again.text()).toContain(expiredTitle);
     expect(await canSignIn(email, "my own password!")).toBe(true);
 
@@ -309,40 +280,21 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
 
   it("lets an invitation live 72 hours, and a cancelled one stops working", async () => {
     const owner = await signIn(site.url, testAdmin);
-    const subject = "You're invited to the admin of admin.clearline.example";
     const late = "late.invitee@example.com";
-    await postForm(site.url, "/admin/admins", owner, {
-      intent: "invite",
-      email: late,
-      role: "owner",
-    });
-    await waitFor(() => mailsTo(late, subject).length === 1);
-    const latePath = readLinkPath(mailsTo(late, subject)[0], "/admin/accept-invite");
+    const { path: latePath } = await invite(owner, late, "owner");
     await moveLinksBack(late, 71 * 60 * 60 * 1000);
     expect(await page(latePath)).toContain("Create your admin account");
     await moveLinksBack(late, 60 * 60 * 1000);
     expect(await page(latePath)).toContain(expiredTitle);
-    const refused = await post(latePath, {
-      token: latePath.split("=")[1] ?? "",
-      password: "my own password!",
-      passwordAgain: "my own password!",
-    });
+    const refused = await postPassword(latePath, "my own password!");
     expect(await refused.text()).toContain(expiredTitle);
     expect(await canSignIn(late, "my own password!")).toBe(false);
     // The screen says it expired.
-    const screen = await (
-      await fetch(`${site.url}/admin/admins`, { headers: { cookie: owner } })
-    ).text();
+    const screen = await readAdminsScreen(owner);
     expect(screen).toMatch(/Expired [^<]*20\d\d/);
 
     const cancelled = "cancelled.invitee@example.com";
-    await postForm(site.url, "/admin/admins", owner, {
-      intent: "invite",
-      email: cancelled,
-      role: "editor",
-    });
-    await waitFor(() => mailsTo(cancelled, subject).length === 1);
-    const cancelledPath = readLinkPath(mailsTo(cancelled, subject)[0], "/admin/accept-invite");
+    const { path: cancelledPath } = await invite(owner, cancelled, "editor");
     const row = await site.services.db
       .selectFrom("admin_email_links")
       .select("id")

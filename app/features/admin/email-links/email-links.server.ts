@@ -2,7 +2,8 @@
 // in the link, only its hash in the database; a link works once, until it expires, and a new one
 // of the same kind for the same address replaces the older.
 import { createHash, randomBytes } from "node:crypto";
-import type { AdminEmailLinkKind, Db } from "~/platform/db/tables.server";
+import type { ExpressionBuilder } from "kysely";
+import type { AdminEmailLinkKind, Db, Tables } from "~/platform/db/tables.server";
 
 export const linkLifetimeMs: Record<AdminEmailLinkKind, number> = {
   reset: 30 * 60 * 1000,
@@ -88,6 +89,17 @@ function toEmailLink(row: {
   };
 }
 
+/** The condition of the row a token names while its link works: unused and unexpired. */
+function usableLink(kind: AdminEmailLinkKind, token: string, now: Date) {
+  return (eb: ExpressionBuilder<Tables, "admin_email_links">) =>
+    eb.and([
+      eb("token_hash", "=", hashToken(token)),
+      eb("kind", "=", kind),
+      eb("used_at", "is", null),
+      eb("expires_at", ">", now.toISOString()),
+    ]);
+}
+
 /** The link a token names while it still works (unused, unexpired); a page shows its form then. */
 export async function findUsableLink(
   db: Db,
@@ -99,10 +111,7 @@ export async function findUsableLink(
   const row = await db
     .selectFrom("admin_email_links")
     .select(linkColumns)
-    .where("token_hash", "=", hashToken(token))
-    .where("kind", "=", kind)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
+    .where(usableLink(kind, token, now))
     .executeTakeFirst();
   return row ? toEmailLink(row) : undefined;
 }
@@ -121,10 +130,7 @@ export async function spendLink(
   const row = await db
     .updateTable("admin_email_links")
     .set({ used_at: now.toISOString() })
-    .where("token_hash", "=", hashToken(token))
-    .where("kind", "=", kind)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now.toISOString())
+    .where(usableLink(kind, token, now))
     .returning(linkColumns)
     .executeTakeFirst();
   return row ? toEmailLink(row) : undefined;
