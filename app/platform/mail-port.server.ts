@@ -10,7 +10,11 @@ export type PortMail = { to: string; subject: string; text: string };
 export type MailPort = {
   /** Mail is set up: SMTP_URL and MAIL_FROM are set. */
   isEnabled: (config: Config) => boolean;
-  /** Queues the mail in db (a transaction, to tie it to a change) and wakes the mail worker. */
+  /**
+   * Queues the mail and wakes the mail worker. Call it once what the mail is about is committed:
+   * a worker woken inside a transaction may look before the row exists (and wait for its next
+   * round).
+   */
   send: (db: Db, mail: PortMail) => Promise<void>;
 };
 

@@ -22,8 +22,8 @@ export async function inviteAdmin(
 ): Promise<InviteResult> {
   if (await findAdminByEmail(db, invite.email)) return "already-admin";
   const timeZone = await readSiteTimeZone(db);
-  await db.transaction().execute(async (trx) => {
-    const { token, expiresAt } = await createEmailLink(
+  const { token, expiresAt } = await db.transaction().execute(async (trx) => {
+    const link = await createEmailLink(
       trx,
       {
         kind: "invite",
@@ -43,20 +43,22 @@ export async function inviteAdmin(
       },
       now,
     );
-    const site = getSiteName(config.SITE_URL);
-    await sendMail(trx, {
-      to: invite.email,
-      subject: `You're invited to the admin of ${site}`,
-      text: [
-        `${invite.actor.email ?? "The site's owner"} invited you to sign in to the admin of ${site} as ${invite.role === "owner" ? "an owner" : "an editor"}.`,
-        "",
-        "Choose your password here to create your account:",
-        getLinkUrl(config.SITE_URL, "/admin/accept-invite", token),
-        "",
-        `The link works once, until ${formatTime(expiresAt, timeZone)}.`,
-        "If you were not expecting this, ignore this email: no account is created.",
-      ].join("\n"),
-    });
+    return link;
+  });
+  // Queued once the invite is stored (the worker, woken now, finds the mail).
+  const site = getSiteName(config.SITE_URL);
+  await sendMail(db, {
+    to: invite.email,
+    subject: `You're invited to the admin of ${site}`,
+    text: [
+      `${invite.actor.email ?? "The site's owner"} invited you to sign in to the admin of ${site} as ${invite.role === "owner" ? "an owner" : "an editor"}.`,
+      "",
+      "Choose your password here to create your account:",
+      getLinkUrl(config.SITE_URL, "/admin/accept-invite", token),
+      "",
+      `The link works once, until ${formatTime(expiresAt, timeZone)}.`,
+      "If you were not expecting this, ignore this email: no account is created.",
+    ].join("\n"),
   });
   return "invited";
 }

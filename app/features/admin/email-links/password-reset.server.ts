@@ -62,8 +62,8 @@ export async function requestPasswordReset(
     );
     const admin = await findAdminByEmail(db, request.email);
     if (admin && perEmail.allowed && isMailEnabled(config)) {
-      await db.transaction().execute(async (trx) => {
-        const { token } = await createEmailLink(trx, { kind: "reset", email: admin.email }, now);
+      const token = await db.transaction().execute(async (trx) => {
+        const link = await createEmailLink(trx, { kind: "reset", email: admin.email }, now);
         await recordActivity(
           trx,
           {
@@ -73,8 +73,10 @@ export async function requestPasswordReset(
           },
           now,
         );
-        await sendMail(trx, buildResetMail(config, admin.email, token));
+        return link.token;
       });
+      // Queued once the link is stored (the worker, woken now, finds the mail).
+      await sendMail(db, buildResetMail(config, admin.email, token));
     }
     return { status: "answered" };
   } finally {

@@ -90,22 +90,21 @@ export async function noteSignInBrowser(
       .executeTakeFirst();
     if (Number(known.numUpdatedRows) > 0) return token;
     const timeZone = await readSiteTimeZone(db);
-    await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("admin_known_browsers")
-        .values({
-          admin_id: signIn.admin.id,
-          browser_hash: browserHash,
-          first_seen_at: at,
-          last_seen_at: at,
-        })
-        .onConflict((conflict) => conflict.columns(["admin_id", "browser_hash"]).doNothing())
-        .returning("admin_id")
-        .executeTakeFirst();
-      // Two sign-ins at once from one new browser send one notice.
-      if (!inserted || !isMailEnabled(config)) return;
-      await sendMail(trx, buildNotice(config, signIn, formatTime(at, timeZone)));
-    });
+    const inserted = await db
+      .insertInto("admin_known_browsers")
+      .values({
+        admin_id: signIn.admin.id,
+        browser_hash: browserHash,
+        first_seen_at: at,
+        last_seen_at: at,
+      })
+      .onConflict((conflict) => conflict.columns(["admin_id", "browser_hash"]).doNothing())
+      .returning("admin_id")
+      .executeTakeFirst();
+    // Two sign-ins at once from one new browser send one notice.
+    if (inserted && isMailEnabled(config)) {
+      await sendMail(db, buildNotice(config, signIn, formatTime(at, timeZone)));
+    }
   } catch (error) {
     logger.error({ err: error }, "Could not note the browser of a sign-in");
   }
