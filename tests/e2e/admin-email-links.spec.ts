@@ -14,7 +14,8 @@ let smtp: TestSmtpServer;
 let site: TestSite;
 let stopJobs: () => Promise<void>;
 
-test.describe.configure({ mode: "serial" });
+// Each test walks a whole flow through several screens, each checked with axe at its width.
+test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
