@@ -44,6 +44,11 @@ export default [
   // one module under three route ids.
   layout("features/admin/routes/admin-layout.tsx", [
     route("admin/login", "features/admin/routes/login.tsx"),
+    // The pages of the admin's emails (issue 20): ask for a reset link, set a new password from
+    // one, accept an invitation
+    route("admin/forgot-password", "features/admin/routes/forgot-password.tsx"),
+    route("admin/reset-password", "features/admin/routes/reset-password.tsx"),
+    route("admin/accept-invite", "features/admin/routes/accept-invite.tsx"),
     layout("features/admin/routes/workspace-layout.tsx", [
       route("edit", "features/content/routes/editor.tsx", { id: "editor-edit" }),
       route("admin", "features/content/routes/editor.tsx", { id: "editor-admin" }),

@@ -6,6 +6,7 @@ import { setNavBadgeReader } from "~/features/admin/shell/nav-badges.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
+import { enqueueMail, wakeMailWorker } from "~/features/leads/mail/mail-outbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { importExistingUploads } from "~/features/media/image-records.server";
 import { addImageUseReader } from "~/features/media/image-uses.server";
@@ -15,6 +16,7 @@ import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
+import { registerMailPort } from "~/platform/mail-port.server";
 import { seedDefaults } from "./seed.server";
 
 /**
@@ -40,6 +42,15 @@ export async function bootServices(
   setCaseStudyIndustriesReader(async (db, logger) =>
     (await getCaseStudies(db, logger)).map((study) => study.industry),
   );
+  // The admin's emails (password resets, invitations, sign-in notices) go out through the
+  // leads outbox.
+  registerMailPort({
+    isEnabled: (config) => Boolean(config.SMTP_URL && config.MAIL_FROM),
+    send: async (db, mail) => {
+      await enqueueMail(db, { recipient: mail.to, subject: mail.subject, text: mail.text });
+      wakeMailWorker();
+    },
+  });
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

@@ -33,6 +33,11 @@ export const activityActions = {
   "message-not-spam": "Message marked not spam",
   "contact-erase": "Contact erased",
   "mail-test": "Test email sent",
+  // Issue 20 C: the email flows (a reset password is an "admin-password", an accepted invite an
+  // "admin-create")
+  "admin-reset-requested": "Password reset requested",
+  "admin-invite": "Admin invited",
+  "admin-invite-cancel": "Invitation cancelled",
 } as const;
 
 /** How long entries are kept. */

@@ -281,6 +281,28 @@ export interface PublicationGoLiveTable {
   recorded_at: string;
 }
 
+// Issue 20, part C: the links admin emails carry and the browsers each admin signed in from
+export type AdminEmailLinkKind = "reset" | "invite";
+
+export interface AdminEmailLinkTable {
+  id: Generated<number>;
+  kind: AdminEmailLinkKind;
+  email: string;
+  role: string | null;
+  token_hash: string;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface AdminKnownBrowserTable {
+  admin_id: number;
+  browser_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -312,6 +334,9 @@ export interface Tables {
   // The writer's desk (issue 17)
   site_settings: SiteSettingTable;
   publication_go_lives: PublicationGoLiveTable;
+  // Admin email flows (issue 20, part C)
+  admin_email_links: AdminEmailLinkTable;
+  admin_known_browsers: AdminKnownBrowserTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -40,7 +40,8 @@ export type Accepted<Body> = {
   /** The JSON answer's status; a form's answer is 200 (or redirectTo). */
   status?: number;
   body: Body;
-  headers?: Record<string, string>;
+  /** Pairs, where a header repeats (two Set-Cookie: the session and the device, issue 20). */
+  headers?: Record<string, string> | [string, string][];
   /** Where a form post goes next instead of showing the result; a JSON caller gets the body. */
   redirectTo?: string;
 };
@@ -164,10 +165,9 @@ export async function handleSubmission<Input, Body>(
     if (!result.success) throw toValidationError(result.error.issues);
     const accepted = await submission.accept(result.data, app);
     if (json) {
-      return Response.json(accepted.body, {
-        status: accepted.status ?? 200,
-        headers: { "Cache-Control": "no-store", ...accepted.headers },
-      });
+      const headers = new Headers(accepted.headers);
+      if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+      return Response.json(accepted.body, { status: accepted.status ?? 200, headers });
     }
     if (accepted.redirectTo) return redirect(accepted.redirectTo, { headers: accepted.headers });
     const done: FormResult<Body> = {

@@ -1,6 +1,7 @@
 // /admin/admins: the admin accounts. List them; add one (a generated password shown once, or one
 // typed twice); change one's own password (the current one required; every other session of
-// that admin ends); sign an admin out everywhere; remove an admin, never the last one.
+// that admin ends); sign an admin out everywhere; remove an admin, never the last one. With mail
+// set up, adding is inviting by email (issue 20 C): the invitee chooses their own password.
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -9,6 +10,13 @@ import {
   type AdminsIntentResult,
   runAdminsIntent,
 } from "~/features/admin/admins/admins-intents.server";
+import { FieldError, PasswordInput } from "~/features/admin/admins/password-input";
+import { InviteAdminCard } from "~/features/admin/email-links/invite-admin-card";
+import {
+  isInviteIntent,
+  runInviteIntent,
+} from "~/features/admin/email-links/invite-intents.server";
+import { listPendingInvites } from "~/features/admin/email-links/invites.server";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
@@ -16,6 +24,7 @@ import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { isMailEnabled } from "~/platform/mail-port.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -29,15 +38,22 @@ import type { Route } from "./+types/admins";
 export const handle = { adminNav: { label: "Admins", order: 90 } } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = getAppContext(context);
+  const { db, config } = getAppContext(context);
   const admin = getAdmin(context);
-  const [admins, timeZone] = await Promise.all([
+  const mailEnabled = isMailEnabled(config);
+  const [admins, timeZone, invites] = await Promise.all([
     listAdmins(db),
     getRequestData(context).timeZone(),
+    mailEnabled ? listPendingInvites(db) : [],
   ]);
   return {
     me: admin.email,
     admins: admins.map((entry) => ({ ...entry, created: formatTime(entry.createdAt, timeZone) })),
+    mailEnabled,
+    invites: invites.map((invite) => ({
+      ...invite,
+      expires: formatTime(invite.expiresAt, timeZone),
+    })),
   };
 }
 
@@ -56,6 +72,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     throw error;
   }
   const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  if (isInviteIntent(form)) {
+    const invite = await runInviteIntent({ db, config, actor: getActor(admin, clientIp) }, form);
+    return data(invite.result, { status: invite.status });
+  }
   const outcome = await runAdminsIntent(
     {
       db,
@@ -78,43 +98,6 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  ) : null;
-}
-
-function PasswordInput({
-  id,
-  name,
-  label,
-  error,
-  autoComplete,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  error: string | undefined;
-  autoComplete: string;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
-
 function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
   const [mode, setMode] = useState<"generate" | "type">("generate");
   const errors = result?.form === "add" ? (result.errors ?? {}) : {};
@@ -123,7 +106,8 @@ function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
       <CardHeader>
         <h2 className="text-lg font-semibold leading-tight">Add an admin</h2>
         <CardDescription>
-          They sign in at /admin/login with this email and password.
+          They sign in at /admin/login with this email and password. Inviting admins by email, to
+          choose their own password, needs mail set up (SMTP_URL and MAIL_FROM).
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -253,7 +237,8 @@ function ChangePasswordCard({ result }: { result: AdminsIntentResult | undefined
 }
 
 export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { admins, me } = loaderData;
+  const { admins, me, mailEnabled, invites } = loaderData;
+  const cardResult = actionData?.form === "invite" ? undefined : actionData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const rowResult = actionData?.form === "row" ? actionData : undefined;
@@ -322,8 +307,15 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         </ul>
       </Card>
       <div className="grid items-start gap-6 lg:grid-cols-2">
-        <AddAdminCard result={actionData} />
-        <ChangePasswordCard result={actionData} />
+        {mailEnabled ? (
+          <InviteAdminCard
+            result={actionData?.form === "invite" ? actionData : undefined}
+            invites={invites}
+          />
+        ) : (
+          <AddAdminCard result={cardResult} />
+        )}
+        <ChangePasswordCard result={cardResult} />
       </div>
     </AdminPage>
   );

@@ -57,6 +57,14 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
               defaultEmail={actionData?.values.email}
               successPath={loginSuccessPath}
             />
+            <p className="mt-4 text-center text-sm">
+              <Link
+                to="/admin/forgot-password"
+                className="rounded-md font-medium text-primary underline-offset-4 hover:underline"
+              >
+                Forgot your password?
+              </Link>
+            </p>
           </CardContent>
         </Card>
         <p className="mt-6 text-center">

@@ -1,0 +1,47 @@
+// The forms of the admin's email flows, one zod schema each: ask for a reset link, set a password
+// from a link (a reset or an invite), invite an admin, cancel an invite.
+import { adminEmailSchema, passwordSchema } from "~/features/admin/admins/admin-forms";
+import { z } from "~/platform/zod";
+
+export const forgotPasswordSchema = z.object({ email: adminEmailSchema });
+
+/** A new password from an emailed link, typed twice (the Admins screen's rule). */
+export const linkPasswordSchema = z
+  .object({
+    token: z.string().max(100),
+    password: passwordSchema,
+    passwordAgain: z.string().max(256),
+  })
+  .refine((value) => value.password === value.passwordAgain, {
+    path: ["passwordAgain"],
+    message: "The two passwords differ",
+  });
+
+/** What a page an emailed link opens shows after its password form was posted. */
+export type LinkOutcome =
+  | { outcome: "done"; email: string }
+  | { outcome: "expired" }
+  | { outcome: "already-admin"; email: string };
+
+/** What an invited admin may do (issue 20's roles; the invite keeps the choice). */
+export const inviteRoles = ["editor", "owner"] as const;
+export type InviteRole = (typeof inviteRoles)[number];
+
+export const inviteAdminSchema = z.object({
+  intent: z.literal("invite"),
+  email: adminEmailSchema,
+  role: z.enum(inviteRoles).default("editor"),
+});
+
+export const cancelInviteSchema = z.object({
+  intent: z.literal("cancel-invite"),
+  id: z.coerce.number().int().positive(),
+});
+
+/** What the Admins screen's invite card shows after one of its posts. */
+export type InviteIntentResult = {
+  form: "invite";
+  ok?: string;
+  problem?: string;
+  errors?: Record<string, string>;
+};
