@@ -9,6 +9,12 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import {
+  type AdminRole,
+  isRoleAllowed,
+  ownerOnlyMessage,
+  ownerOnlyScreenMessage,
+} from "~/platform/admin-roles";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import { databaseRetryAfterSeconds, logDatabaseError } from "~/platform/db/unavailable.server";
 import {
@@ -65,7 +71,16 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
       { status: 503, headers: { "Retry-After": retryAfterSeconds, "Cache-Control": "no-store" } },
     );
   }
-  if (!session && !browserCheckedPaths.has(getPathname(request))) throw redirect(loginPath);
+  const pathname = getPathname(request);
+  if (!session && !browserCheckedPaths.has(pathname)) throw redirect(loginPath);
+  // The route's handle names the role it needs: one check here for its page, posts and downloads.
+  const required = app.routes.getRequiredRole(pathname)?.value;
+  if (session && !isRoleAllowed(session.role, required)) {
+    throw data(
+      { message: ownerOnlyScreenMessage },
+      { status: 403, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   context.set(adminSessionContext, session ?? null);
   return next();
 };
@@ -108,6 +123,8 @@ export function handleAdminApi(
   options: {
     methods: readonly string[];
     signedOutMessage?: string;
+    /** The role the endpoint needs; anyone else gets a 403. None: every admin. */
+    role?: AdminRole;
     /** The feature's own refusals (its store's errors), for the one error mapper. */
     describeError?: DescribeError;
   },
@@ -137,6 +154,7 @@ export function handleAdminApi(
           401,
           options.signedOutMessage ?? "Your session has expired. Please log in again.",
         );
+      if (!isRoleAllowed(session.role, options.role)) throw new ApiError(403, ownerOnlyMessage);
       const response = await handler({ ...app, admin: session });
       response.headers.set("Cache-Control", "no-store");
       return response;

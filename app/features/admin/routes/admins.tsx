@@ -26,7 +26,10 @@ import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import type { Route } from "./+types/admins";
 
-export const handle = { adminNav: { label: "Admins", order: 90 } } satisfies RouteHandle;
+export const handle = {
+  adminNav: { label: "Admins", order: 90 },
+  role: "owner",
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = getAppContext(context);

@@ -32,13 +32,15 @@ export const handle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
-  getAdmin(context);
-  return loadLeadsOverview(
+  const admin = getAdmin(context);
+  const overview = await loadLeadsOverview(
     db,
     config,
     readInboxQuery(new URL(request.url)),
     await getRequestData(context).timeZone(),
   );
+  // An editor reads and sorts the inbox; deleting, export, erasure and the mail test are an owner's.
+  return { ...overview, ownerTools: admin.role === "owner" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,14 +79,14 @@ const emptyTexts = {
 } as const;
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, folder, q, counts, page, pageCount, total, mail } = loaderData;
+  const { messages, folder, q, counts, page, pageCount, total, mail, ownerTools } = loaderData;
   return (
     <AdminPage
       title="Leads"
       description="Messages sent through the contact form. Work through New, and mark each message handled once you have answered it."
     >
       <InboxConfirmation confirm={actionData?.confirm} />
-      <MailAlerts mail={mail} />
+      <MailAlerts mail={mail} canSendTest={ownerTools} />
       <section aria-labelledby="messages-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="messages-heading" className="sr-only">
           Contact messages
@@ -109,7 +111,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           >
             {messages.map((message) => (
               <li key={message.id}>
-                <MessageCard message={message} />
+                <MessageCard message={message} ownerTools={ownerTools} />
               </li>
             ))}
           </ol>
