@@ -33,6 +33,10 @@ export const activityActions = {
   "message-not-spam": "Message marked not spam",
   "contact-erase": "Contact erased",
   "mail-test": "Test email sent",
+  // Issue 20 A (roles and devices): an admin's role changed, a device signed out from the account
+  // screen (one session, or every other one)
+  "admin-role": "Role changed",
+  "session-end": "Device signed out",
 } as const;
 
 /** How long entries are kept. */
