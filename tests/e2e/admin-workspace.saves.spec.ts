@@ -21,6 +21,7 @@ const screens = [
   { link: "Activity", heading: "Activity", path: "/admin/activity" },
   { link: "Admins", heading: "Admins", path: "/admin/admins" },
   { link: "Settings", heading: "Settings", path: "/admin/settings" },
+  { link: "Your account", heading: "Your account", path: "/admin/account" },
 ];
 
 function adminNav(page: Page) {
@@ -186,7 +187,7 @@ test("an added admin can sign in; a password change ends their other sessions; t
   await page.getByLabel("Password", { exact: true }).fill(firstPassword);
   await page.getByLabel("Password again", { exact: true }).fill(firstPassword);
   await page.getByRole("button", { name: "Add admin" }).click();
-  await expect(page.getByRole("status")).toContainText(`${email} can now sign in.`);
+  await expect(page.getByRole("status")).toContainText(`${email} can now sign in as an editor.`);
   await expect(
     page.getByRole("main").getByRole("listitem").filter({ hasText: email }),
   ).toBeVisible();
@@ -195,7 +196,7 @@ test("an added admin can sign in; a password change ends their other sessions; t
   // Two browsers of the new admin; a password change in one ends the other.
   const one = await openSignedIn(browser, email, firstPassword);
   const two = await openSignedIn(browser, email, firstPassword);
-  await one.page.goto("/admin/admins");
+  await one.page.goto("/admin/account");
   const secondPassword = "a helper's second password";
   await one.page.getByLabel("Current password").fill(firstPassword);
   await one.page.getByLabel("New password", { exact: true }).fill(secondPassword);
