@@ -5,7 +5,7 @@
 // the command line ends the sessions. It saves content, so it runs with the other *.saves specs.
 import { spawnSync } from "node:child_process";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { getToast } from "./admin-helpers";
+import { getToast, isSignedIn, openSignedIn, signInThroughLoginPage } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { e2eAdmin, readE2eState } from "./state";
 import { test } from "./test";
@@ -26,27 +26,6 @@ const screens = [
 
 function adminNav(page: Page) {
   return page.getByRole("navigation", { name: "Admin" });
-}
-
-async function signInThroughLoginPage(page: Page, email: string, password: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function isSignedIn(context: BrowserContext): Promise<boolean> {
-  const response = await context.request.get(`${baseURL}/api/admin/session`);
-  return ((await response.json()) as { isAuthenticated: boolean }).isAuthenticated;
-}
-
-/** A new browser signed in as email through the login page. */
-async function openSignedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughLoginPage(page, email, password);
-  await page.waitForURL(/\/working-editor$/);
-  return { context, page };
 }
 
 for (const width of [1280, 375]) {

@@ -73,17 +73,29 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
   }
   const pathname = getPathname(request);
   if (!session && !browserCheckedPaths.has(pathname)) throw redirect(loginPath);
+  context.set(adminSessionContext, session ?? null);
   // The route's handle names the role it needs: one check here for its page, posts and downloads.
   const required = app.routes.getRequiredRole(pathname)?.value;
-  if (session && !isRoleAllowed(session.role, required)) {
-    throw data(
-      { message: ownerOnlyScreenMessage },
-      { status: 403, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  context.set(adminSessionContext, session ?? null);
-  return next();
+  if (!session || isRoleAllowed(session.role, required)) return next();
+  // A post is refused before its action runs. A page or download is refused by getAdmin, which
+  // its loader calls first: thrown from a loader, the 403 is drawn by the admin area's error
+  // page (one thrown here, before any loader, would be drawn by the site's root instead).
+  if (request.method !== "GET" && request.method !== "HEAD") throw forbidden();
+  context.set(forbiddenContext, true);
+  const response = await next();
+  // A loader that never asked getAdmin still answers no one without the role.
+  if (response.status !== 403) throw forbidden();
+  return response;
 };
+
+const forbiddenContext = createContext<boolean>(false);
+
+function forbidden() {
+  return data(
+    { message: ownerOnlyScreenMessage },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
+}
 
 /**
  * Every admin response, error pages included, is never stored by a cache: set last, over what the
@@ -103,10 +115,14 @@ export function getGateSession(context: ContextReader): AdminSession | null {
   return context.get(adminSessionContext);
 }
 
-/** The signed-in admin of a screen that the gate only opens to admins. */
+/**
+ * The signed-in admin of a screen that the gate only opens to admins; a 403 when the screen needs
+ * a role they do not have (the gate decided; see requireAdminMiddleware).
+ */
 export function getAdmin(context: ContextReader): AdminSession {
   const session = context.get(adminSessionContext);
   if (!session) throw redirect(loginPath);
+  if (context.get(forbiddenContext)) throw forbidden();
   return session;
 }
 
