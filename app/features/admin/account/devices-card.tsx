@@ -22,7 +22,10 @@ export function DevicesCard({ devices, busy }: { devices: AccountDevice[]; busy:
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <ul aria-labelledby="devices-heading" className="divide-y divide-border rounded-lg border">
+        <ul
+          aria-labelledby="devices-heading"
+          className="divide-y divide-border rounded-lg border border-border"
+        >
           {devices.map((device) => {
             const Icon = phonePattern.test(device.device) ? Smartphone : Laptop;
             return (
