@@ -4,7 +4,7 @@
 // in and a removed one cannot; a password change ends the admin's other sessions; a reset from
 // the command line ends the sessions. It saves content, so it runs with the other *.saves specs.
 import { spawnSync } from "node:child_process";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { getToast, isSignedIn, openSignedIn, signInThroughLoginPage } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { e2eAdmin, readE2eState } from "./state";

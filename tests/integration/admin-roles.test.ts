@@ -217,6 +217,17 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
     await site?.close();
   });
 
+  /** The account screen's posts: sign out one device by its key; change one's own password. */
+  const endDevice = (key: string, cookie: string) =>
+    postForm(site, "/admin/account", { intent: "end-session", key }, cookie);
+  const changePassword = (cookie: string, currentPassword: string, newPassword: string) =>
+    postForm(
+      site,
+      "/admin/account",
+      { intent: "password", currentPassword, newPassword, newPasswordAgain: newPassword },
+      cookie,
+    );
+
   beforeEach(async () => {
     await resetLoginThrottles(site);
   });
@@ -382,12 +393,7 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
       .executeTakeFirstOrThrow();
     expect(phoneRow.address).toBe("127.0.0.1");
     expect(html).toContain(phoneRow.id_hash);
-    const endOne = await postForm(
-      site,
-      "/admin/account",
-      { intent: "end-session", key: phoneRow.id_hash },
-      laptop,
-    );
+    const endOne = await endDevice(phoneRow.id_hash, laptop);
     expect(endOne.status).toBe(200);
     expect(await endOne.text()).toContain("That device was signed out.");
     expect(await isSignedIn(site, phone)).toBe(false);
@@ -409,12 +415,7 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
       .select("id_hash")
       .where("admins.email", "=", testAdmin.email)
       .executeTakeFirstOrThrow();
-    const foreign = await postForm(
-      site,
-      "/admin/account",
-      { intent: "end-session", key: ownerRow.id_hash },
-      laptop,
-    );
+    const foreign = await endDevice(ownerRow.id_hash, laptop);
     expect(foreign.status).toBe(404);
     expect(await isSignedIn(site, ownerSession)).toBe(true);
 
@@ -431,12 +432,7 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
       .select("id_hash")
       .where("user_agent", "=", windowsChrome)
       .executeTakeFirstOrThrow();
-    const own = await postForm(
-      site,
-      "/admin/account",
-      { intent: "end-session", key: laptopRow.id_hash },
-      laptop,
-    );
+    const own = await endDevice(laptopRow.id_hash, laptop);
     expect(own.status).toBe(302);
     expect(own.headers.get("location")).toBe("/admin/login");
     expect(await isSignedIn(site, laptop)).toBe(false);
@@ -446,32 +442,12 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
     const one = await signIn(site, editor);
     const two = await signIn(site, editor);
     const newPassword = "an editor's new password";
-    const changed = await postForm(
-      site,
-      "/admin/account",
-      {
-        intent: "password",
-        currentPassword: editor.password,
-        newPassword,
-        newPasswordAgain: newPassword,
-      },
-      one,
-    );
+    const changed = await changePassword(one, editor.password, newPassword);
     expect(changed.status).toBe(200);
     expect(await isSignedIn(site, one)).toBe(true);
     expect(await isSignedIn(site, two)).toBe(false);
     expect((await logIn(site, { email: editor.email, password: newPassword })).status).toBe(200);
-    const back = await postForm(
-      site,
-      "/admin/account",
-      {
-        intent: "password",
-        currentPassword: newPassword,
-        newPassword: editor.password,
-        newPasswordAgain: editor.password,
-      },
-      one,
-    );
+    const back = await changePassword(one, newPassword, editor.password);
     expect(back.status).toBe(200);
   });
 });

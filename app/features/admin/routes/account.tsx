@@ -13,7 +13,7 @@ import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -36,27 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data<AccountIntentResult>(
-        { form: "devices", problem: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<AccountIntentResult>({ form: "devices", problem: message }, { status });
   }
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const outcome = await runAccountIntent(
-    {
-      db,
-      admin,
-      actor: getActor(admin, clientIp),
-      sessionId: readSessionId(request, config.secure) ?? "",
-    },
-    form,
-  );
+  const sessionId = readSessionId(request, config.secure) ?? "";
+  const actor = getActor(admin, clientIp);
+  const outcome = await runAccountIntent({ db, admin, actor, sessionId }, posted.fields);
   if ("endedOwnSession" in outcome) throw redirect(loginPath);
   return data(outcome.result, { status: outcome.status });
 }

@@ -18,7 +18,7 @@ import { getActor } from "~/platform/activity/activity.server";
 import { adminRoleLabels } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -50,19 +50,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data<AdminsIntentResult>(
-        { form: "row", problem: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<AdminsIntentResult>({ form: "row", problem: message }, { status });
   }
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  const outcome = await runAdminsIntent({ db, admin, actor: getActor(admin, clientIp) }, form);
+  const actor = getActor(admin, clientIp);
+  const outcome = await runAdminsIntent({ db, admin, actor }, posted.fields);
   if ("endedOwnSession" in outcome) throw redirect("/admin/login");
   // An owner who made themselves an editor can no longer open this screen.
   if ("leftOwnScreen" in outcome) throw redirect("/admin/account");

@@ -19,7 +19,7 @@ import { type InboxIntentResult, runInboxIntent } from "~/features/leads/inbox-i
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -46,18 +46,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data<InboxIntentResult>({ problem: error.message }, { status: error.status });
-    }
-    throw error;
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<InboxIntentResult>({ problem: message }, { status });
   }
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const outcome = await runInboxIntent(
     { db, config, admin, actor: getActor(admin, clientIp) },
-    form,
+    posted.fields,
   );
   return data(outcome.result, { status: outcome.status });
 }
