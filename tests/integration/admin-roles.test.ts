@@ -360,6 +360,21 @@ describe.each(getTestDatabaseKinds())("roles and devices on $name", (kind) => {
     expect(
       (await fetch(`${site.url}/admin/admins`, { headers: { cookie: promotedCookie } })).status,
     ).toBe(200);
+    // An owner who makes themselves an editor leaves for their account screen.
+    const selfDemoted = await postForm(
+      site,
+      "/admin/admins",
+      { intent: "role", email: secondOwner.email, role: "editor" },
+      promotedCookie,
+    );
+    expect(selfDemoted.status).toBe(302);
+    expect(selfDemoted.headers.get("location")).toBe("/admin/account");
+    const activity = await site.services.db
+      .selectFrom("admin_activity")
+      .select(["action", "target"])
+      .where("action", "=", "admin-role")
+      .execute();
+    expect(activity).toHaveLength(3);
     const removed = await postForm(
       site,
       "/admin/admins",
