@@ -75,6 +75,8 @@ export default [
       route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),
       route("admin/activity", "features/admin/routes/activity.tsx"),
       route("admin/admins", "features/admin/routes/admins.tsx"),
+      // Your account, for every admin: where you are signed in, and your password
+      route("admin/account", "features/admin/routes/account.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item

@@ -83,12 +83,32 @@ describe("collectRouteFacts", () => {
       { to: "/admin/case-studies", label: "Case studies", nested: true },
       { to: "/images", label: "Images" },
       { to: "/admin/leads", label: "Leads", nested: true, badge: "new-messages" },
-      { to: "/admin/newsletter", label: "Newsletter", nested: true },
+      { to: "/admin/newsletter", label: "Newsletter", nested: true, role: "owner" },
       { to: "/admin/history", label: "History", nested: true },
-      { to: "/admin/activity", label: "Activity" },
-      { to: "/admin/admins", label: "Admins" },
-      { to: "/admin/settings", label: "Settings" },
+      { to: "/admin/activity", label: "Activity", role: "owner" },
+      { to: "/admin/admins", label: "Admins", role: "owner" },
+      { to: "/admin/settings", label: "Settings", role: "owner" },
+      { to: "/admin/account", label: "Your account" },
     ]);
+  });
+
+  it("names the role each admin route needs, owners' screens and downloads included", () => {
+    for (const path of [
+      "/admin/admins",
+      "/admin/settings",
+      "/admin/activity",
+      "/admin/newsletter",
+      "/admin/newsletter/3",
+      "/admin/newsletter/subscribers/3/data.json",
+      "/admin/leads/subscribers.csv",
+      "/admin/leads/contacts/export.json",
+    ]) {
+      expect(facts.getRequiredRole(path)?.value, path).toBe("owner");
+    }
+    for (const path of ["/edit", "/content", "/images", "/admin/leads", "/admin/articles/x"]) {
+      expect(facts.getRequiredRole(path)?.value, path).toBeUndefined();
+    }
+    expect(facts.getRequiredRole("/admin/account")?.value).toBeUndefined();
   });
 
   it("keeps only the public pages in the cache, the blog with its own parameters", () => {

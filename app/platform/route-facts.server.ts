@@ -2,6 +2,7 @@
 // when the build loads: the public page routes the sitemaps list, the page cache's rule for any
 // path, and the admin navigation. The host hands them on (loaders read them from the app context).
 
+import type { AdminRole } from "./admin-roles";
 import { createPathMatcher, type PathMatcher } from "./path-matcher";
 import {
   type AdminNavItem,
@@ -36,6 +37,8 @@ export type RouteFacts = {
   getCacheRule: PathMatcher<CacheRule | undefined>;
   /** The admin navigation, in menu order. */
   adminNav: readonly AdminNavItem[];
+  /** The role a path's route needs (its handle's `role`), for the admin gate; none: any admin. */
+  getRequiredRole: PathMatcher<AdminRole | undefined>;
 };
 
 function parseHandle(route: ManifestRoute): ParsedHandle {
@@ -85,6 +88,7 @@ function addNavEntries(
   route: ManifestRoute,
   path: string,
   adminNav: NonNullable<ParsedHandle["adminNav"]>,
+  role: AdminRole | undefined,
 ) {
   for (const entry of [adminNav].flat()) {
     const known = items.get(entry.label);
@@ -101,6 +105,7 @@ function addNavEntries(
     const item: AdminNavItem & { order: number } = { to, label: entry.label, order: entry.order };
     if (entry.nested) item.nested = true;
     if (entry.badge) item.badge = entry.badge;
+    if (role) item.role = role;
     if (path !== to && countParameters(path) === 0) item.alsoAt = [path];
     items.set(entry.label, item);
   }
@@ -118,6 +123,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
   };
   const pages: PageRoute[] = [];
   const cacheRules: [string, CacheRule | undefined][] = [];
+  const roleRules: [string, AdminRole | undefined][] = [];
   const navItems = new Map<string, AdminNavItem & { order: number }>();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
@@ -129,7 +135,8 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     const cache = ancestry.map((each) => handleOf(each).cache).find((rule) => rule !== undefined);
     cacheRules.push([path, cache]);
     if (handle.page) pages.push(checkPage(route, path, handle.page));
-    if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav);
+    if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav, handle.role);
+    roleRules.push([path, handle.role]);
   }
   return {
     pages: pages.sort((a, b) => a.order - b.order),
@@ -137,5 +144,6 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     adminNav: [...navItems.values()]
       .sort((a, b) => a.order - b.order)
       .map(({ order: _order, ...item }) => item),
+    getRequiredRole: createPathMatcher(roleRules),
   };
 }

@@ -2,6 +2,7 @@
 // the page cache may do with its answers, its entry in the admin navigation. One shape for every
 // route; route modules check theirs with `satisfies RouteHandle`, and the host reads them all
 // from the server build once (route-facts.server.ts), where the schema checks them again.
+import { type AdminRole, adminRoleSchema } from "~/platform/admin-roles";
 import { z } from "~/platform/zod";
 
 /** The kinds of public page: a fixed page, or one of the pages made from each record. */
@@ -67,6 +68,11 @@ export const routeHandleSchema = z.object({
     .optional(),
   /** The admin navigation's entries for this screen. */
   adminNav: z.union([adminNavEntrySchema, z.array(adminNavEntrySchema)]).optional(),
+  /**
+   * The role an admin needs for this route (its page, its posts, its download): the admin gate
+   * answers 403 to anyone else, and the menu leaves its entries out for them. None: every admin.
+   */
+  role: adminRoleSchema.optional(),
 });
 
 export type RouteHandle = z.input<typeof routeHandleSchema>;
@@ -85,4 +91,6 @@ export type AdminNavItem = {
   nested?: boolean;
   /** The name of the count shown beside it (NavBadges). */
   badge?: string;
+  /** The role its screen needs (the route's handle `role`): the menu shows it to that role only. */
+  role?: AdminRole;
 };

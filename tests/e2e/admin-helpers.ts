@@ -1,6 +1,12 @@
 // Helpers of the admin end-to-end specs: toasts, the editor, saving and restoring content through
-// the API, and the stored-XSS checks run on every public page.
-import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+// the API, the stored-XSS checks run on every public page, and signing in through the login page.
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
 import type { SiteContent } from "../../app/features/content/schema";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
@@ -119,4 +125,25 @@ export async function expectNoInjectedScript(page: Page, path: string) {
   });
   expect(report.problems, path).toEqual([]);
   expect(report.marker, path).toBeUndefined();
+}
+
+export async function signInThroughLoginPage(page: Page, email: string, password: string) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email Address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export async function isSignedIn(context: BrowserContext): Promise<boolean> {
+  const response = await context.request.get(`${baseURL}/api/admin/session`);
+  return ((await response.json()) as { isAuthenticated: boolean }).isAuthenticated;
+}
+
+/** A new browser signed in as email through the login page. */
+export async function openSignedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInThroughLoginPage(page, email, password);
+  await page.waitForURL(/\/working-editor$/);
+  return { context, page };
 }

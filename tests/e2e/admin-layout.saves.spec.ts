@@ -35,6 +35,7 @@ const screens: Screen[] = [
   { name: "Admins", path: () => "/admin/admins" },
   { name: "Leads", path: () => "/admin/leads" },
   { name: "Settings", path: () => "/admin/settings" },
+  { name: "Your account", path: () => "/admin/account" },
 ];
 
 /** 100 characters with no place to break. */

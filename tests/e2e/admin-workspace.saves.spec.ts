@@ -4,8 +4,8 @@
 // in and a removed one cannot; a password change ends the admin's other sessions; a reset from
 // the command line ends the sessions. It saves content, so it runs with the other *.saves specs.
 import { spawnSync } from "node:child_process";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
-import { getToast } from "./admin-helpers";
+import { expect, type Page } from "@playwright/test";
+import { getToast, isSignedIn, openSignedIn, signInThroughLoginPage } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { e2eAdmin, readE2eState } from "./state";
 import { test } from "./test";
@@ -21,31 +21,11 @@ const screens = [
   { link: "Activity", heading: "Activity", path: "/admin/activity" },
   { link: "Admins", heading: "Admins", path: "/admin/admins" },
   { link: "Settings", heading: "Settings", path: "/admin/settings" },
+  { link: "Your account", heading: "Your account", path: "/admin/account" },
 ];
 
 function adminNav(page: Page) {
   return page.getByRole("navigation", { name: "Admin" });
-}
-
-async function signInThroughLoginPage(page: Page, email: string, password: string) {
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function isSignedIn(context: BrowserContext): Promise<boolean> {
-  const response = await context.request.get(`${baseURL}/api/admin/session`);
-  return ((await response.json()) as { isAuthenticated: boolean }).isAuthenticated;
-}
-
-/** A new browser signed in as email through the login page. */
-async function openSignedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signInThroughLoginPage(page, email, password);
-  await page.waitForURL(/\/working-editor$/);
-  return { context, page };
 }
 
 for (const width of [1280, 375]) {
@@ -186,7 +166,7 @@ test("an added admin can sign in; a password change ends their other sessions; t
   await page.getByLabel("Password", { exact: true }).fill(firstPassword);
   await page.getByLabel("Password again", { exact: true }).fill(firstPassword);
   await page.getByRole("button", { name: "Add admin" }).click();
-  await expect(page.getByRole("status")).toContainText(`${email} can now sign in.`);
+  await expect(page.getByRole("status")).toContainText(`${email} can now sign in as an editor.`);
   await expect(
     page.getByRole("main").getByRole("listitem").filter({ hasText: email }),
   ).toBeVisible();
@@ -195,7 +175,7 @@ test("an added admin can sign in; a password change ends their other sessions; t
   // Two browsers of the new admin; a password change in one ends the other.
   const one = await openSignedIn(browser, email, firstPassword);
   const two = await openSignedIn(browser, email, firstPassword);
-  await one.page.goto("/admin/admins");
+  await one.page.goto("/admin/account");
   const secondPassword = "a helper's second password";
   await one.page.getByLabel("Current password").fill(firstPassword);
   await one.page.getByLabel("New password", { exact: true }).fill(secondPassword);

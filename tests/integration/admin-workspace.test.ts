@@ -1,7 +1,7 @@
 // The admin workspace against the built site and a real database (SQLite, and PostgreSQL when
 // available): the gate and no-store on every admin screen, History (list, changes, restore and a
 // restore racing a save), the activity log written with what it records, and admin management
-// (add, password change ending other sessions, sign out everywhere, never removing the last admin,
+// (add, password change on the account screen ending other sessions, sign out everywhere, never removing the last admin,
 // the command line's reset, revoke-sessions and delete).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
@@ -331,7 +331,7 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
     const other = await logInCookie(site);
     const wrong = await postForm(
       site,
-      "/admin/admins",
+      "/admin/account",
       {
         intent: "password",
         currentPassword: "not my password",
@@ -345,7 +345,7 @@ describe.each(getTestDatabaseKinds())("the admin workspace on $name", (kind) => 
 
     const changed = await postForm(
       site,
-      "/admin/admins",
+      "/admin/account",
       {
         intent: "password",
         currentPassword: testAdmin.password,

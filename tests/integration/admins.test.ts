@@ -116,6 +116,7 @@ describe.each(getTestDatabaseKinds())("admins on $name", (kind) => {
     expect(await getSession(db, id, new Date(start.getTime() + 60_000))).toEqual({
       adminId: admin.id,
       email: "owner@example.com",
+      role: "owner",
     });
     // Activity every hour keeps it alive until the absolute lifetime ends it.
     let now = start.getTime();

@@ -9,6 +9,12 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
+import {
+  type AdminRole,
+  isRoleAllowed,
+  ownerOnlyMessage,
+  ownerOnlyScreenMessage,
+} from "~/platform/admin-roles";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import { databaseRetryAfterSeconds, logDatabaseError } from "~/platform/db/unavailable.server";
 import {
@@ -65,10 +71,31 @@ export const requireAdminMiddleware: MiddlewareFunction<Response> = async (
       { status: 503, headers: { "Retry-After": retryAfterSeconds, "Cache-Control": "no-store" } },
     );
   }
-  if (!session && !browserCheckedPaths.has(getPathname(request))) throw redirect(loginPath);
+  const pathname = getPathname(request);
+  if (!session && !browserCheckedPaths.has(pathname)) throw redirect(loginPath);
   context.set(adminSessionContext, session ?? null);
-  return next();
+  // The route's handle names the role it needs: one check here for its page, posts and downloads.
+  const required = app.routes.getRequiredRole(pathname)?.value;
+  if (!session || isRoleAllowed(session.role, required)) return next();
+  // A post is refused before its action runs. A page or download is refused by getAdmin, which
+  // its loader calls first: thrown from a loader, the 403 is drawn by the admin area's error
+  // page (one thrown here, before any loader, would be drawn by the site's root instead).
+  if (request.method !== "GET" && request.method !== "HEAD") throw forbidden();
+  context.set(forbiddenContext, true);
+  const response = await next();
+  // A loader that never asked getAdmin still answers no one without the role.
+  if (response.status !== 403) throw forbidden();
+  return response;
 };
+
+const forbiddenContext = createContext<boolean>(false);
+
+function forbidden() {
+  return data(
+    { message: ownerOnlyScreenMessage },
+    { status: 403, headers: { "Cache-Control": "no-store" } },
+  );
+}
 
 /**
  * Every admin response, error pages included, is never stored by a cache: set last, over what the
@@ -88,10 +115,14 @@ export function getGateSession(context: ContextReader): AdminSession | null {
   return context.get(adminSessionContext);
 }
 
-/** The signed-in admin of a screen that the gate only opens to admins. */
+/**
+ * The signed-in admin of a screen that the gate only opens to admins; a 403 when the screen needs
+ * a role they do not have (the gate decided; see requireAdminMiddleware).
+ */
 export function getAdmin(context: ContextReader): AdminSession {
   const session = context.get(adminSessionContext);
   if (!session) throw redirect(loginPath);
+  if (context.get(forbiddenContext)) throw forbidden();
   return session;
 }
 
@@ -108,6 +139,8 @@ export function handleAdminApi(
   options: {
     methods: readonly string[];
     signedOutMessage?: string;
+    /** The role the endpoint needs; anyone else gets a 403. None: every admin. */
+    role?: AdminRole;
     /** The feature's own refusals (its store's errors), for the one error mapper. */
     describeError?: DescribeError;
   },
@@ -137,6 +170,7 @@ export function handleAdminApi(
           401,
           options.signedOutMessage ?? "Your session has expired. Please log in again.",
         );
+      if (!isRoleAllowed(session.role, options.role)) throw new ApiError(403, ownerOnlyMessage);
       const response = await handler({ ...app, admin: session });
       response.headers.set("Cache-Control", "no-store");
       return response;

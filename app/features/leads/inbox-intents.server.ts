@@ -2,6 +2,7 @@
 // it, erase a contact, send a test email. Each answers with what happened in the owner's words
 // and a status; a post without JavaScript that would destroy something is first asked about.
 import type { Actor } from "~/platform/activity/activity.server";
+import { type AdminRole, isRoleAllowed, ownerOnlyMessage } from "~/platform/admin-roles";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { z } from "~/platform/zod";
@@ -41,9 +42,20 @@ export type InboxIntentResult = {
 export type InboxIntentContext = {
   db: Db;
   config: Config;
-  admin: { adminId: number; email: string };
+  admin: { adminId: number; email: string; role: AdminRole };
   actor: Actor;
 };
+
+/**
+ * What only an owner may do here (issue 20): delete a message, erase a contact, and send a test
+ * of the mail set-up. An editor reads and sorts the inbox.
+ */
+const ownerIntents: ReadonlySet<InboxIntent["intent"]> = new Set(["delete", "erase", "test-email"]);
+
+/** Whether an admin with this role may post this intent (the screen hides what they may not). */
+export function canPostInboxIntent(role: AdminRole, intent: InboxIntent["intent"]): boolean {
+  return isRoleAllowed(role, ownerIntents.has(intent) ? "owner" : undefined);
+}
 
 const answer = (result: InboxIntentResult, status = 200) => ({ status, result });
 const noSuchMessage = () =>
@@ -62,6 +74,9 @@ export async function runInboxIntent(
     );
   }
   const intent = parsed.data;
+  if (!canPostInboxIntent(admin.role, intent.intent)) {
+    return answer({ problem: `${ownerOnlyMessage}.` }, 403);
+  }
   switch (intent.intent) {
     case "test-email": {
       const outcome = await queueTestEmail({ db, config }, admin, actor);

@@ -38,6 +38,10 @@ export const activityActions = {
   "admin-reset-requested": "Password reset requested",
   "admin-invite": "Admin invited",
   "admin-invite-cancel": "Invitation cancelled",
+  // Issue 20 A (roles and devices): an admin's role changed, a device signed out from the account
+  // screen (one session, or every other one)
+  "admin-role": "Role changed",
+  "session-end": "Device signed out",
 } as const;
 
 /** How long entries are kept. */

@@ -1,6 +1,6 @@
 // Kysely's view of the database tables. Timestamps are ISO-8601 text and JSON documents are text,
 // so the same migrations and queries serve SQLite and PostgreSQL.
-import type { Generated, Kysely } from "kysely";
+import type { ColumnType, Generated, Kysely } from "kysely";
 
 export interface ContentRevisionTable {
   id: Generated<number>;
@@ -85,7 +85,7 @@ export interface ContactMessageTable {
   message: string;
   created_at: string;
   ip_hash: string;
-  user_agent: string | null;
+  user_agent: ColumnType<string | null, string | null | undefined>;
   /** The form's one-time key: a second submit of the same form stores nothing new. */
   idempotency_key: string | null;
   /** Why the spam guard held it (a TimingVerdict); null: it passed the guard. */
@@ -113,7 +113,7 @@ export interface NewsletterSubscriptionTable {
   unsubscribe_token: string;
   created_at: string;
   ip_hash: string;
-  user_agent: string | null;
+  user_agent: ColumnType<string | null, string | null | undefined>;
   /** Why the spam guard holds it apart (a TimingVerdict); null: a subscriber. */
   spam_verdict: string | null;
   /** Double opt-in (issue 19): only "confirmed" addresses are sent newsletters. */
@@ -301,6 +301,20 @@ export interface AdminKnownBrowserTable {
   browser_hash: string;
   first_seen_at: string;
   last_seen_at: string;
+}
+
+// Issue 20, part A (roles and devices; migration 0015): each admin's role, and the device each
+// session was started from. Declared here as additions to the two tables above.
+export interface AdminTable {
+  /** "owner" or "editor" (platform/admin-roles.ts). */
+  role: Generated<string>;
+}
+
+export interface AdminSessionTable {
+  /** The User-Agent header it was started with, at most 500 characters. */
+  user_agent: ColumnType<string | null, string | null | undefined>;
+  /** The client's IP address when it was started. */
+  address: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface Tables {

@@ -119,6 +119,26 @@ export function assertSameOrigin(request: Request, siteUrl: string): void {
   if (!fetchSite) throw new ApiError(403, "Cross-site request refused: the request has no Origin");
 }
 
+/** A screen's form post: its fields, or why it was refused (a cross-site post: 403). */
+export type SameOriginForm = { fields: Record<string, FormDataEntryValue> } | { refused: ApiError };
+
+/**
+ * Reads a screen's form post when it comes from this site; a cross-site one is refused, for the
+ * screen to say so in its own notice. An unreadable body reads as no fields.
+ */
+export async function readSameOriginForm(
+  request: Request,
+  siteUrl: string,
+): Promise<SameOriginForm> {
+  try {
+    assertSameOrigin(request, siteUrl);
+  } catch (error) {
+    if (error instanceof ApiError) return { refused: error };
+    throw error;
+  }
+  return { fields: Object.fromEntries(await request.formData().catch(() => new FormData())) };
+}
+
 export const maxJsonBodyBytes = 1024 * 1024;
 
 /**

@@ -8,6 +8,7 @@ import {
   createAdmin,
   deleteAdmin,
   lastAdminMessage,
+  lastOwnerRemoveMessage,
   listAdmins,
   resetAdminPassword,
   revokeAdminSessions,
@@ -101,6 +102,7 @@ export async function runAdminCommand(
         const result = await deleteAdmin(db, email, commandLineActor);
         if (result === "not-found") print(`No admin has the email ${email}.`);
         else if (result === "last-admin") print(lastAdminMessage);
+        else if (result === "last-owner") print(lastOwnerRemoveMessage);
         else print(`Admin ${email} deleted.`);
         return result === "deleted" ? 0 : 1;
       }

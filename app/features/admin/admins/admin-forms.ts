@@ -1,4 +1,5 @@
 // The Admins screen's forms, one zod schema each, shared by the screen and its action.
+import { adminRoleSchema } from "~/platform/admin-roles";
 import { z } from "~/platform/zod";
 
 /** An admin password: the rule of every form and command that sets one. */
@@ -17,6 +18,8 @@ export const addAdminSchema = z
   .object({
     intent: z.literal("add"),
     email: adminEmailSchema,
+    /** The form always sends one; a post without it gets the role that can do least. */
+    role: adminRoleSchema.default("editor"),
     passwordMode: z.enum(["generate", "type"]),
     password: z.string().max(256).optional(),
     passwordAgain: z.string().max(256).optional(),
@@ -50,6 +53,13 @@ export const changePasswordSchema = z
     path: ["newPasswordAgain"],
     message: "The two passwords differ",
   });
+
+/** An owner makes another admin (or themselves) an owner or an editor. */
+export const adminRoleChangeSchema = z.object({
+  intent: z.literal("role"),
+  email: adminEmailSchema,
+  role: adminRoleSchema,
+});
 
 export const adminTargetSchema = z.object({
   intent: z.enum(["revoke", "delete"]),

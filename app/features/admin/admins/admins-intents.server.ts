@@ -1,21 +1,24 @@
-// What the Admins screen's form posts do: add an admin, change one's own password, sign an admin
-// out everywhere, remove one. Each intent answers the card it came from with its outcome.
+// What the Admins screen's form posts do: add an admin with a role, change an admin's role, sign
+// an admin out everywhere, remove one (never the last owner). Each intent answers the card it came
+// from with its outcome. One's own password is changed on the account screen (account/).
 import type { Actor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
-import { addAdminSchema, adminTargetSchema, changePasswordSchema } from "./admin-forms";
+import { addAdminSchema, adminRoleChangeSchema, adminTargetSchema } from "./admin-forms";
 import {
-  changeOwnPassword,
   createAdmin,
   deleteAdmin,
   lastAdminMessage,
+  lastOwnerDemoteMessage,
+  lastOwnerRemoveMessage,
   revokeAdminSessions,
+  setAdminRole,
 } from "./admins.server";
 import { generatePassword } from "./passwords.server";
 
 /** What one card of the screen shows after a post. */
 export type AdminsIntentResult = {
-  form: "add" | "password" | "row";
+  form: "add" | "row";
   ok?: string;
   problem?: string;
   errors?: Record<string, string>;
@@ -27,15 +30,15 @@ export type AdminsIntentResult = {
 export type AdminsIntentOutcome =
   | { status: number; result: AdminsIntentResult }
   /** The signed-in admin removed or signed out their own account: the session is gone. */
-  | { endedOwnSession: true };
+  | { endedOwnSession: true }
+  /** The signed-in admin made themselves an editor: this screen is no longer theirs. */
+  | { leftOwnScreen: true };
 
-/** Who posts: the admin behind the request and their session (a password change keeps it). */
+/** Who posts: the admin behind the request. */
 export type AdminsIntentContext = {
   db: Db;
   admin: { adminId: number; email: string };
   actor: Actor;
-  sessionId: string;
-  clientIp: string;
 };
 
 const answer = (result: AdminsIntentResult, status = 200): AdminsIntentOutcome => ({
@@ -43,9 +46,32 @@ const answer = (result: AdminsIntentResult, status = 200): AdminsIntentOutcome =
   result,
 });
 
-/** Runs the intent a form post names ("add", "password", else a row's "revoke" or "delete"). */
+/** A row's role change; the last owner stays an owner. */
+async function changeRole(
+  db: Db,
+  admin: AdminsIntentContext["admin"],
+  actor: Actor,
+  form: Record<string, unknown>,
+): Promise<AdminsIntentOutcome> {
+  const parsed = adminRoleChangeSchema.safeParse(form);
+  if (!parsed.success) {
+    return answer({ form: "row", problem: "Choose an admin and a role from the list." }, 400);
+  }
+  const { email, role } = parsed.data;
+  const result = await setAdminRole(db, email, role, actor);
+  if (result === "not-found") {
+    return answer({ form: "row", problem: `No admin has the email ${email}.` }, 404);
+  }
+  if (result === "last-owner") return answer({ form: "row", problem: lastOwnerDemoteMessage }, 409);
+  const named = `${role === "owner" ? "an owner" : "an editor"}`;
+  if (result === "unchanged") return answer({ form: "row", ok: `${email} is already ${named}.` });
+  if (email === admin.email) return { leftOwnScreen: true };
+  return answer({ form: "row", ok: `${email} is now ${named}.` });
+}
+
+/** Runs the intent a form post names ("add", "role", else a row's "revoke" or "delete"). */
 export async function runAdminsIntent(
-  { db, admin, actor, sessionId, clientIp }: AdminsIntentContext,
+  { db, admin, actor }: AdminsIntentContext,
   form: Record<string, unknown>,
 ): Promise<AdminsIntentOutcome> {
   if (form.intent === "add") {
@@ -54,7 +80,8 @@ export async function runAdminsIntent(
       return answer({ form: "add", errors: toFieldErrors(parsed.error.issues) }, 400);
     const typed = parsed.data.passwordMode === "type";
     const password = typed ? (parsed.data.password ?? "") : generatePassword();
-    const created = await createAdmin(db, { email: parsed.data.email, password }, actor);
+    const { email, role } = parsed.data;
+    const created = await createAdmin(db, { email, password, role }, actor);
     if (!created) {
       return answer(
         { form: "add", errors: { email: "An admin with this email already exists" } },
@@ -63,38 +90,13 @@ export async function runAdminsIntent(
     }
     return answer({
       form: "add",
-      ok: `${parsed.data.email} can now sign in.`,
+      ok: `${parsed.data.email} can now sign in as ${role === "owner" ? "an owner" : "an editor"}.`,
       email: parsed.data.email,
       ...(typed ? {} : { password }),
     });
   }
 
-  if (form.intent === "password") {
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) {
-      return answer({ form: "password", errors: toFieldErrors(parsed.error.issues) }, 400);
-    }
-    const result = await changeOwnPassword(
-      db,
-      {
-        adminId: admin.adminId,
-        sessionId,
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.newPassword,
-      },
-      clientIp,
-    );
-    if (result === "wrong-password") {
-      return answer(
-        { form: "password", errors: { currentPassword: "This is not your current password" } },
-        400,
-      );
-    }
-    return answer({
-      form: "password",
-      ok: "Your password was changed. Every other session of your account has ended.",
-    });
-  }
+  if (form.intent === "role") return changeRole(db, admin, actor, form);
 
   const parsed = adminTargetSchema.safeParse(form);
   if (!parsed.success)
@@ -114,6 +116,7 @@ export async function runAdminsIntent(
   const result = await deleteAdmin(db, email, actor);
   if (result === "not-found") return noSuchAdmin();
   if (result === "last-admin") return answer({ form: "row", problem: lastAdminMessage }, 409);
+  if (result === "last-owner") return answer({ form: "row", problem: lastOwnerRemoveMessage }, 409);
   if (email === admin.email) return { endedOwnSession: true };
   return answer({ form: "row", ok: `${email} was removed and can no longer sign in.` });
 }

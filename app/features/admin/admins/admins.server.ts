@@ -4,6 +4,7 @@
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import { type Actor, getActor, recordActivity } from "~/platform/activity/activity.server";
+import { type AdminRole, adminRoleSchema, readAdminRole } from "~/platform/admin-roles";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
 import { deleteAdminSessions, deleteSession, getSession } from "~/platform/sessions.server";
@@ -14,12 +15,19 @@ import { generatePassword, hashPassword, verifyPassword } from "./passwords.serv
 export const adminCredentialsSchema = z.object({
   email: adminEmailSchema,
   password: passwordSchema,
+  /** Owner unless said otherwise: the first admin, and the command line's, run the site. */
+  role: adminRoleSchema.default("owner"),
 });
 export type AdminCredentials = z.input<typeof adminCredentialsSchema>;
 
 export const defaultAdminEmail = "admin@example.com";
 export const lastAdminMessage =
   "This is the only admin account: add another admin before removing it.";
+/** The site always keeps an owner (issue 20): someone must be able to manage admins. */
+export const lastOwnerRemoveMessage =
+  "This is the only owner: make another admin an owner before removing this one.";
+export const lastOwnerDemoteMessage =
+  "This is the only owner: make another admin an owner before making this one an editor.";
 
 export async function findAdminByEmail(db: Db, email: string) {
   return db
@@ -32,6 +40,7 @@ export async function findAdminByEmail(db: Db, email: string) {
 export type AdminSummary = {
   id: number;
   email: string;
+  role: AdminRole;
   createdAt: string;
   updatedAt: string;
   activeSessions: number;
@@ -40,7 +49,7 @@ export type AdminSummary = {
 export async function listAdmins(db: Db, now = new Date()): Promise<AdminSummary[]> {
   const admins = await db
     .selectFrom("admins")
-    .select(["id", "email", "created_at", "updated_at"])
+    .select(["id", "email", "role", "created_at", "updated_at"])
     .orderBy("email")
     .execute();
   const sessions = await db
@@ -53,6 +62,7 @@ export async function listAdmins(db: Db, now = new Date()): Promise<AdminSummary
   return admins.map((admin) => ({
     id: admin.id,
     email: admin.email,
+    role: readAdminRole(admin.role),
     createdAt: admin.created_at,
     updatedAt: admin.updated_at,
     activeSessions: counts.get(admin.id) ?? 0,
@@ -65,7 +75,7 @@ export async function createAdmin(
   credentials: AdminCredentials,
   actor?: Actor,
 ): Promise<boolean> {
-  const { email, password } = adminCredentialsSchema.parse(credentials);
+  const { email, password, role } = adminCredentialsSchema.parse(credentials);
   // Hashing costs ~50 ms and 19 MiB: not for an account that exists (every start with ADMIN_EMAIL
   // set asks). The check inside the transaction still decides.
   if (await findAdminByEmail(db, email)) return false;
@@ -75,13 +85,14 @@ export async function createAdmin(
     const now = new Date().toISOString();
     await trx
       .insertInto("admins")
-      .values({ email, password_hash: passwordHash, created_at: now, updated_at: now })
+      .values({ email, password_hash: passwordHash, role, created_at: now, updated_at: now })
       .execute();
     if (actor) {
       await recordActivity(trx, {
         action: "admin-create",
         actor,
         target: email,
+        detail: { role },
       });
     }
     return true;
@@ -163,19 +174,63 @@ export async function revokeAdminSessions(
   });
 }
 
-export type DeleteAdminResult = "deleted" | "not-found" | "last-admin";
+/** Locks the admins table (PostgreSQL): two owners changing each other at once must not leave none. */
+async function lockAdmins(trx: Db): Promise<void> {
+  if (getDialectName(trx) === "postgres") {
+    await sql`lock table admins in share row exclusive mode`.execute(trx);
+  }
+}
 
-/** Removes an admin and its sessions; the last admin is never removed. */
+async function countOwners(trx: Db): Promise<number> {
+  const { count } = await trx
+    .selectFrom("admins")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("role", "=", "owner")
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export type SetAdminRoleResult = "changed" | "unchanged" | "not-found" | "last-owner";
+
+/** Makes an admin an owner or an editor; the last owner is never made an editor. */
+export async function setAdminRole(
+  db: Db,
+  email: string,
+  role: AdminRole,
+  actor?: Actor,
+): Promise<SetAdminRoleResult> {
+  return db.transaction().execute(async (trx) => {
+    await lockAdmins(trx);
+    const admin = await findAdminByEmail(trx, email);
+    if (!admin) return "not-found";
+    const from = readAdminRole(admin.role);
+    if (from === role) return "unchanged";
+    if (from === "owner" && (await countOwners(trx)) <= 1) return "last-owner";
+    await trx
+      .updateTable("admins")
+      .set({ role, updated_at: new Date().toISOString() })
+      .where("id", "=", admin.id)
+      .execute();
+    await recordActivity(trx, {
+      action: "admin-role",
+      actor,
+      target: admin.email,
+      detail: { from, to: role },
+    });
+    return "changed";
+  });
+}
+
+export type DeleteAdminResult = "deleted" | "not-found" | "last-admin" | "last-owner";
+
+/** Removes an admin and its sessions; the last admin, and the last owner, are never removed. */
 export async function deleteAdmin(
   db: Db,
   email: string,
   actor?: Actor,
 ): Promise<DeleteAdminResult> {
   return db.transaction().execute(async (trx) => {
-    if (getDialectName(trx) === "postgres") {
-      // Two admins removing each other at once must not leave none.
-      await sql`lock table admins in share row exclusive mode`.execute(trx);
-    }
+    await lockAdmins(trx);
     const admin = await findAdminByEmail(trx, email);
     if (!admin) return "not-found";
     const { count } = await trx
@@ -183,6 +238,9 @@ export async function deleteAdmin(
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
     if (Number(count) <= 1) return "last-admin";
+    if (readAdminRole(admin.role) === "owner" && (await countOwners(trx)) <= 1) {
+      return "last-owner";
+    }
     await deleteAdminSessions(trx, admin.id);
     await trx.deleteFrom("admins").where("id", "=", admin.id).execute();
     await recordActivity(trx, {

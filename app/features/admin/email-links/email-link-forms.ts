@@ -1,6 +1,7 @@
 // The forms of the admin's email flows, one zod schema each: ask for a reset link, set a password
 // from a link (a reset or an invite), invite an admin, cancel an invite.
 import { adminEmailSchema, passwordSchema } from "~/features/admin/admins/admin-forms";
+import type { AdminRole } from "~/platform/admin-roles";
 import { z } from "~/platform/zod";
 
 export const forgotPasswordSchema = z.object({ email: adminEmailSchema });
@@ -24,8 +25,9 @@ export type LinkOutcome =
   | { outcome: "already-admin"; email: string };
 
 /** What an invited admin may do (issue 20's roles; the invite keeps the choice). */
-export const inviteRoles = ["editor", "owner"] as const;
-export type InviteRole = (typeof inviteRoles)[number];
+/** The roles an invite may give, the default first. */
+export const inviteRoles = ["editor", "owner"] as const satisfies readonly AdminRole[];
+export type InviteRole = AdminRole;
 
 export const inviteAdminSchema = z.object({
   intent: z.literal("invite"),

@@ -2,16 +2,15 @@
 // a link to choose one's own password; below, the invitations not accepted yet, each with when
 // it expires and a way to cancel it.
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/features/admin/admins/password-input";
+import { FieldError } from "~/features/admin/admins/password-fields";
 import { Notice } from "~/features/admin/shell/notice";
+import { adminRoleLabels } from "~/platform/admin-roles";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
-import { type InviteIntentResult, type InviteRole, inviteRoles } from "./email-link-forms";
-
-const roleLabels: Record<InviteRole, string> = { editor: "Editor", owner: "Owner" };
+import { type InviteIntentResult, inviteRoles } from "./email-link-forms";
 
 export type InviteRow = {
   id: number;
@@ -65,7 +64,7 @@ export function InviteAdminCard({
             >
               {inviteRoles.map((role) => (
                 <option key={role} value={role}>
-                  {roleLabels[role]}
+                  {adminRoleLabels[role]}
                 </option>
               ))}
             </NativeSelect>

@@ -3,6 +3,7 @@
 // else saw. Pending invites are listed on the Admins screen, where an owner can cancel them.
 import { createAdmin, findAdminByEmail } from "~/features/admin/admins/admins.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import { readAdminRole } from "~/platform/admin-roles";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
@@ -112,10 +113,7 @@ export type AcceptInviteResult =
   | { status: "expired" }
   | { status: "already-admin"; email: string };
 
-/**
- * Creates the invited account with the password its owner chose. The invite's role is answered
- * for the roles of issue 20 (part A) to give the account.
- */
+/** Creates the invited account, with the invite's role and the password its owner chose. */
 export async function acceptInvite(
   db: Db,
   input: { token: string; password: string; clientIp: string },
@@ -124,7 +122,12 @@ export async function acceptInvite(
   const link = await spendLink(db, "invite", input.token, now);
   if (!link) return { status: "expired" };
   const actor = { adminId: null, email: link.email, address: input.clientIp };
-  const created = await createAdmin(db, { email: link.email, password: input.password }, actor);
+  const role = readAdminRole(link.role ?? "editor");
+  const created = await createAdmin(
+    db,
+    { email: link.email, password: input.password, role },
+    actor,
+  );
   if (!created) return { status: "already-admin", email: link.email };
-  return { status: "created", email: link.email, role: link.role ?? "editor" };
+  return { status: "created", email: link.email, role };
 }

@@ -3,7 +3,7 @@
 // kind of link drives the page.
 import { CircleCheck, KeyRound, type LucideIcon, TimerOff, UserPlus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PasswordInput } from "~/features/admin/admins/password-input";
+import { PasswordInput } from "~/features/admin/admins/password-fields";
 import type { FormResult } from "~/platform/http/form-result";
 import { readFormMessage } from "~/platform/http/form-result";
 import { Button } from "~/ui/button";

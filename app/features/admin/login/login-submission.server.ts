@@ -14,7 +14,11 @@ import {
   type SubmissionArgs,
   type SubmissionOptions,
 } from "~/platform/http/submission.server";
-import { readSessionId, serializeSessionCookie } from "~/platform/sessions.server";
+import {
+  getRequestDevice,
+  readSessionId,
+  serializeSessionCookie,
+} from "~/platform/sessions.server";
 import { describeSignInFailure, signIn } from "./login.server";
 import { type AdminSessionAnswer, loginSchema, loginSuccessPath } from "./login-schema";
 
@@ -30,6 +34,7 @@ export function submitLogin(args: SubmissionArgs, options?: SubmissionOptions) {
           ...credentials,
           clientIp,
           previousSessionId: readSessionId(args.request, config.secure),
+          device: getRequestDevice(args.request, clientIp),
         });
         if (result.status !== "signed-in") {
           const failure = describeSignInFailure(result);

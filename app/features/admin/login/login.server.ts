@@ -19,7 +19,12 @@ import {
   hitRateLimit,
   type RateLimitRule,
 } from "~/platform/rate-limit.server";
-import { createSession, deleteSession, sessionIdleMs } from "~/platform/sessions.server";
+import {
+  createSession,
+  deleteSession,
+  type SessionDevice,
+  sessionIdleMs,
+} from "~/platform/sessions.server";
 import type { LoginCredentials } from "./login-schema";
 
 /** Failures that lock one email + network pair. */
@@ -150,7 +155,12 @@ async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
  */
 export async function signIn(
   db: Db,
-  request: LoginCredentials & { clientIp: string; previousSessionId?: string | undefined },
+  request: LoginCredentials & {
+    clientIp: string;
+    previousSessionId?: string | undefined;
+    /** The browser signing in, kept with the session (the account screen lists it). */
+    device?: SessionDevice;
+  },
   now = new Date(),
 ): Promise<SignInResult> {
   const ipLimit = await hitRateLimit(
@@ -206,7 +216,7 @@ export async function signIn(
   await deleteExpiredSessions(db, now);
   const sessionId = await db.transaction().execute(async (trx) => {
     await recordSignInActivity(trx, "login", request, admin, now);
-    return createSession(trx, admin.id, now);
+    return createSession(trx, admin.id, now, request.device);
   });
   return { status: "signed-in", sessionId, admin: { id: admin.id, email: admin.email } };
 }

@@ -27,7 +27,10 @@ import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
 import type { Route } from "./+types/activity";
 
-export const handle = { adminNav: { label: "Activity", order: 80 } } satisfies RouteHandle;
+export const handle = {
+  adminNav: { label: "Activity", order: 80 },
+  role: "owner",
+} satisfies RouteHandle;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 

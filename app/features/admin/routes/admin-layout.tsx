@@ -4,6 +4,7 @@ import { isRouteErrorResponse, Outlet } from "react-router";
 import adminStylesheetUrl from "~/admin.css?url";
 import { noStoreMiddleware } from "~/features/admin/gate.server";
 import { adminUnavailableMessage } from "~/features/admin/gate-messages";
+import { ownerOnlyScreenMessage } from "~/platform/admin-roles";
 import type { Route } from "./+types/admin-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
@@ -25,7 +26,31 @@ export default function AdminLayout() {
   );
 }
 
+/** An editor at an owner's screen: said plainly, with the way back to their own work. */
+function OwnerOnlyScreen() {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-6 text-center"
+    >
+      <title>Owners only</title>
+      <h1 className="text-2xl font-bold tracking-tight text-navy">{ownerOnlyScreenMessage}</h1>
+      <p className="mt-3 text-muted-foreground">
+        Your account is an editor's: it can change the content, articles, case studies and images,
+        and read leads. Ask an owner if you need more.
+      </p>
+      <a
+        href="/edit"
+        className="mt-6 font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        Back to the content
+      </a>
+    </main>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 403) return <OwnerOnlyScreen />;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

@@ -1,16 +1,17 @@
-// /admin/admins: the admin accounts. List them; add one (a generated password shown once, or one
-// typed twice); change one's own password (the current one required; every other session of
-// that admin ends); sign an admin out everywhere; remove an admin, never the last one. With mail
-// set up, adding is inviting by email (issue 20 C): the invitee chooses their own password.
+// /admin/admins, for owners: the admin accounts with their roles. Add one with a role (a generated
+// password shown once, or one typed twice) or, with mail set up, invite one by email to choose
+// their own password (issue 20 C); change an admin's role; sign an admin out everywhere; remove an
+// admin, never the last owner. One's own password: the account screen.
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { RoleChoice, RoleForm } from "~/features/admin/admins/admin-roles-ui";
 import { listAdmins } from "~/features/admin/admins/admins.server";
 import {
   type AdminsIntentResult,
   runAdminsIntent,
 } from "~/features/admin/admins/admins-intents.server";
-import { FieldError, PasswordInput } from "~/features/admin/admins/password-input";
+import { FieldError, PasswordInput } from "~/features/admin/admins/password-fields";
 import { InviteAdminCard } from "~/features/admin/email-links/invite-admin-card";
 import {
   isInviteIntent,
@@ -21,21 +22,25 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
+import { adminRoleLabels } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { isMailEnabled } from "~/platform/mail-port.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { readSessionId } from "~/platform/sessions.server";
+import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import type { Route } from "./+types/admins";
 
-export const handle = { adminNav: { label: "Admins", order: 90 } } satisfies RouteHandle;
+export const handle = {
+  adminNav: { label: "Admins", order: 90 },
+  role: "owner",
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
@@ -60,33 +65,20 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data<AdminsIntentResult>(
-        { form: "row", problem: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<AdminsIntentResult>({ form: "row", problem: message }, { status });
   }
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
-  if (isInviteIntent(form)) {
-    const invite = await runInviteIntent({ db, config, actor: getActor(admin, clientIp) }, form);
+  const actor = getActor(admin, clientIp);
+  if (isInviteIntent(posted.fields)) {
+    const invite = await runInviteIntent({ db, config, actor }, posted.fields);
     return data(invite.result, { status: invite.status });
   }
-  const outcome = await runAdminsIntent(
-    {
-      db,
-      admin,
-      actor: getActor(admin, clientIp),
-      sessionId: readSessionId(request, config.secure) ?? "",
-      clientIp,
-    },
-    form,
-  );
+  const outcome = await runAdminsIntent({ db, admin, actor }, posted.fields);
   if ("endedOwnSession" in outcome) throw redirect("/admin/login");
+  // An owner who made themselves an editor can no longer open this screen.
+  if ("leftOwnScreen" in outcome) throw redirect("/admin/account");
   return data(outcome.result, { status: outcome.status });
 }
 
@@ -138,6 +130,7 @@ function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
             />
             <FieldError id="add-email-error" message={errors.email} />
           </div>
+          <RoleChoice />
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Their password</legend>
             <label className="flex items-center gap-2 text-sm">
@@ -188,54 +181,6 @@ function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
   );
 }
 
-function ChangePasswordCard({ result }: { result: AdminsIntentResult | undefined }) {
-  const errors = result?.form === "password" ? (result.errors ?? {}) : {};
-  return (
-    <Card>
-      <CardHeader>
-        <h2 className="text-lg font-semibold leading-tight">Change your password</h2>
-        <CardDescription>
-          At least 12 characters. Every other session of your account ends; this one stays.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {result?.form === "password" && result.ok ? (
-          <Notice tone="success">{result.ok}</Notice>
-        ) : null}
-        <Form method="post" className="grid gap-4" key={result?.ok ?? "password"}>
-          <input type="hidden" name="intent" value="password" />
-          <PasswordInput
-            id="current-password"
-            name="currentPassword"
-            label="Current password"
-            error={errors.currentPassword}
-            autoComplete="current-password"
-          />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordInput
-              id="new-password"
-              name="newPassword"
-              label="New password"
-              error={errors.newPassword}
-              autoComplete="new-password"
-            />
-            <PasswordInput
-              id="new-password-again"
-              name="newPasswordAgain"
-              label="New password again"
-              error={errors.newPasswordAgain}
-              autoComplete="new-password"
-            />
-          </div>
-          <div>
-            <Button type="submit">Change password</Button>
-          </div>
-        </Form>
-      </CardContent>
-    </Card>
-  );
-}
-
 export default function AdminsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { admins, me, mailEnabled, invites } = loaderData;
   const cardResult = actionData?.form === "invite" ? undefined : actionData;
@@ -256,6 +201,9 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 font-semibold wrap-anywhere text-navy">
                   {entry.email}
+                  <Badge variant={entry.role === "owner" ? "default" : "secondary"}>
+                    {adminRoleLabels[entry.role]}
+                  </Badge>
                   {entry.email === me ? (
                     <span className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground">
                       You
@@ -269,7 +217,8 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
                     : `${entry.activeSessions} active sessions`}
                 </p>
               </div>
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap items-center gap-2">
+                <RoleForm key={entry.role} email={entry.email} role={entry.role} busy={busy} />
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="email" value={entry.email} />
@@ -306,7 +255,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
           ))}
         </ul>
       </Card>
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="max-w-2xl">
         {mailEnabled ? (
           <InviteAdminCard
             result={actionData?.form === "invite" ? actionData : undefined}
@@ -315,7 +264,6 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <AddAdminCard result={cardResult} />
         )}
-        <ChangePasswordCard result={cardResult} />
       </div>
     </AdminPage>
   );

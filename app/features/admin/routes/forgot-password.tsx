@@ -3,7 +3,7 @@
 // on the server instead.
 import { KeyRound, MailCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { FieldError } from "~/features/admin/admins/password-input";
+import { FieldError } from "~/features/admin/admins/password-fields";
 import { AuthPage, FormAlert } from "~/features/admin/email-links/auth-page";
 import { submitForgotPassword } from "~/features/admin/email-links/email-link-submissions.server";
 import { getAppContext } from "~/platform/context.server";

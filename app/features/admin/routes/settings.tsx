@@ -22,7 +22,10 @@ import { NativeSelect } from "~/ui/native-select";
 import { toast } from "~/ui/use-toast";
 import type { Route } from "./+types/settings";
 
-export const handle = { adminNav: { label: "Settings", order: 95 } } satisfies RouteHandle;
+export const handle = {
+  adminNav: { label: "Settings", order: 95 },
+  role: "owner",
+} satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   getAdmin(context);

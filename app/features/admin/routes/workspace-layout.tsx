@@ -5,6 +5,7 @@ import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
 import { AdminShell } from "~/features/admin/shell/admin-shell";
 import { readNavBadges } from "~/features/admin/shell/nav-badges.server";
+import { adminRoleLabels, isRoleAllowed } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { Route } from "./+types/workspace-layout";
@@ -12,23 +13,30 @@ import type { Route } from "./+types/workspace-layout";
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const email = getGateSession(context)?.email ?? null;
-  if (!email) return { email, nav: [], badges: {}, timeZone: "UTC" };
+  const session = getGateSession(context);
+  if (!session) return { email: null, roleLabel: undefined, nav: [], badges: {}, timeZone: "UTC" };
   // The menu's entries, from the admin routes' handles, with their counts (new messages); only a
   // signed-in admin sees the shell. The site time zone is every screen's, for the times drawn in
   // the browser (useSiteTimeZone).
+  // The menu lists only the screens the admin's role may open (their handles' `role`).
   const { db, routes } = getAppContext(context);
+  const nav = routes.adminNav.filter((item) => isRoleAllowed(session.role, item.role));
   const [badges, timeZone] = await Promise.all([
-    readNavBadges(db, routes.adminNav),
+    readNavBadges(db, nav),
     getRequestData(context).timeZone(),
   ]);
-  return { email, nav: routes.adminNav, badges, timeZone };
+  return { email: session.email, roleLabel: adminRoleLabels[session.role], nav, badges, timeZone };
 }
 
 export default function WorkspaceLayout({ loaderData }: Route.ComponentProps) {
   if (!loaderData.email) return <Outlet />;
   return (
-    <AdminShell email={loaderData.email} nav={loaderData.nav} badges={loaderData.badges}>
+    <AdminShell
+      email={loaderData.email}
+      roleLabel={loaderData.roleLabel}
+      nav={loaderData.nav}
+      badges={loaderData.badges}
+    >
       <Outlet />
     </AdminShell>
   );

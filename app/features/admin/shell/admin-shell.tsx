@@ -106,12 +106,24 @@ function LogoutButton({ className }: { className?: string }) {
   );
 }
 
+/** Who is signed in, and as what (an owner, an editor). */
+function SignedInAs({ email, roleLabel }: { email: string; roleLabel: string | undefined }) {
+  return (
+    <>
+      Signed in as <span className="font-medium text-white">{email}</span>
+      {roleLabel ? <span className="text-slate-300"> ({roleLabel})</span> : null}
+    </>
+  );
+}
+
 function ShellBar({
   email,
+  roleLabel,
   nav,
   badges,
 }: {
   email: string;
+  roleLabel: string | undefined;
   nav: readonly AdminNavItem[];
   badges: NavBadges;
 }) {
@@ -152,7 +164,7 @@ function ShellBar({
         </Link>
         <div className="flex items-center gap-3">
           <p className="hidden text-sm text-slate-300 sm:block">
-            Signed in as <span className="font-medium text-white">{email}</span>
+            <SignedInAs email={email} roleLabel={roleLabel} />
           </p>
           <LogoutButton />
           <button
@@ -185,7 +197,7 @@ function ShellBar({
             onChoose={() => setOpen(false)}
           />
           <p className="mt-2 border-t border-white/10 px-3 pt-3 pb-1 text-sm text-slate-300 sm:hidden">
-            Signed in as <span className="font-medium text-white">{email}</span>
+            <SignedInAs email={email} roleLabel={roleLabel} />
           </p>
         </div>
       </nav>
@@ -195,11 +207,14 @@ function ShellBar({
 
 export function AdminShell({
   email,
+  roleLabel,
   nav,
   badges = {},
   children,
 }: {
   email: string;
+  /** The signed-in admin's role, as named on screen ("Owner"). */
+  roleLabel?: string;
   /** The admin navigation's entries, in menu order (RouteFacts.adminNav). */
   nav: readonly AdminNavItem[];
   /** The counts beside entries, by the name their entry gives. */
@@ -216,7 +231,7 @@ export function AdminShell({
         >
           Skip to content
         </a>
-        <ShellBar email={email} nav={nav} badges={badges} />
+        <ShellBar email={email} roleLabel={roleLabel} nav={nav} badges={badges} />
         {children}
       </div>
     </LeaveGuardProvider>

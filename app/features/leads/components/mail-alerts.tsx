@@ -47,7 +47,14 @@ function AlertsCard({ className, children }: { className: string; children: Reac
   );
 }
 
-export function MailAlerts({ mail }: { mail: LeadsOverview["mail"] }) {
+export function MailAlerts({
+  mail,
+  canSendTest,
+}: {
+  mail: LeadsOverview["mail"];
+  /** Whether a test email may be asked for (an owner's; the mail set-up is theirs). */
+  canSendTest: boolean;
+}) {
   const navigation = useNavigation();
   const sending = navigation.formData?.get("intent") === "test-email";
   if (!mail.enabled) {
@@ -85,13 +92,15 @@ export function MailAlerts({ mail }: { mail: LeadsOverview["mail"] }) {
           ) : null}
         </div>
       </div>
-      <Form method="post" preventScrollReset className="shrink-0">
-        <input type="hidden" name="intent" value="test-email" />
-        <Button type="submit" variant="outline" size="sm" disabled={sending}>
-          <Send aria-hidden="true" />
-          {sending ? "Sending..." : "Send a test email"}
-        </Button>
-      </Form>
+      {canSendTest ? (
+        <Form method="post" preventScrollReset className="shrink-0">
+          <input type="hidden" name="intent" value="test-email" />
+          <Button type="submit" variant="outline" size="sm" disabled={sending}>
+            <Send aria-hidden="true" />
+            {sending ? "Sending..." : "Send a test email"}
+          </Button>
+        </Form>
+      ) : null}
     </AlertsCard>
   );
 }

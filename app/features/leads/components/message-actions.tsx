@@ -42,8 +42,17 @@ type MessageAction = {
 
 export type ActionMessage = { id: number; name: string; email: string; state: MessageState };
 
-/** The message's actions, most used first. */
-export function listMessageActions(message: ActionMessage): MessageAction[] {
+/** What only an owner may do with a message (issue 20): the server refuses an editor these too. */
+const ownerActionKeys = new Set(["delete", "export", "erase"]);
+
+/** The message's actions, most used first; an editor's leave out deleting, export and erasure. */
+export function listMessageActions(message: ActionMessage, ownerTools: boolean): MessageAction[] {
+  return listAllMessageActions(message).filter(
+    (action) => ownerTools || !ownerActionKeys.has(action.key),
+  );
+}
+
+function listAllMessageActions(message: ActionMessage): MessageAction[] {
   const id = String(message.id);
   const move = (intent: string, label: string, icon: MessageAction["icon"], placement: Placement) =>
     ({ key: intent, kind: "post", label, icon, placement, fields: { intent, id } }) as const;
@@ -211,11 +220,18 @@ function MoreMenu({
   );
 }
 
-export function MessageActions({ message }: { message: ActionMessage }) {
+export function MessageActions({
+  message,
+  ownerTools,
+}: {
+  message: ActionMessage;
+  /** Whether the owner's actions (delete, export, erase) are offered. */
+  ownerTools: boolean;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const [asking, setAsking] = useState<MessageAction | null>(null);
-  const actions = listMessageActions(message);
+  const actions = listMessageActions(message, ownerTools);
   if (!hydrated) {
     // Without JavaScript every action is its own form; the server asks before destroying.
     return (

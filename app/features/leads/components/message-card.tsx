@@ -16,7 +16,7 @@ const statePills = {
   spam: { label: "Spam", tone: "bg-amber-50 text-amber-900 ring-amber-200" },
 } as const;
 
-export function MessageCard({ message }: { message: Message }) {
+export function MessageCard({ message, ownerTools }: { message: Message; ownerTools: boolean }) {
   const pill = statePills[message.state];
   const headingId = `message-${message.id}`;
   return (
@@ -92,7 +92,7 @@ export function MessageCard({ message }: { message: Message }) {
           {message.message}
         </p>
         <div className="mt-4 border-t border-border pt-4">
-          <MessageActions message={message} />
+          <MessageActions message={message} ownerTools={ownerTools} />
         </div>
       </article>
     </Card>

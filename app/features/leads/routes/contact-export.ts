@@ -5,7 +5,11 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { contactEmailSchema, exportContactData } from "~/features/leads/contact-privacy.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/contact-export";
+
+/** Owners only (issue 20): the admin gate refuses editors. */
+export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, clientIp } = getAppContext(context);

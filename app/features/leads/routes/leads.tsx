@@ -19,7 +19,7 @@ import { type InboxIntentResult, runInboxIntent } from "~/features/leads/inbox-i
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -32,30 +32,28 @@ export const handle = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getAppContext(context);
-  getAdmin(context);
-  return loadLeadsOverview(
+  const admin = getAdmin(context);
+  const overview = await loadLeadsOverview(
     db,
     config,
     readInboxQuery(new URL(request.url)),
     await getRequestData(context).timeZone(),
   );
+  // An editor reads and sorts the inbox; deleting, export, erasure and the mail test are an owner's.
+  return { ...overview, ownerTools: admin.role === "owner" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  try {
-    assertSameOrigin(request, config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) {
-      return data<InboxIntentResult>({ problem: error.message }, { status: error.status });
-    }
-    throw error;
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<InboxIntentResult>({ problem: message }, { status });
   }
-  const form = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const outcome = await runInboxIntent(
     { db, config, admin, actor: getActor(admin, clientIp) },
-    form,
+    posted.fields,
   );
   return data(outcome.result, { status: outcome.status });
 }
@@ -77,14 +75,14 @@ const emptyTexts = {
 } as const;
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { messages, folder, q, counts, page, pageCount, total, mail } = loaderData;
+  const { messages, folder, q, counts, page, pageCount, total, mail, ownerTools } = loaderData;
   return (
     <AdminPage
       title="Leads"
       description="Messages sent through the contact form. Work through New, and mark each message handled once you have answered it."
     >
       <InboxConfirmation confirm={actionData?.confirm} />
-      <MailAlerts mail={mail} />
+      <MailAlerts mail={mail} canSendTest={ownerTools} />
       <section aria-labelledby="messages-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="messages-heading" className="sr-only">
           Contact messages
@@ -109,7 +107,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           >
             {messages.map((message) => (
               <li key={message.id}>
-                <MessageCard message={message} />
+                <MessageCard message={message} ownerTools={ownerTools} />
               </li>
             ))}
           </ol>

@@ -5,7 +5,11 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { formatSubscribersCsv, listSubscribers } from "~/features/leads/newsletter.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/subscribers-csv";
+
+/** Owners only (issue 20): the admin gate refuses editors. */
+export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, clientIp } = getAppContext(context);

@@ -15,12 +15,16 @@ import {
   loadNewsletterEditor,
   runDraftIntent,
 } from "~/features/newsletter/newsletter-screens.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
 import type { Route } from "./+types/newsletter-editor";
+
+/** Owners only (issue 20): the admin gate refuses editors. */
+export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const screen = await loadNewsletterEditor(context, Number(params.id));

@@ -26,6 +26,7 @@ import type { Route } from "./+types/newsletters";
 
 export const handle = {
   adminNav: { label: "Newsletter", order: 65, nested: true },
+  role: "owner",
 } satisfies RouteHandle;
 
 export function loader({ context }: Route.LoaderArgs) {

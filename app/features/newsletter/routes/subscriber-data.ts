@@ -5,7 +5,11 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { exportSubscriber } from "~/features/leads/newsletter.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/subscriber-data";
+
+/** Owners only (issue 20): the admin gate refuses editors. */
+export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { db, clientIp } = getAppContext(context);

@@ -1,5 +1,5 @@
-// A labelled password field with its message, as every admin form that sets a password shows it
-// (the Admins screen, and the pages an emailed reset or invite link opens).
+// The admin screens' password fields: a labelled password input with its error below, and the
+// error line itself. The Admins screen's "Add an admin" and the account screen's password change.
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 

@@ -1,0 +1,80 @@
+// /admin/account, for every admin: where they are signed in (their devices, each to sign out, or
+// all others at once) and their password (a change ends every other session).
+import { data, redirect, useNavigation } from "react-router";
+import {
+  type AccountIntentResult,
+  loadAccount,
+  runAccountIntent,
+} from "~/features/admin/account/account.server";
+import { ChangePasswordCard } from "~/features/admin/account/change-password-card";
+import { DevicesCard } from "~/features/admin/account/devices-card";
+import { getAdmin, loginPath } from "~/features/admin/gate.server";
+import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { Notice } from "~/features/admin/shell/notice";
+import { getActor } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
+import { getRequestData } from "~/platform/request-data.server";
+import type { RouteHandle } from "~/platform/route-handle";
+import { buildPageMeta } from "~/platform/seo/meta";
+import { readSessionId } from "~/platform/sessions.server";
+import type { Route } from "./+types/account";
+
+export const handle = { adminNav: { label: "Your account", order: 96 } } satisfies RouteHandle;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getAppContext(context);
+  const admin = getAdmin(context);
+  return loadAccount(
+    db,
+    admin,
+    readSessionId(request, config.secure),
+    await getRequestData(context).timeZone(),
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, config, clientIp } = getAppContext(context);
+  const admin = getAdmin(context);
+  const posted = await readSameOriginForm(request, config.SITE_URL);
+  if ("refused" in posted) {
+    const { message, status } = posted.refused;
+    return data<AccountIntentResult>({ form: "devices", problem: message }, { status });
+  }
+  const sessionId = readSessionId(request, config.secure) ?? "";
+  const actor = getActor(admin, clientIp);
+  const outcome = await runAccountIntent({ db, admin, actor, sessionId }, posted.fields);
+  if ("endedOwnSession" in outcome) throw redirect(loginPath);
+  return data(outcome.result, { status: outcome.status });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Your account",
+    description: "Where you are signed in, and your password.",
+    noindex: true,
+  });
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { email, role, devices } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const deviceResult = actionData?.form === "devices" ? actionData : undefined;
+  return (
+    <AdminPage
+      title="Your account"
+      description={
+        <>
+          Signed in as <strong className="font-semibold text-navy">{email}</strong> ({role}).
+        </>
+      }
+    >
+      {deviceResult?.ok ? <Notice tone="success">{deviceResult.ok}</Notice> : null}
+      {deviceResult?.problem ? <Notice tone="warning">{deviceResult.problem}</Notice> : null}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DevicesCard devices={devices} busy={busy} />
+        <ChangePasswordCard result={actionData} />
+      </div>
+    </AdminPage>
+  );
+}
