@@ -89,6 +89,23 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
       .where("email", "=", email)
       .executeTakeFirst();
 
+  /**
+   * A mail provider's one-click POST: no cookie, no Origin. Like a provider, it tries again after
+   * a 503's Retry-After (a busy test machine can make the site shed a request; nothing is lost).
+   */
+  async function postOneClick(url: string): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const answer = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      if (answer.status !== 503 || attempt === 3) return answer;
+      const wait = Math.min(Number(answer.headers.get("retry-after") ?? 1), 2);
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    }
+  }
+
   /** The mail worker has gone round at least twice since now: anything queued would be out. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, 600));
 
@@ -202,11 +219,7 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
         getMailHeader(mail, "List-Unsubscribe") ?? "",
       )?.[1];
       expect(url).toBeTruthy();
-      const answer = await fetch(`${site.url}${url}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      });
+      const answer = await postOneClick(`${site.url}${url}`);
       expect(answer.status).toBe(200);
     }
     const left = await site.services.db
