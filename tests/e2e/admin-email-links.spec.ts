@@ -160,6 +160,19 @@ for (const width of [1280, 375]) {
     await checkScreen(invitee, `accept-done-${width}`);
     await invitee.getByRole("link", { name: "Go to sign in" }).click();
     await signInWithForm(invitee, email, "my own password!");
+
+    // Invited as an editor: no Admins in the menu, and the server refuses Admins, the leads
+    // export and the owner-only API alike.
+    await expect(invitee.getByRole("link", { name: "Admins" })).toHaveCount(0);
+    const admins = await invitee.goto(`${site.url}/admin/admins`);
+    expect(admins?.status()).toBe(403);
+    await expect(invitee.getByText("Only an owner can open this screen")).toBeVisible();
+    const csv = await invitee.request.get(`${site.url}/admin/leads/subscribers.csv`);
+    expect(csv.status()).toBe(403);
+    const exported = await invitee.request.get(
+      `${site.url}/admin/leads/contacts/export.json?email=someone%40example.com`,
+    );
+    expect(exported.status()).toBe(403);
     await invitee.context().close();
 
     await page.reload();
