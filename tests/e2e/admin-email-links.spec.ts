@@ -135,7 +135,7 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("heading", { name: "Invite an admin" })).toBeVisible();
     const email = `invited-${width}@example.com`;
     await page.getByLabel("Email", { exact: true }).fill(email);
-    await page.getByLabel("Role").selectOption("editor");
+    await page.locator("#invite-role").selectOption("editor");
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page.getByText(`An invitation is on its way to ${email}.`)).toBeVisible();
     const pending = page.getByRole("region", { name: "Pending invitations" });
