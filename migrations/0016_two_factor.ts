@@ -61,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // "second-factor" (the password was right), "passkey" (a passkey-alone sign-in) or
     // "passkey-register" (a signed-in admin adding a passkey).
     .addColumn("purpose", "text", (column) => column.notNull())
-    .addColumn("admin_id", "integer", (column) => column.references("admins.id").onDelete("cascade"))
+    .addColumn("admin_id", "integer", (column) =>
+      column.references("admins.id").onDelete("cascade"),
+    )
     // The WebAuthn challenge last handed out for this sign-in, if any.
     .addColumn("challenge", "text")
     .addColumn("expires_at", "text", (column) => column.notNull())

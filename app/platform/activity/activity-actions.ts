@@ -33,6 +33,13 @@ export const activityActions = {
   "message-not-spam": "Message marked not spam",
   "contact-erase": "Contact erased",
   "mail-test": "Test email sent",
+  // Issue 20 B: two-factor sign-in; each change also signs the admin out of their other sessions
+  "two-factor-on": "Two-factor turned on",
+  "two-factor-off": "Two-factor turned off",
+  "recovery-codes-renew": "Recovery codes renewed",
+  "passkey-add": "Passkey added",
+  "passkey-remove": "Passkey removed",
+  "two-factor-require": "Two-factor requirement changed",
 } as const;
 
 /** How long entries are kept. */
