@@ -202,37 +202,47 @@ export function SecondFactorForm({
   );
 }
 
-/** "Sign in with a passkey" on the login page: a passkey alone, no email or password. */
+/**
+ * "Use a passkey" on the login page: a passkey alone, no email or password. (Not named "Sign in
+ * with...": the form's own button is "Sign In", and one name should not contain the other.)
+ */
 export function PasskeySignInButton({ successPath }: { successPath: string }) {
   const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
   if (!hydrated) return null;
   return (
-    <Button
-      type="button"
-      variant="outline"
-      size="lg"
-      className="w-full"
-      disabled={pending}
-      onClick={async () => {
-        setPending(true);
-        try {
-          await signInWithPasskey();
-          announceSignIn(successPath);
-        } catch (caught) {
-          setPending(false);
-          toast({
-            title: "Login Failed",
-            description:
-              describePasskeyError(caught) ??
-              describeRequestError(caught, "This passkey could not sign you in."),
-            variant: "destructive",
-          });
-        }
-      }}
-    >
-      <KeyRound className="size-4" aria-hidden="true" />
-      {pending ? "Waiting for your passkey..." : "Sign in with a passkey"}
-    </Button>
+    <>
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button
+        type="button"
+        variant="outline"
+        size="lg"
+        className="w-full"
+        disabled={pending}
+        onClick={async () => {
+          setPending(true);
+          try {
+            await signInWithPasskey();
+            announceSignIn(successPath);
+          } catch (caught) {
+            setPending(false);
+            toast({
+              title: "Login Failed",
+              description:
+                describePasskeyError(caught) ??
+                describeRequestError(caught, "This passkey could not sign you in."),
+              variant: "destructive",
+            });
+          }
+        }}
+      >
+        <KeyRound className="size-4" aria-hidden="true" />
+        {pending ? "Waiting for your passkey..." : "Use a passkey"}
+      </Button>
+    </>
   );
 }
