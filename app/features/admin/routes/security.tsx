@@ -207,7 +207,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                 : "Anyone with your password can sign in. Add an authenticator app or a passkey."}
             </p>
           </div>
-          <Badge variant={enabled ? "accent" : "outline"}>
+          <Badge variant={enabled ? "accent" : "outline"} className="max-sm:hidden">
             {enabled ? "Protected" : "Password only"}
           </Badge>
         </CardContent>
@@ -278,7 +278,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                   alt="QR code to scan with your authenticator app"
                   width={176}
                   height={176}
-                  className="size-44 rounded-md border bg-white p-2"
+                  className="size-44 rounded-md border border-border bg-white p-2"
                 />
                 <div className="grid gap-3">
                   <ol className="list-decimal space-y-1 pl-5 text-sm">
@@ -287,7 +287,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                       Or type this key into it:{" "}
                       <code
                         data-testid="totp-secret"
-                        className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-all"
+                        className="rounded bg-muted px-1.5 py-0.5 font-mono text-sm break-words"
                       >
                         {setup.secret}
                       </code>
@@ -358,7 +358,10 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
           </CardHeader>
           <CardContent className="grid gap-4">
             {passkeys.length > 0 ? (
-              <ul className="divide-y rounded-md border" aria-label="Your passkeys">
+              <ul
+                className="divide-y divide-border rounded-md border border-border"
+                aria-label="Your passkeys"
+              >
                 {passkeys.map((passkey) => (
                   <li key={passkey.id} className="flex flex-wrap items-center gap-3 px-3 py-2.5">
                     <div className="min-w-0 flex-1">

@@ -48,7 +48,7 @@ export function PasskeyAdder({ onRecoveryCodes }: { onRecoveryCodes: (codes: str
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-2 border-t pt-4">
+    <form onSubmit={handleSubmit} noValidate className="grid gap-2 border-t border-border pt-4">
       <Label htmlFor="passkey-name">Passkey name</Label>
       <div className="flex flex-wrap gap-2">
         <Input

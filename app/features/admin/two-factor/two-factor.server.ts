@@ -336,3 +336,32 @@ export async function redeemRecoveryCode(
     .executeTakeFirst();
   return Number(used.numUpdatedRows) === 1;
 }
+
+/**
+ * Removes every second factor of an admin (authenticator app, recovery codes, passkeys) and ends
+ * their sessions: for an admin who lost their phone and their codes (`npm run admin --
+ * reset-two-factor`).
+ */
+export async function resetTwoFactor(
+  db: Db,
+  admin: { id: number; email: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("admin_totp").where("admin_id", "=", admin.id).execute();
+    await trx.deleteFrom("admin_recovery_codes").where("admin_id", "=", admin.id).execute();
+    await trx.deleteFrom("admin_passkeys").where("admin_id", "=", admin.id).execute();
+    const ended = await deleteAdminSessions(trx, admin.id);
+    await recordActivity(
+      trx,
+      {
+        action: "two-factor-off",
+        actor,
+        target: admin.email,
+        detail: { method: "all", sessionsEnded: ended },
+      },
+      now,
+    );
+  });
+}
