@@ -76,7 +76,6 @@ for (const width of [1280, 375]) {
     await signInWithPassword(page, admin);
     await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
     await expect(page.getByLabel("Authentication code")).toBeFocused();
-    await page.screenshot({ path: `test-results/tmp-step-${width}.png` });
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Authentication code").fill("000000");
     await page.getByRole("button", { name: "Verify" }).click();
@@ -136,7 +135,6 @@ for (const width of [1280, 375]) {
     await expect(page.getByRole("button", { name: "Stop requiring two-factor" })).toBeVisible();
     await expect(page.getByText("Every admin now needs two-factor sign-in.").first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `test-results/tmp-settings-${width}.png`, fullPage: true });
     await page.getByRole("button", { name: "Stop requiring two-factor" }).click();
     await expect(
       page.getByRole("button", { name: "Require two-factor for every admin" }),
