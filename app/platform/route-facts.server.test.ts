@@ -88,6 +88,7 @@ describe("collectRouteFacts", () => {
       { to: "/admin/activity", label: "Activity" },
       { to: "/admin/admins", label: "Admins" },
       { to: "/admin/settings", label: "Settings" },
+      { to: "/admin/security", label: "Security" },
     ]);
   });
 
