@@ -33,8 +33,8 @@ import { readSessionId } from "~/platform/sessions.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { FormField } from "~/ui/forms/form-field";
 import { Input } from "~/ui/input";
-import { Label } from "~/ui/label";
 import { toast } from "~/ui/use-toast";
 import type { Route } from "./+types/security";
 
@@ -113,12 +113,22 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={id} className="text-sm font-medium text-destructive">
-      {message}
-    </p>
-  ) : null;
+/** A field for a code from the authenticator app. */
+function CodeField({ id, label, error }: { id: string; label: string; error: string | undefined }) {
+  return (
+    <FormField id={id} label={label} {...(error ? { error } : {})}>
+      {(control) => (
+        <Input
+          {...control}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          className="max-w-40 font-mono tracking-widest"
+        />
+      )}
+    </FormField>
+  );
 }
 
 function RecoveryCodesShown({ codes }: { codes: string[] }) {
@@ -147,7 +157,9 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
   const result: FormResult<SecurityAnswer> | undefined = actionData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const failedIntent = result?.status === "failed" ? result.values.intent : undefined;
+  // A refused code shows under the field of the form that sent it.
+  const errorOf = (intent: string) =>
+    result?.status === "failed" && result.values.intent === intent ? result.errors.code : undefined;
   const errors = result?.status === "failed" ? result.errors : {};
   // A first passkey's recovery codes come back to the browser's call, not to a form post.
   const [passkeyCodes, setPasskeyCodes] = useState<string[] | undefined>();
@@ -234,37 +246,22 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                   To turn it off, confirm it is you with a current code or your password.
                 </p>
                 <div className="grid gap-3 sm:grid-cols-2">
-                  <div className="grid gap-1.5">
-                    <Label htmlFor="disable-code">Current code</Label>
-                    <Input
-                      id="disable-code"
-                      name="code"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      aria-invalid={
-                        failedIntent === "totp-disable" && errors.code ? true : undefined
-                      }
-                      aria-describedby={
-                        failedIntent === "totp-disable" && errors.code
-                          ? "disable-code-error"
-                          : undefined
-                      }
-                    />
-                  </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor="disable-password">Or your password</Label>
-                    <Input
-                      id="disable-password"
-                      name="password"
-                      type="password"
-                      autoComplete="current-password"
-                    />
-                  </div>
+                  <CodeField
+                    id="disable-code"
+                    label="Current code"
+                    error={errorOf("totp-disable")}
+                  />
+                  <FormField id="disable-password" label="Or your password">
+                    {(control) => (
+                      <Input
+                        {...control}
+                        name="password"
+                        type="password"
+                        autoComplete="current-password"
+                      />
+                    )}
+                  </FormField>
                 </div>
-                <FieldError
-                  id="disable-code-error"
-                  message={failedIntent === "totp-disable" ? errors.code : undefined}
-                />
                 <div>
                   <Button type="submit" variant="outline" disabled={busy}>
                     Turn off authenticator app
@@ -296,26 +293,10 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                   </ol>
                   <Form method="post" className="grid gap-2">
                     <input type="hidden" name="intent" value="totp-confirm" />
-                    <Label htmlFor="setup-code">6-digit code</Label>
-                    <Input
+                    <CodeField
                       id="setup-code"
-                      name="code"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      maxLength={7}
-                      className="max-w-40 font-mono tracking-widest"
-                      aria-invalid={
-                        failedIntent === "totp-confirm" && errors.code ? true : undefined
-                      }
-                      aria-describedby={
-                        failedIntent === "totp-confirm" && errors.code
-                          ? "setup-code-error"
-                          : undefined
-                      }
-                    />
-                    <FieldError
-                      id="setup-code-error"
-                      message={failedIntent === "totp-confirm" ? errors.code : undefined}
+                      label="6-digit code"
+                      error={errorOf("totp-confirm")}
                     />
                     <div className="flex flex-wrap gap-2">
                       <Button type="submit" disabled={busy}>

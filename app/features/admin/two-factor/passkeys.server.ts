@@ -2,10 +2,12 @@
 // checking one at sign-in, alone (a discoverable credential names its admin) or as the second
 // step. The relying party is the site: its ID is SITE_URL's host name.
 import {
+  type AuthenticationResponseJSON,
   generateAuthenticationOptions,
   generateRegistrationOptions,
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
@@ -37,6 +39,16 @@ export function getRelyingParty(siteUrl: string, request: Request): RelyingParty
     id: site.hostname,
     name: site.hostname,
     origins: [...new Set([site.origin, requestOrigin])],
+  };
+}
+
+/** What every answer must match: this challenge, this site, and a verified user (PIN, biometrics). */
+function getExpectations(party: RelyingParty, challenge: string) {
+  return {
+    expectedChallenge: challenge,
+    expectedOrigin: party.origins,
+    expectedRPID: party.id,
+    requireUserVerification: true,
   };
 }
 
@@ -101,13 +113,8 @@ export async function finishPasskeyRegistration(
   try {
     verification = await verifyRegistrationResponse({
       // The schema checked the outline; the library checks every byte.
-      response: response.data as unknown as Parameters<
-        typeof verifyRegistrationResponse
-      >[0]["response"],
-      expectedChallenge: pending.challenge,
-      expectedOrigin: party.origins,
-      expectedRPID: party.id,
-      requireUserVerification: true,
+      response: response.data as unknown as RegistrationResponseJSON,
+      ...getExpectations(party, pending.challenge),
     });
   } catch {
     return { status: "refused" };
@@ -199,13 +206,8 @@ export async function verifyPasskeySignIn(
   }
   try {
     const verification = await verifyAuthenticationResponse({
-      response: response.data as unknown as Parameters<
-        typeof verifyAuthenticationResponse
-      >[0]["response"],
-      expectedChallenge: pending.challenge,
-      expectedOrigin: party.origins,
-      expectedRPID: party.id,
-      requireUserVerification: true,
+      response: response.data as unknown as AuthenticationResponseJSON,
+      ...getExpectations(party, pending.challenge),
       credential: {
         id: passkey.id,
         publicKey: Buffer.from(passkey.public_key, "base64url"),
