@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 import { createAdmin } from "~/features/admin/admins/admins.server";
-import { loginLockout } from "~/features/admin/login/login.server";
+import { loginIpRule, loginLockout } from "~/features/admin/login/login.server";
 import {
   logIn,
   logInCookie,
@@ -240,6 +240,16 @@ describe.each(getTestDatabaseKinds())("two-factor sign-in on $name", (kind) => {
       },
     });
     expect(forged.status).toBe(401);
+  });
+
+  it("limits the passkey challenges one network may ask for, as it limits sign-ins", async () => {
+    for (let attempt = 0; attempt < loginIpRule.limit; attempt++) {
+      const options = await postJsonAs(site, "/api/admin/login/passkey-options", {});
+      expect(options.status).toBe(200);
+    }
+    const refused = await postJsonAs(site, "/api/admin/login/passkey-options", {});
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
   });
 
   it("shows the second step on the login page without JavaScript and finishes there", async () => {

@@ -113,10 +113,14 @@ export function submitPasskeyOptions(args: SubmissionArgs) {
       async accept(input, app) {
         const challenge = await startPasskeySignIn(
           app.db,
-          input.pendingToken,
+          { pendingToken: input.pendingToken, clientIp: app.clientIp },
           getRelyingParty(app.config.SITE_URL, args.request),
         );
-        if (!challenge) throw new ApiError(401, expiredSignInMessage);
+        if (challenge === "expired") throw new ApiError(401, expiredSignInMessage);
+        if ("retryAfterSeconds" in challenge) {
+          const failure = describeSignInFailure({ status: "ip-limited", ...challenge });
+          throw new ApiError(failure.status, failure.message, { headers: failure.headers });
+        }
         return { body: challenge };
       },
     },

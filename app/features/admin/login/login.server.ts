@@ -2,7 +2,9 @@
 // message, the same work and answer for unknown emails, a limit per client network (the address,
 // or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
 // and a slower lock on the email alone that spares the networks its owner has signed in from, so
-// that an attacker's failures cannot keep the real admin out.
+// that an attacker's failures cannot keep the real admin out. An admin with two-factor gets a
+// pending sign-in instead of a session (second-factor.server.ts finishes it); wrong second steps
+// count into the same locks.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";

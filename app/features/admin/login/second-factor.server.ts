@@ -16,7 +16,7 @@ import {
 import { redeemRecoveryCode, redeemTotpCode } from "~/features/admin/two-factor/two-factor.server";
 import type { SecondFactorInput } from "~/features/admin/two-factor/two-factor-schemas";
 import type { Db } from "~/platform/db/tables.server";
-import { hitRateLimit } from "~/platform/rate-limit.server";
+import { getNetworkRateLimitKey, hitRateLimit } from "~/platform/rate-limit.server";
 import {
   countSignInFailure,
   finishSignIn,
@@ -115,13 +115,22 @@ export type PasskeyChallenge = {
  */
 export async function startPasskeySignIn(
   db: Db,
-  pendingToken: string | undefined,
+  request: { pendingToken?: string | undefined; clientIp: string },
   party: RelyingParty,
   now = new Date(),
-): Promise<PasskeyChallenge | undefined> {
+): Promise<PasskeyChallenge | "expired" | { retryAfterSeconds: number }> {
+  // Each challenge is a stored row: one network asks for as many as it may try sign-ins.
+  const limit = await hitRateLimit(
+    db,
+    getNetworkRateLimitKey("passkey-challenge", request.clientIp),
+    loginIpRule,
+    now.getTime(),
+  );
+  if (!limit.allowed) return { retryAfterSeconds: limit.retryAfterSeconds };
+  const { pendingToken } = request;
   if (pendingToken) {
     const pending = await readPendingSignIn(db, pendingToken, "second-factor", now);
-    if (!pending) return undefined;
+    if (!pending) return "expired";
     const options = await createPasskeySignInOptions(db, party, pending.adminId);
     await setPendingChallenge(db, pending, options.challenge);
     return { pendingToken, options };
