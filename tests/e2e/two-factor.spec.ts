@@ -117,6 +117,7 @@ for (const width of [1280, 375]) {
     await expectSignedIn(page);
     await page.goto(`${siteUrl}/admin/security`);
     await page.getByLabel("Passkey name").fill("Test laptop");
+    await page.getByLabel("Your password", { exact: true }).fill(admin.password);
     await page.getByRole("button", { name: "Add a passkey" }).click();
     await expect(getToast(page, "Passkey Added")).toBeVisible();
     await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");

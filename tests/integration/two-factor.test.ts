@@ -242,6 +242,30 @@ describe.each(getTestDatabaseKinds())("two-factor sign-in on $name", (kind) => {
     expect(forged.status).toBe(401);
   });
 
+  it("asks for the password again before a signed-in admin adds a passkey", async () => {
+    const cookie = await signInWithCode(site, secret);
+    const wrong = await postJsonAs(
+      site,
+      "/api/admin/security/passkeys",
+      { intent: "options", password: "not the password" },
+      { cookie },
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ message: "Your password is not right." });
+    const right = await postJsonAs(
+      site,
+      "/api/admin/security/passkeys",
+      { intent: "options", password: testAdmin.password },
+      { cookie },
+    );
+    expect(right.status).toBe(200);
+    const { options } = (await right.json()) as {
+      options: { rp: { id: string }; authenticatorSelection: { residentKey: string } };
+    };
+    expect(options.rp.id).toBe("localhost");
+    expect(options.authenticatorSelection.residentKey).toBe("required");
+  });
+
   it("limits the passkey challenges one network may ask for, as it limits sign-ins", async () => {
     for (let attempt = 0; attempt < loginIpRule.limit; attempt++) {
       const options = await postJsonAs(site, "/api/admin/login/passkey-options", {});

@@ -1,8 +1,10 @@
 // POST /api/admin/security/passkeys (issue 20): the signed-in admin adds a passkey. JSON
-// {intent: "options"} answers {registrationToken, options} for the browser's WebAuthn call;
+// {intent: "options", password} answers {registrationToken, options} for the browser's WebAuthn
+// call (the password again: a passkey signs in alone, so a stolen session must not add one);
 // {intent: "add", name, registrationToken, response} keeps it (201, with recovery codes to show
 // once when it is the admin's first second factor). The admin's other sessions end.
 import { type AdminApiArgs, handleAdminApi } from "~/features/admin/gate.server";
+import { confirmOwnPassword } from "~/features/admin/two-factor/confirm-password.server";
 import {
   finishPasskeyRegistration,
   getRelyingParty,
@@ -20,6 +22,7 @@ export function action(args: AdminApiArgs) {
     const input = await readJsonBody(args.request, passkeyRegistrationSchema);
     const party = getRelyingParty(config.SITE_URL, args.request);
     if (input.intent === "options") {
+      await confirmOwnPassword(db, admin, input.password, clientIp);
       return Response.json(await startPasskeyRegistration(db, admin, party));
     }
     const result = await finishPasskeyRegistration(

@@ -116,7 +116,7 @@ export function meta(args: Route.MetaArgs) {
 /** A field for a code from the authenticator app. */
 function CodeField({ id, label, error }: { id: string; label: string; error: string | undefined }) {
   return (
-    <FormField id={id} label={label} {...(error ? { error } : {})}>
+    <FormField id={id} label={label} error={error}>
       {(control) => (
         <Input
           {...control}

@@ -17,15 +17,19 @@ export async function canUsePasskeys(): Promise<boolean> {
   return (await loadWebAuthn()).browserSupportsWebAuthn();
 }
 
-/** Creates a passkey on this device and keeps it under name; answers the server's answer. */
+/**
+ * Creates a passkey on this device and keeps it under name (the password confirms it is the
+ * admin); answers the server's answer.
+ */
 export async function registerPasskey(
   name: string,
+  password: string,
 ): Promise<{ message: string; recoveryCodes: string[] | null }> {
   const { startRegistration } = await loadWebAuthn();
   const started = await postJson<{
     registrationToken: string;
     options: PublicKeyCredentialCreationOptionsJSON;
-  }>("/api/admin/security/passkeys", { intent: "options" });
+  }>("/api/admin/security/passkeys", { intent: "options", password });
   if (!started) throw new Error("The server did not answer with passkey options");
   const response = await startRegistration({ optionsJSON: started.options });
   const added = await postJson<{ message: string; recoveryCodes: string[] | null }>(

@@ -67,11 +67,17 @@ export const passkeyNameSchema = z
   .max(60, "Keep the name under 60 characters");
 
 /**
- * Adding a passkey, in two calls: "options" (the browser's WebAuthn options and a token), then
- * "add" (its name, that token, the browser's answer).
+ * Adding a passkey, in two calls: "options" (the password again; answers the browser's WebAuthn
+ * options and a token), then "add" (its name, that token, the browser's answer).
  */
 export const passkeyRegistrationSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("options") }),
+  z.object({
+    intent: z.literal("options"),
+    password: z
+      .string("Enter your password")
+      .min(1, "Enter your password")
+      .max(1024, "Enter your password"),
+  }),
   z.object({
     intent: z.literal("add"),
     name: passkeyNameSchema,
