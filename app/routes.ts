@@ -77,6 +77,8 @@ export default [
       route("admin/admins", "features/admin/routes/admins.tsx"),
       // Your account, for every admin: where you are signed in, and your password
       route("admin/account", "features/admin/routes/account.tsx"),
+      // The signed-in admin's own two-factor: authenticator app, recovery codes, passkeys
+      route("admin/security", "features/admin/routes/security.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
@@ -92,6 +94,11 @@ export default [
   route("api/newsletter", "features/leads/routes/api-newsletter.ts"),
   // Admin session API
   route("api/admin/login", "features/admin/routes/api-login.ts"),
+  // Two-factor sign-in (issue 20): the second step, and a passkey challenge for it or for a
+  // sign-in with a passkey alone; a signed-in admin adding a passkey
+  route("api/admin/login/second-factor", "features/admin/routes/api-login-second-factor.ts"),
+  route("api/admin/login/passkey-options", "features/admin/routes/api-login-passkey-options.ts"),
+  route("api/admin/security/passkeys", "features/admin/routes/api-security-passkeys.ts"),
   route("api/admin/session", "features/admin/routes/api-session.ts"),
   route("api/admin/logout", "features/admin/routes/api-logout.ts"),
   // Media library: image uploads

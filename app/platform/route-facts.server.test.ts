@@ -89,6 +89,7 @@ describe("collectRouteFacts", () => {
       { to: "/admin/admins", label: "Admins", role: "owner" },
       { to: "/admin/settings", label: "Settings", role: "owner" },
       { to: "/admin/account", label: "Your account" },
+      { to: "/admin/security", label: "Security" },
     ]);
   });
 

@@ -42,6 +42,13 @@ export const activityActions = {
   // screen (one session, or every other one)
   "admin-role": "Role changed",
   "session-end": "Device signed out",
+  // Issue 20 B: two-factor sign-in; each change also signs the admin out of their other sessions
+  "two-factor-on": "Two-factor turned on",
+  "two-factor-off": "Two-factor turned off",
+  "recovery-codes-renew": "Recovery codes renewed",
+  "passkey-add": "Passkey added",
+  "passkey-remove": "Passkey removed",
+  "two-factor-require": "Two-factor requirement changed",
 } as const;
 
 /** How long entries are kept. */

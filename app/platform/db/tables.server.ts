@@ -317,6 +317,47 @@ export interface AdminSessionTable {
   address: ColumnType<string | null, string | null | undefined>;
 }
 
+// Issue 20 part B: two-factor sign-in (migration 0016)
+/** An admin's TOTP authenticator; enabled_at is null while set-up waits for a first code. */
+export interface AdminTotpTable {
+  admin_id: number;
+  secret: string;
+  enabled_at: string | null;
+  last_used_step: number | null;
+  created_at: string;
+}
+
+/** One single-use recovery code, stored as a SHA-256 hash. */
+export interface AdminRecoveryCodeTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** One registered passkey (a WebAuthn credential). */
+export interface AdminPasskeyTable {
+  id: string;
+  admin_id: number;
+  name: string;
+  public_key: string;
+  counter: number;
+  transports: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A sign-in between its steps, or a WebAuthn ceremony under way: 5 minutes at most. */
+export interface AdminPendingSignInTable {
+  token_hash: string;
+  purpose: string;
+  admin_id: number | null;
+  challenge: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -351,6 +392,11 @@ export interface Tables {
   // Admin email flows (issue 20, part C)
   admin_email_links: AdminEmailLinkTable;
   admin_known_browsers: AdminKnownBrowserTable;
+  // Two-factor sign-in (issue 20 part B)
+  admin_totp: AdminTotpTable;
+  admin_recovery_codes: AdminRecoveryCodeTable;
+  admin_passkeys: AdminPasskeyTable;
+  admin_pending_sign_ins: AdminPendingSignInTable;
 }
 
 export type Db = Kysely<Tables>;

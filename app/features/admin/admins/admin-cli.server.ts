@@ -2,11 +2,13 @@
 // everywhere from the command line. Each change is in the activity log, from "command line".
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
+import { resetTwoFactor } from "~/features/admin/two-factor/two-factor.server";
 import { commandLineActor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import {
   createAdmin,
   deleteAdmin,
+  findAdminByEmail,
   lastAdminMessage,
   lastOwnerRemoveMessage,
   listAdmins,
@@ -19,6 +21,7 @@ export const adminUsage = `Usage:
   npm run admin -- create EMAIL [--password PASSWORD]
   npm run admin -- reset-password EMAIL [--password PASSWORD]   (ends that admin's sessions)
   npm run admin -- revoke-sessions EMAIL                        (signs that admin out everywhere)
+  npm run admin -- reset-two-factor EMAIL                       (removes app, codes and passkeys)
   npm run admin -- delete EMAIL                                 (never the last admin)
   npm run admin -- list
 Without --password a strong password is generated and printed once.`;
@@ -96,6 +99,17 @@ export async function runAdminCommand(
           return 1;
         }
         print(`${ended} session(s) of ${email} ended.`);
+        return 0;
+      }
+      // Issue 20: an admin who lost their phone and recovery codes signs in with the password alone.
+      case "reset-two-factor": {
+        const admin = await findAdminByEmail(db, email);
+        if (!admin) {
+          print(`No admin has the email ${email}.`);
+          return 1;
+        }
+        await resetTwoFactor(db, admin, commandLineActor);
+        print(`Two-factor of ${email} removed; their sessions have ended.`);
         return 0;
       }
       case "delete": {

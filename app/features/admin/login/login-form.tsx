@@ -3,7 +3,7 @@
 // spec's toasts; without it the browser posts the form to the page's action.
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { loginSchema } from "~/features/admin/login/login-schema";
+import { loginSchema, type SecondStepAnswer } from "~/features/admin/login/login-schema";
 import { describeRequestError, logIn } from "~/features/admin/login/session-client";
 import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
@@ -21,11 +21,14 @@ export function LoginForm({
   serverFormError,
   defaultEmail,
   successPath,
+  onSecondStep,
 }: {
   serverErrors?: FieldErrors | undefined;
   serverFormError?: string | undefined;
   defaultEmail?: string | undefined;
   successPath: string;
+  /** The password was right and the admin has two-factor: the page shows the second step. */
+  onSecondStep: (answer: SecondStepAnswer) => void;
 }) {
   const hydrated = useHydrated();
   const [errors, setErrors] = useState<FieldErrors>(serverErrors ?? {});
@@ -54,7 +57,11 @@ export function LoginForm({
     setErrors({});
     setPending(true);
     try {
-      await logIn(parsed.data);
+      const answer = await logIn(parsed.data);
+      if (answer && "twoFactorRequired" in answer) {
+        onSecondStep(answer);
+        return;
+      }
       toast({ title: "Login Successful", description: "Redirecting to editor..." });
       window.setTimeout(() => window.location.assign(successPath), loginRedirectDelayMs);
     } catch (error) {

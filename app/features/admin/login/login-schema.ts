@@ -1,5 +1,6 @@
 // The admin login form's input (spec section 5): one schema for the login page (with and without
 // JavaScript) and the POST /api/admin/login endpoint.
+import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { z } from "~/platform/zod";
 
 export const loginSchema = z.object({
@@ -29,3 +30,17 @@ export type AdminSessionAnswer = {
   /** The spec allows a token; this server never sends one (DESIGN.md section 7). */
   token?: string;
 };
+
+/**
+ * The login's answer for an admin with two-factor (issue 20): no session yet, a token for the
+ * second step (valid 5 minutes) and the methods it takes.
+ */
+export type SecondStepAnswer = {
+  isAuthenticated: false;
+  admin: null;
+  twoFactorRequired: true;
+  pendingToken: string;
+  methods: TwoFactorMethod[];
+};
+
+export type LoginAnswer = AdminSessionAnswer | SecondStepAnswer;

@@ -2,7 +2,9 @@
 // message, the same work and answer for unknown emails, a limit per client network (the address,
 // or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
 // and a slower lock on the email alone that spares the networks its owner has signed in from, so
-// that an attacker's failures cannot keep the real admin out.
+// that an attacker's failures cannot keep the real admin out. An admin with two-factor gets a
+// pending sign-in instead of a session (second-factor.server.ts finishes it); wrong second steps
+// count into the same locks.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
@@ -11,6 +13,12 @@ import {
   PasswordCheckBusyError,
   verifyPassword,
 } from "~/features/admin/admins/passwords.server";
+import { createPendingSignIn } from "~/features/admin/two-factor/pending-sign-ins.server";
+import {
+  listTwoFactorMethods,
+  readTwoFactorStatus,
+} from "~/features/admin/two-factor/two-factor.server";
+import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -40,16 +48,24 @@ export const loginIpRule: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 
 export const knownAddressMs = 90 * 24 * 60 * 60 * 1000;
 
 export const invalidCredentialsMessage = "Invalid email or password";
+export const invalidCodeMessage = "That code is not right. Please try again.";
+export const expiredSignInMessage = "Your sign-in has expired. Please sign in again.";
 
 export type SignInResult =
   | { status: "signed-in"; sessionId: string; admin: { id: number; email: string } }
+  /** The password was right; the second step (pendingToken, within 5 minutes) must follow. */
+  | { status: "second-factor"; pendingToken: string; methods: TwoFactorMethod[] }
   | { status: "invalid" }
+  /** A wrong code, recovery code or passkey at the second step. */
+  | { status: "invalid-code" }
+  /** The pending sign-in is unknown, used or older than 5 minutes. */
+  | { status: "expired" }
   | { status: "locked"; retryAfterSeconds: number }
   | { status: "email-locked"; retryAfterSeconds: number }
   | { status: "ip-limited"; retryAfterSeconds: number }
   | { status: "busy"; retryAfterSeconds: number };
 
-export type SignInFailure = Exclude<SignInResult, { status: "signed-in" }>;
+export type SignInFailure = Exclude<SignInResult, { status: "signed-in" | "second-factor" }>;
 
 /** The rate-limit key of one client network's sign-in attempts. */
 export function getLoginIpKey(clientIp: string): string {
@@ -149,18 +165,75 @@ async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
     .execute();
 }
 
+/** What a sign-in request carries besides its credentials. */
+export type SignInRequest = {
+  email: string;
+  clientIp: string;
+  previousSessionId?: string | undefined;
+  /** The browser signing in, kept with the session (the account screen lists it). */
+  device?: SessionDevice;
+};
+
 /**
- * Checks the credentials and, when they are right, starts a new session (the previous one, if
- * the request had one, is ended: every login gets a new id).
+ * The locks that refuse a sign-in before any credential is checked: the email + network pair's,
+ * and the email's own (which spares networks the admin signed in from). Also the second step's.
+ */
+export async function readSignInLock(
+  db: Db,
+  request: SignInRequest,
+  admin: { id: number; email: string } | undefined,
+  now: Date,
+): Promise<SignInFailure | undefined> {
+  const key = getLoginThrottleKey(request.email, request.clientIp);
+  const lockedFor = await readLock(db, key, now);
+  if (lockedFor !== undefined) {
+    await recordSignInActivity(db, "login-locked", request, admin, now);
+    return { status: "locked", retryAfterSeconds: lockedFor };
+  }
+  // The email's own lock stops guessing from everywhere, but never the networks its owner uses.
+  const emailLockedFor = await readLock(db, getLoginEmailKey(request.email), now);
+  if (emailLockedFor !== undefined && !(await isKnownAddress(db, key, now))) {
+    await recordSignInActivity(db, "login-locked", request, admin, now);
+    return { status: "email-locked", retryAfterSeconds: emailLockedFor };
+  }
+  return undefined;
+}
+
+/**
+ * Counts a failed sign-in (a wrong password, or a wrong second factor: the same counters) with its
+ * activity entry, written together or not at all; answers the lock it caused, if any.
+ */
+export async function countSignInFailure(
+  db: Db,
+  request: SignInRequest,
+  admin: { id: number; email: string } | undefined,
+  now: Date,
+  detail?: Record<string, unknown>,
+): Promise<{ status: "invalid" } | { status: "locked"; retryAfterSeconds: number }> {
+  const lockSeconds = await db.transaction().execute(async (trx) => {
+    const locked = await recordFailure(
+      trx,
+      getLoginThrottleKey(request.email, request.clientIp),
+      now,
+    );
+    await recordFailure(trx, getLoginEmailKey(request.email), now, loginEmailLockout);
+    const action = locked === undefined ? "login-failed" : "login-locked";
+    await recordSignInActivity(trx, action, request, admin, now, detail);
+    return locked;
+  });
+  return lockSeconds === undefined
+    ? { status: "invalid" }
+    : { status: "locked", retryAfterSeconds: lockSeconds };
+}
+
+/**
+ * Checks the credentials. Right ones start a new session (the previous one, if the request had
+ * one, is ended: every login gets a new id), or, for an admin with two-factor, a pending sign-in
+ * that the second step finishes.
  */
 export async function signIn(
   db: Db,
-  request: LoginCredentials & {
-    clientIp: string;
-    previousSessionId?: string | undefined;
-    /** The browser signing in, kept with the session (the account screen lists it). */
-    device?: SessionDevice;
-  },
+  request: LoginCredentials & SignInRequest,
   now = new Date(),
 ): Promise<SignInResult> {
   const ipLimit = await hitRateLimit(
@@ -172,19 +245,8 @@ export async function signIn(
   if (!ipLimit.allowed)
     return { status: "ip-limited", retryAfterSeconds: ipLimit.retryAfterSeconds };
 
-  const key = getLoginThrottleKey(request.email, request.clientIp);
-  const lockedFor = await readLock(db, key, now);
-  if (lockedFor !== undefined) {
-    await recordSignInActivity(db, "login-locked", request, undefined, now);
-    return { status: "locked", retryAfterSeconds: lockedFor };
-  }
-  // The email's own lock stops guessing from everywhere, but never the networks its owner uses.
-  const emailKey = getLoginEmailKey(request.email);
-  const emailLockedFor = await readLock(db, emailKey, now);
-  if (emailLockedFor !== undefined && !(await isKnownAddress(db, key, now))) {
-    await recordSignInActivity(db, "login-locked", request, undefined, now);
-    return { status: "email-locked", retryAfterSeconds: emailLockedFor };
-  }
+  const locked = await readSignInLock(db, request, undefined, now);
+  if (locked) return locked;
 
   const admin = await findAdminByEmail(db, request.email);
   // An unknown email costs the same argon2 work as a known one, so timing tells nothing.
@@ -196,26 +258,37 @@ export async function signIn(
     if (error instanceof PasswordCheckBusyError) return { status: "busy", retryAfterSeconds: 2 };
     throw error;
   }
-  if (!admin || !valid) {
-    // The failures and their activity entry are written together, or not at all.
-    const lockSeconds = await db.transaction().execute(async (trx) => {
-      const locked = await recordFailure(trx, key, now);
-      await recordFailure(trx, emailKey, now, loginEmailLockout);
-      const action = locked === undefined ? "login-failed" : "login-locked";
-      await recordSignInActivity(trx, action, request, admin, now);
-      return locked;
-    });
-    return lockSeconds === undefined
-      ? { status: "invalid" }
-      : { status: "locked", retryAfterSeconds: lockSeconds };
-  }
+  if (!admin || !valid) return countSignInFailure(db, request, admin, now);
 
+  // The failures counted so far stay until the second step is passed too: a right password
+  // alone must not reset the count of wrong codes.
+  const methods = listTwoFactorMethods(await readTwoFactorStatus(db, admin.id));
+  if (methods.length > 0) {
+    const pendingToken = await createPendingSignIn(
+      db,
+      { purpose: "second-factor", adminId: admin.id },
+      now,
+    );
+    return { status: "second-factor", pendingToken, methods };
+  }
+  return finishSignIn(db, admin, request, now);
+}
+
+/** The last step of every sign-in: counters cleared, the network remembered, a new session. */
+export async function finishSignIn(
+  db: Db,
+  admin: { id: number; email: string },
+  request: SignInRequest,
+  now: Date,
+  detail?: Record<string, unknown>,
+): Promise<SignInResult> {
+  const key = getLoginThrottleKey(admin.email, request.clientIp);
   await db.deleteFrom("login_throttles").where("key", "=", key).execute();
   await rememberKnownAddress(db, key, now);
   if (request.previousSessionId) await deleteSession(db, request.previousSessionId);
   await deleteExpiredSessions(db, now);
   const sessionId = await db.transaction().execute(async (trx) => {
-    await recordSignInActivity(trx, "login", request, admin, now);
+    await recordSignInActivity(trx, "login", request, admin, now, detail);
     return createSession(trx, admin.id, now, request.device);
   });
   return { status: "signed-in", sessionId, admin: { id: admin.id, email: admin.email } };
@@ -228,11 +301,12 @@ function recordSignInActivity(
   request: { email: string; clientIp: string },
   admin: { id: number; email: string } | undefined,
   now: Date,
+  detail?: Record<string, unknown>,
 ): Promise<void> {
   const email = admin?.email ?? request.email.trim().toLowerCase();
   return recordActivity(
     trx,
-    { action, actor: { adminId: admin?.id ?? null, email, address: request.clientIp } },
+    { action, actor: { adminId: admin?.id ?? null, email, address: request.clientIp }, detail },
     now,
   );
 }
@@ -251,6 +325,10 @@ export function describeSignInFailure(result: SignInFailure): {
   switch (result.status) {
     case "invalid":
       return { status: 401, message: invalidCredentialsMessage, headers: {} };
+    case "invalid-code":
+      return { status: 401, message: invalidCodeMessage, headers: {} };
+    case "expired":
+      return { status: 401, message: expiredSignInMessage, headers: {} };
     case "locked":
       return {
         status: 429,

@@ -7,7 +7,7 @@ import {
   postJson,
   storeAdminToken,
 } from "~/platform/api-client";
-import type { AdminSessionAnswer, LoginCredentials } from "./login-schema";
+import type { AdminSessionAnswer, LoginAnswer, LoginCredentials } from "./login-schema";
 
 const notAuthenticated: AdminSessionAnswer = { isAuthenticated: false, admin: null };
 
@@ -21,9 +21,13 @@ export async function fetchAdminSession(): Promise<AdminSessionAnswer> {
   }
 }
 
-/** Signs in; the spec's token rule: a token in the answer is stored (this server sends none). */
-export async function logIn(credentials: LoginCredentials): Promise<AdminSessionAnswer | null> {
-  const answer = await postJson<AdminSessionAnswer>("/api/admin/login", credentials);
+/**
+ * Signs in; the spec's token rule: a token in the answer is stored (this server sends none). An
+ * admin with two-factor gets the second step's answer instead of a session.
+ */
+export async function logIn(credentials: LoginCredentials): Promise<LoginAnswer | null> {
+  const answer = await postJson<LoginAnswer>("/api/admin/login", credentials);
+  if (answer && "twoFactorRequired" in answer) return answer;
   storeAdminToken(answer?.token);
   return answer;
 }

@@ -1,10 +1,15 @@
 // /admin/login (spec section 2): the admin login screen. With JavaScript the form calls the JSON
 // API and shows the spec's toasts; without it, the form posts here. Both are one submission path.
+// An admin with two-factor then gets the second step (issue 20), posted to ?second-factor; any
+// admin may instead sign in with a passkey alone.
 import { LockKeyhole } from "lucide-react";
+import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { LoginForm } from "~/features/admin/login/login-form";
-import { loginSuccessPath } from "~/features/admin/login/login-schema";
-import { submitLogin } from "~/features/admin/login/login-submission.server";
+import { loginSuccessPath, type SecondStepAnswer } from "~/features/admin/login/login-schema";
+import { submitLogin, submitSecondFactor } from "~/features/admin/login/login-submission.server";
+import { PasskeySignInButton, SecondFactorForm } from "~/features/admin/login/second-factor-form";
+import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { readFormMessage } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { useSharedRootData } from "~/platform/root-data";
@@ -20,7 +25,29 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
+  if (new URL(args.request.url).searchParams.has("second-factor")) {
+    return submitSecondFactor(args);
+  }
   return submitLogin(args);
+}
+
+const allMethods: TwoFactorMethod[] = ["totp", "recovery", "passkey"];
+
+/** The second step a form post without JavaScript left the page at, if any. */
+function readSecondStep(actionData: Route.ComponentProps["actionData"]) {
+  if (!actionData) return undefined;
+  if (actionData.status === "done" && "twoFactorRequired" in actionData.body) {
+    return { ...actionData.body, error: undefined, method: undefined };
+  }
+  // A wrong code: the same step again, with its token, the method used, and the message.
+  const token = actionData.status === "failed" ? actionData.values.pendingToken : undefined;
+  if (actionData.status !== "failed" || !token) return undefined;
+  return {
+    pendingToken: token,
+    methods: allMethods,
+    error: actionData.message,
+    method: actionData.values.method,
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -33,6 +60,9 @@ export function meta(args: Route.MetaArgs) {
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const root = useSharedRootData();
+  const [secondStep, setSecondStep] = useState<SecondStepAnswer | undefined>();
+  const fromPost = readSecondStep(actionData);
+  const step = secondStep ?? fromPost;
   return (
     <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
       <div className="w-full max-w-md">
@@ -50,21 +80,36 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
             </p>
           </CardHeader>
           <CardContent>
-            <LoginForm
-              key={actionData ? JSON.stringify(actionData) : "initial"}
-              serverErrors={actionData?.status === "failed" ? actionData.errors : undefined}
-              serverFormError={readFormMessage(actionData)}
-              defaultEmail={actionData?.values.email}
-              successPath={loginSuccessPath}
-            />
-            <p className="mt-4 text-center text-sm">
-              <Link
-                to="/admin/forgot-password"
-                className="rounded-md font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Forgot your password?
-              </Link>
-            </p>
+            {step ? (
+              <SecondFactorForm
+                key={step.pendingToken}
+                pendingToken={step.pendingToken}
+                methods={step.methods}
+                successPath={loginSuccessPath}
+                serverError={secondStep ? undefined : fromPost?.error}
+                initialMethod={secondStep ? undefined : fromPost?.method}
+              />
+            ) : (
+              <div className="grid gap-4">
+                <LoginForm
+                  key={actionData ? JSON.stringify(actionData) : "initial"}
+                  serverErrors={actionData?.status === "failed" ? actionData.errors : undefined}
+                  serverFormError={readFormMessage(actionData)}
+                  defaultEmail={actionData?.values.email}
+                  successPath={loginSuccessPath}
+                  onSecondStep={setSecondStep}
+                />
+                <PasskeySignInButton successPath={loginSuccessPath} />
+                <p className="text-center text-sm">
+                  <Link
+                    to="/admin/forgot-password"
+                    className="rounded-md font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    Forgot your password?
+                  </Link>
+                </p>
+              </div>
+            )}
           </CardContent>
         </Card>
         <p className="mt-6 text-center">

@@ -1,11 +1,19 @@
 // /admin/settings: the site's settings. Today the site time zone, in which every date and time of
 // the admin and of the public pages is shown and schedules are set; unset, the server's own.
+// Issue 20: whether every admin must use two-factor sign-in.
 import { useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
+import {
+  readRequireTwoFactor,
+  saveRequireTwoFactor,
+} from "~/features/admin/two-factor/require-two-factor.server";
+import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
+import { requireTwoFactorSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getActor } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
 import { describeTimeZone, formatTime } from "~/platform/format-time";
 import type { FormResult } from "~/platform/http/form-result";
 import { handleSubmission } from "~/platform/http/submission.server";
@@ -29,10 +37,14 @@ export const handle = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   getAdmin(context);
-  const timeZone = await getRequestData(context).timeZone();
+  const [timeZone, requireTwoFactor] = await Promise.all([
+    getRequestData(context).timeZone(),
+    readRequireTwoFactor(getAppContext(context).db),
+  ]);
   const now = new Date();
   return {
     timeZone,
+    requireTwoFactor,
     serverTimeZone: getServerTimeZone(),
     now: formatTime(now.toISOString(), timeZone),
     // Labelled here, so the list reads the same after hydration whatever the browser knows.
@@ -40,10 +52,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type SettingsAnswer = { message: string; timeZone: string };
+type SettingsAnswer = { message: string; timeZone?: string };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
+  if (new URL(request.url).searchParams.has("two-factor")) {
+    return handleSubmission<{ requireTwoFactor: "on" | "off" }, SettingsAnswer>(
+      { request, context },
+      {
+        schema: requireTwoFactorSchema,
+        async accept(input, app) {
+          const required = input.requireTwoFactor === "on";
+          await saveRequireTwoFactor(app.db, required, getActor(admin, app.clientIp));
+          return {
+            body: {
+              message: required
+                ? "Every admin now needs two-factor sign-in."
+                : "Two-factor sign-in is no longer required.",
+            },
+          };
+        },
+      },
+    );
+  }
   return handleSubmission<{ timeZone: string }, SettingsAnswer>(
     { request, context },
     {
@@ -76,7 +107,7 @@ function regionOf(zone: string): string {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { timeZone, serverTimeZone, now, zones } = loaderData;
+  const { timeZone, serverTimeZone, now, zones, requireTwoFactor } = loaderData;
   // A plain <Form>: useFetcher would bring its code into the chunk every public page loads.
   const navigation = useNavigation();
   const result: FormResult<SettingsAnswer> | undefined = actionData;
@@ -181,6 +212,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           </Form>
         </CardContent>
       </Card>
+      <RequireTwoFactorCard required={requireTwoFactor} />
     </AdminPage>
   );
 }

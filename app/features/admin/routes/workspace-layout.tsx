@@ -5,12 +5,17 @@ import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
 import { AdminShell } from "~/features/admin/shell/admin-shell";
 import { readNavBadges } from "~/features/admin/shell/nav-badges.server";
+import { requireTwoFactorSetupMiddleware } from "~/features/admin/two-factor/require-two-factor.server";
 import { adminRoleLabels, isRoleAllowed } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { Route } from "./+types/workspace-layout";
 
-export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
+// After the gate: while the site requires two-factor, an admin without it sees only Security.
+export const middleware: Route.MiddlewareFunction[] = [
+  requireAdminMiddleware,
+  requireTwoFactorSetupMiddleware,
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = getGateSession(context);

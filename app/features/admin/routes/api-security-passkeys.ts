@@ -1,0 +1,50 @@
+// POST /api/admin/security/passkeys (issue 20): the signed-in admin adds a passkey. JSON
+// {intent: "options", password} answers {registrationToken, options} for the browser's WebAuthn
+// call (the password again: a passkey signs in alone, so a stolen session must not add one);
+// {intent: "add", name, registrationToken, response} keeps it (201, with recovery codes to show
+// once when it is the admin's first second factor). The admin's other sessions end.
+import { type AdminApiArgs, handleAdminApi } from "~/features/admin/gate.server";
+import { confirmOwnPassword } from "~/features/admin/two-factor/confirm-password.server";
+import {
+  finishPasskeyRegistration,
+  getRelyingParty,
+  startPasskeyRegistration,
+} from "~/features/admin/two-factor/passkeys.server";
+import { passkeyRegistrationSchema } from "~/features/admin/two-factor/two-factor-schemas";
+import { ApiError, readJsonBody } from "~/platform/http/api.server";
+import { readSessionId } from "~/platform/sessions.server";
+
+export const loader = (args: AdminApiArgs) =>
+  handleAdminApi(args, { methods: ["POST"] }, async () => new Response(null, { status: 405 }));
+
+export function action(args: AdminApiArgs) {
+  return handleAdminApi(args, { methods: ["POST"] }, async ({ db, config, admin, clientIp }) => {
+    const input = await readJsonBody(args.request, passkeyRegistrationSchema);
+    const party = getRelyingParty(config.SITE_URL, args.request);
+    if (input.intent === "options") {
+      await confirmOwnPassword(db, admin, input.password, clientIp);
+      return Response.json(await startPasskeyRegistration(db, admin, party));
+    }
+    const result = await finishPasskeyRegistration(
+      db,
+      {
+        adminId: admin.adminId,
+        email: admin.email,
+        sessionId: readSessionId(args.request, config.secure) ?? "",
+        address: clientIp,
+      },
+      input,
+      party,
+    );
+    if (result.status === "expired") {
+      throw new ApiError(409, "Adding the passkey took too long. Please start again.");
+    }
+    if (result.status === "refused") {
+      throw new ApiError(400, "This passkey could not be verified. Please try again.");
+    }
+    return Response.json(
+      { message: `Passkey “${input.name}” added.`, recoveryCodes: result.recoveryCodes ?? null },
+      { status: 201 },
+    );
+  });
+}
