@@ -132,13 +132,13 @@ for (const width of [1280, 375]) {
 
     // The Settings screen's requirement, switched on and off again.
     await page.goto(`${siteUrl}/admin/settings`);
-    await page.getByRole("button", { name: "Require two-factor for every admin" }).click();
+    await page.getByRole("button", { name: "Require two-factor", exact: true }).click();
     await expect(page.getByRole("button", { name: "Stop requiring two-factor" })).toBeVisible();
     await expect(page.getByText("Every admin now needs two-factor sign-in.").first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Stop requiring two-factor" }).click();
     await expect(
-      page.getByRole("button", { name: "Require two-factor for every admin" }),
+      page.getByRole("button", { name: "Require two-factor", exact: true }),
     ).toBeVisible();
   });
 }

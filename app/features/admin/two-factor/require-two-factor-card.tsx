@@ -29,7 +29,7 @@ export function RequireTwoFactorCard({ required }: { required: boolean }) {
             variant={required ? "outline" : "default"}
             disabled={navigation.state === "submitting"}
           >
-            {required ? "Stop requiring two-factor" : "Require two-factor for every admin"}
+            {required ? "Stop requiring two-factor" : "Require two-factor"}
           </Button>
         </Form>
       </CardContent>
