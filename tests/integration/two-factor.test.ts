@@ -328,12 +328,26 @@ describe.each(getTestDatabaseKinds())("two-factor sign-in on $name", (kind) => {
     const security = await fetch(`${site.url}/admin/security?required`, { headers: { cookie } });
     expect(security.status).toBe(200);
     expect(await security.text()).toContain("Two-factor is required");
+    // The admin API is closed to them too, all but what setting it up takes (adding a passkey).
+    const images = await fetch(`${site.url}/api/admin/images`, { headers: { cookie } });
+    expect(images.status).toBe(403);
+    expect(await images.json()).toMatchObject({
+      message: "This site requires two-factor sign-in: set it up on your Security screen first.",
+    });
+    const passkeyOptions = await postJsonAs(
+      site,
+      "/api/admin/security/passkeys",
+      { intent: "options", password: editor.password },
+      { cookie },
+    );
+    expect(passkeyOptions.status).toBe(200);
 
     // Once it is set up, the other screens open.
     await enableTotp(site, cookie);
     expect(
       (await fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" })).status,
     ).toBe(200);
+    expect((await fetch(`${site.url}/api/admin/images`, { headers: { cookie } })).status).toBe(200);
     await postForm(site.url, "/admin/settings?two-factor", ownerCookie, {
       requireTwoFactor: "off",
     });

@@ -25,7 +25,8 @@ async function callAs(role: AdminRole, needs: AdminRole | undefined) {
   const response = await provideRequestData(args, () =>
     handleAdminApi(
       { request, context },
-      { methods: ["GET"], ...(needs ? { role: needs } : {}) },
+      // No database here: the two-factor requirement is tested against one (two-factor.test.ts).
+      { methods: ["GET"], beforeTwoFactor: true, ...(needs ? { role: needs } : {}) },
       async () => {
         ran = true;
         return Response.json({ ok: true });

@@ -26,6 +26,10 @@ import {
 import { getRequestData } from "~/platform/request-data.server";
 import type { AdminSession } from "~/platform/sessions.server";
 import { adminUnavailableMessage } from "./gate-messages";
+import {
+  mustSetUpTwoFactor,
+  twoFactorRequiredMessage,
+} from "./two-factor/two-factor-requirement.server";
 
 export const loginPath = "/admin/login";
 /** Seconds a client is asked to wait after a 503. */
@@ -141,6 +145,11 @@ export function handleAdminApi(
     signedOutMessage?: string;
     /** The role the endpoint needs; anyone else gets a 403. None: every admin. */
     role?: AdminRole;
+    /**
+     * Open to an admin who must still set up two-factor (the site requires it): only what setting
+     * it up needs (adding a passkey). Every other endpoint refuses them with 403.
+     */
+    beforeTwoFactor?: boolean;
     /** The feature's own refusals (its store's errors), for the one error mapper. */
     describeError?: DescribeError;
   },
@@ -171,6 +180,9 @@ export function handleAdminApi(
           options.signedOutMessage ?? "Your session has expired. Please log in again.",
         );
       if (!isRoleAllowed(session.role, options.role)) throw new ApiError(403, ownerOnlyMessage);
+      if (!options.beforeTwoFactor && (await mustSetUpTwoFactor(app.db, session.adminId))) {
+        throw new ApiError(403, twoFactorRequiredMessage);
+      }
       const response = await handler({ ...app, admin: session });
       response.headers.set("Cache-Control", "no-store");
       return response;

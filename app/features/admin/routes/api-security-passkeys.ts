@@ -18,7 +18,9 @@ export const loader = (args: AdminApiArgs) =>
   handleAdminApi(args, { methods: ["POST"] }, async () => new Response(null, { status: 405 }));
 
 export function action(args: AdminApiArgs) {
-  return handleAdminApi(args, { methods: ["POST"] }, async ({ db, config, admin, clientIp }) => {
+  // Adding a passkey is one way to set up the two-factor the site may require.
+  const options = { methods: ["POST"], beforeTwoFactor: true } as const;
+  return handleAdminApi(args, options, async ({ db, config, admin, clientIp }) => {
     const input = await readJsonBody(args.request, passkeyRegistrationSchema);
     const party = getRelyingParty(config.SITE_URL, args.request);
     if (input.intent === "options") {

@@ -10,7 +10,6 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
 import { PasskeyAdder } from "~/features/admin/two-factor/passkey-adder";
-import { readRequireTwoFactor } from "~/features/admin/two-factor/require-two-factor.server";
 import {
   runSecurityIntent,
   type SecurityAnswer,
@@ -21,6 +20,7 @@ import {
   readPendingTotpSecret,
   readTwoFactorStatus,
 } from "~/features/admin/two-factor/two-factor.server";
+import { readRequireTwoFactor } from "~/features/admin/two-factor/two-factor-requirement.server";
 import { securityIntentSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";

@@ -6,11 +6,11 @@ import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/features/admin/gate.server";
 import { AdminPage } from "~/features/admin/shell/admin-shell";
 import { Notice } from "~/features/admin/shell/notice";
+import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
 import {
   readRequireTwoFactor,
   saveRequireTwoFactor,
-} from "~/features/admin/two-factor/require-two-factor.server";
-import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
+} from "~/features/admin/two-factor/two-factor-requirement.server";
 import { requireTwoFactorSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
