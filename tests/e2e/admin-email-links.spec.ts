@@ -4,33 +4,30 @@
 // Every new screen is checked with axe.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createAdmin } from "~/features/admin/admins/admins.server";
+import { getTestDatabaseKinds } from "../support/databases";
+import { type MailSite, startMailSite } from "../support/mail-site";
 import { getMailHeader, getRecipient, readMail } from "../support/newsletter";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { testAdmin } from "../support/test-site";
 import { expectNoSeriousA11yViolations } from "./fixtures";
-import { startSiteWithArticles, type TestSite } from "./isolated-site";
+import type { TestSite } from "./isolated-site";
 
+let mailSite: MailSite;
 let smtp: TestSmtpServer;
 let site: TestSite;
-let stopJobs: () => Promise<void>;
 
 // Each test walks a whole flow through several screens, each checked with axe at its width.
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  site = await startSiteWithArticles([], {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "site@clearline.example",
-    NOTIFY_TO: "owner@clearline.example",
-  });
-  stopJobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 100 }).stop;
+  const [sqlite] = getTestDatabaseKinds();
+  if (!sqlite) throw new Error("no test database");
+  mailSite = await startMailSite(await sqlite.create(), {});
+  ({ site, smtp } = mailSite);
 });
 
 test.afterAll(async () => {
-  await stopJobs?.();
-  await site?.close();
-  await smtp?.close();
+  await mailSite?.close();
 });
 
 /** The path of the link in the one mail to `email` with that subject, once it has arrived. */

@@ -2,34 +2,33 @@
 // the writer's desk editor, preview it, send a test copy to oneself, send it to the confirmed
 // subscribers and watch the results. A site of its own, with a real SMTP server in the test.
 import { expect, test } from "@playwright/test";
+import { getTestDatabaseKinds } from "../support/databases";
+import { type MailSite, startMailSite } from "../support/mail-site";
 import { addConfirmedSubscribers, getRecipient, readMail } from "../support/newsletter";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { testAdmin } from "../support/test-site";
 import { getRichText } from "./admin-helpers";
 import { expectNoSeriousA11yViolations } from "./fixtures";
-import { startSiteWithArticles, type TestSite } from "./isolated-site";
+import type { TestSite } from "./isolated-site";
 
+let mailSite: MailSite;
 let smtp: TestSmtpServer;
 let site: TestSite;
-let stopJobs: () => Promise<void>;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  site = await startSiteWithArticles([], {
-    SMTP_URL: smtp.url,
+  const [sqlite] = getTestDatabaseKinds();
+  if (!sqlite) throw new Error("no test database");
+  mailSite = await startMailSite(await sqlite.create(), {
     MAIL_FROM: "news@clearline.example",
-    NOTIFY_TO: "owner@clearline.example",
     NEWSLETTER_RATE: "100000",
   });
-  stopJobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 100 }).stop;
+  ({ site, smtp } = mailSite);
 });
 
 test.afterAll(async () => {
-  await stopJobs?.();
-  await site?.close();
-  await smtp?.close();
+  await mailSite?.close();
 });
 
 for (const width of [1280, 375]) {

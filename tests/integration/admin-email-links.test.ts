@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin } from "~/features/admin/admins/admins.server";
 import { getTestDatabaseKinds } from "../support/databases";
+import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {
   getMailHeader,
   getRecipient,
@@ -13,7 +14,7 @@ import {
   signIn,
   waitFor,
 } from "../support/newsletter";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
 const resetAnswer =
@@ -27,37 +28,24 @@ function nextIp(): string {
 }
 
 describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
+  let mailSite: MailSite;
   let smtp: TestSmtpServer;
   let site: TestSite;
-  let stopJobs: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    site = await startTestSite(await kind.create(), {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "site@clearline.example",
-      NOTIFY_TO: "owner@clearline.example",
+    mailSite = await startMailSite(await kind.create(), {
       SITE_URL: "http://admin.clearline.example",
     });
-    stopJobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 50 }).stop;
+    ({ site, smtp } = mailSite);
   });
 
   afterEach(async () => {
-    await waitFor(async () => {
-      const waiting = await site.services.db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("state", "in", ["pending", "sending", "handing-over"])
-        .execute();
-      return waiting.length === 0;
-    });
+    await waitForEmptyOutbox(site.services.db);
     smtp.received.length = 0;
   });
 
   afterAll(async () => {
-    await stopJobs?.();
-    await site?.close();
-    await smtp?.close();
+    await mailSite?.close();
   });
 
   const mailsTo = (email: string, subject: string) =>

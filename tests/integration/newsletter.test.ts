@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredSignUps } from "~/features/leads/newsletter.server";
 import { getTestDatabaseKinds } from "../support/databases";
+import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {
   addConfirmedSubscribers,
   createDraft,
@@ -16,7 +17,7 @@ import {
   signIn,
   waitFor,
 } from "../support/newsletter";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
 const postalAddress = "500 W 2nd Street, Suite 1900, Austin, TX 78701";
@@ -28,38 +29,25 @@ function nextIp(): string {
 }
 
 describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
+  let mailSite: MailSite;
   let smtp: TestSmtpServer;
   let site: TestSite;
   let cookie: string;
-  let stopJobs: () => Promise<void>;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    site = await startTestSite(await kind.create(), {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "news@clearline.example",
-      NOTIFY_TO: "owner@clearline.example",
-      NEWSLETTER_RATE: "100000",
-    });
-    const jobs = site.site.startBackgroundJobs(site.services, {
-      pollIntervalMs: 50,
-      retryDelaysMs: [300],
-    });
-    stopJobs = jobs.stop;
+    mailSite = await startMailSite(
+      await kind.create(),
+      { MAIL_FROM: "news@clearline.example", NEWSLETTER_RATE: "100000" },
+      { retryDelaysMs: [300] },
+    );
+    ({ site, smtp } = mailSite);
     cookie = await signIn(site.url, testAdmin);
   });
 
   afterEach(async () => {
     smtp.setRefusing(false);
     // Every mail of a test is out (or given up) before the next one starts counting.
-    await waitFor(async () => {
-      const waiting = await site.services.db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("state", "in", ["pending", "sending", "handing-over"])
-        .execute();
-      return waiting.length === 0;
-    }, 30_000);
+    await waitForEmptyOutbox(site.services.db);
     smtp.received.length = 0;
     await site.services.db.deleteFrom("mail_outbox").execute();
     await site.services.db.deleteFrom("newsletters").execute();
@@ -67,9 +55,7 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
   });
 
   afterAll(async () => {
-    await stopJobs?.();
-    await site?.close();
-    await smtp?.close();
+    await mailSite?.close();
   });
 
   const signUp = (email: string, ip = nextIp()) =>

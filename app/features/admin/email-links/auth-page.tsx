@@ -1,5 +1,6 @@
-// The frame of the pages a signed-out admin sees besides the login: the site's logo, one card with
-// an icon, a heading and a line under it, and a way back to the sign-in.
+// The frame of the pages a signed-out admin sees (the login, forgotten password, reset, invite):
+// the site's logo, one card with an icon, a heading and a line under it, and a way back (to the
+// sign-in, or from the login to the website).
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -12,11 +13,13 @@ export function AuthPage({
   title,
   description,
   children,
+  back = { to: "/admin/login", label: "Back to sign in" },
 }: {
   icon: LucideIcon;
   title: string;
   description: ReactNode;
   children: ReactNode;
+  back?: { to: string; label: string };
 }) {
   const root = useSharedRootData();
   return (
@@ -37,10 +40,10 @@ export function AuthPage({
         </Card>
         <p className="mt-6 text-center">
           <Link
-            to="/admin/login"
+            to={back.to}
             className="rounded-md text-sm font-medium text-slate-600 underline-offset-4 hover:text-primary hover:underline"
           >
-            ← Back to sign in
+            ← {back.label}
           </Link>
         </p>
       </div>

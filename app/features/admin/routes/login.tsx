@@ -5,6 +5,7 @@
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
+import { AuthPage } from "~/features/admin/email-links/auth-page";
 import { LoginForm } from "~/features/admin/login/login-form";
 import { loginSuccessPath, type SecondStepAnswer } from "~/features/admin/login/login-schema";
 import { submitLogin, submitSecondFactor } from "~/features/admin/login/login-submission.server";
@@ -12,10 +13,7 @@ import { PasskeySignInButton, SecondFactorForm } from "~/features/admin/login/se
 import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { readFormMessage } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
-import { useSharedRootData } from "~/platform/root-data";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { Card, CardContent, CardHeader } from "~/ui/card";
-import { SiteLogo } from "~/ui/site-logo";
 import type { Route } from "./+types/login";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -59,68 +57,46 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function AdminLogin({ actionData }: Route.ComponentProps) {
-  const root = useSharedRootData();
   const [secondStep, setSecondStep] = useState<SecondStepAnswer | undefined>();
   const fromPost = readSecondStep(actionData);
   const step = secondStep ?? fromPost;
   return (
-    <main id="main" className="flex min-h-screen flex-col items-center justify-center px-4 py-12">
-      <div className="w-full max-w-md">
-        <div className="mb-8 flex justify-center">
-          <SiteLogo name={root?.shell.companyName ?? "Home"} />
+    <AuthPage
+      icon={LockKeyhole}
+      title="Admin Login"
+      description="Sign in to manage your company website content"
+      back={{ to: "/", label: "Back to website" }}
+    >
+      {step ? (
+        <SecondFactorForm
+          key={step.pendingToken}
+          pendingToken={step.pendingToken}
+          methods={step.methods}
+          successPath={loginSuccessPath}
+          serverError={secondStep ? undefined : fromPost?.error}
+          initialMethod={secondStep ? undefined : fromPost?.method}
+        />
+      ) : (
+        <div className="grid gap-4">
+          <LoginForm
+            key={actionData ? JSON.stringify(actionData) : "initial"}
+            serverErrors={actionData?.status === "failed" ? actionData.errors : undefined}
+            serverFormError={readFormMessage(actionData)}
+            defaultEmail={actionData?.values.email}
+            successPath={loginSuccessPath}
+            onSecondStep={setSecondStep}
+          />
+          <PasskeySignInButton successPath={loginSuccessPath} />
+          <p className="text-center text-sm">
+            <Link
+              to="/admin/forgot-password"
+              className="rounded-md font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Forgot your password?
+            </Link>
+          </p>
         </div>
-        <Card className="shadow-md">
-          <CardHeader className="items-center pb-4 text-center">
-            <div className="flex size-12 items-center justify-center rounded-full bg-secondary text-primary">
-              <LockKeyhole className="size-6" aria-hidden="true" />
-            </div>
-            <h1 className="mt-3 text-2xl font-bold tracking-tight text-navy">Admin Login</h1>
-            <p className="text-sm text-muted-foreground">
-              Sign in to manage your company website content
-            </p>
-          </CardHeader>
-          <CardContent>
-            {step ? (
-              <SecondFactorForm
-                key={step.pendingToken}
-                pendingToken={step.pendingToken}
-                methods={step.methods}
-                successPath={loginSuccessPath}
-                serverError={secondStep ? undefined : fromPost?.error}
-                initialMethod={secondStep ? undefined : fromPost?.method}
-              />
-            ) : (
-              <div className="grid gap-4">
-                <LoginForm
-                  key={actionData ? JSON.stringify(actionData) : "initial"}
-                  serverErrors={actionData?.status === "failed" ? actionData.errors : undefined}
-                  serverFormError={readFormMessage(actionData)}
-                  defaultEmail={actionData?.values.email}
-                  successPath={loginSuccessPath}
-                  onSecondStep={setSecondStep}
-                />
-                <PasskeySignInButton successPath={loginSuccessPath} />
-                <p className="text-center text-sm">
-                  <Link
-                    to="/admin/forgot-password"
-                    className="rounded-md font-medium text-primary underline-offset-4 hover:underline"
-                  >
-                    Forgot your password?
-                  </Link>
-                </p>
-              </div>
-            )}
-          </CardContent>
-        </Card>
-        <p className="mt-6 text-center">
-          <Link
-            to="/"
-            className="rounded-md text-sm font-medium text-slate-600 underline-offset-4 hover:text-primary hover:underline"
-          >
-            ← Back to website
-          </Link>
-        </p>
-      </div>
-    </main>
+      )}
+    </AuthPage>
   );
 }

@@ -1,18 +1,11 @@
 // Where a contact message's notification mail stands, in words the firm's owner understands.
 import { CircleAlert, CircleCheck, CircleHelp, Clock, Inbox } from "lucide-react";
+import type { MailState } from "~/platform/db/tables.server";
 import { cn } from "~/ui/cn";
 
 /** A message's mail as the admin loader presents it (times already formatted). */
 type Delivery = {
-  state:
-    | "pending"
-    | "sending"
-    | "handing-over"
-    | "sent"
-    | "in-doubt"
-    | "failed"
-    | "cancelled"
-    | "not-mailed";
+  state: MailState | "not-mailed";
   attempts: number;
   lastError: string | null;
   sentAt: string;

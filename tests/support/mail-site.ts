@@ -1,0 +1,46 @@
+// A test site with mail set up: a real SMTP server in the test process, the site's background
+// jobs sending the outbox to it, and a way to wait until every queued mail is out.
+import type { BackgroundJobOptions } from "~/features/leads/background-jobs.server";
+import type { Db } from "~/platform/db/tables.server";
+import type { TestDatabase } from "./databases";
+import { waitFor } from "./newsletter";
+import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
+import { startTestSite, type TestSite } from "./test-site";
+
+export type MailSite = { site: TestSite; smtp: TestSmtpServer; close: () => Promise<void> };
+
+export async function startMailSite(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  jobOptions: BackgroundJobOptions = {},
+): Promise<MailSite> {
+  const smtp = await startTestSmtpServer();
+  const site = await startTestSite(database, {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "site@clearline.example",
+    NOTIFY_TO: "owner@clearline.example",
+    ...env,
+  });
+  const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 50, ...jobOptions });
+  return {
+    site,
+    smtp,
+    close: async () => {
+      await jobs.stop();
+      await site.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Until no mail is queued or being sent: what a test sent has reached the SMTP server. */
+export function waitForEmptyOutbox(db: Db, timeoutMs = 30_000): Promise<void> {
+  return waitFor(async () => {
+    const waiting = await db
+      .selectFrom("mail_outbox")
+      .select("id")
+      .where("state", "in", ["pending", "sending", "handing-over"])
+      .execute();
+    return waiting.length === 0;
+  }, timeoutMs);
+}
