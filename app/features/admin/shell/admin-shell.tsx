@@ -43,7 +43,8 @@ function NavLinks({
               aria-current={current ? "page" : undefined}
               onClick={onChoose}
               className={cn(
-                "block rounded-md px-3 py-2 text-sm font-medium outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-white",
+                // Narrow sides at desktop widths, so the thirteen screens and View site fit one row at 1280 px.
+                "block rounded-md px-3 py-2 text-sm font-medium outline-offset-2 transition-colors focus-visible:outline-2 focus-visible:outline-white lg:px-2",
                 current
                   ? "bg-white/15 text-white"
                   : "text-slate-300 hover:bg-white/10 hover:text-white",
