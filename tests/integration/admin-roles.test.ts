@@ -128,6 +128,11 @@ const endpoints: Endpoint[] = [
   // Your account: every admin's.
   { method: "GET", path: "/admin/account", expected: page(200) },
   { method: "POST", path: "/admin/account", form: { intent: "unknown" }, expected: page(400) },
+  // Two-factor (part B): each admin's own Security screen and passkeys; the owner's requirement
+  { method: "GET", path: "/admin/security", expected: page(200) },
+  { method: "POST", path: "/admin/security", form: { intent: "unknown" }, expected: page(400) },
+  { method: "POST", path: "/api/admin/security/passkeys", json: {}, expected: api(400) },
+  { method: "POST", path: "/admin/settings?two-factor", form: {}, expected: ownersPage(400) },
   // Publishing: every admin's.
   { method: "GET", path: "/admin/articles", expected: page(200) },
   { method: "GET", path: "/admin/articles/new", expected: page(200) },
