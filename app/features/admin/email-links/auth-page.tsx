@@ -43,7 +43,7 @@ export function AuthPage({
             to={back.to}
             className="rounded-md text-sm font-medium text-slate-600 underline-offset-4 hover:text-primary hover:underline"
           >
-            ← {back.label}
+            {`← ${back.label}`}
           </Link>
         </p>
       </div>
