@@ -36,14 +36,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Sanitized rich text, as the writer's desk saves it.
     .addColumn("body_html", "text", (column) => column.notNull())
     .addColumn("article_id", "text")
-    // "draft", then "sending" once recipients are queued, "sent" when none is left to try.
+    // "draft", then "sending" once recipients are queued; shown as sent when no copy is left
+    // waiting (the copies' outbox rows say who got it).
     .addColumn("status", "text", (column) => column.notNull())
-    .addColumn("recipient_count", "integer", (column) => column.notNull().defaultTo(0))
     .addColumn("author", "text")
     .addColumn("created_at", "text", (column) => column.notNull())
     .addColumn("updated_at", "text", (column) => column.notNull())
     .addColumn("sent_at", "text")
-    .addColumn("finished_at", "text")
     .execute();
 
   await db.schema.alterTable("mail_outbox").addColumn("body_html", "text").execute();

@@ -44,10 +44,3 @@ export function DropdownMenuItem({
     />
   );
 }
-
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof Primitive.Separator>) {
-  return <Primitive.Separator className={cn("-mx-1 my-1 h-px bg-border", className)} {...props} />;
-}

@@ -27,15 +27,11 @@ export function makeExtraArticles(count: number, category = "Cloud"): Article[] 
   });
 }
 
-export async function startSiteWithArticles(
-  articles: Article[],
-  env: Record<string, string> = {},
-): Promise<TestSite> {
+export async function startSiteWithArticles(articles: Article[]): Promise<TestSite> {
   const [sqlite] = getTestDatabaseKinds();
   if (!sqlite) throw new Error("no test database");
-  const site = await startTestSite(await sqlite.create(), env);
+  const site = await startTestSite(await sqlite.create());
   const now = new Date().toISOString();
-  if (articles.length === 0) return site;
   await site.services.db
     .insertInto("articles")
     .values(

@@ -52,8 +52,8 @@ describe.each(getTestDatabaseKinds())("admin email flows on $name", (kind) => {
     smtp.received
       .map(readMail)
       .filter((mail) => getRecipient(mail) === email && getMailHeader(mail, "Subject") === subject);
-  /** The mail worker has gone round several times since now: anything queued would be out. */
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+  /** Every mail queued so far is out: a request queues its mail before it answers. */
+  const settle = () => waitForEmptyOutbox(site.services.db);
   /** The path of the link in a mail (it names SITE_URL; the test site listens elsewhere). */
   const readLinkPath = (mail: string | undefined, path: string) => {
     const found = new RegExp(`http://admin\\.clearline\\.example(${path}\\?token=[\\w-]{43})`).exec(

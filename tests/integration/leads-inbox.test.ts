@@ -1,55 +1,34 @@
-// The leads inbox against the built site, a real database and a real SMTP server: states and
-// folders, search, "Not spam" sending a held message's notification once, deleting, a contact's
-// export and erasure, the test email, refusals of bad posts, the admin menu's count, and the
-// spam guard keeping a cookieless bot out of New while a person gets in.
-import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrations } from "~/platform/db/migrate.server";
-import { NodeSqliteDialect } from "~/platform/db/node-sqlite-dialect.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
 import { logInCookie, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { startTestSite, type TestSite } from "../support/test-site";
+import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
+import { waitFor } from "../support/newsletter";
+import type { TestSmtpServer } from "../support/smtp";
+import type { TestSite } from "../support/test-site";
 
 const notifyTo = "owner@clearline.example";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("Timed out waiting");
-    await sleep(25);
-  }
-}
-
 describe.each(getTestDatabaseKinds())("the leads inbox on $name", (kind) => {
+  let mailSite: MailSite;
   let smtp: TestSmtpServer;
   let site: TestSite;
   let cookie: string;
-  let stopJobs: () => Promise<void>;
   let ipCounter = 0;
   const nextIp = () => `198.51.100.${++ipCounter}`;
 
   beforeAll(async () => {
-    smtp = await startTestSmtpServer();
-    site = await startTestSite(await kind.create(), {
-      SMTP_URL: smtp.url,
+    mailSite = await startMailSite(await kind.create(), {
       MAIL_FROM: "website@clearline.example",
       NOTIFY_TO: notifyTo,
     });
-    const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 50 });
-    stopJobs = jobs.stop;
+    ({ site, smtp } = mailSite);
     cookie = await logInCookie(site);
   });
 
   afterAll(async () => {
-    await stopJobs?.();
-    await site?.close();
-    await smtp?.close();
+    await mailSite?.close();
   });
 
   const db = () => site.services.db;
@@ -206,7 +185,7 @@ describe.each(getTestDatabaseKinds())("the leads inbox on $name", (kind) => {
     await waitFor(async () => (await mailsOf(mailed))[0]?.state === "sent");
     await post({ intent: "spam", id: mailed });
     await post({ intent: "not-spam", id: mailed });
-    await sleep(300);
+    await waitForEmptyOutbox(db());
     expect(await mailsOf(held)).toHaveLength(1);
     expect(await mailsOf(mailed)).toHaveLength(1);
     expect(smtp.received.filter((mail) => mail.includes("Hasty Person"))).toHaveLength(1);
@@ -415,60 +394,4 @@ describe.each(getTestDatabaseKinds())("the leads inbox on $name", (kind) => {
       { name: "Real Person", state: "new" },
     ]);
   }, 20_000);
-});
-
-/**
- * A pool whose idle connections may be ended by the server (dropping the test database ends any
- * left over) without an uncaught error event failing the whole test run.
- */
-function openQuietPool(connectionString: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString });
-  pool.on("error", () => {});
-  return pool;
-}
-
-describe.each(getTestDatabaseKinds())("migration 0013 on $name", (kind) => {
-  it("puts the messages the spam guard held in Spam, the rest in New, and makes all of them searchable", async () => {
-    const database = await kind.create();
-    const db: Kysely<unknown> = database.url.startsWith("file:")
-      ? new Kysely({
-          dialect: new NodeSqliteDialect(new DatabaseSync(database.url.slice("file:".length))),
-        })
-      : new Kysely({ dialect: new PostgresDialect({ pool: openQuietPool(database.url) }) });
-    try {
-      const upTo = (last: string) =>
-        new Migrator({
-          db,
-          provider: {
-            getMigrations: async () =>
-              Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)),
-          },
-        }).migrateToLatest();
-      expect((await upTo("0012_image_blobs")).error).toBeUndefined();
-      const row = { email: "zoe@example.com", message: "Hello there, world", ip_hash: "x" };
-      await sql`insert into contact_messages (name, email, company, message, created_at, ip_hash, spam_verdict)
-        values ('Zoë Müller', ${row.email}, 'ACME', ${row.message}, '2026-01-01T00:00:00.000Z', ${row.ip_hash}, null),
-               ('Fast Bot', ${row.email}, null, ${row.message}, '2026-01-02T00:00:00.000Z', ${row.ip_hash}, 'too-fast')`.execute(
-        db,
-      );
-      expect((await upTo("0013_lead_inbox")).error).toBeUndefined();
-      const rows = await sql<{ name: string; state: string; search_text: string }>`
-        select name, state, search_text from contact_messages order by created_at`.execute(db);
-      expect(rows.rows).toEqual([
-        {
-          name: "Zoë Müller",
-          state: "new",
-          search_text: "zoe muller\nzoe@example.com\nacme\nhello there, world",
-        },
-        {
-          name: "Fast Bot",
-          state: "spam",
-          search_text: "fast bot\nzoe@example.com\n\nhello there, world",
-        },
-      ]);
-    } finally {
-      await db.destroy();
-      await database.drop();
-    }
-  });
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { letLeasesRunOut } from "../support/mail-site";
 import { postJson, type ServerProcess, startServerProcess } from "../support/server-process";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -83,18 +84,6 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     await server?.exited;
   }
 
-  /**
-   * The dead worker's 30 s lease runs out: moved into the past in the database, which is all
-   * that waiting 30 s would change, so the test need not wait.
-   */
-  async function letLeasesRunOut() {
-    await db
-      .updateTable("mail_outbox")
-      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
-      .where("state", "in", ["sending", "handing-over"])
-      .execute();
-  }
-
   /** The card /admin/leads shows for one message, as the admin reads it. */
   /**
    * Until the worker, which has read the 250, is waiting for the test's lock to write "sent".
@@ -153,7 +142,7 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     smtp.setOnAccept(undefined);
     expect(await findMail(text)).toEqual({ state: "handing-over", attempts: 1 });
 
-    await letLeasesRunOut();
+    await letLeasesRunOut(db);
     server = await startServerProcess(env);
     await waitFor(async () => (await findMail(text))?.state === "in-doubt");
     // The restarted worker runs and delivers other mail, but never a second copy of that one.
@@ -210,7 +199,7 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     smtp.setOnAccept(undefined);
     expect(await findMail(text)).toEqual({ state: "handing-over", attempts: 1 });
 
-    await letLeasesRunOut();
+    await letLeasesRunOut(db);
     server = await startServerProcess(env);
     await waitFor(async () => (await findMail(text))?.state === "in-doubt");
     const later = "Sent after the second restart.";
@@ -231,7 +220,7 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     smtp.setOnRecipient(undefined);
     expect(copiesReceived(text)).toBe(0);
 
-    await letLeasesRunOut();
+    await letLeasesRunOut(db);
     server = await startServerProcess(env);
     await waitFor(async () => (await findMail(text))?.state === "sent");
     expect(copiesReceived(text)).toBe(1);

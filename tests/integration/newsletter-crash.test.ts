@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { letLeasesRunOut, waitForEmptyOutbox } from "../support/mail-site";
 import {
   addConfirmedSubscribers,
   getRecipient,
@@ -69,21 +70,9 @@ describe.each(getTestDatabaseKinds())("a newsletter send killed midway on $name"
     smtp.setOnAccept(undefined);
     expect(smtp.received.length).toBeLessThan(40);
 
-    // The dead worker's lease runs out: moved into the past, which is all waiting 30 s would do.
-    await db
-      .updateTable("mail_outbox")
-      .set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() })
-      .where("state", "in", ["sending", "handing-over"])
-      .execute();
+    await letLeasesRunOut(db);
     server = await startServerProcess(env);
-    await waitFor(async () => {
-      const waiting = await db
-        .selectFrom("mail_outbox")
-        .select("id")
-        .where("state", "in", ["pending", "sending", "handing-over"])
-        .execute();
-      return waiting.length === 0;
-    }, 60_000);
+    await waitForEmptyOutbox(db, 60_000);
 
     const copies = new Map<string, number>();
     // Only the newsletter's copies: signing in also mails the admin a new-browser notice.

@@ -8,7 +8,6 @@ import { z } from "~/platform/zod";
 import {
   countInboxFolders,
   type InboxMessage,
-  type InboxQuery,
   inboxFolders,
   listInboxMessages,
 } from "./inbox.server";
@@ -71,34 +70,28 @@ export async function loadLeadsOverview(
   { folder, q, page: requestedPage }: z.infer<typeof inboxQuerySchema>,
   timeZone: string,
 ) {
-  const query: InboxQuery = { folder, search: q };
-  const [first, counts, latestTest] = await Promise.all([
-    listInboxMessages(db, {
-      ...query,
-      limit: messagesPerPage,
-      offset: (requestedPage - 1) * messagesPerPage,
-    }),
+  const [counts, latestTest] = await Promise.all([
     countInboxFolders(db, q),
     readLatestMailTest(db),
   ]);
-  const pageCount = Math.max(1, Math.ceil(first.total / messagesPerPage));
+  // The folder's count is its total; a page past the end (messages moved away since) shows the
+  // last page instead.
+  const total = counts[folder];
+  const pageCount = Math.max(1, Math.ceil(total / messagesPerPage));
   const page = Math.min(requestedPage, pageCount);
-  // A page past the end (messages moved away since): the last page instead.
-  const current =
-    page === requestedPage
-      ? first
-      : await listInboxMessages(db, {
-          ...query,
-          limit: messagesPerPage,
-          offset: (page - 1) * messagesPerPage,
-        });
+  const messages = await listInboxMessages(db, {
+    folder,
+    search: q,
+    limit: messagesPerPage,
+    offset: (page - 1) * messagesPerPage,
+  });
   const notifyTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
   return {
     folder,
     q,
     counts,
-    messages: current.messages.map((message) => presentMessage(message, timeZone)),
-    total: current.total,
+    messages: messages.map((message) => presentMessage(message, timeZone)),
+    total,
     page,
     pageCount,
     mail: notifyTo

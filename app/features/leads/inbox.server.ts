@@ -58,64 +58,53 @@ function isInFolder(folder: InboxFolder) {
 export async function listInboxMessages(
   db: Db,
   { folder, search, limit, offset }: InboxQuery & { limit: number; offset: number },
-): Promise<{ total: number; messages: InboxMessage[] }> {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom("contact_messages")
-      .where(isInFolder(folder))
-      .where(matchesSearch(search))
-      .select((eb) => eb.fn.countAll<number | string>().as("total"))
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom("contact_messages")
-      .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
-      .where(isInFolder(folder))
-      .where(matchesSearch(search))
-      .select([
-        "contact_messages.id",
-        "contact_messages.name",
-        "contact_messages.email",
-        "contact_messages.phone",
-        "contact_messages.company",
-        "contact_messages.message",
-        "contact_messages.created_at",
-        "contact_messages.state",
-        "contact_messages.handled_at",
-        "contact_messages.spam_verdict",
-        "mail_outbox.state as mail_state",
-        "mail_outbox.attempts",
-        "mail_outbox.last_error",
-        "mail_outbox.sent_at",
-        "mail_outbox.next_attempt_at",
-      ])
-      .orderBy("contact_messages.created_at", "desc")
-      .orderBy("contact_messages.id", "desc")
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-  ]);
-  return {
-    total: Number(count.total),
-    messages: rows.map((row) => ({
-      id: Number(row.id),
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      message: row.message,
-      created_at: row.created_at,
-      state: row.state,
-      handledAt: row.handled_at,
-      spamVerdict: row.spam_verdict,
-      delivery: {
-        state: row.mail_state ?? "not-mailed",
-        attempts: Number(row.attempts ?? 0),
-        lastError: row.last_error,
-        sentAt: row.sent_at,
-        nextAttemptAt: row.mail_state === "pending" ? row.next_attempt_at : null,
-      },
-    })),
-  };
+): Promise<InboxMessage[]> {
+  const rows = await db
+    .selectFrom("contact_messages")
+    .leftJoin("mail_outbox", "mail_outbox.contact_message_id", "contact_messages.id")
+    .where(isInFolder(folder))
+    .where(matchesSearch(search))
+    .select([
+      "contact_messages.id",
+      "contact_messages.name",
+      "contact_messages.email",
+      "contact_messages.phone",
+      "contact_messages.company",
+      "contact_messages.message",
+      "contact_messages.created_at",
+      "contact_messages.state",
+      "contact_messages.handled_at",
+      "contact_messages.spam_verdict",
+      "mail_outbox.state as mail_state",
+      "mail_outbox.attempts",
+      "mail_outbox.last_error",
+      "mail_outbox.sent_at",
+      "mail_outbox.next_attempt_at",
+    ])
+    .orderBy("contact_messages.created_at", "desc")
+    .orderBy("contact_messages.id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    message: row.message,
+    created_at: row.created_at,
+    state: row.state,
+    handledAt: row.handled_at,
+    spamVerdict: row.spam_verdict,
+    delivery: {
+      state: row.mail_state ?? "not-mailed",
+      attempts: Number(row.attempts ?? 0),
+      lastError: row.last_error,
+      sentAt: row.sent_at,
+      nextAttemptAt: row.mail_state === "pending" ? row.next_attempt_at : null,
+    },
+  }));
 }
 
 /** How many messages each folder holds that match the search. */

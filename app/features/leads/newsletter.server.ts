@@ -5,6 +5,7 @@
 // suspects on timing alone is held apart and sent nothing until the address signs up unsuspected.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
@@ -125,20 +126,21 @@ export async function subscribeToNewsletter(
         spam_verdict: held,
         state: "unconfirmed",
       })
-      // A suspect sign-up never demotes a subscriber, nor adds a second row.
-      .onConflict((conflict) => conflict.column("email").doNothing())
+      .onConflict((conflict) =>
+        held
+          ? // A suspect sign-up never demotes a subscriber, nor adds a second row.
+            conflict.column("email").doNothing()
+          : // The address signing up unsuspected makes a held sign-up an ordinary one, from now.
+            conflict
+              .column("email")
+              .doUpdateSet({ spam_verdict: null, created_at: now.toISOString() })
+              .where("newsletter_subscriptions.spam_verdict", "is not", null),
+      )
       .execute();
     if (held) {
       logger.info({ verdict: held, ipHash }, "Newsletter sign-up kept as possible spam");
       return { kind: "held", verdict: held };
     }
-    // The address signing up unsuspected makes a held sign-up an ordinary one, from now.
-    await db
-      .updateTable("newsletter_subscriptions")
-      .set({ spam_verdict: null, created_at: now.toISOString() })
-      .where("email", "=", email)
-      .where("spam_verdict", "is not", null)
-      .execute();
     if (mailEnabled) mailed = await sendConfirmation(db, email, confirmation, config, now);
   } catch (error) {
     logDatabaseError(logger, error, "Could not store a newsletter subscription");
@@ -329,6 +331,17 @@ export async function listSubscribers(db: Db): Promise<Subscriber[]> {
   }));
 }
 
+/** How many addresses a newsletter would go to now. */
+export async function countConfirmedSubscribers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("newsletter_subscriptions")
+    .where("state", "=", "confirmed")
+    .where("spam_verdict", "is", null)
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** The addresses a newsletter goes to: confirmed, not held. */
 export async function listConfirmedSubscribers(
   db: Db,
@@ -418,13 +431,14 @@ export async function exportSubscriber(db: Db, id: number) {
 
 /**
  * Erases a subscriber: their row and every mail addressed to them (sent newsletters' counts keep
- * the copy's row without the address). `record` writes the log line in the same transaction.
+ * the copy's row without the address). The Activity log records that someone was erased, never
+ * who, in the same transaction.
  * Answers the erased email, or undefined.
  */
 export async function eraseSubscriber(
   db: Db,
   id: number,
-  record: (trx: Db) => Promise<void>,
+  actor: Actor,
 ): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -451,7 +465,7 @@ export async function eraseSubscriber(
       .where(sql<string>`lower(recipient)`, "=", row.email)
       .where("newsletter_id", "is not", null)
       .execute();
-    await record(trx);
+    await recordActivity(trx, { action: "delete", actor, target: "a subscriber" });
     return row.email;
   });
 }

@@ -1,6 +1,7 @@
 // A newsletter as email: the written rich text in a plain, mail-client-safe frame (one column,
 // inline styles, absolute links), its plain-text part, the firm's postal address, and the
 // recipient's own unsubscribe link in the footer and in the RFC 8058 one-click headers.
+import { absolutizeLinks } from "~/features/publishing/feed.server";
 import { escapeXml } from "~/platform/http/xml";
 
 export type NewsletterFrame = {
@@ -22,11 +23,6 @@ const styles = {
   footer: "padding:24px 32px;background:#f8fafc;color:#64748b;font-size:13px;line-height:1.5;",
   link: "color:#1d4ed8;",
 };
-
-/** Site-relative links and images of the rich text made absolute, so they work in a mail client. */
-export function absolutizeUrls(html: string, siteUrl: string): string {
-  return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`);
-}
 
 /** Inline styles mail clients keep (many drop a <style> block): images fit, links look like links. */
 function styleContent(html: string): string {
@@ -92,7 +88,8 @@ export function renderNewsletterEmail(
   frame: NewsletterFrame,
   unsubscribeUrl: string | undefined,
 ): NewsletterEmail {
-  const body = absolutizeUrls(newsletter.bodyHtml, frame.siteUrl);
+  // Site-relative links and images made absolute, as the feed does, so they work in a mail client.
+  const body = absolutizeLinks(newsletter.bodyHtml, frame.siteUrl);
   const company = escapeXml(frame.companyName);
   const address = escapeXml(frame.postalAddress);
   const site = escapeXml(frame.siteUrl.replace(/^https?:\/\//, ""));

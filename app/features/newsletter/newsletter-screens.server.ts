@@ -6,17 +6,19 @@ import { getAdmin } from "~/features/admin/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/admin-leads.server";
 import {
+  countConfirmedSubscribers,
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
 } from "~/features/leads/newsletter.server";
 import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
-import { getActor, recordActivity } from "~/platform/activity/activity.server";
+import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { formatTime } from "~/platform/format-time";
-import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { readSameOriginForm } from "~/platform/http/api.server";
 import { escapeXml } from "~/platform/http/xml";
+import { isMailEnabled } from "~/platform/mail-port.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { NewsletterFrame } from "./email.server";
@@ -45,11 +47,6 @@ export async function getNewsletterFrame(context: Context): Promise<NewsletterFr
   };
 }
 
-function isMailEnabled(context: Context): boolean {
-  const { config } = getAppContext(context);
-  return Boolean(config.SMTP_URL && config.MAIL_FROM);
-}
-
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */
 const heldShown = 25;
 
@@ -65,7 +62,7 @@ export async function loadNewsletterOverview(context: Context) {
   ]);
   const count = (state: string) => subscribers.filter((entry) => entry.state === state).length;
   return {
-    mailEnabled: isMailEnabled(context),
+    mailEnabled: isMailEnabled(getAppContext(context).config),
     counts: {
       confirmed: count("confirmed"),
       pending: count("pending"),
@@ -94,25 +91,20 @@ export async function loadNewsletterOverview(context: Context) {
 }
 
 export type ScreenResult = { ok?: string; problem?: string; errors?: Record<string, string> };
-export type ScreenOutcome =
-  | { status: number; result: ScreenResult }
-  | { redirectTo: string }
-  | { preview: string; status: number };
+type Answered = { status: number; result: ScreenResult };
+/** The overview's outcome: an answer, or the new draft to go to. */
+export type ScreenOutcome = Answered | { redirectTo: string };
+/** The compose screen's outcome: also the email as readers will see it (Preview). */
+export type DraftOutcome = ScreenOutcome | { preview: string };
 
-const answer = (result: ScreenResult, status = 200): ScreenOutcome => ({ status, result });
+const answer = (result: ScreenResult, status = 200): Answered => ({ status, result });
 
-/** Checks the post comes from this site and reads its fields; undefined for a foreign post. */
+/** The post's fields, or the answer to a post from another site. */
 async function readPost(request: Request, context: Context) {
-  try {
-    assertSameOrigin(request, getAppContext(context).config.SITE_URL);
-  } catch (error) {
-    if (error instanceof ApiError) return undefined;
-    throw error;
-  }
-  return Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const posted = await readSameOriginForm(request, getAppContext(context).config.SITE_URL);
+  if ("fields" in posted) return posted;
+  return { refused: answer({ problem: posted.refused.message }, posted.refused.status) };
 }
-
-const foreignPost = answer({ problem: "Please send this form from the admin screen." }, 403);
 
 /** The overview's buttons: a new newsletter (blank or from an article), or erase a subscriber. */
 export async function runOverviewIntent(
@@ -122,9 +114,9 @@ export async function runOverviewIntent(
   const { db, logger, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
   const actor = getActor(admin, clientIp);
-  const form = await readPost(request, context);
-  if (!form) return foreignPost;
-  const parsed = newsletterListIntentSchema.safeParse(form);
+  const posted = await readPost(request, context);
+  if ("refused" in posted) return posted.refused;
+  const parsed = newsletterListIntentSchema.safeParse(posted.fields);
   if (!parsed.success) {
     return answer({ problem: parsed.error.issues[0]?.message ?? "Unknown request" }, 400);
   }
@@ -148,10 +140,7 @@ export async function runOverviewIntent(
     );
     return { redirectTo: `/admin/newsletter/${id}` };
   }
-  // The log says that someone was erased, never who.
-  const erased = await eraseSubscriber(db, intent.subscriberId, (trx) =>
-    recordActivity(trx, { action: "delete", actor, target: "a subscriber" }),
-  );
+  const erased = await eraseSubscriber(db, intent.subscriberId, actor);
   if (!erased) return answer({ problem: "That subscriber was already removed." }, 404);
   return answer({ ok: "The subscriber and every email sent to them were erased." });
 }
@@ -175,10 +164,11 @@ export async function loadNewsletterEditor(context: Context, id: number) {
   const admin = getAdmin(context);
   const newsletter = Number.isSafeInteger(id) ? await getNewsletter(db, id) : undefined;
   if (!newsletter) return undefined;
-  const [timeZone, frame, overview] = await Promise.all([
+  const [timeZone, frame, confirmedCount] = await Promise.all([
     getRequestData(context).timeZone(),
     getNewsletterFrame(context),
-    listSubscribers(db),
+    // Only a draft offers to send, naming how many it would reach.
+    newsletter.status === "draft" ? countConfirmedSubscribers(db) : 0,
   ]);
   return {
     newsletter: {
@@ -190,8 +180,8 @@ export async function loadNewsletterEditor(context: Context, id: number) {
       newsletter.status === "draft"
         ? null
         : renderNewsletterEmail(newsletter, frame, undefined).html,
-    confirmedCount: overview.filter((entry) => entry.state === "confirmed").length,
-    mailEnabled: isMailEnabled(context),
+    confirmedCount,
+    mailEnabled: isMailEnabled(getAppContext(context).config),
     adminEmail: admin.email,
   };
 }
@@ -204,12 +194,13 @@ export async function runDraftIntent(
   request: Request,
   context: Context,
   id: number,
-): Promise<ScreenOutcome> {
+): Promise<DraftOutcome> {
   const { db, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
   const actor = getActor(admin, clientIp);
-  const form = await readPost(request, context);
-  if (!form) return foreignPost;
+  const posted = await readPost(request, context);
+  if ("refused" in posted) return posted.refused;
+  const form = posted.fields;
   const intent = draftIntentSchema.safeParse(form.intent);
   if (!intent.success) return answer({ problem: "Unknown request" }, 400);
   try {
@@ -221,13 +212,14 @@ export async function runDraftIntent(
     if (!parsed.success) {
       return answer({ errors: toFieldErrors(parsed.error.issues) }, 400);
     }
-    await saveNewsletter(db, id, parsed.data);
-    const frame = await getNewsletterFrame(context);
+    // The draft as saved (its text sanitized) is what the preview, the test and the send use.
+    const draft = await saveNewsletter(db, id, parsed.data);
     if (intent.data === "save") return answer({ ok: "Draft saved." });
+    const frame = await getNewsletterFrame(context);
     if (intent.data === "preview") {
-      return { preview: renderNewsletterEmail(parsed.data, frame, undefined).html, status: 200 };
+      return { preview: renderNewsletterEmail(draft, frame, undefined).html };
     }
-    if (!isMailEnabled(context)) {
+    if (!isMailEnabled(getAppContext(context).config)) {
       return answer(
         { problem: "Email is not set up on this server, so nothing can be sent." },
         409,
@@ -241,7 +233,7 @@ export async function runDraftIntent(
           429,
         );
       }
-      await sendTestCopy(db, parsed.data, frame, admin.email);
+      await sendTestCopy(db, draft, frame, admin.email);
       return answer({ ok: `A test copy is on its way to ${admin.email}.` });
     }
     const queued = await sendNewsletter(db, id, frame, actor);

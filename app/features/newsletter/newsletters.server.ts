@@ -39,7 +39,7 @@ export type NewsletterSummary = {
   stats: NewsletterStats;
 };
 
-export type Newsletter = NewsletterSummary & { bodyHtml: string; articleId: string | null };
+export type Newsletter = NewsletterSummary & { bodyHtml: string };
 
 export class NewsletterStateError extends Error {
   override name = "NewsletterStateError";
@@ -139,7 +139,7 @@ export async function getNewsletter(db: Db, id: number): Promise<Newsletter | un
     .executeTakeFirst();
   if (!row) return undefined;
   const stats = await readStats(db, [Number(row.id)]);
-  return { ...toSummary(row, stats), bodyHtml: row.body_html, articleId: row.article_id };
+  return { ...toSummary(row, stats), bodyHtml: row.body_html };
 }
 
 /** A new draft, blank or filled (from an article); answers its id. */
@@ -167,24 +167,25 @@ export async function createNewsletter(
 
 const notDraftMessage = "This newsletter has been sent already, so it can no longer be changed.";
 
-/** Saves a draft's subject and text; a newsletter already sent is refused. */
+/**
+ * Saves a draft's subject and text; a newsletter already sent is refused. Answers the draft as
+ * saved, its text sanitized.
+ */
 export async function saveNewsletter(
   db: Db,
   id: number,
   draft: NewsletterDraft,
   now = new Date(),
-): Promise<void> {
+): Promise<NewsletterDraft> {
+  const saved = { subject: draft.subject, bodyHtml: sanitizeRichText(draft.bodyHtml) };
   const result = await db
     .updateTable("newsletters")
-    .set({
-      subject: draft.subject,
-      body_html: sanitizeRichText(draft.bodyHtml),
-      updated_at: now.toISOString(),
-    })
+    .set({ subject: saved.subject, body_html: saved.bodyHtml, updated_at: now.toISOString() })
     .where("id", "=", id)
     .where("status", "=", "draft")
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new NewsletterStateError(notDraftMessage);
+  return saved;
 }
 
 export async function deleteNewsletter(db: Db, id: number, actor: Actor): Promise<void> {
@@ -211,7 +212,7 @@ export function buildNewsletterMail(
   return { recipient, subject: newsletter.subject, ...email };
 }
 
-/** Queues a test copy to the admin, marked as a test in its subject. */
+/** Queues a test copy of a saved draft to the admin, marked as a test in its subject. */
 export async function sendTestCopy(
   db: Db,
   draft: NewsletterDraft,
@@ -219,12 +220,7 @@ export async function sendTestCopy(
   to: string,
   now = new Date(),
 ): Promise<void> {
-  const mail = buildNewsletterMail(
-    { subject: draft.subject, bodyHtml: sanitizeRichText(draft.bodyHtml) },
-    frame,
-    to,
-    undefined,
-  );
+  const mail = buildNewsletterMail(draft, frame, to, undefined);
   await enqueueMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
   wakeMailWorker();
 }
@@ -266,11 +262,6 @@ export async function sendNewsletter(
       newsletterId: id,
     }));
     await enqueueMails(trx, mails, now);
-    await trx
-      .updateTable("newsletters")
-      .set({ recipient_count: mails.length })
-      .where("id", "=", id)
-      .execute();
     await recordActivity(
       trx,
       {

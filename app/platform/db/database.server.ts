@@ -195,11 +195,19 @@ function openPostgres(url: string, logger?: Logger): Db {
   return db;
 }
 
-/** Opens (creating if needed) the database and brings its schema up to date. */
-export async function openDatabase(url: string, logger?: Logger): Promise<Db> {
-  const db = url.startsWith("file:")
+/**
+ * Opens (creating if needed) the database as it is, schema untouched: for tests that run the
+ * migrations one by one over data written in between.
+ */
+export function openDatabaseAsIs(url: string, logger?: Logger): Db {
+  return url.startsWith("file:")
     ? openSqlite(url.slice("file:".length))
     : openPostgres(url, logger);
+}
+
+/** Opens (creating if needed) the database and brings its schema up to date. */
+export async function openDatabase(url: string, logger?: Logger): Promise<Db> {
+  const db = openDatabaseAsIs(url, logger);
   try {
     await migrateToLatest(db);
   } catch (error) {

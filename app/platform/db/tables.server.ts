@@ -59,6 +59,8 @@ export interface AdminTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** "owner" or "editor" (platform/admin-roles.ts; issue 20). */
+  role: Generated<string>;
 }
 
 export interface AdminSessionTable {
@@ -67,6 +69,10 @@ export interface AdminSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
+  /** The User-Agent header it was started with, at most 500 characters (issue 20). */
+  user_agent: ColumnType<string | null, string | null | undefined>;
+  /** The client's IP address when it was started. */
+  address: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface RateLimitTable {
@@ -136,12 +142,10 @@ export interface NewsletterTable {
   body_html: string;
   article_id: string | null;
   status: NewsletterStatus;
-  recipient_count: Generated<number>;
   author: string | null;
   created_at: string;
   updated_at: string;
   sent_at: string | null;
-  finished_at: string | null;
 }
 
 export type NewsletterStatus = "draft" | "sending" | "sent";
@@ -301,20 +305,6 @@ export interface AdminKnownBrowserTable {
   browser_hash: string;
   first_seen_at: string;
   last_seen_at: string;
-}
-
-// Issue 20, part A (roles and devices; migration 0015): each admin's role, and the device each
-// session was started from. Declared here as additions to the two tables above.
-export interface AdminTable {
-  /** "owner" or "editor" (platform/admin-roles.ts). */
-  role: Generated<string>;
-}
-
-export interface AdminSessionTable {
-  /** The User-Agent header it was started with, at most 500 characters. */
-  user_agent: ColumnType<string | null, string | null | undefined>;
-  /** The client's IP address when it was started. */
-  address: ColumnType<string | null, string | null | undefined>;
 }
 
 // Issue 20 part B: two-factor sign-in (migration 0016)

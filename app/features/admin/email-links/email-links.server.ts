@@ -5,21 +5,15 @@ import { createHash, randomBytes } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { AdminEmailLinkKind, Db, Tables } from "~/platform/db/tables.server";
 
-export const linkLifetimeMs: Record<AdminEmailLinkKind, number> = {
+const linkLifetimeMs: Record<AdminEmailLinkKind, number> = {
   reset: 30 * 60 * 1000,
   invite: 72 * 60 * 60 * 1000,
 };
 /** Used and expired links are kept this long (an owner sees an invite that ran out), then go. */
 const keptAfterExpiryMs = 7 * 24 * 60 * 60 * 1000;
 
-export type EmailLink = {
-  id: number;
-  kind: AdminEmailLinkKind;
-  email: string;
-  role: string | null;
-  createdBy: string | null;
-  expiresAt: string;
-};
+/** What a link's page and its use need: whose it is, and (an invite) the role it gives. */
+export type EmailLink = { email: string; role: string | null };
 
 function hashToken(token: string): string {
   return createHash("sha256").update(`admin-email-link:${token}`).digest("hex");
@@ -69,25 +63,7 @@ export async function createEmailLink(
   return { token, expiresAt };
 }
 
-const linkColumns = ["id", "kind", "email", "role", "created_by", "expires_at"] as const;
-
-function toEmailLink(row: {
-  id: number;
-  kind: AdminEmailLinkKind;
-  email: string;
-  role: string | null;
-  created_by: string | null;
-  expires_at: string;
-}): EmailLink {
-  return {
-    id: Number(row.id),
-    kind: row.kind,
-    email: row.email,
-    role: row.role,
-    createdBy: row.created_by,
-    expiresAt: row.expires_at,
-  };
-}
+const linkColumns = ["email", "role"] as const;
 
 /** The condition of the row a token names while its link works: unused and unexpired. */
 function usableLink(kind: AdminEmailLinkKind, token: string, now: Date) {
@@ -113,7 +89,7 @@ export async function findUsableLink(
     .select(linkColumns)
     .where(usableLink(kind, token, now))
     .executeTakeFirst();
-  return row ? toEmailLink(row) : undefined;
+  return row;
 }
 
 /**
@@ -133,7 +109,7 @@ export async function spendLink(
     .where(usableLink(kind, token, now))
     .returning(linkColumns)
     .executeTakeFirst();
-  return row ? toEmailLink(row) : undefined;
+  return row;
 }
 
 /** The address of a link's page: SITE_URL, the path and the token. */

@@ -126,7 +126,7 @@ function buildNotice(config: Config, signIn: SignInBrowser, time: string) {
       `Network address: ${signIn.clientIp}`,
       "",
       "If this was you, there is nothing to do.",
-      `If it was not you, change your password now on the Admins screen (${config.SITE_URL}/admin/admins), which signs out every other session, or ask another admin to sign you out everywhere.`,
+      `If it was not you, change your password now on Your account (${config.SITE_URL}/admin/account), which signs out every other session, or ask another admin to sign you out everywhere.`,
       `If you cannot sign in, reset your password at ${config.SITE_URL}/admin/forgot-password.`,
     ].join("\n"),
   };

@@ -12,11 +12,6 @@ function loadWebAuthn() {
   return import("@simplewebauthn/browser");
 }
 
-/** True when this browser can use passkeys at all. */
-export async function canUsePasskeys(): Promise<boolean> {
-  return (await loadWebAuthn()).browserSupportsWebAuthn();
-}
-
 /**
  * Creates a passkey on this device and keeps it under name (the password confirms it is the
  * admin); answers the server's answer.

@@ -3,7 +3,7 @@
 // and by the admin API gate (JSON endpoints), so neither path is open without it.
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
-import { hasTwoFactor, readTwoFactorStatus } from "./two-factor.server";
+import { hasSecondFactor } from "./two-factor.server";
 
 export const securityPath = "/admin/security";
 export const twoFactorRequiredMessage =
@@ -46,5 +46,5 @@ export async function saveRequireTwoFactor(
 /** True when the site requires two-factor and this admin has none yet. */
 export async function mustSetUpTwoFactor(db: Db, adminId: number): Promise<boolean> {
   if (!(await readRequireTwoFactor(db))) return false;
-  return !hasTwoFactor(await readTwoFactorStatus(db, adminId));
+  return !(await hasSecondFactor(db, adminId));
 }

@@ -237,22 +237,28 @@ export async function issueFirstRecoveryCodes(
   return replaceRecoveryCodes(trx, adminId, now);
 }
 
-/** With no second factor left, recovery codes have nothing to recover: they go too. */
-export async function dropRecoveryCodesIfUnused(trx: Db, adminId: number): Promise<void> {
+/** Whether the admin has a second factor at all (an app turned on, or a passkey): two cheap reads. */
+export async function hasSecondFactor(db: Db, adminId: number): Promise<boolean> {
   const [totp, passkey] = await Promise.all([
-    trx
+    db
       .selectFrom("admin_totp")
       .select("admin_id")
       .where("admin_id", "=", adminId)
       .where("enabled_at", "is not", null)
       .executeTakeFirst(),
-    trx
+    db
       .selectFrom("admin_passkeys")
       .select("id")
       .where("admin_id", "=", adminId)
+      .limit(1)
       .executeTakeFirst(),
   ]);
-  if (!totp && !passkey) {
+  return Boolean(totp || passkey);
+}
+
+/** With no second factor left, recovery codes have nothing to recover: they go too. */
+export async function dropRecoveryCodesIfUnused(trx: Db, adminId: number): Promise<void> {
+  if (!(await hasSecondFactor(trx, adminId))) {
     await trx.deleteFrom("admin_recovery_codes").where("admin_id", "=", adminId).execute();
   }
 }

@@ -341,12 +341,12 @@ export async function deliverDueMail(
   for (; pass < batchSize; pass++) {
     if (options.isStopping?.()) break;
     const paceWait = (lastNewsletterClaimByDb.get(db) ?? 0) + newsletterIntervalMs - now();
-    let mail = await claimDueMail(db, now(), options.leaseMs, paceWait > 0);
+    const mail = await claimDueMail(db, now(), options.leaseMs, paceWait > 0);
     if (!mail && paceWait > 0) {
-      // Only newsletter copies may be due: wait out the pace (it is short), then take one.
+      // Only newsletter copies may be due: wait (a few seconds at most), then look again, other
+      // mail first and the pace checked anew.
       await waitFor(paceWait, options.isStopping);
-      if (options.isStopping?.()) break;
-      mail = await claimDueMail(db, now(), options.leaseMs);
+      continue;
     }
     if (!mail) break;
     if ("skip" in mail) continue;

@@ -35,7 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await runDraftIntent(request, context, Number(params.id));
   if ("redirectTo" in outcome) throw redirect(outcome.redirectTo);
-  if ("preview" in outcome) return data({ preview: outcome.preview }, { status: outcome.status });
+  if ("preview" in outcome) return data({ preview: outcome.preview });
   return data(outcome.result, { status: outcome.status });
 }
 

@@ -36,7 +36,6 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await runOverviewIntent(request, context);
   if ("redirectTo" in outcome) throw redirect(outcome.redirectTo);
-  if ("preview" in outcome) throw new Response("Not found", { status: 404 });
   return data<ScreenResult>(outcome.result, { status: outcome.status });
 }
 

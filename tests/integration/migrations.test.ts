@@ -1,0 +1,90 @@
+// The migrations that change rows already stored, run one step at a time over data written before
+// them, on SQLite and PostgreSQL: a database of an earlier release keeps its meaning.
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
+import { describe, expect, it } from "vitest";
+import { openDatabaseAsIs } from "~/platform/db/database.server";
+import { migrations } from "~/platform/db/migrate.server";
+import type { Db } from "~/platform/db/tables.server";
+import { getTestDatabaseKinds } from "../support/databases";
+
+/** A fresh database of the given kind, migrated step by step by the test. */
+async function withDatabase(
+  kind: ReturnType<typeof getTestDatabaseKinds>[number],
+  run: (db: Db, upTo: (last: string) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  const database = await kind.create();
+  const db = openDatabaseAsIs(database.url);
+  const upTo = async (last: string) => {
+    const result = await new Migrator({
+      db,
+      provider: {
+        getMigrations: async () =>
+          Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)),
+      },
+    }).migrateToLatest();
+    expect(result.error).toBeUndefined();
+  };
+  try {
+    await run(db, upTo);
+  } finally {
+    await db.destroy();
+    await database.drop();
+  }
+}
+
+describe.each(getTestDatabaseKinds())("migrations over stored rows on $name", (kind) => {
+  it("0013 puts the messages the spam guard held in Spam, the rest in New, and makes all of them searchable", async () => {
+    await withDatabase(kind, async (db, upTo) => {
+      await upTo("0012_image_blobs");
+      const row = { email: "zoe@example.com", message: "Hello there, world", ip_hash: "x" };
+      await sql`insert into contact_messages (name, email, company, message, created_at, ip_hash, spam_verdict)
+        values ('Zoë Müller', ${row.email}, 'ACME', ${row.message}, '2026-01-01T00:00:00.000Z', ${row.ip_hash}, null),
+               ('Fast Bot', ${row.email}, null, ${row.message}, '2026-01-02T00:00:00.000Z', ${row.ip_hash}, 'too-fast')`.execute(
+        db,
+      );
+      await upTo("0013_lead_inbox");
+      const rows = await sql<{ name: string; state: string; search_text: string }>`
+        select name, state, search_text from contact_messages order by created_at`.execute(db);
+      expect(rows.rows).toEqual([
+        {
+          name: "Zoë Müller",
+          state: "new",
+          search_text: "zoe muller\nzoe@example.com\nacme\nhello there, world",
+        },
+        {
+          name: "Fast Bot",
+          state: "spam",
+          search_text: "fast bot\nzoe@example.com\n\nhello there, world",
+        },
+      ]);
+    });
+  });
+
+  it("0014 keeps the subscribers from before double opt-in as confirmed, since their sign-up", async () => {
+    await withDatabase(kind, async (db, upTo) => {
+      await upTo("0013_lead_inbox");
+      await sql`insert into newsletter_subscriptions (email, unsubscribe_token, created_at, ip_hash)
+        values ('reader@example.com', ${"t".repeat(32)}, '2026-03-04T05:06:07.000Z', 'x')`.execute(
+        db,
+      );
+      await upTo("0014_newsletters");
+      const rows = await sql<{ state: string; confirmed_at: string | null }>`
+        select state, confirmed_at from newsletter_subscriptions`.execute(db);
+      expect(rows.rows).toEqual([{ state: "confirmed", confirmed_at: "2026-03-04T05:06:07.000Z" }]);
+    });
+  });
+
+  it("0015 makes the admins from before roles owners", async () => {
+    await withDatabase(kind, async (db, upTo) => {
+      await upTo("0014_newsletters");
+      await sql`insert into admins (email, password_hash, created_at, updated_at)
+        values ('first@example.com', 'hash', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+      await upTo("0015_admin_roles");
+      const rows = await sql<{ role: string }>`select role from admins`.execute(db);
+      expect(rows.rows).toEqual([{ role: "owner" }]);
+    });
+  });
+});
