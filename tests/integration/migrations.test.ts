@@ -3,24 +3,26 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
+import { readSchemaColumns } from "~/platform/db/backup/portable-data.server";
 import { openDatabaseAsIs } from "~/platform/db/database.server";
-import { migrations } from "~/platform/db/migrate.server";
+import { migrateToLatest, migrations } from "~/platform/db/migrate.server";
 import type { Db } from "~/platform/db/tables.server";
+import * as newslettersAtDba7927 from "../fixtures/dba7927/0014_newsletters";
 import { getTestDatabaseKinds } from "../support/databases";
 
 /** A fresh database of the given kind, migrated step by step by the test. */
 async function withDatabase(
   kind: ReturnType<typeof getTestDatabaseKinds>[number],
-  run: (db: Db, upTo: (last: string) => Promise<void>) => Promise<void>,
+  run: (db: Db, upTo: (last: string, known?: typeof migrations) => Promise<void>) => Promise<void>,
 ): Promise<void> {
   const database = await kind.create();
   const db = openDatabaseAsIs(database.url);
-  const upTo = async (last: string) => {
+  const upTo = async (last: string, known = migrations) => {
     const result = await new Migrator({
       db,
       provider: {
         getMigrations: async () =>
-          Object.fromEntries(Object.entries(migrations).filter(([name]) => name <= last)),
+          Object.fromEntries(Object.entries(known).filter(([name]) => name <= last)),
       },
     }).migrateToLatest();
     expect(result.error).toBeUndefined();
@@ -86,5 +88,30 @@ describe.each(getTestDatabaseKinds())("migrations over stored rows on $name", (k
       const rows = await sql<{ role: string }>`select role from admins`.execute(db);
       expect(rows.rows).toEqual([{ role: "owner" }]);
     });
+  });
+
+  it("0018 gives a database migrated at dba7927 (0014 as it shipped then) a fresh one's schema", async () => {
+    const fresh = await kind.create();
+    const freshDb = openDatabaseAsIs(fresh.url);
+    try {
+      await migrateToLatest(freshDb);
+      const expected = await readSchemaColumns(freshDb);
+      await withDatabase(kind, async (db, upTo) => {
+        await upTo("0017_admin_email_links", {
+          ...migrations,
+          "0014_newsletters": newslettersAtDba7927,
+        });
+        const before = await readSchemaColumns(db);
+        expect([...(before.get("newsletters") ?? [])]).toEqual(
+          expect.arrayContaining(["recipient_count", "finished_at"]),
+        );
+        await migrateToLatest(db);
+        expect(await readSchemaColumns(db)).toEqual(expected);
+        expect(expected.get("newsletters")?.has("recipient_count")).toBe(false);
+      });
+    } finally {
+      await freshDb.destroy();
+      await fresh.drop();
+    }
   });
 });

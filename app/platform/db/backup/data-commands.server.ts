@@ -48,6 +48,12 @@ function describeDatabase(url: string): string {
   return `PostgreSQL ${parsed.host}${parsed.pathname}`;
 }
 
+/** Says what older data held that this release has no place for (dropped by a later migration). */
+function printLeftOut(leftOut: string[], print: (line: string) => void): void {
+  if (leftOut.length === 0) return;
+  print(`Left out, as this release no longer has them: ${leftOut.join(", ")}`);
+}
+
 function defaultBackupName(now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
   return join("backups", `site-${stamp}.tar.gz`);
@@ -66,6 +72,7 @@ export async function writeBackup(db: Db, file: string): Promise<{ rows: number 
         kind: "clearline-site-backup",
         createdAt: data.exportedAt,
         engine: data.engine,
+        schemaVersion: data.schemaVersion,
       }),
     );
     mkdirSync(dirname(resolve(file)), { recursive: true });
@@ -84,7 +91,7 @@ export async function restoreBackup(
   db: Db,
   file: string,
   options: { replace?: boolean; importUploads?: UploadsImporter } = {},
-): Promise<{ rows: number; uploads: number }> {
+): Promise<{ rows: number; uploads: number; leftOut: string[] }> {
   if (!existsSync(file)) throw new PortableDataError(`No such file: ${file}`);
   const staging = mkdtempSync(join(tmpdir(), "site-restore-"));
   try {
@@ -93,13 +100,13 @@ export async function restoreBackup(
       throw new PortableDataError("The archive is not a backup of this site");
     }
     const data = parsePortableData(readFileSync(join(staging, "data.json"), "utf8"));
-    await importData(db, data, { replace: options.replace });
+    const { leftOut } = await importData(db, data, { replace: options.replace });
     const uploadsFolder = join(staging, "uploads");
     const uploads =
       existsSync(uploadsFolder) && options.importUploads
         ? await options.importUploads(db, uploadsFolder)
         : 0;
-    return { rows: countRows(data), uploads };
+    return { rows: countRows(data), uploads, leftOut };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -134,10 +141,14 @@ export async function runDataCommand(
         break;
       }
       case "restore": {
-        const { rows, uploads } = await restoreBackup(db, file ?? "", { replace, importUploads });
+        const { rows, uploads, leftOut } = await restoreBackup(db, file ?? "", {
+          replace,
+          importUploads,
+        });
         print(
           `Restored ${rows} rows into ${describeDatabase(config.DATABASE_URL)}${uploads > 0 ? ` and imported ${uploads} images from the archive's uploads folder` : ""}`,
         );
+        printLeftOut(leftOut, print);
         break;
       }
       case "export": {
@@ -153,6 +164,7 @@ export async function runDataCommand(
         print(
           `Imported ${report.rows} rows of ${report.tables} tables into ${describeDatabase(config.DATABASE_URL)}`,
         );
+        printLeftOut(report.leftOut, print);
         break;
       }
     }

@@ -17,6 +17,8 @@ export type PortableData = {
   engine: "sqlite" | "postgres";
   /** The migrations the data was written under; an import needs all of them. */
   migrations: string[];
+  /** The latest of them: the release's schema version (absent in exports before it was kept). */
+  schemaVersion?: string;
   /** Tables in foreign-key order (parents first), each with its rows. */
   tables: Array<{ name: string; rows: Row[] }>;
 };
@@ -34,16 +36,28 @@ const isSiteTable = (name: string) => !name.startsWith("kysely_") && !name.start
  */
 const seededTables = new Set(["data_versions"]);
 
-type Catalogue = { tables: string[]; parents: Map<string, Set<string>> };
+type Catalogue = {
+  tables: string[];
+  parents: Map<string, Set<string>>;
+  columns: Map<string, Set<string>>;
+};
+
+function groupColumns(rows: { table: string; column: string }[]): Map<string, Set<string>> {
+  const columns = new Map<string, Set<string>>();
+  for (const { table, column } of rows) {
+    if (!columns.has(table)) columns.set(table, new Set());
+    columns.get(table)?.add(column);
+  }
+  return columns;
+}
 
 async function readCatalogue(db: Kysely<unknown>): Promise<Catalogue> {
   const parents = new Map<string, Set<string>>();
-  let tables: string[];
   if (getDialectName(db) === "postgres") {
     const listed = await sql<{ name: string }>`
       select table_name as name from information_schema.tables
       where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db);
-    tables = listed.rows.map((row) => row.name).filter(isSiteTable);
+    const tables = listed.rows.map((row) => row.name).filter(isSiteTable);
     const keys = await sql<{ child: string; parent: string }>`
       select child.relname as child, parent.relname as parent
       from pg_constraint c
@@ -55,17 +69,30 @@ async function readCatalogue(db: Kysely<unknown>): Promise<Catalogue> {
       if (!parents.has(child)) parents.set(child, new Set());
       parents.get(child)?.add(parent);
     }
-  } else {
-    const listed = await sql<{ name: string }>`
-      select name from sqlite_master where type = 'table'`.execute(db);
-    tables = listed.rows.map((row) => row.name).filter(isSiteTable);
-    for (const table of tables) {
-      const keys = await sql<{ parent: string }>`
-        select "table" as parent from pragma_foreign_key_list(${table})`.execute(db);
-      parents.set(table, new Set(keys.rows.map((row) => row.parent)));
-    }
+    const columns = await sql<{ table: string; column: string }>`
+      select table_name as "table", column_name as "column" from information_schema.columns
+      where table_schema = current_schema()`.execute(db);
+    return { tables: tables.sort(), parents, columns: groupColumns(columns.rows) };
   }
-  return { tables: tables.sort(), parents };
+  const listed = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table'`.execute(db);
+  const tables = listed.rows.map((row) => row.name).filter(isSiteTable);
+  const columns: { table: string; column: string }[] = [];
+  for (const table of tables) {
+    const keys = await sql<{ parent: string }>`
+      select "table" as parent from pragma_foreign_key_list(${table})`.execute(db);
+    parents.set(table, new Set(keys.rows.map((row) => row.parent)));
+    const info = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(
+      db,
+    );
+    columns.push(...info.rows.map((row) => ({ table, column: row.name })));
+  }
+  return { tables: tables.sort(), parents, columns: groupColumns(columns) };
+}
+
+/** Every site table's columns, by table: what a schema is, for comparing two databases. */
+export async function readSchemaColumns(db: Db): Promise<Map<string, Set<string>>> {
+  return (await readCatalogue(db as Kysely<unknown>)).columns;
 }
 
 /** Parents before children; a table referring to itself does not wait for itself. */
@@ -136,6 +163,7 @@ export async function exportData(db: Db): Promise<PortableData> {
         exportedAt: new Date().toISOString(),
         engine,
         migrations,
+        schemaVersion: migrations.at(-1),
         tables: result,
       };
     } finally {
@@ -223,7 +251,12 @@ function splitIntoBatches(rows: Row[]): Row[][] {
   return batches;
 }
 
-export type ImportReport = { tables: number; rows: number };
+export type ImportReport = {
+  tables: number;
+  rows: number;
+  /** Tables and columns ("table.column") of older data that this release no longer has. */
+  leftOut: string[];
+};
 
 /**
  * Writes data into db in one transaction: all of it or nothing. The database must hold no rows
@@ -235,20 +268,39 @@ export async function importData(
   { replace = false }: { replace?: boolean } = {},
 ): Promise<ImportReport> {
   const engine = getDialectName(db);
-  const known = new Set(await readMigrations(db as Kysely<unknown>));
+  const ours = await readMigrations(db as Kysely<unknown>);
+  const known = new Set(ours);
   const missing = data.migrations.filter((name) => !known.has(name));
   if (missing.length > 0) {
+    const theirs = data.schemaVersion ?? data.migrations.at(-1) ?? missing.join(", ");
     throw new PortableDataError(
-      `The export comes from a newer version of the site (migrations ${missing.join(", ")}): update this one first`,
+      `This data comes from a newer release of the site (schema ${theirs}; this one is at ${ours.at(-1) ?? "none"}): upgrade the site first, then try again`,
     );
   }
-  const { tables, parents } = await readCatalogue(db as Kysely<unknown>);
-  const unknownTables = data.tables.map((table) => table.name).filter((t) => !tables.includes(t));
-  if (unknownTables.length > 0) {
-    throw new PortableDataError(`This database has no table ${unknownTables.join(", ")}`);
-  }
+  const { tables, parents, columns } = await readCatalogue(db as Kysely<unknown>);
+  // Older data may hold tables and columns a later migration dropped: they are left out, and
+  // columns added since take their defaults.
+  const leftOut = data.tables
+    .filter((table) => !tables.includes(table.name))
+    .map((table) => table.name);
+  const adapted = data.tables
+    .filter((table) => tables.includes(table.name))
+    .map(({ name, rows }) => {
+      const current = columns.get(name) ?? new Set<string>();
+      const dropped = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter(
+        (column) => !current.has(column),
+      );
+      leftOut.push(...dropped.map((column) => `${name}.${column}`));
+      if (dropped.length === 0) return { name, rows };
+      return {
+        name,
+        rows: rows.map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([column]) => current.has(column))),
+        ),
+      };
+    });
   const order = sortByForeignKeys(tables, parents);
-  const carried = new Set(data.tables.map((table) => table.name));
+  const carried = new Set(adapted.map((table) => table.name));
   return db.transaction().execute(async (trx) => {
     const target = trx as unknown as Kysely<unknown>;
     const dataTables = order.filter((table) => !seededTables.has(table));
@@ -262,7 +314,7 @@ export async function importData(
       if (seededTables.has(table) && !carried.has(table)) continue;
       await sql`delete from ${sql.table(table)}`.execute(target);
     }
-    const byName = new Map(data.tables.map((table) => [table.name, table.rows]));
+    const byName = new Map(adapted.map((table) => [table.name, table.rows]));
     let rows = 0;
     for (const table of order) {
       const tableRows = byName.get(table) ?? [];
@@ -282,6 +334,6 @@ export async function importData(
       rows += tableRows.length;
     }
     if (engine === "postgres") await advanceIdentities(target, order);
-    return { tables: byName.size, rows };
+    return { tables: byName.size, rows, leftOut };
   });
 }
