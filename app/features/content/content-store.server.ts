@@ -6,6 +6,7 @@ import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
 import { defaultContent } from "./default-content";
 import { contentSchema, type SiteContent } from "./schema";
+import { keepServiceAddresses } from "./service-addresses.server";
 
 export type ContentRevision = { content: SiteContent; version: number };
 
@@ -65,6 +66,7 @@ export async function saveContent(
     onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
   } = {},
 ): Promise<ContentRevision> {
+  const now = new Date();
   return db.transaction().execute(async (trx) => {
     if (getDialectName(trx) === "postgres") {
       // Serializes saves so two editors cannot both build on the same revision.
@@ -75,11 +77,12 @@ export async function saveContent(
       throw new ContentConflictError(current.version);
     }
     const content = contentSchema.parse({ ...current.content, ...sections });
+    await keepServiceAddresses(trx, current.content.services.items, content.services.items, now);
     const inserted = await trx
       .insertInto("content_revisions")
       .values({
         document: JSON.stringify(content),
-        created_at: new Date().toISOString(),
+        created_at: now.toISOString(),
         author: options.author ?? null,
       })
       .returning("id")

@@ -1,8 +1,10 @@
 // /services/{slug}: one service in full (description, long description, the four tabs, related
-// services, booking calls to action). An unknown slug answers 404 with "Service Not Found".
+// services, booking calls to action). A renamed service's old slug answers 301 to the new one; an
+// unknown slug answers 404 with "Service Not Found".
 import { ChevronRight, SearchX } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { findMovedService } from "~/features/content/service-addresses.server";
 import {
   findServiceBySlug,
   pickRelatedServices,
@@ -13,6 +15,7 @@ import { BookingDetailsNote } from "~/features/pages/booking/booking-details-not
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
+import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -29,7 +32,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   const items = content.services.items;
   const service = findServiceBySlug(items, params.slug);
-  if (!service) throw data("Service not found", { status: 404 });
+  if (!service) {
+    const moved = await findMovedService(getAppContext(context).db, items, params.slug);
+    if (moved) throw redirect(`/services/${moved}`, 301);
+    throw data("Service not found", { status: 404 });
+  }
   return {
     service,
     related: pickRelatedServices(items, service).map(summarizeRelatedService),

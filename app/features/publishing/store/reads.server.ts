@@ -3,6 +3,7 @@
 // items use which image.
 import type { Transaction } from "kysely";
 import type { ImageUse } from "~/features/media/image-uses.server";
+import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
 import { getEffectiveStatus, type PublicationRecord } from "../schema";
@@ -82,14 +83,9 @@ export async function findRedirect(
   oldId: string,
   now = new Date(),
 ): Promise<string | undefined> {
-  const redirect = await db
-    .selectFrom("publication_redirects")
-    .select("new_id")
-    .where("kind", "=", kind)
-    .where("old_id", "=", oldId)
-    .executeTakeFirst();
-  if (!redirect) return undefined;
-  return (await getVisible(db, kind, redirect.new_id, now)) ? redirect.new_id : undefined;
+  const newId = await findSlugRedirect(db, kind, oldId);
+  if (!newId) return undefined;
+  return (await getVisible(db, kind, newId, now)) ? newId : undefined;
 }
 
 /** Every item, whatever its status, for the admin list and the image library. */

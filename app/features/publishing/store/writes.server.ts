@@ -6,6 +6,11 @@ import type { Insertable, Transaction } from "kysely";
 import type { Actor } from "~/platform/activity/activity.server";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
+import {
+  dropRedirectFrom,
+  dropRedirectsTo,
+  moveSlugRedirects,
+} from "~/platform/db/slug-redirects.server";
 import type { CaseStudyTable, Db, Tables } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import {
@@ -105,21 +110,7 @@ async function moveSlug(
   newId: string,
   now: Date,
 ) {
-  await trx
-    .deleteFrom("publication_redirects")
-    .where("kind", "=", kind)
-    .where((eb) => eb.or([eb("old_id", "=", newId), eb("old_id", "=", oldId)]))
-    .execute();
-  await trx
-    .updateTable("publication_redirects")
-    .set({ new_id: newId })
-    .where("kind", "=", kind)
-    .where("new_id", "=", oldId)
-    .execute();
-  await trx
-    .insertInto("publication_redirects")
-    .values({ kind, old_id: oldId, new_id: newId, created_at: now.toISOString() })
-    .execute();
+  await moveSlugRedirects(trx, kind, oldId, newId, now);
   await trx
     .updateTable("publication_revisions")
     .set({ item_id: newId })
@@ -185,11 +176,7 @@ export async function createPublication<K extends Kind>(
         .insertInto(tableOf(kind))
         .values({ ...row, ...kindSpecs[kind].extraColumns(record) } as Insertable<CaseStudyTable>)
         .execute();
-      await trx
-        .deleteFrom("publication_redirects")
-        .where("kind", "=", kind)
-        .where("old_id", "=", input.slug)
-        .execute();
+      await dropRedirectFrom(trx, kind, input.slug);
       await insertRevision(trx, kind, row, "save", options.actor.email, now);
       await recordChange(trx, kind, "save", options.actor, row.id, {
         status: getEffectiveStatus(row.status, row.publish_at, now),
@@ -290,11 +277,7 @@ export async function deletePublication(
       .where("id", "=", id)
       .where("version", "=", current.version)
       .execute();
-    await trx
-      .deleteFrom("publication_redirects")
-      .where("kind", "=", kind)
-      .where("new_id", "=", id)
-      .execute();
+    await dropRedirectsTo(trx, kind, id);
     await insertRevision(
       trx,
       kind,

@@ -1,0 +1,87 @@
+// A service lives at /services/{slug of its name}: a renamed service keeps its old address as a 301
+// to the new one, in the redirect table articles and case studies use.
+import type { Transaction } from "kysely";
+import {
+  dropRedirectFrom,
+  dropRedirectsTo,
+  findSlugRedirect,
+  moveSlugRedirects,
+} from "~/platform/db/slug-redirects.server";
+import type { Db, Tables } from "~/platform/db/tables.server";
+import type { Service } from "./schema";
+import { findServiceBySlug } from "./services";
+import { toSlug } from "./slug";
+
+export const serviceRedirectKind = "service";
+
+type Named = Pick<Service, "title">;
+export type ServiceRename = { from: string; to: string };
+
+/**
+ * The renames between two service lists: a new slug takes the place of a slug that went away. The
+ * service it was is the one whose other fields match (a rename changes only the name), else the one
+ * at the same position.
+ */
+export function findServiceRenames<T extends Named>(
+  before: readonly T[],
+  after: readonly T[],
+): ServiceRename[] {
+  const beforeSlugs = before.map((service) => toSlug(service.title));
+  const afterSlugs = after.map((service) => toSlug(service.title));
+  const bodyOf = ({ title: _title, ...rest }: T) => JSON.stringify(rest);
+  const removed = new Map(
+    before
+      .map((service, index) => ({ slug: beforeSlugs[index] ?? "", body: bodyOf(service), index }))
+      .filter(({ slug }) => !afterSlugs.includes(slug))
+      .map((entry) => [entry.slug, entry]),
+  );
+  const renames: ServiceRename[] = [];
+  after.forEach((service, index) => {
+    const to = afterSlugs[index] ?? "";
+    if (beforeSlugs.includes(to) || removed.size === 0) return;
+    const candidates = [...removed.values()];
+    const match =
+      candidates.find((entry) => entry.body === bodyOf(service)) ??
+      candidates.find((entry) => entry.index === index);
+    if (!match) return;
+    removed.delete(match.slug);
+    renames.push({ from: match.slug, to });
+  });
+  return renames;
+}
+
+/** The slug an old service address now points at, when a service lives there. */
+export async function findMovedService(
+  db: Db,
+  services: readonly Named[],
+  slug: string,
+): Promise<string | undefined> {
+  const target = await findSlugRedirect(db, serviceRedirectKind, slug);
+  return target && findServiceBySlug(services, target) ? target : undefined;
+}
+
+/**
+ * Keeps the old addresses of a save's services: a renamed one's lead to its new name, a service
+ * now named as an old address takes it back, a removed one's lead nowhere.
+ */
+export async function keepServiceAddresses(
+  trx: Transaction<Tables>,
+  before: readonly Named[],
+  after: readonly Named[],
+  now: Date,
+): Promise<void> {
+  const beforeSlugs = before.map((service) => toSlug(service.title));
+  const afterSlugs = after.map((service) => toSlug(service.title));
+  if (beforeSlugs.join("\n") === afterSlugs.join("\n")) return;
+  const renames = findServiceRenames(before, after);
+  for (const { from, to } of renames) {
+    await moveSlugRedirects(trx, serviceRedirectKind, from, to, now);
+  }
+  for (const slug of afterSlugs) await dropRedirectFrom(trx, serviceRedirectKind, slug);
+  const renamed = new Set(renames.map((rename) => rename.from));
+  for (const slug of beforeSlugs) {
+    if (!afterSlugs.includes(slug) && !renamed.has(slug)) {
+      await dropRedirectsTo(trx, serviceRedirectKind, slug);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+// The old addresses of items whose slug changed (articles, case studies, services): one table of
+// redirects per kind, each old slug pointing straight at the latest one, so a 301 takes one hop.
+import type { Transaction } from "kysely";
+import type { Db, Tables } from "./tables.server";
+
+/** Points oldSlug, and every address that led to it, at newSlug. */
+export async function moveSlugRedirects(
+  trx: Transaction<Tables>,
+  kind: string,
+  oldSlug: string,
+  newSlug: string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .deleteFrom("publication_redirects")
+    .where("kind", "=", kind)
+    .where((eb) => eb.or([eb("old_id", "=", newSlug), eb("old_id", "=", oldSlug)]))
+    .execute();
+  await trx
+    .updateTable("publication_redirects")
+    .set({ new_id: newSlug })
+    .where("kind", "=", kind)
+    .where("new_id", "=", oldSlug)
+    .execute();
+  await trx
+    .insertInto("publication_redirects")
+    .values({ kind, old_id: oldSlug, new_id: newSlug, created_at: now.toISOString() })
+    .execute();
+}
+
+/** An item now living at slug takes its address back from any redirect. */
+export async function dropRedirectFrom(
+  trx: Transaction<Tables>,
+  kind: string,
+  slug: string,
+): Promise<void> {
+  await trx
+    .deleteFrom("publication_redirects")
+    .where("kind", "=", kind)
+    .where("old_id", "=", slug)
+    .execute();
+}
+
+/** A deleted item's old addresses lead nowhere any more. */
+export async function dropRedirectsTo(
+  trx: Transaction<Tables>,
+  kind: string,
+  slug: string,
+): Promise<void> {
+  await trx
+    .deleteFrom("publication_redirects")
+    .where("kind", "=", kind)
+    .where("new_id", "=", slug)
+    .execute();
+}
+
+/** Where an old slug now points, if anywhere (the caller checks the item is there to see). */
+export async function findSlugRedirect(
+  db: Db,
+  kind: string,
+  oldSlug: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("publication_redirects")
+    .select("new_id")
+    .where("kind", "=", kind)
+    .where("old_id", "=", oldSlug)
+    .executeTakeFirst();
+  return row?.new_id;
+}
