@@ -11,7 +11,7 @@ export type SitePageKind = (typeof sitePageKinds)[number];
 
 /**
  * Where the page comes in the sitemaps, lowest first: the main pages from 10, the pages per record
- * from 100, the other home layouts from 200, legal from 300. Groups follow their first page.
+ * from 100, legal from 300. Groups follow their first page.
  */
 const pageOrder = z.number();
 

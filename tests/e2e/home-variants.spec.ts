@@ -1,5 +1,6 @@
 // The alternative home layouts /option1, /option2 and /option3: each shows the hero, an about
-// block, the first four or first three services and a call to action, in a layout of its own.
+// block, the first four or first three services and a call to action, in a layout of its own; only
+// the home page itself is offered to search engines.
 import { expect, type Page } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
@@ -108,15 +109,24 @@ test.describe("alternative home layouts", () => {
     ).toHaveAttribute("href", "/contact");
   });
 
-  test("every home layout has its own title and canonical address", async ({ page }) => {
+  test("search engines are pointed at the home page: the other layouts say noindex, canonical /", async ({
+    page,
+  }) => {
     const titles = new Set<string>();
     for (const path of ["/", "/option1", "/option2", "/option3"]) {
       await page.goto(path);
       titles.add(await page.title());
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      await expect(page.locator('link[rel="canonical"]'), path).toHaveAttribute(
         "href",
-        new RegExp(`${path === "/" ? "/" : path}$`),
+        /^https?:\/\/[^/]+\/$/,
       );
+      await expect(page.locator('meta[name="robots"]'), path).toHaveCount(path === "/" ? 0 : 1);
+      if (path !== "/") {
+        await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute(
+          "content",
+          "noindex",
+        );
+      }
     }
     expect(titles.size).toBe(4);
   });

@@ -1,5 +1,5 @@
 // /sitemap.xml and /robots.txt over HTTP, with SITE_URL set: absolute addresses of every public
-// page, built from what the database holds.
+// page, built from what the database holds; the alternative home layouts kept out of the index.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { toSlug } from "~/features/content/slug";
@@ -30,9 +30,6 @@ describe.each(getTestDatabaseKinds())("sitemap.xml and robots.txt on $name", (ki
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     const expected = [
       "/",
-      "/option1",
-      "/option2",
-      "/option3",
       "/services",
       "/about",
       "/case-studies",
@@ -100,6 +97,26 @@ describe.each(getTestDatabaseKinds())("sitemap.xml and robots.txt on $name", (ki
       .execute();
     const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
     expect(xml).toContain(`<loc>${siteUrl}/blog/zero-trust-basics</loc>`);
+  });
+
+  it("offers one home page: the other layouts say noindex, name / as canonical and are in no sitemap", async () => {
+    for (const path of ["/option1", "/option2", "/option3"]) {
+      const response = await fetch(`${site.url}${path}`);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain('<meta name="robots" content="noindex"/>');
+      expect(html, path).toContain(`<link rel="canonical" href="${siteUrl}/"/>`);
+    }
+    // The home page itself stays indexable.
+    const home = await (await fetch(`${site.url}/`)).text();
+    expect(home).not.toContain('name="robots"');
+    expect(home).toContain(`<link rel="canonical" href="${siteUrl}/"/>`);
+    const xml = await (await fetch(`${site.url}/sitemap.xml`)).text();
+    const sitemapPage = await (await fetch(`${site.url}/sitemap`)).text();
+    for (const path of ["/option1", "/option2", "/option3"]) {
+      expect(xml, path).not.toContain(path);
+      expect(sitemapPage, path).not.toContain(`href="${path}"`);
+    }
   });
 
   it("serves robots.txt: admin, editor and API closed, the sitemap named", async () => {

@@ -78,7 +78,11 @@ describe.each(getTestDatabaseKinds())("public pages on $name", (kind) => {
       services: { ...defaultContent.services, items: renamed },
     });
     expect((await getPage(site, "/services/fractional-cio-services")).status).toBe(200);
-    expect((await getPage(site, `/services/${firstSlug}`)).status).toBe(404);
+    // The old address leads to the renamed service.
+    const old = await fetch(`${site.url}/services/${firstSlug}`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/services/fractional-cio-services");
+    expect((await getPage(site, "/services/no-such-service")).status).toBe(404);
     expect((await getPage(site, "/")).text).toContain("Fractional CIO Services");
     await saveContent(site.services.db, { services: defaultContent.services });
     expect((await getPage(site, `/services/${firstSlug}`)).status).toBe(200);

@@ -2,12 +2,11 @@
 // it, the first three services with their key benefits, the about block and a blue call to action.
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { alternativeTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
-import type { RouteHandle } from "~/platform/route-handle";
-import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
@@ -15,25 +14,15 @@ import { CheckList } from "~/ui/sections/check-list";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option1";
 
-export const handle = {
-  page: {
-    title: "Home, Layout 1",
-    group: "More Home Page Layouts",
-    order: 200,
-    changesWith: "everything",
-  },
-} satisfies RouteHandle;
-
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);
 }
 
 export function meta(args: Route.MetaArgs) {
-  return buildPageMeta(args, {
+  return buildAlternativeHomeMeta(args, {
     title: "IT Consulting and Managed Services for Growing Businesses",
     description:
       "Independent IT consulting for growing businesses: strategy, network security and cloud services from senior consultants. Book a free 30-minute consultation.",
-    path: "/option1",
   });
 }
 

@@ -3,36 +3,25 @@
 import { ArrowRight, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { toTelHref } from "~/features/content/text";
+import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
-import type { RouteHandle } from "~/platform/route-handle";
-import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { RichText } from "~/ui/rich-text";
 import { NumberedSteps } from "~/ui/sections/numbered-steps";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option2";
 
-export const handle = {
-  page: {
-    title: "Home, Layout 2",
-    group: "More Home Page Layouts",
-    order: 210,
-    changesWith: "everything",
-  },
-} satisfies RouteHandle;
-
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);
 }
 
 export function meta(args: Route.MetaArgs) {
-  return buildPageMeta(args, {
+  return buildAlternativeHomeMeta(args, {
     title: "Your Technology Partner for Strategy, Security and Support",
     description:
       "Strategy, security, cloud and managed IT services, delivered by senior consultants through a clear four-step approach. Talk to us or book a free consultation.",
-    path: "/option2",
   });
 }
 

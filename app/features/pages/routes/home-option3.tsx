@@ -3,11 +3,10 @@
 // action.
 import { Award, HeartHandshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
-import type { RouteHandle } from "~/platform/route-handle";
-import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { RichText } from "~/ui/rich-text";
@@ -17,25 +16,15 @@ import { FeatureGrid } from "~/ui/sections/feature-grid";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option3";
 
-export const handle = {
-  page: {
-    title: "Home, Layout 3",
-    group: "More Home Page Layouts",
-    order: 220,
-    changesWith: "everything",
-  },
-} satisfies RouteHandle;
-
 export async function loader({ context }: Route.LoaderArgs) {
   return loadHomeContent(context);
 }
 
 export function meta(args: Route.MetaArgs) {
-  return buildPageMeta(args, {
+  return buildAlternativeHomeMeta(args, {
     title: "Senior, Vendor-Neutral IT Consultants",
     description:
       "Senior, vendor-neutral IT consultants with transparent pricing and proven results. See how we help growing businesses plan, secure and run their technology.",
-    path: "/option3",
   });
 }
 
