@@ -1,18 +1,14 @@
 // A renamed service keeps its address: saved through the admin's content API, its old slug answers
 // 301 to the new one (a chain of renames in one hop), a new service taking an old slug wins over
 // the redirect, and the sitemap lists only the current addresses. On SQLite and PostgreSQL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import type { Service } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
-import {
-  getContent,
-  logInCookie,
-  postJsonAs,
-  resetLoginThrottles,
-} from "../support/admin-requests";
+import { getContent, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
-import { startTestSite, type TestSite } from "../support/test-site";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
 
 const firstService = defaultContent.services.items[0]?.title ?? "";
 const oldSlug = toSlug(firstService);
@@ -20,18 +16,13 @@ const oldSlug = toSlug(firstService);
 describe.each(getTestDatabaseKinds())("service addresses on $name", (kind) => {
   let site: TestSite;
   let cookie: string;
-
-  beforeAll(async () => {
-    site = await startTestSite(await kind.create());
-  });
-
-  afterAll(async () => {
-    await site?.close();
-  });
-
-  beforeEach(async () => {
-    await resetLoginThrottles(site);
-    cookie = await logInCookie(site);
+  useUploadsSite(kind, {
+    started: (started) => {
+      site = started;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
   });
 
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });

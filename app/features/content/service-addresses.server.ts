@@ -2,8 +2,7 @@
 // to the new one, in the redirect table articles and case studies use.
 import type { Transaction } from "kysely";
 import {
-  dropRedirectFrom,
-  dropRedirectsTo,
+  dropRedirects,
   findSlugRedirect,
   moveSlugRedirects,
 } from "~/platform/db/slug-redirects.server";
@@ -77,11 +76,11 @@ export async function keepServiceAddresses(
   for (const { from, to } of renames) {
     await moveSlugRedirects(trx, serviceRedirectKind, from, to, now);
   }
-  for (const slug of afterSlugs) await dropRedirectFrom(trx, serviceRedirectKind, slug);
+  for (const slug of afterSlugs) await dropRedirects(trx, serviceRedirectKind, { from: slug });
   const renamed = new Set(renames.map((rename) => rename.from));
   for (const slug of beforeSlugs) {
     if (!afterSlugs.includes(slug) && !renamed.has(slug)) {
-      await dropRedirectsTo(trx, serviceRedirectKind, slug);
+      await dropRedirects(trx, serviceRedirectKind, { to: slug });
     }
   }
 }

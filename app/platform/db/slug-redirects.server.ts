@@ -28,29 +28,19 @@ export async function moveSlugRedirects(
     .execute();
 }
 
-/** An item now living at slug takes its address back from any redirect. */
-export async function dropRedirectFrom(
+/**
+ * Drops the redirects from an address (an item now living there takes it back) or to one (a
+ * deleted item's old addresses lead nowhere any more).
+ */
+export async function dropRedirects(
   trx: Transaction<Tables>,
   kind: string,
-  slug: string,
+  { from, to }: { from: string; to?: never } | { to: string; from?: never },
 ): Promise<void> {
   await trx
     .deleteFrom("publication_redirects")
     .where("kind", "=", kind)
-    .where("old_id", "=", slug)
-    .execute();
-}
-
-/** A deleted item's old addresses lead nowhere any more. */
-export async function dropRedirectsTo(
-  trx: Transaction<Tables>,
-  kind: string,
-  slug: string,
-): Promise<void> {
-  await trx
-    .deleteFrom("publication_redirects")
-    .where("kind", "=", kind)
-    .where("new_id", "=", slug)
+    .where(from === undefined ? "new_id" : "old_id", "=", from ?? to)
     .execute();
 }
 

@@ -6,11 +6,7 @@ import type { Insertable, Transaction } from "kysely";
 import type { Actor } from "~/platform/activity/activity.server";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
-import {
-  dropRedirectFrom,
-  dropRedirectsTo,
-  moveSlugRedirects,
-} from "~/platform/db/slug-redirects.server";
+import { dropRedirects, moveSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { CaseStudyTable, Db, Tables } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import {
@@ -176,7 +172,7 @@ export async function createPublication<K extends Kind>(
         .insertInto(tableOf(kind))
         .values({ ...row, ...kindSpecs[kind].extraColumns(record) } as Insertable<CaseStudyTable>)
         .execute();
-      await dropRedirectFrom(trx, kind, input.slug);
+      await dropRedirects(trx, kind, { from: input.slug });
       await insertRevision(trx, kind, row, "save", options.actor.email, now);
       await recordChange(trx, kind, "save", options.actor, row.id, {
         status: getEffectiveStatus(row.status, row.publish_at, now),
@@ -277,7 +273,7 @@ export async function deletePublication(
       .where("id", "=", id)
       .where("version", "=", current.version)
       .execute();
-    await dropRedirectsTo(trx, kind, id);
+    await dropRedirects(trx, kind, { to: id });
     await insertRevision(
       trx,
       kind,
