@@ -219,7 +219,11 @@ export async function renderImageVariant(
     case "webp":
       return resized().webp({ quality: 75, effort: 4 }).toBuffer();
     case "jpg":
-      return resized().jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
+      // A transparent WebP's JPEG (a newsletter's copy) on white, as it shows on a page.
+      return resized()
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true, progressive: true })
+        .toBuffer();
     case "png": {
       // One after the other: a render holds one of the handler's slots, so one thread.
       const full = await resized().png({ compressionLevel: 9 }).toBuffer();

@@ -8,7 +8,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { type ImageCache, openImageCache } from "./image-cache.server";
 import { readImageDimensions } from "./image-dimensions.server";
 import { readImageBlob } from "./image-records.server";
-import { listVariantFormats, variantWidths } from "./image-variants";
+import { listServedFormats, variantWidths } from "./image-variants";
 import type { ImageKind } from "./images.server";
 
 type OriginalFacts = {
@@ -92,7 +92,7 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
   // One database read per id at a time: a burst of requests for an uncached original reads it once.
   const opening = new Map<string, Promise<StoredOriginal | undefined>>();
 
-  function describe(original: KnownOriginal): OriginalFacts {
+  function describeOriginal(original: KnownOriginal): OriginalFacts {
     return {
       extension: original.extension,
       contentType: contentTypes[original.extension] ?? "application/octet-stream",
@@ -102,7 +102,7 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
   }
 
   function toStored(original: KnownOriginal, file: string): StoredOriginal {
-    return { ...describe(original), file };
+    return { ...describeOriginal(original), file };
   }
 
   /** Held, or the bytes as they are when the cache cannot take them: the image is still sent. */
@@ -114,7 +114,7 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
         { err: error, image: original.name },
         "the image cache cannot be written; serving the original from the database",
       );
-      return { ...describe(original), bytes };
+      return { ...describeOriginal(original), bytes };
     }
   }
 
@@ -191,7 +191,7 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
     const names = (extension ? [extension] : extensions).flatMap((own) => [
       `${id}.${own}`,
       ...variantWidths.flatMap((width) =>
-        listVariantFormats(own).map((format) => `${id}.w${width}.${format}`),
+        listServedFormats(own).map((format) => `${id}.w${width}.${format}`),
       ),
     ]);
     await Promise.all(names.map((name) => cache.remove(name)));

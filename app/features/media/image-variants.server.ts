@@ -15,7 +15,7 @@ import { createRenderQueue, renderImageVariant } from "./image-processing.server
 import { getImageStore, type StoredOriginal } from "./image-store.server";
 import {
   getVariantContentType,
-  listVariantFormats,
+  listServedFormats,
   listVariantWidths,
   parseVariantPath,
   type VariantRequest,
@@ -193,7 +193,10 @@ export function createVariantHandler(
         wanted.format,
       );
       await store.cache.put(key, bytes).catch((error: unknown) => {
-        logger.warn({ err: error, variant: key }, "image variant not cached: the cache cannot be written");
+        logger.warn(
+          { err: error, variant: key },
+          "image variant not cached: the cache cannot be written",
+        );
       });
       keepInMemory(memory, key, bytes);
       logger.info(
@@ -289,7 +292,7 @@ export function createVariantHandler(
       if (
         !original?.width ||
         !listVariantWidths(original.width).includes(wanted.width) ||
-        !listVariantFormats(original.extension).includes(wanted.format)
+        !listServedFormats(original.extension).includes(wanted.format)
       ) {
         res.status(404).setHeader("Cache-Control", "no-store");
         res.type("text/plain").send("Not found");
