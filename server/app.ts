@@ -223,7 +223,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
     const length = Number(req.headers["content-length"] ?? 0);
-    // Image uploads (up to 2 MB) are the one larger body; the endpoint checks the file itself.
+    // Image uploads (up to 25 MB) are the one larger body; the endpoint checks the file itself.
     const cap = req.path === "/api/admin/images" ? maxUploadBodyBytes : maxBodyBytes;
     if (length > cap) return sendJsonError(res, 413, "The request is too large");
     if (req.headers["transfer-encoding"] && !req.headers["content-length"]) {

@@ -7,16 +7,15 @@
 import { constants } from "node:fs";
 import { access, mkdir, statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { maxImageBytes } from "~/features/media/image-rules";
 import type { Db } from "~/platform/db/tables.server";
 import { describeDatabaseError } from "~/platform/db/unavailable.server";
 import type { OverloadState } from "~/platform/overload.server";
 
 /**
- * Free space below which a disk fails the check: four of the largest uploads, which also leaves
- * SQLite room for its journal. Below it uploads and writes start failing with "disk full".
+ * Free space below which a disk fails the check: a few stored originals (photos are scaled down on
+ * arrival) and SQLite's journal. Below it uploads and writes start failing with "disk full".
  */
-export const minFreeDiskBytes = 4 * maxImageBytes;
+export const minFreeDiskBytes = 8 * 1024 * 1024;
 
 /** Longest a check may take: a health check that hangs is worse than one that says no. */
 export const healthCheckTimeoutMs = 1500;

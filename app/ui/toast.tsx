@@ -46,8 +46,9 @@ export function Toaster() {
               {item.title}
             </ToastPrimitive.Title>
             {item.description ? (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {item.description}
+              <ToastPrimitive.Description className="grid gap-1 text-sm opacity-90">
+                <p>{item.description}</p>
+                {item.detail ? <p>{item.detail}</p> : null}
               </ToastPrimitive.Description>
             ) : null}
           </div>

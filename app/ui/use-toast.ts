@@ -8,6 +8,8 @@ export type ToastMessage = {
   id: number;
   title: string;
   description?: string;
+  /** A further line under the description, kept apart so the description's words stay whole. */
+  detail?: string;
   variant?: ToastVariant;
 };
 

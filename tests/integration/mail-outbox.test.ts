@@ -3,7 +3,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliverDueMail, type MailSender } from "~/features/leads/mail/mail-outbox.server";
 import { createSmtpSender, type SmtpSender } from "~/features/leads/mail/smtp-sender.server";
+import { formatTime } from "~/platform/format-time";
 import { getTestDatabaseKinds } from "../support/databases";
+import { readMail } from "../support/newsletter";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite } from "../support/test-site";
 
@@ -55,6 +57,7 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     smtp.received.length = 0;
     await site.services.db.deleteFrom("mail_outbox").execute();
     await site.services.db.deleteFrom("contact_messages").execute();
+    await site.services.db.deleteFrom("site_settings").execute();
   });
 
   afterAll(async () => {
@@ -81,6 +84,11 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     site.services.db.selectFrom("mail_outbox").selectAll().orderBy("id").execute();
 
   it("mails each message to NOTIFY_TO from the background worker, Reply-To the visitor, and records it as sent", async () => {
+    // The alert gives the time as the site's owner reads clocks, in the site's time zone.
+    await site.services.db
+      .insertInto("site_settings")
+      .values({ name: "time_zone", value: "America/Chicago", updated_at: new Date().toISOString() })
+      .execute();
     const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 100 });
     stopJobs = jobs.stop;
     const { response } = await sendMessage();
@@ -101,6 +109,14 @@ describe.each(getTestDatabaseKinds())("the mail outbox on $name", (kind) => {
     expect(row?.sent_at).toBeTruthy();
     const [stored] = await site.services.db.selectFrom("contact_messages").selectAll().execute();
     expect(row?.contact_message_id).toBe(stored?.id);
+    const text = readMail(mail);
+    const received = formatTime(stored?.created_at, "America/Chicago");
+    expect(received).toMatch(/ (CST|CDT)$/);
+    expect(text).toContain(`Received: ${received}`);
+    expect(text).not.toContain(stored?.created_at ?? "no time");
+    expect(text).toContain(
+      `Open it in the inbox: ${site.services.config.SITE_URL}/admin/leads?folder=new#message-${stored?.id}`,
+    );
   });
 
   it("while the SMTP server refuses, answers the visitor at once, retries after 30 s then 2 min, and delivers once it accepts", async () => {

@@ -1,9 +1,12 @@
 // The newsletter against a real SMTP server: double opt-in (one confirmation per sign-up, the link
 // confirms, nothing else before), sending to every confirmed subscriber exactly once with a
 // working RFC 8058 one-click unsubscribe, the mail server down for a while, and the subscriber's
-// data export and erasure.
+// data export and erasure. A copy comes from the firm by name with replies to its contact address,
+// and an article with two photos stays within a mailbox's budget (JPEG copies at most 1200 px).
+import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { removeExpiredSignUps } from "~/features/leads/newsletter.server";
+import { mailImageWidth } from "~/features/media/responsive-html";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {
@@ -17,6 +20,7 @@ import {
   signIn,
   waitFor,
 } from "../support/newsletter";
+import { uploadPhoto } from "../support/photo-uploads";
 import type { TestSmtpServer } from "../support/smtp";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
@@ -188,6 +192,53 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
       /^<https?:\/\/[^/\s]+\/unsubscribe\?token=[\w-]{32}>$/,
     );
   });
+
+  it("sends a copy from the firm by name, replies to its contact address, within 400 KB with two photos, tables aligned in its text", async () => {
+    const [reader] = await addConfirmedSubscribers(site.services.db, 1, "photos");
+    const admin = { url: site.url, cookie };
+    const first = await uploadPhoto(admin, 2000, 1500, "office.jpg");
+    const second = await uploadPhoto(admin, 2000, 1500, "team.jpg");
+    const { response } = await sendNewsletterAs(site.url, cookie, {
+      subject: "Our new office",
+      bodyHtml:
+        `<p>We moved.</p><figure data-size="full"><img src="${first}" alt="The office"></figure>` +
+        `<p>And the team:</p><figure data-size="full"><img src="${second}" alt="The team"></figure>` +
+        "<table><tr><th>Day</th><th>Opening hours</th></tr><tr><td>Monday to Friday</td><td>8 to 18</td></tr></table>",
+    });
+    expect(response.status).toBe(200);
+    await waitFor(() => mailsTo(reader ?? "").length === 1);
+    const raw = smtp.received.find((received) => getRecipient(readMail(received)) === reader) ?? "";
+    const mail = readMail(raw);
+
+    expect(getMailHeader(mail, "From")).toBe("Clearline IT Consulting <news@clearline.example>");
+    expect(getMailHeader(mail, "Reply-To")).toBe("hello@clearlineit.com");
+    expect(mail.replaceAll("\r\n", "\n")).toContain(
+      [
+        "Day               Opening hours",
+        "----------------  -------------",
+        "Monday to Friday  8 to 18",
+      ].join("\n"),
+    );
+
+    // The copy and every image it loads: what one subscriber's mailbox and connection take.
+    const sources = [...mail.matchAll(/<img\b[^>]*\bsrc="([^"]+)"/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(sources).toHaveLength(2);
+    let total = Buffer.byteLength(raw);
+    for (const source of sources) {
+      expect(source).toMatch(/^https?:\/\/[^/]+\/images\/uploads\/[0-9a-f]{32}\.w\d+\.jpg$/);
+      const image = await fetch(source.replace(/^https?:\/\/[^/]+/, site.url));
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/jpeg");
+      const bytes = Buffer.from(await image.arrayBuffer());
+      const { width, format } = await sharp(bytes).metadata();
+      expect(format).toBe("jpeg");
+      expect(width).toBeLessThanOrEqual(mailImageWidth);
+      total += bytes.length;
+    }
+    expect(total).toBeLessThanOrEqual(400 * 1024);
+  }, 60_000);
 
   it("sends 200 subscribers exactly 200 messages; each one-click unsubscribe works without a cookie, and the next newsletter skips them", async () => {
     const readers = await addConfirmedSubscribers(site.services.db, 200, "many");

@@ -6,8 +6,10 @@ import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { formatTime } from "~/platform/format-time";
 import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
+import { readSiteTimeZone } from "~/platform/settings.server";
 import { enqueueMail, type OutgoingMail, wakeMailWorker } from "./mail/mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
@@ -52,12 +54,21 @@ export function getMessageSearchText(message: StoredMessage): string {
   );
 }
 
-/** The notification the firm receives; Reply-To is the visitor, so a reply goes straight back. */
+/** Where the inbox shows one message: its card, scrolled to, in the New folder. */
+export function getInboxMessageUrl(siteUrl: string, id: number): string {
+  return `${siteUrl}/admin/leads?folder=new#message-${id}`;
+}
+
+/**
+ * The notification the firm receives; Reply-To is the visitor, so a reply goes straight back. The
+ * time is in the site's time zone and a link opens the message in the inbox.
+ */
 export function buildContactNotification(
-  message: StoredMessage,
+  message: StoredMessage & { id: number },
   recipient: string,
-  siteUrl: string,
+  site: { siteUrl: string; timeZone: string },
 ): OutgoingMail {
+  const { siteUrl } = site;
   const name = message.name.replace(/[\r\n\t]+/g, " ");
   return {
     recipient,
@@ -70,12 +81,13 @@ export function buildContactNotification(
       `Email: ${message.email}`,
       `Phone: ${message.phone ?? "not given"}`,
       `Company: ${message.company ?? "not given"}`,
-      `Received: ${message.created_at}`,
+      `Received: ${formatTime(message.created_at, site.timeZone)}`,
       "",
       "Message:",
       message.message,
       "",
       "Reply to this email to answer the visitor.",
+      `Open it in the inbox: ${getInboxMessageUrl(siteUrl, message.id)}`,
     ].join("\n"),
   };
 }
@@ -166,8 +178,10 @@ export async function receiveContactMessage(
         .returning("id")
         .executeTakeFirst();
       if (row && mailTo) {
-        const mail = buildContactNotification(stored, mailTo, config.SITE_URL);
-        await enqueueMail(trx, { ...mail, contactMessageId: Number(row.id) }, now);
+        const id = Number(row.id);
+        const site = { siteUrl: config.SITE_URL, timeZone: await readSiteTimeZone(trx) };
+        const mail = buildContactNotification({ ...stored, id }, mailTo, site);
+        await enqueueMail(trx, { ...mail, contactMessageId: id }, now);
       }
     });
   } catch (error) {

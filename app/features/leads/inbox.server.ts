@@ -8,6 +8,7 @@ import type { ActivityAction } from "~/platform/activity/activity-actions";
 import type { Config } from "~/platform/config.server";
 import type { ContactMessageState, Db, MailState, Tables } from "~/platform/db/tables.server";
 import { toSearchPatterns } from "~/platform/search-text";
+import { readSiteTimeZone } from "~/platform/settings.server";
 import { buildContactNotification, type StoredMessage } from "./contact-messages.server";
 import { enqueueMail, wakeMailWorker } from "./mail/mail-outbox.server";
 
@@ -197,7 +198,8 @@ export async function moveMessage(
       .where("contact_message_id", "=", id)
       .executeTakeFirst();
     if (mailed) return moved;
-    const mail = buildContactNotification(message, notifyTo, config.SITE_URL);
+    const site = { siteUrl: config.SITE_URL, timeZone: await readSiteTimeZone(trx) };
+    const mail = buildContactNotification(message, notifyTo, site);
     await enqueueMail(trx, { ...mail, contactMessageId: id }, now);
     return { ...moved, mailedTo: notifyTo };
   });

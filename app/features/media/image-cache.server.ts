@@ -26,11 +26,16 @@ const keyPattern = /^[a-z0-9][a-z0-9.-]{0,127}$/;
  * removing the least recently used files after each write.
  */
 export function openImageCache(dir: string, maxBytes: number): ImageCache {
-  mkdirSync(dir, { recursive: true });
   // Key to size; a Map keeps insertion order, so re-inserting on use makes it least-recent-first.
   const entries = new Map<string, number>();
   let total = 0;
-  const names = readdirSync(dir);
+  let names: string[] = [];
+  try {
+    mkdirSync(dir, { recursive: true });
+    names = readdirSync(dir);
+  } catch {
+    // A folder that cannot be made or read starts empty: images are then sent from the database.
+  }
   // Half-written files of a run that crashed mid-write.
   for (const name of names) {
     if (/^\..+\.tmp$/.test(name)) rmSync(join(dir, name), { force: true });

@@ -49,7 +49,12 @@ export type LibraryImage = {
   alt: string;
   focalX: number;
   focalY: number;
+  /** Bytes as stored and served (an upload is scaled down and re-encoded on arrival). */
   bytes: number;
+  width?: number;
+  height?: number;
+  /** The file as it was uploaded, when it is known (uploads since photos are scaled on arrival). */
+  original?: { bytes: number; width?: number; height?: number };
   uploaded: boolean;
 };
 

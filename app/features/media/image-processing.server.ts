@@ -3,7 +3,9 @@
 import sharp, { type Metadata } from "sharp";
 import {
   describeTooManyPixels,
+  heicUnsupportedMessage,
   maxImagePixels,
+  maxStoredLongEdge,
   notAnImageMessage,
   undecodableImageMessage,
   unsupportedImageMessage,
@@ -56,7 +58,14 @@ export class ImageRefusal extends Error {
   }
 }
 
-export type PreparedImage = { bytes: Uint8Array; kind: ImageKind; width: number; height: number };
+export type PreparedImage = {
+  bytes: Uint8Array;
+  kind: ImageKind;
+  width: number;
+  height: number;
+  /** The picture as uploaded, upright: what it was before it was scaled down. */
+  original: { bytes: number; width: number; height: number };
+};
 
 function startsWith(bytes: Uint8Array, text: string, offset = 0): boolean {
   if (bytes.length < offset + text.length) return false;
@@ -83,8 +92,26 @@ export function isOtherImageType(bytes: Uint8Array): boolean {
   return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
 }
 
+const heicBrands = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+
+/** Whether the bytes are a HEIC photo (HEIF holding HEVC), as an iPhone takes by default. */
+export function isHeicImage(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, "ftyp", 4)) return false;
+  const brand = new TextDecoder("latin1").decode(bytes.subarray(8, 12));
+  return heicBrands.has(brand);
+}
+
+/**
+ * Whether this server's sharp decodes HEIC: its prebuilt binaries read only AVIF from the HEIF
+ * family (HEVC is patent-encumbered), a libvips built with libde265 lists .heic too.
+ */
+export function canDecodeHeic(): boolean {
+  return sharp.format.heif?.input.fileSuffix?.includes(".heic") ?? false;
+}
+
 /** The refusal of bytes that are not PNG, JPEG or WebP: 415 for another image type, else 400. */
 export function refuseUnacceptedBytes(bytes: Uint8Array): ImageRefusal {
+  if (isHeicImage(bytes)) return new ImageRefusal(415, heicUnsupportedMessage);
   return isOtherImageType(bytes)
     ? new ImageRefusal(415, unsupportedImageMessage)
     : new ImageRefusal(400, notAnImageMessage);
@@ -112,16 +139,17 @@ function isPixelLimitError(error: unknown): boolean {
 }
 
 /**
- * Decodes an upload and writes it again in its own format, as it will be stored and served:
- * upright (EXIF orientation applied), in sRGB (a CMYK JPEG is converted), and with no EXIF, XMP,
- * IPTC or text chunks, so no camera, time or GPS position leaves the server. Always re-encoded
- * rather than kept when it looks clean: metadata hides in places a check can miss (JPEG comments
- * and APPn segments, PNG private chunks), and one path is one thing to trust. JPEG is written at
- * quality 90 with mozjpeg, PNG and lossless WebP without loss, other WebP at quality 90. An
- * animated WebP or PNG keeps its first frame only: the site shows stills, and a still of the first
- * frame is what a visitor would see first anyway. Throws an ImageRefusal: 415 for another image
- * type, 413 over maxImagePixels (sharp never starts decoding such a picture), 400 for bytes sharp
- * cannot decode.
+ * Decodes an upload and writes it again as it will be stored and served: upright (EXIF
+ * orientation applied), scaled down to maxStoredLongEdge on its long edge (a phone's 12 megapixel
+ * photo becomes 2560 × 1920), in sRGB (a CMYK JPEG is converted), and with no EXIF, XMP, IPTC or
+ * text chunks, so no camera, time or GPS position leaves the server. Always re-encoded rather
+ * than kept when it looks clean: metadata hides in places a check can miss (JPEG comments and
+ * APPn segments, PNG private chunks), and one path is one thing to trust. JPEG is written at
+ * quality 90 with mozjpeg, PNG and lossless WebP without loss, other WebP at quality 90; a HEIC
+ * photo (where this sharp decodes it) becomes a JPEG. An animated WebP or PNG keeps its first
+ * frame only: the site shows stills. Throws an ImageRefusal: 415 for another image type (HEIC
+ * where it cannot be decoded, with how to export a JPEG), 413 over maxImagePixels (sharp never
+ * starts decoding such a picture), 400 for bytes sharp cannot decode.
  */
 export async function prepareUploadedImage(bytes: Uint8Array): Promise<PreparedImage> {
   const input = () => sharp(bytes, { limitInputPixels: maxImagePixels, failOn: "error" });
@@ -132,26 +160,40 @@ export async function prepareUploadedImage(bytes: Uint8Array): Promise<PreparedI
   } catch {
     throw refuseUnacceptedBytes(bytes);
   }
-  const kind = kindsByFormat[metadata.format];
+  const heic = isHeicImage(bytes);
+  if (heic && !canDecodeHeic()) throw new ImageRefusal(415, heicUnsupportedMessage);
+  const kind = heic ? "jpeg" : kindsByFormat[metadata.format];
   if (!kind) throw new ImageRefusal(415, unsupportedImageMessage);
   if (metadata.width * metadata.height > maxImagePixels) {
     throw new ImageRefusal(413, describeTooManyPixels(metadata.width, metadata.height));
   }
-  const pipeline = input().autoOrient();
+  const pipeline = input().autoOrient().resize({
+    width: maxStoredLongEdge,
+    height: maxStoredLongEdge,
+    fit: "inside",
+    withoutEnlargement: true,
+  });
   if (kind === "jpeg") pipeline.jpeg({ quality: 90, mozjpeg: true });
   else if (kind === "png") pipeline.png({ compressionLevel: 9 });
   else if (isLosslessWebp(bytes)) pipeline.webp({ lossless: true });
   else pipeline.webp({ quality: 90 });
+  // Orientations 5 to 8 turn the picture a quarter: the upright original's sides swap.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const original = {
+    bytes: bytes.length,
+    width: turned ? metadata.height : metadata.width,
+    height: turned ? metadata.width : metadata.height,
+  };
   try {
     const made = uploadQueue.run(() => pipeline.toBuffer({ resolveWithObject: true }));
     if (!made) throw new Error("The upload queue has no limit");
     const { data, info } = await made;
-    return { bytes: new Uint8Array(data), kind, width: info.width, height: info.height };
+    return { bytes: new Uint8Array(data), kind, width: info.width, height: info.height, original };
   } catch (error) {
     if (isPixelLimitError(error)) {
       throw new ImageRefusal(413, describeTooManyPixels(metadata.width, metadata.height));
     }
-    throw new ImageRefusal(400, undecodableImageMessage);
+    throw new ImageRefusal(400, heic ? heicUnsupportedMessage : undecodableImageMessage);
   }
 }
 
@@ -177,7 +219,11 @@ export async function renderImageVariant(
     case "webp":
       return resized().webp({ quality: 75, effort: 4 }).toBuffer();
     case "jpg":
-      return resized().jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer();
+      // A transparent WebP's JPEG (a newsletter's copy) on white, as it shows on a page.
+      return resized()
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true, progressive: true })
+        .toBuffer();
     case "png": {
       // One after the other: a render holds one of the handler's slots, so one thread.
       const full = await resized().png({ compressionLevel: 9 }).toBuffer();

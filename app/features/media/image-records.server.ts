@@ -15,7 +15,7 @@ import {
   maxImageNameLength,
   toObjectPosition,
 } from "./image-metadata";
-import { prepareUploadedImage } from "./image-processing.server";
+import { type PreparedImage, prepareUploadedImage } from "./image-processing.server";
 import { uploadsUrlPath } from "./image-rules";
 import { describeImageSources } from "./image-variants";
 import { detectImageKind, type ImageKind, listSiteImages, uploadName } from "./images.server";
@@ -77,7 +77,7 @@ export async function findImageRecord(db: Db, name: string): Promise<ImageRecord
  * The bytes stored (and served) for an uploaded or imported image, with their kind and size: the
  * one place every original passes before it is stored.
  */
-export async function prepareImageForStorage(bytes: Uint8Array): Promise<NewImageBlob> {
+export async function prepareImageForStorage(bytes: Uint8Array): Promise<PreparedImage> {
   // Refusals (ImageRefusal) go on to the upload, which answers them, and to the boot import,
   // which skips the file.
   return prepareUploadedImage(bytes);
@@ -133,6 +133,8 @@ export type NewImageRecord = {
   bytes: number;
   width: number | null;
   height: number | null;
+  /** The file as uploaded, before it was scaled down on arrival. */
+  original?: PreparedImage["original"];
   createdAt?: string;
 };
 
@@ -149,6 +151,9 @@ export async function insertImageRecord(db: Db, image: NewImageRecord): Promise<
       byte_size: image.bytes,
       width: image.width,
       height: image.height,
+      original_byte_size: image.original?.bytes ?? null,
+      original_width: image.original?.width ?? null,
+      original_height: image.original?.height ?? null,
       created_at: image.createdAt ?? new Date().toISOString(),
     })
     .onConflict((conflict) => conflict.column("name").doNothing())
@@ -238,7 +243,7 @@ export async function importExistingUploads(
     if (!kind) continue;
     const sha256 = hashImageBytes(bytes);
     // Served like uploads, so stored like them.
-    let image: NewImageBlob;
+    let image: PreparedImage;
     try {
       image = await prepareImageForStorage(bytes);
     } catch (error) {
@@ -320,6 +325,10 @@ export async function withImagePositions<T extends { imageUrl: string }>(
   });
 }
 
+function toPixels(width: number | null, height: number | null) {
+  return width === null || height === null ? {} : { width: Number(width), height: Number(height) };
+}
+
 /** An upload's row as the library and its API show it. */
 export function toLibraryImage(row: ImageRecord): LibraryImage {
   return {
@@ -330,6 +339,15 @@ export function toLibraryImage(row: ImageRecord): LibraryImage {
     focalX: Number(row.focal_x),
     focalY: Number(row.focal_y),
     bytes: Number(row.byte_size),
+    ...toPixels(row.width, row.height),
+    ...(row.original_byte_size === null
+      ? {}
+      : {
+          original: {
+            bytes: Number(row.original_byte_size),
+            ...toPixels(row.original_width, row.original_height),
+          },
+        }),
     uploaded: true,
   };
 }

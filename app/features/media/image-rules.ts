@@ -1,17 +1,28 @@
 // The rules for uploaded images, shared by the Manage Images screen and the upload endpoint.
 /** The path under which uploads (and their sizes) are served. */
 export const uploadsUrlPath = "/images/uploads";
-export const maxImageBytes = 2 * 1024 * 1024;
+/** A phone's photo is 3 to 12 MB; it is scaled down on arrival, so what is kept is much smaller. */
+export const maxImageBytes = 25 * 1024 * 1024;
+/** The long edge an upload is scaled down to on arrival: sharp on any screen, a few MB at most. */
+export const maxStoredLongEdge = 2560;
 /**
  * Most pixels an upload may declare. A small file can declare a huge picture (a 389 KB PNG of
  * 20000 × 20000 needs 1.6 GB to decode), and every page that shows it makes browsers decode it.
  * 40 megapixels is a large camera photo.
  */
 export const maxImagePixels = 40_000_000;
+/**
+ * What the file pickers ask for. HEIC is left out on purpose: an iPhone then hands the browser a
+ * JPEG of the photo, so its owner never meets the format.
+ */
 export const acceptedImageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
-export const imageTooLargeMessage = "The image is larger than 2 MB. Please upload a smaller file.";
+export const imageTooLargeMessage =
+  "The image is larger than 25 MB. Please upload a smaller file (a photo straight from a phone or camera fits).";
 export const unsupportedImageMessage =
   "Only PNG, JPEG and WebP images can be uploaded. SVG and other files are refused.";
+/** A HEIC photo (an iPhone's default) on a server whose image library cannot decode it. */
+export const heicUnsupportedMessage =
+  "HEIC photos cannot be read here. Please upload the photo as a JPEG: on an iPhone, set Settings > Camera > Formats to Most Compatible (new photos are then JPEGs) or share the photo choosing Options > Most Compatible; on a Mac, open it in Preview and choose File > Export > JPEG.";
 export const unreadableImageMessage =
   "The image could not be read: its header is damaged or incomplete. Please save it again and upload the new file.";
 export const databaseFullMessage =

@@ -8,18 +8,23 @@ import type { Db } from "~/platform/db/tables.server";
 import { type ImageCache, openImageCache } from "./image-cache.server";
 import { readImageDimensions } from "./image-dimensions.server";
 import { readImageBlob } from "./image-records.server";
-import { listVariantFormats, variantWidths } from "./image-variants";
+import { listServedFormats, variantWidths } from "./image-variants";
 import type { ImageKind } from "./images.server";
 
-export type StoredOriginal = {
-  /** A local file holding the bytes as served (metadata already removed). */
-  file: string;
+type OriginalFacts = {
   /** png, jpg or webp. */
   extension: string;
   contentType: string;
   width: number | null;
   height: number | null;
 };
+
+/**
+ * An upload's original as served (metadata already removed): a local file in the cache, or its
+ * bytes from the database when the cache cannot be written (a full or read-only disk).
+ */
+export type StoredOriginal = OriginalFacts &
+  ({ file: string; bytes?: undefined } | { file?: undefined; bytes: Uint8Array });
 
 export type ImageStore = {
   cache: ImageCache;
@@ -87,14 +92,30 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
   // One database read per id at a time: a burst of requests for an uncached original reads it once.
   const opening = new Map<string, Promise<StoredOriginal | undefined>>();
 
-  function toStored(original: KnownOriginal, file: string): StoredOriginal {
+  function describeOriginal(original: KnownOriginal): OriginalFacts {
     return {
-      file,
       extension: original.extension,
       contentType: contentTypes[original.extension] ?? "application/octet-stream",
       width: original.width,
       height: original.height,
     };
+  }
+
+  function toStored(original: KnownOriginal, file: string): StoredOriginal {
+    return { ...describeOriginal(original), file };
+  }
+
+  /** Held, or the bytes as they are when the cache cannot take them: the image is still sent. */
+  async function keepOriginal(original: KnownOriginal, bytes: Uint8Array) {
+    try {
+      return toStored(original, await cache.put(original.name, bytes));
+    } catch (error) {
+      logger.warn(
+        { err: error, image: original.name },
+        "the image cache cannot be written; serving the original from the database",
+      );
+      return { ...describeOriginal(original), bytes };
+    }
   }
 
   /** The original as this instance last saw it, from its cache alone (the database is down). */
@@ -151,18 +172,16 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
       height: row.height === null ? null : Number(row.height),
       checkedAt: Date.now(),
     };
-    let file = cache.find(original.name);
-    if (!file) {
-      const bytes = await readImageBlob(db, original.blobSha256);
-      if (!bytes) return undefined; // deleted between the two reads
-      file = await cache.put(original.name, bytes);
-      logger.debug(
-        { image: original.name, bytes: bytes.length },
-        "original cached from the database",
-      );
-    }
     known.set(id, original);
-    return toStored(original, file);
+    const file = cache.find(original.name);
+    if (file) return toStored(original, file);
+    const bytes = await readImageBlob(db, original.blobSha256);
+    if (!bytes) {
+      known.delete(id);
+      return undefined; // deleted between the two reads
+    }
+    logger.debug({ image: original.name, bytes: bytes.length }, "original read from the database");
+    return keepOriginal(original, bytes);
   }
 
   async function forgetOriginal(id: string): Promise<void> {
@@ -172,7 +191,7 @@ function createImageStore({ config, db, logger }: StoreServices): ImageStore {
     const names = (extension ? [extension] : extensions).flatMap((own) => [
       `${id}.${own}`,
       ...variantWidths.flatMap((width) =>
-        listVariantFormats(own).map((format) => `${id}.w${width}.${format}`),
+        listServedFormats(own).map((format) => `${id}.w${width}.${format}`),
       ),
     ]);
     await Promise.all(names.map((name) => cache.remove(name)));

@@ -15,7 +15,7 @@ import { createRenderQueue, renderImageVariant } from "./image-processing.server
 import { getImageStore, type StoredOriginal } from "./image-store.server";
 import {
   getVariantContentType,
-  listVariantFormats,
+  listServedFormats,
   listVariantWidths,
   parseVariantPath,
   type VariantRequest,
@@ -149,7 +149,7 @@ export function createVariantHandler(
   const memory = getMemoryStore(store.cache);
   const concurrency = options.concurrency ?? Math.max(1, availableParallelism() - 1);
   const queue = createRenderQueue(concurrency, options.queueLimit ?? 64);
-  const inFlight = new Map<string, Promise<string>>();
+  const inFlight = new Map<string, Promise<Buffer>>();
   const failures = new Map<string, number>();
   let lastBusyLog = 0;
 
@@ -174,18 +174,30 @@ export function createVariantHandler(
     }
   }
 
-  /** The cached variant's file, made now or by a request already making it. */
+  /**
+   * The variant's bytes, made now or by a request already making it; kept in the disk cache when
+   * it can be written (a full or read-only disk only costs making it again next time).
+   */
   function makeVariant(
     key: string,
     original: StoredOriginal,
     wanted: VariantRequest,
-  ): { made: Promise<string>; joined: boolean } | undefined {
+  ): { made: Promise<Buffer>; joined: boolean } | undefined {
     const pending = inFlight.get(key);
     if (pending) return { made: pending, joined: true };
     const made = queue.run(async () => {
       const started = process.hrtime.bigint();
-      const bytes = await renderImageVariant(original.file, wanted.width, wanted.format);
-      const file = await store.cache.put(key, bytes);
+      const bytes = await renderImageVariant(
+        original.file ?? original.bytes,
+        wanted.width,
+        wanted.format,
+      );
+      await store.cache.put(key, bytes).catch((error: unknown) => {
+        logger.warn(
+          { err: error, variant: key },
+          "image variant not cached: the cache cannot be written",
+        );
+      });
       keepInMemory(memory, key, bytes);
       logger.info(
         {
@@ -195,7 +207,7 @@ export function createVariantHandler(
         },
         "image variant rendered",
       );
-      return file;
+      return bytes;
     });
     if (!made) return undefined;
     const shared = made.finally(() => inFlight.delete(key));
@@ -280,7 +292,7 @@ export function createVariantHandler(
       if (
         !original?.width ||
         !listVariantWidths(original.width).includes(wanted.width) ||
-        !listVariantFormats(original.extension).includes(wanted.format)
+        !listServedFormats(original.extension).includes(wanted.format)
       ) {
         res.status(404).setHeader("Cache-Control", "no-store");
         res.type("text/plain").send("Not found");
@@ -288,11 +300,13 @@ export function createVariantHandler(
       }
       const sendOriginal = (outcome: Outcome) => {
         setTiming(res, outcome, started);
-        sendFile(res, next, original.file, {
+        const headers = {
           "Content-Type": original.contentType,
           "Cache-Control": fallbackCaching,
           "X-Content-Type-Options": "nosniff",
-        });
+        };
+        if (original.bytes) sendBytes(res, Buffer.from(original.bytes), headers);
+        else sendFile(res, next, original.file, headers);
       };
       if (recentlyFailed(key)) return sendOriginal("original-failed");
       // Made by another worker process sharing this cache folder: its cache does not know it yet.
@@ -312,17 +326,15 @@ export function createVariantHandler(
         }
         return sendOriginal("original-busy");
       }
-      let file: string;
+      let bytes: Buffer;
       try {
-        file = await making.made;
+        bytes = await making.made;
       } catch (error) {
         recordFailure(key, error);
         return sendOriginal("original-failed");
       }
       setTiming(res, making.joined ? "joined" : "rendered", started);
-      const bytes = findInMemory(memory, key);
-      if (bytes) return sendBytes(res, bytes, variantHeaders);
-      sendFile(res, next, file, variantHeaders);
+      sendBytes(res, bytes, variantHeaders);
     } catch (error) {
       next(error);
     }

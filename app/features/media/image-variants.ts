@@ -59,6 +59,20 @@ export function listVariantFormats(extension: string): VariantFormat[] {
   return own === "webp" ? ["avif", "webp"] : ["avif", "webp", own];
 }
 
+/**
+ * The formats the server makes for an upload: those pages offer, and JPEG for every photo, since
+ * mail clients show JPEG and PNG only (a WebP upload's copy in a newsletter is a JPEG).
+ */
+export function listServedFormats(extension: string): VariantFormat[] {
+  const offered = listVariantFormats(extension);
+  return offered.includes("png") || offered.includes("jpg") ? offered : [...offered, "jpg"];
+}
+
+/** The format an upload is mailed in: PNG stays PNG (diagrams, screenshots), all else JPEG. */
+export function getMailFormat(extension: string): VariantFormat {
+  return extension === "png" ? "png" : "jpg";
+}
+
 export type ImageSources = {
   /** One <source> per modern format, best first. */
   sources: Array<{ type: string; srcSet: string }>;

@@ -1,7 +1,8 @@
-// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 2 MB and 40 megapixels; the
+// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 25 MB and 40 megapixels; the
 // same file again is offered back instead of stored twice), a search over names and alt texts, and
-// every image of the site as a card with its preview, name, alt text, size and the pages that use
-// it; an upload's name, alt text and focal point are edited in a dialog.
+// every image of the site as a card with its preview, name, alt text, sizes (stored, and as
+// uploaded) and the pages that use it; an upload's name, alt text and focal point are edited in a
+// dialog.
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
@@ -25,6 +26,29 @@ function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+}
+
+function formatSize(size: { bytes: number; width?: number; height?: number }): string {
+  const pixels = size.width && size.height ? `${size.width} × ${size.height} px, ` : "";
+  return `${pixels}${formatBytes(size.bytes)}`;
+}
+
+/** What is kept, and what was uploaded when a photo was scaled down on arrival. */
+function ImageSize({ image }: { image: ImageData }) {
+  const { original } = image;
+  const scaled = original && (original.bytes !== image.bytes || original.width !== image.width);
+  return (
+    <p className="text-xs text-muted-foreground">
+      {scaled ? "Stored: " : null}
+      {formatSize(image)}
+      {scaled ? (
+        <>
+          <br />
+          Uploaded: {formatSize(original)}
+        </>
+      ) : null}
+    </p>
+  );
 }
 
 function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => void }) {
@@ -77,8 +101,9 @@ function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => 
       <CardHeader>
         <h2 className="text-lg font-semibold leading-tight">Upload an Image</h2>
         <CardDescription>
-          PNG, JPEG or WebP, up to 2 MB and 40 megapixels. Each upload gets its own permanent
-          address.
+          PNG, JPEG or WebP (a photo straight from a phone is fine), up to 25 MB and 40 megapixels.
+          Large photos are scaled to 2560 px on their long edge, turned upright and stripped of
+          location and camera data. Each upload gets its own permanent address.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -203,8 +228,9 @@ function ImageCard({ image }: { image: LibraryImage }) {
             {image.uploaded ? "Uploaded" : "Site image"}
           </Badge>
         </div>
+        <ImageSize image={image} />
         <p className="text-xs text-muted-foreground">
-          {formatBytes(image.bytes)} · <code className="break-all">{image.url}</code>
+          <code className="break-all">{image.url}</code>
         </p>
         {image.uploaded ? (
           <p className="text-sm text-slate-700">

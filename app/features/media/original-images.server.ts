@@ -1,6 +1,7 @@
 // Serves uploads' originals, /images/uploads/<id>.<png|jpg|webp> (issue 18), from the image store:
-// this instance's disk cache, filled from the database on a miss, so an image uploaded through any
-// instance is served by every one. Anything else under the path is left to the next handler.
+// this instance's disk cache, filled from the database on a miss (sent from the database's bytes
+// when the cache cannot be written), so an image uploaded through any instance is served by every
+// one. Anything else under the path is left to the next handler.
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
@@ -15,19 +16,13 @@ import { uploadsUrlPath } from "./image-rules";
 import { getImageStore } from "./image-store.server";
 import { parseUploadUrl } from "./image-variants";
 
-/** A cache folder that is read-only, full or not ours: a passing fault, answered 503, not 500. */
-const unwritableCodes = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "EDQUOT"]);
-const cacheUnwritableMessage =
-  "This image cannot be shown right now: the server's image cache cannot be written. Please try again shortly.";
-
 /** Express middleware for uploads' originals; mount it at uploadsUrlPath. */
 export function createOriginalImageHandler(services: { config: Config; db: Db; logger: Logger }) {
   return function serveOriginalImage(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const upload = parseUploadUrl(`${uploadsUrlPath}${req.path}`);
     if (!upload) return next();
-    // Opened on first use, not at start: a cache folder that cannot be made fails image
-    // requests (and /healthz), not the whole server.
+    // Opened on first use, not at start, so a server without images never makes the folder.
     let store: ReturnType<typeof getImageStore>;
     try {
       store = getImageStore(services);
@@ -45,6 +40,19 @@ export function createOriginalImageHandler(services: { config: Config; db: Db; l
           // the ETag (the app turns Express's own off). sendFile answers If-None-Match and
           // If-Modified-Since with 304, and HEAD without a body.
           res.setHeader("ETag", `"${upload.id}.${upload.extension}"`);
+          if (original.bytes) {
+            // The cache could not take it: the database's bytes, answered the same way.
+            res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+            res.setHeader("Content-Type", original.contentType);
+            res.setHeader("X-Content-Type-Options", "nosniff");
+            if (req.fresh) {
+              res.status(304).end();
+              return;
+            }
+            res.setHeader("Content-Length", String(original.bytes.length));
+            res.status(200).end(req.method === "HEAD" ? undefined : Buffer.from(original.bytes));
+            return;
+          }
           res.sendFile(
             original.file,
             {
@@ -68,24 +76,11 @@ export function createOriginalImageHandler(services: { config: Config; db: Db; l
           );
         },
         (error: unknown) => {
-          const code = (error as NodeJS.ErrnoException | undefined)?.code ?? "";
-          const cacheUnwritable = unwritableCodes.has(code);
-          if (!cacheUnwritable && !isDatabaseUnavailable(error)) return next(error);
-          if (cacheUnwritable) {
-            // The image is safe in the database; this instance's disk cannot hold it just now.
-            services.logger.error(
-              { err: error, url: req.url },
-              "an uploaded image could not be cached: the image cache folder cannot be written",
-            );
-          } else {
-            logDatabaseUnavailable(services.logger, error, { method: req.method, url: req.url });
-          }
+          if (!isDatabaseUnavailable(error)) return next(error);
+          logDatabaseUnavailable(services.logger, error, { method: req.method, url: req.url });
           res.setHeader("Retry-After", String(databaseRetryAfterSeconds));
           res.setHeader("Cache-Control", "no-store");
-          res
-            .status(503)
-            .type("text/plain")
-            .send(cacheUnwritable ? cacheUnwritableMessage : databaseUnavailableMessage);
+          res.status(503).type("text/plain").send(databaseUnavailableMessage);
         },
       );
     };

@@ -2,7 +2,13 @@
 // is known becomes AVIF and WebP <source>s plus an img with a srcset in its own format, with the
 // `sizes` of the figure it sits in. Pure string work over the sanitizer's output, run once per
 // page render on the server; anything else in the text is left exactly as it was.
-import { describeImageSources, parseUploadUrl } from "./image-variants";
+import {
+  describeImageSources,
+  getMailFormat,
+  getVariantUrl,
+  listVariantWidths,
+  parseUploadUrl,
+} from "./image-variants";
 
 /**
  * How wide each kind of figure (content's imageSizes: across the column, or narrow beside the
@@ -61,5 +67,37 @@ export function renderResponsiveImages(
       )
       .join("");
     return `${figure ?? ""}<picture>${modern}<img ${kept} srcset="${sources.srcSet}" sizes="${layout}" /></picture>`;
+  });
+}
+
+/** Widest copy a newsletter embeds: twice the mail's 600 px column, so sharp on a phone. */
+export const mailImageWidth = 1200;
+/** How wide an image is shown in the mail's column (600 px less its padding). */
+export const mailColumnWidth = 536;
+
+/**
+ * The text with every upload of known width as a copy mail clients show (JPEG or PNG, never
+ * WebP or AVIF) no wider than mailImageWidth, with the width and height it is shown at, since
+ * some clients (Outlook) ignore CSS max-width.
+ */
+export function renderMailImages(html: string, images: ReadonlyMap<string, KnownImage>): string {
+  return html.replace(imageTag, (tag, figure: string | undefined, _size, text: string) => {
+    const attributes = readAttributes(text);
+    const src = attributes.get("src") ?? "";
+    const upload = parseUploadUrl(src);
+    const known = images.get(src);
+    if (!upload || !known) return tag;
+    const width = listVariantWidths(known.width)
+      .filter((candidate) => candidate <= mailImageWidth)
+      .pop();
+    if (!width) return tag;
+    attributes.set("src", getVariantUrl(upload.id, width, getMailFormat(upload.extension)));
+    const shown = Math.min(width, mailColumnWidth);
+    attributes.set("width", String(shown));
+    if (known.height) {
+      attributes.set("height", String(Math.round((known.height * shown) / known.width)));
+    } else attributes.delete("height");
+    const kept = Array.from(attributes, ([name, value]) => `${name}="${value}"`).join(" ");
+    return `${figure ?? ""}<img ${kept} />`;
   });
 }

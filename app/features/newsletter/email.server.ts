@@ -9,6 +9,8 @@ export type NewsletterFrame = {
   companyName: string;
   /** The firm's postal address, from the content (anti-spam laws ask for one). */
   postalAddress: string;
+  /** Where a reader's reply goes: the contact email of the content. */
+  replyTo: string;
 };
 
 export type NewsletterEmail = { html: string; text: string; headers?: Record<string, string> };
@@ -52,12 +54,56 @@ function decodeEntities(text: string): string {
   });
 }
 
+function toCellText(html: string): string {
+  return decodeEntities(html.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]+>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * A table as aligned rows: each column padded to its widest cell, columns two spaces apart, and
+ * a rule under a header row, so it reads as a table in a fixed-width mail view.
+ */
+export function renderTextTable(tableHtml: string): string {
+  const rows = Array.from(tableHtml.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi), (row) => ({
+    header: /<th\b/i.test(row[1] ?? ""),
+    cells: Array.from((row[1] ?? "").matchAll(/<(td|th)\b[^>]*>([\s\S]*?)<\/\1>/gi), (cell) =>
+      toCellText(cell[2] ?? ""),
+    ),
+  })).filter((row) => row.cells.length > 0);
+  const widths: number[] = [];
+  for (const { cells } of rows) {
+    cells.forEach((cell, column) => {
+      widths[column] = Math.max(widths[column] ?? 0, cell.length);
+    });
+  }
+  const lines: string[] = [];
+  rows.forEach(({ header, cells }, index) => {
+    lines.push(
+      cells
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join("  ")
+        .trimEnd(),
+    );
+    if (header && index === 0) {
+      lines.push(widths.map((width) => "-".repeat(width)).join("  "));
+    }
+  });
+  return lines.join("\n");
+}
+
 /**
  * The rich text as plain text: paragraphs and headings on their own lines, list items bulleted,
- * a link's address after its words, an image as its description.
+ * a link's address after its words, an image as its description, a table as aligned rows.
  */
 export function toPlainText(html: string): string {
+  // Tables are laid out whole and put back at the end, after spaces are collapsed elsewhere.
+  const tables: string[] = [];
   const text = html
+    .replace(/<table\b[\s\S]*?<\/table>/gi, (table) => {
+      tables.push(renderTextTable(table));
+      return `\n\n\uE000${tables.length - 1}\uE000\n\n`;
+    })
     .replace(/<img\b[^>]*\balt="([^"]*)"[^>]*>/gi, (_, alt: string) => (alt ? `[${alt}]` : ""))
     .replace(
       /<a\b[^>]*\bhref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
@@ -68,15 +114,15 @@ export function toPlainText(html: string): string {
     )
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<\/(p|h[1-6]|ul|ol|blockquote|table|tr|figure)>/gi, "\n\n")
-    .replace(/<\/(td|th)>/gi, "  ")
+    .replace(/<\/(p|h[1-6]|ul|ol|blockquote|figure)>/gi, "\n\n")
     .replace(/<[^>]+>/g, "");
   return decodeEntities(text)
     .split("\n")
     .map((line) => line.replace(/[ \t]+/g, " ").trim())
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
-    .trim();
+    .trim()
+    .replace(/\uE000(\d+)\uE000/g, (_, index: string) => tables[Number(index)] ?? "");
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   getNewsletter,
   listNewsletters,
   NewsletterStateError,
+  prepareForMail,
   saveNewsletter,
   sendNewsletter,
   sendTestCopy,
@@ -44,6 +45,7 @@ export async function getNewsletterFrame(context: Context): Promise<NewsletterFr
     siteUrl: getAppContext(context).config.SITE_URL,
     companyName: content.general.companyName,
     postalAddress: content.contact.address,
+    replyTo: content.contact.email,
   };
 }
 
@@ -179,7 +181,7 @@ export async function loadNewsletterEditor(context: Context, id: number) {
     sentHtml:
       newsletter.status === "draft"
         ? null
-        : renderNewsletterEmail(newsletter, frame, undefined).html,
+        : renderNewsletterEmail(await prepareForMail(db, newsletter), frame, undefined).html,
     confirmedCount,
     mailEnabled: isMailEnabled(getAppContext(context).config),
     adminEmail: admin.email,
@@ -217,7 +219,8 @@ export async function runDraftIntent(
     if (intent.data === "save") return answer({ ok: "Draft saved." });
     const frame = await getNewsletterFrame(context);
     if (intent.data === "preview") {
-      return { preview: renderNewsletterEmail(draft, frame, undefined).html };
+      const mailed = await prepareForMail(db, draft);
+      return { preview: renderNewsletterEmail(mailed, frame, undefined).html };
     }
     if (!isMailEnabled(getAppContext(context).config)) {
       return answer(

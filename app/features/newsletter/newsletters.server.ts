@@ -10,6 +10,7 @@ import {
   wakeMailWorker,
 } from "~/features/leads/mail/mail-outbox.server";
 import { getUnsubscribeUrl, listConfirmedSubscribers } from "~/features/leads/newsletter.server";
+import { withMailImages } from "~/features/media/responsive-html.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
@@ -201,7 +202,15 @@ export async function deleteNewsletter(db: Db, id: number, actor: Actor): Promis
   });
 }
 
-/** The email one subscriber gets; also the preview and the test copy (no address of theirs). */
+/** The newsletter as it is mailed: its images as copies sized for a mailbox, in JPEG or PNG. */
+export async function prepareForMail<T extends { bodyHtml: string }>(db: Db, newsletter: T) {
+  return { ...newsletter, bodyHtml: await withMailImages(db, newsletter.bodyHtml) };
+}
+
+/**
+ * The email one subscriber gets; also the test copy (no address of theirs). From the firm by
+ * name, and a reply goes to the site's contact address rather than the sending one.
+ */
 export function buildNewsletterMail(
   newsletter: { subject: string; bodyHtml: string },
   frame: NewsletterFrame,
@@ -209,7 +218,13 @@ export function buildNewsletterMail(
   unsubscribeUrl: string | undefined,
 ): OutgoingMail {
   const email = renderNewsletterEmail(newsletter, frame, unsubscribeUrl);
-  return { recipient, subject: newsletter.subject, ...email };
+  return {
+    recipient,
+    fromName: frame.companyName,
+    replyTo: frame.replyTo || undefined,
+    subject: newsletter.subject,
+    ...email,
+  };
 }
 
 /** Queues a test copy of a saved draft to the admin, marked as a test in its subject. */
@@ -220,7 +235,7 @@ export async function sendTestCopy(
   to: string,
   now = new Date(),
 ): Promise<void> {
-  const mail = buildNewsletterMail(draft, frame, to, undefined);
+  const mail = buildNewsletterMail(await prepareForMail(db, draft), frame, to, undefined);
   await enqueueMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
   wakeMailWorker();
 }
@@ -251,7 +266,10 @@ export async function sendNewsletter(
     if (!claimed) throw new NewsletterStateError(notDraftMessage);
     const subscribers = await listConfirmedSubscribers(trx);
     if (subscribers.length === 0) throw new NewsletterStateError(noSubscribersMessage);
-    const newsletter = { subject: claimed.subject, bodyHtml: claimed.body_html };
+    const newsletter = await prepareForMail(trx, {
+      subject: claimed.subject,
+      bodyHtml: claimed.body_html,
+    });
     const mails = subscribers.map((subscriber) => ({
       ...buildNewsletterMail(
         newsletter,

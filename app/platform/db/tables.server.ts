@@ -187,6 +187,8 @@ export interface MailOutboxTable {
   headers: string | null;
   /** The newsletter this row sends to one recipient. */
   newsletter_id: number | null;
+  /** The display name before the sending address (a newsletter's is the firm's); null: none. */
+  from_name: string | null;
 }
 
 export interface SiteSecretTable {
@@ -254,6 +256,10 @@ export interface UploadedImageTable {
   created_at: string;
   /** The stored original's row in image_blobs (issue 18); null while its bytes were never found. */
   blob_sha256: string | null;
+  /** The file as uploaded, before it was scaled down on arrival; null for uploads before that. */
+  original_byte_size: number | null;
+  original_width: number | null;
+  original_height: number | null;
 }
 
 /**

@@ -27,7 +27,10 @@ export function MessageCard({ message, ownerTools }: { message: Message; ownerTo
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <h3 id={headingId} className="text-lg font-semibold break-words text-navy">
+              <h3
+                id={headingId}
+                className="scroll-mt-24 text-lg font-semibold break-words text-navy"
+              >
                 {message.name}
               </h3>
               <span

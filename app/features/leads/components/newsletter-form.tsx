@@ -54,9 +54,12 @@ export function NewsletterForm({
         formToken: fields.get("formToken") ?? "",
       });
       input.value = "";
-      // With mail set up, the next step (confirm by email) follows the spec's thanks.
-      const next = answer?.detail ? ` ${answer.detail}` : "";
-      toast({ title: newsletterSuccessTitle, description: newsletterSuccessDescription + next });
+      // With mail set up, the next step (confirm by email) is a line of its own under the thanks.
+      toast({
+        title: newsletterSuccessTitle,
+        description: newsletterSuccessDescription,
+        detail: answer?.detail,
+      });
     } catch (error) {
       toast({
         title: "Error",

@@ -28,6 +28,8 @@ export const sendHeartbeatMs = 10_000;
 
 export type OutgoingMail = {
   recipient: string;
+  /** A display name before the sending address (a newsletter's is the firm's name). */
+  fromName?: string;
   replyTo?: string;
   subject: string;
   text: string;
@@ -115,6 +117,7 @@ function toOutboxRow(mail: OutgoingMail, now: Date) {
     newsletter_id: mail.newsletterId ?? null,
     recipient: mail.recipient,
     reply_to: mail.replyTo ?? null,
+    from_name: mail.fromName ?? null,
     subject: mail.subject,
     body_text: mail.text,
     body_html: mail.html ?? null,
@@ -161,6 +164,13 @@ function readHeaders(value: string | null): Record<string, string> | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `"Name" <address>`, the name quoted so commas and dots in a firm's name stay part of it. */
+export function formatSender(address: string, name: string | null | undefined): string {
+  const clean = name?.replace(/[\r\n\t]+/g, " ").trim();
+  if (!clean) return address;
+  return `"${clean.replace(/["\\]/g, "\\$&")}" <${address}>`;
 }
 
 /** The Message-ID of one outbox row: stable across attempts and restarts. */
@@ -380,7 +390,7 @@ export async function deliverDueMail(
     try {
       await send(
         {
-          from: options.from,
+          from: formatSender(options.from, mail.from_name),
           to: mail.recipient,
           replyTo: mail.reply_to ?? undefined,
           subject: mail.subject,

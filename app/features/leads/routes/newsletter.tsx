@@ -4,7 +4,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { NewsletterForm } from "~/features/leads/components/newsletter-form";
+import {
+  NewsletterForm,
+  newsletterSuccessDescription,
+} from "~/features/leads/components/newsletter-form";
 import { submitNewsletterSignUp } from "~/features/leads/submissions.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Card } from "~/ui/card";
@@ -50,8 +53,8 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-4 leading-relaxed text-slate-600">{description}</p>
           {actionData?.status === "done" ? (
             <FormNotice variant="success" title="Success" className="mt-8">
-              Thanks for subscribing to our newsletter!
-              {actionData.body.detail ? ` ${actionData.body.detail}` : ""}
+              <p>{newsletterSuccessDescription}</p>
+              {actionData.body.detail ? <p className="mt-1">{actionData.body.detail}</p> : null}
             </FormNotice>
           ) : (
             <>

@@ -1,7 +1,7 @@
 // POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
-// multipart form with the file in "image"). PNG, JPEG and WebP only, told by their magic bytes,
-// at most 2 MB and 40 megapixels; decoded, turned upright and stripped of EXIF, XMP and IPTC by
-// sharp, then stored in the database (issue 18: every
+// multipart form with the file in "image"). PNG, JPEG and WebP (and HEIC where sharp decodes it),
+// told by their magic bytes, at most 25 MB and 40 megapixels; decoded, turned upright, scaled to a
+// 2560 px long edge and stripped of EXIF, XMP and IPTC by sharp, then stored in the database (every
 // instance serves it, every backup holds it) under a random name with the name it was uploaded
 // under, and answered 201 with the library's view of it, or not stored at all (507 JSON when the
 // database has no room). The same bytes uploaded again store nothing: the answer is
@@ -12,7 +12,11 @@
 import { handleAdminApi } from "~/features/admin/gate.server";
 import { readImageDimensions } from "~/features/media/image-dimensions.server";
 import { matchesImageSearch } from "~/features/media/image-metadata";
-import { ImageRefusal, refuseUnacceptedBytes } from "~/features/media/image-processing.server";
+import {
+  ImageRefusal,
+  isHeicImage,
+  refuseUnacceptedBytes,
+} from "~/features/media/image-processing.server";
 import {
   cleanOriginalName,
   findImageByHash,
@@ -73,15 +77,16 @@ export async function action(args: Route.ActionArgs) {
     if (file.size > maxImageBytes) throw new ApiError(413, imageTooLargeMessage);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const kind = detectImageKind(bytes);
-    // 415 only for another image type (GIF, SVG...); 400 for bytes that are no image at all.
-    if (!kind) {
+    // 415 only for another image type (GIF, SVG...); 400 for bytes that are no image at all. A
+    // HEIC photo goes on to sharp, which converts it where it can and else says how to export it.
+    if (!kind && !isHeicImage(bytes)) {
       const refusal = refuseUnacceptedBytes(bytes);
       throw new ApiError(refusal.status, refusal.message);
     }
     // The header's size is the cheap first gate; sharp checks the pixels again as it decodes.
-    const dimensions = readImageDimensions(bytes, kind);
-    if (!dimensions) throw new ApiError(400, unreadableImageMessage);
-    if (dimensions.width * dimensions.height > maxImagePixels) {
+    const dimensions = kind ? readImageDimensions(bytes, kind) : undefined;
+    if (kind && !dimensions) throw new ApiError(400, unreadableImageMessage);
+    if (dimensions && dimensions.width * dimensions.height > maxImagePixels) {
       throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
     }
 
@@ -121,6 +126,7 @@ export async function action(args: Route.ActionArgs) {
           bytes: prepared.bytes.length,
           width: prepared.width,
           height: prepared.height,
+          original: prepared.original,
         });
         await recordActivity(trx, {
           action: "image-upload",
@@ -143,6 +149,7 @@ export async function action(args: Route.ActionArgs) {
         bytes: prepared.bytes.length,
         width: prepared.width,
         height: prepared.height,
+        uploaded: prepared.original,
         admin: admin.email,
       },
       "image uploaded",
