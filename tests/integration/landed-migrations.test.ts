@@ -1,13 +1,13 @@
 // Landed migrations are never edited: a site that ran the old text keeps its schema, and its backups
 // would no longer restore into a fresh database. Each landed file's sha256 is held here.
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const folder = fileURLToPath(new URL("../../migrations/", import.meta.url));
 
-/** Add a migration here once it has landed; never change a line. */
+/** Every migration, with its hash: add a new one here; once it has landed, never change a line. */
 const landed: Record<string, string> = {
   "0001_foundation.ts": "30444f584a4745ff3cb216f73989b626b953059bba7a8ccdb974e2a960fcb40b",
   "0002_rate_limits.ts": "9ab27cae76b25afec0de7ace8aef0e534a8fe6080689ff9840401afe97de7f66",
@@ -28,6 +28,8 @@ const landed: Record<string, string> = {
   "0017_admin_email_links.ts": "8fc76ae9626a0cb516b33fa3da2c00ea61b54aa2fe89d7d7d0d502156b9ae6c5",
   "0018_newsletter_schema_repair.ts":
     "ab63db5bd7d50cf0c4ed8f151a2bbe9ce200fc89ea74d4a9c0b6831b7fa7416a",
+  "0019_upload_originals_and_mail_sender.ts":
+    "950f806822e5d92aae999dbdf25dd3cf807f51584385a0588aa518f114fc60a4",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */
@@ -44,6 +46,11 @@ function checkLanded(file: string, sha256: string): string | undefined {
 describe("landed migrations", () => {
   it.each(Object.entries(landed))("%s is as it landed", (file, sha256) => {
     expect(checkLanded(file, sha256)).toBeUndefined();
+  });
+
+  it("holds every migration in the folder, so none is edited unnoticed once it lands", () => {
+    const files = readdirSync(folder).filter((file) => /^\d{4}_.*\.ts$/.test(file));
+    expect(files.filter((file) => !(file in landed))).toEqual([]);
   });
 
   it("notices an edit, and says to add a migration instead", () => {
