@@ -167,7 +167,8 @@ describe("a release installed with production dependencies only", () => {
     expect(readdirSync(join(dataDir, "backups"))).toEqual([
       expect.stringMatching(/^site-.+\.tar\.gz$/),
     ]);
-  });
+    // Three processes start in turn: room for a loaded machine, as the PostgreSQL case has.
+  }, 60_000);
 
   it.skipIf(!hasPostgresPrograms)(
     "serves on PostgreSQL as the least-privileged role deploy/postgres-setup.sh makes",

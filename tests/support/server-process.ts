@@ -128,3 +128,24 @@ export async function openRawRequest(port: number, start: string) {
   socket.write(start);
   return { socket, closed, answer: () => answer };
 }
+
+/** Sends raw bytes and returns the status code of the answer (0 when the socket just closed). */
+export function sendRaw(port: number, request: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(request.split("\r\n")[0])}`));
+    });
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, text });
+    });
+    socket.write(request);
+  });
+}
