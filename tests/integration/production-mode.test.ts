@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { findStackTraces, startServerProcess } from "../support/server-process";
+import { collectOutput, findStackTraces, startServerProcess } from "../support/server-process";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -48,13 +48,7 @@ describe("npm start", () => {
         LOG_LEVEL: "info",
       }),
     });
-    let output = "";
-    child.stdout?.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr?.on("data", (chunk) => {
-      output += chunk;
-    });
+    const output = collectOutput(child);
     // Every process of the group has ended and written its last words.
     const closed = new Promise((resolve) => child.on("close", resolve));
     const stop = () => {
@@ -62,24 +56,24 @@ describe("npm start", () => {
     };
     try {
       const deadline = Date.now() + 120_000;
-      while (!/"msg":"Site listening/.test(output)) {
+      while (!/"msg":"Site listening/.test(output())) {
         if (child.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`npm start did not listen:\n${output}`);
+          throw new Error(`npm start did not listen:\n${output()}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      const port = Number(/"port":(\d+)/.exec(output)?.[1]);
+      const port = Number(/"port":(\d+)/.exec(output())?.[1]);
       for (const path of ["/", "/about", "/admin/login"]) {
         expect((await fetch(`http://127.0.0.1:${port}${path}`)).status).toBe(200);
       }
-      expect(output).toMatch(
+      expect(output()).toMatch(
         /"mode":"production","msg":"Site listening on port \d+ \(production\)"/,
       );
     } finally {
       stop();
     }
     await closed;
-    const ran = output.match(/React build run by start\.ts: \S+/g) ?? [];
+    const ran = output().match(/React build run by start\.ts: \S+/g) ?? [];
     expect(ran.some((line) => line.includes("react-dom-server.node.production"))).toBe(true);
     expect(ran.some((line) => line.endsWith("/react/cjs/react.production.js"))).toBe(true);
     expect(ran.filter((line) => line.includes(".development."))).toEqual([]);
@@ -139,14 +133,8 @@ describe("a folder the site cannot write", () => {
         env: userEnv({ LOG_LEVEL: "warn", ...env }),
         stdio: ["ignore", "pipe", "pipe"],
       });
-      let output = "";
-      child.stdout?.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr?.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.on("exit", (code) => resolve({ code, output }));
+      const output = collectOutput(child);
+      child.on("close", (code) => resolve({ code, output: output() }));
     });
   }
 

@@ -22,6 +22,18 @@ export type SpawnedServer = Omit<ServerProcess, "port" | "url"> & {
   listening: Promise<number>;
 };
 
+/** Everything a child process writes to stdout and stderr, as one text so far. */
+export function collectOutput(child: ChildProcess): () => string {
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return () => output;
+}
+
 /**
  * Spawns the entry (this checkout's, or another copy's such as an unpacked release) and returns
  * at once, for tests that expect it to fail as well as serve.
@@ -41,13 +53,7 @@ export function spawnServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   let running = true;
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
@@ -61,7 +67,7 @@ export function spawnServer(
     ? Promise.resolve(fixedPort)
     : new Promise<number>((resolve, reject) => {
         const timer = setInterval(() => {
-          const match = /"port":(\d+)/.exec(output);
+          const match = /"port":(\d+)/.exec(output());
           if (match) {
             clearInterval(timer);
             resolve(Number(match[1]));
@@ -69,14 +75,14 @@ export function spawnServer(
         }, 25);
         exited.then(() => {
           clearInterval(timer);
-          reject(new Error(`server exited before listening:\n${output}`));
+          reject(new Error(`server exited before listening:\n${output()}`));
         });
       });
   // A server expected to fail never listens; only callers that await this see the rejection.
   listening.catch(() => {});
   return {
     child,
-    output: () => output,
+    output,
     exited,
     listening,
     alive: () => running,
