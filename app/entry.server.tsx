@@ -151,8 +151,8 @@ const failedForDatabase = new WeakSet<Request>();
 
 /**
  * Loader and action errors: a database outage is one warning line; a request React Router itself
- * refuses (a 405 for a method a route has no action for, a 404) is the client's mistake, one info
- * line without a stack; anything else a full error.
+ * refuses (a 405 for a method a route has no action for, a 404, a post from another origin) is the
+ * client's mistake, one info line without a stack; anything else a full error.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (isDatabaseUnavailable(error)) failedForDatabase.add(request);
@@ -160,6 +160,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const { logger } = getAppContext(context as RouterContextProvider);
   if (isDatabaseUnavailable(error)) {
     logDatabaseUnavailable(logger, error, { method: request.method, url: request.url });
+  } else if (error instanceof Error && /Aborting the action\.$/.test(error.message)) {
+    // React Router's own origin check (the server's cross-site guard refuses nearly all first).
+    logger.info({ method: request.method, url: request.url, status: 400 }, error.message);
   } else if (isRouteErrorResponse(error) && error.status < 500) {
     const reason = typeof error.data === "string" ? error.data.replace(/^Error: /, "") : "";
     logger.info(

@@ -41,10 +41,20 @@ function readGit(args: string[]): string | undefined {
 }
 
 /** The commit the release is built from, marked when the working tree had changes. */
-function describeCommit(): string {
+function describeCommit(): string | undefined {
   const commit = readGit(["rev-parse", "--short=12", "HEAD"]);
-  if (!commit) return new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+  if (!commit) return undefined;
   return readGit(["status", "--porcelain", "--untracked-files=no"]) ? `${commit}-dirty` : commit;
+}
+
+/**
+ * The release's name: its commit and its build's time (UTC), so a rebuild of the same commit is a
+ * new folder on the server and never unpacks over the running release; packing one build twice
+ * gives the same name.
+ */
+function nameRelease(commit: string | undefined, builtAt: Date): string {
+  const time = `${builtAt.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+  return ["clearline", commit, time].filter(Boolean).join("-");
 }
 
 /** Stops with a message when there is no build, or when a source changed after it was made. */
@@ -62,8 +72,9 @@ function checkBuild(): void {
 }
 
 checkBuild();
-const id = describeCommit();
-const name = `clearline-${id}`;
+const commit = describeCommit();
+const builtAt = statSync(join(root, "build", "server", "index.js")).mtime;
+const name = nameRelease(commit, builtAt);
 const output = resolve(process.argv[2] ?? join(root, "release", `${name}.tar.gz`));
 const staging = mkdtempSync(join(tmpdir(), "site-release-"));
 try {
@@ -71,7 +82,7 @@ try {
   for (const file of releaseFiles) {
     cpSync(join(root, file), join(folder, file), { recursive: true });
   }
-  const info = { commit: id, builtAt: statSync(join(root, "build", "server", "index.js")).mtime };
+  const info = { name, commit: commit ?? null, builtAt };
   writeFileSync(join(folder, releaseInfoFile), `${JSON.stringify(info, null, 2)}\n`);
   mkdirSync(dirname(output), { recursive: true });
   const tar = spawnSync("tar", ["-czf", output, "-C", staging, name], { stdio: "inherit" });
@@ -79,6 +90,7 @@ try {
   console.log(
     `Release ${basename(output)} (${(statSync(output).size / 1e6).toFixed(1)} MB): ${output}`,
   );
+  console.log(`Release name: ${name}`);
   console.log(
     `On the server: tar -xzf ${basename(output)} && cd ${name} && npm ci --omit=dev && npm run serve`,
   );

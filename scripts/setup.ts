@@ -102,5 +102,7 @@ export async function loadServerBundle(): Promise<typeof import("../server/app.t
   ensureNodeVersion();
   ensureInstalled();
   ensureBuilt();
+  // The operator's commands run the production builds of React, as the server does.
+  process.env.NODE_ENV = "production";
   return import(pathToFileURL(join(root, "build/server/index.js")).href);
 }

@@ -36,13 +36,14 @@ import { loadInlineStylesheet } from "~/platform/document/inline-stylesheet.serv
 import { redirectToCanonicalPath } from "~/platform/http/canonical-path.server";
 import {
   baseSecurityHeaders,
+  buildHstsHeader,
   defaultContentSecurityPolicy,
-  hstsHeader,
 } from "~/platform/http/security-headers.server";
 import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
 import { collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
+import { createCrossSiteGuard } from "./cross-site.server";
 import { checkHealth, checkReadiness } from "./health.server";
 import { createRequestCaps } from "./request-caps.server";
 import { createRequestGuard } from "./request-guard.server";
@@ -50,6 +51,7 @@ import { isShuttingDown } from "./serving.server";
 import { servePrecompressed } from "./static-files.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
+export { describeOperatorFault } from "~/platform/file-faults.server";
 export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
 export { runDataCommand } from "./data-commands.server";
@@ -147,7 +149,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const renderWithRouter: ReturnType<typeof createRouterHandler> = async (request, context) =>
     (await getRenderer())(request, context);
   const baseHeaders: Record<string, string> = { ...baseSecurityHeaders };
-  if (config.secure) baseHeaders["Strict-Transport-Security"] = hstsHeader;
+  if (config.secure)
+    baseHeaders["Strict-Transport-Security"] = buildHstsHeader(config.HSTS_INCLUDE_SUBDOMAINS);
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   app.set("etag", false);
@@ -231,6 +234,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     }
     next();
   });
+
+  app.use(createCrossSiteGuard(config.SITE_URL, logger));
 
   app.use(compression());
 

@@ -7,15 +7,27 @@ import { fileURLToPath } from "node:url";
 
 type ServerModule = typeof import("./app.ts");
 
+// React and react-dom choose their build from NODE_ENV when first loaded (by the import below): this
+// entry always runs the production ones, whatever the shell holds; `npm run dev` is development.
+const askedMode = process.env.NODE_ENV;
+process.env.NODE_ENV = "production";
+
 const buildDir = fileURLToPath(new URL("../build/", import.meta.url));
 const site: ServerModule = await import(new URL("server/index.js", `file://${buildDir}`).href);
 
 let services: Awaited<ReturnType<ServerModule["bootServices"]>>;
 try {
   services = await site.bootServices(process.env, { prepare: cluster.isPrimary });
+  if (askedMode && askedMode !== "production" && cluster.isPrimary) {
+    services.logger.warn(
+      `NODE_ENV=${askedMode} ignored: this entry always runs production (npm run dev is development)`,
+    );
+  }
 } catch (error) {
-  // A bad configuration or an unusable database: say which, and stop.
-  console.error(error instanceof Error ? error.message : error);
+  // A bad configuration, an unusable database or a folder it cannot write: say which, and stop.
+  console.error(
+    site.describeOperatorFault(error) ?? (error instanceof Error ? error.message : error),
+  );
   process.exit(1);
 }
 
@@ -55,11 +67,20 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
     process.exit(1);
   });
 
-  server.listen(services.config.PORT, services.config.HOST, () => {
+  const onListening = () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : services.config.PORT;
-    services.logger.info({ port, url: services.config.SITE_URL }, `Site listening on port ${port}`);
-  });
+    services.logger.info(
+      { port, url: services.config.SITE_URL, mode: process.env.NODE_ENV },
+      `Site listening on port ${port} (${process.env.NODE_ENV})`,
+    );
+  };
+  const passedSocket = readSystemdSocket();
+  if (passedSocket === undefined) {
+    server.listen(services.config.PORT, services.config.HOST, onListening);
+  } else {
+    server.listen({ fd: passedSocket }, onListening);
+  }
 
   // The last line of defence: an error nothing else caught is logged, and the process goes on
   // serving rather than dropping every connection (the database layer handles its own errors).
@@ -89,4 +110,15 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
   }
   process.on("SIGTERM", () => shutDown("SIGTERM"));
   process.on("SIGINT", () => shutDown("SIGINT"));
+}
+
+/**
+ * The listening socket systemd passes (deploy/systemd/clearline.socket) as fd 3, to this process or,
+ * in a worker, to its primary. systemd keeps it open while the site restarts, so visitors' connections
+ * wait in its queue instead of being refused.
+ */
+function readSystemdSocket(): number | undefined {
+  if (process.env.LISTEN_FDS !== "1") return undefined;
+  const owner = Number(process.env.LISTEN_PID);
+  return owner === process.pid || (cluster.isWorker && owner === process.ppid) ? 3 : undefined;
 }

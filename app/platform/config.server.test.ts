@@ -24,6 +24,15 @@ describe("parseConfig", () => {
     expect(https.secure).toBe(true);
   });
 
+  it("keeps HSTS to the site's own host unless the owner asks for its subdomains", () => {
+    expect(parseConfig({}).HSTS_INCLUDE_SUBDOMAINS).toBe(false);
+    expect(parseConfig({ HSTS_INCLUDE_SUBDOMAINS: "true" }).HSTS_INCLUDE_SUBDOMAINS).toBe(true);
+    expect(parseConfig({ HSTS_INCLUDE_SUBDOMAINS: "false" }).HSTS_INCLUDE_SUBDOMAINS).toBe(false);
+    expect(() => parseConfig({ HSTS_INCLUDE_SUBDOMAINS: "yes" })).toThrow(
+      "HSTS_INCLUDE_SUBDOMAINS: must be true or false",
+    );
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(
       "PORT: must be a port number from 0 to 65535",

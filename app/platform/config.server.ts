@@ -95,6 +95,14 @@ const envSchema = z
       .default("info"),
     NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
     /**
+     * HSTS for every subdomain too: only when the owner says so, because browsers then refuse the
+     * firm's plain-HTTP subdomains for the header's two years.
+     */
+    HSTS_INCLUDE_SUBDOMAINS: z
+      .enum(["true", "false"], { message: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
+    /**
      * Server processes (node:cluster workers): a count, or "auto" for one per core. One by default:
      * on a small machine that also runs its clients, more processes cost latency (ADR 009).
      */

@@ -1,11 +1,18 @@
 // One client or a crowd trying to take the site down or lock its owner out, against the real
-// server process: a login flood from many addresses. Pages stay fast and the real admin still
-// signs in. Floods of sockets and slow bodies are in fair-caps.test.ts.
+// server process: a login flood from many addresses (pages stay fast, the real admin still signs
+// in), and a battery of hostile requests that must not page anyone (no error-level log line).
+// Floods of sockets and slow bodies are in fair-caps.test.ts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postJson, type ServerProcess, startServerProcess } from "../support/server-process";
+import {
+  findStackTraces,
+  postJson,
+  type ServerProcess,
+  sendRaw,
+  startServerProcess,
+} from "../support/server-process";
 
 const admin = { email: "owner@example.com", password: "correct horse battery staple" };
 const dirs: string[] = [];
@@ -133,5 +140,120 @@ describe("a login flood from many addresses", () => {
       "x-forwarded-for": "198.51.100.20",
     });
     expect(admins.status).toBe(200);
+  });
+});
+
+describe("hostile requests", () => {
+  let server: ServerProcess;
+  let host: string;
+
+  beforeAll(async () => {
+    server = await startServerProcess({ DATABASE_URL: freshDatabaseUrl() });
+    host = `127.0.0.1:${server.port}`;
+  });
+
+  afterAll(() => server?.kill());
+
+  /** A request as raw bytes: method, path, headers and body, with Host and Content-Length. */
+  function rawRequest(method: string, path: string, headers: string[], body = ""): string {
+    const head = [`${method} ${path} HTTP/1.1`, `Host: ${host}`, ...headers, "Connection: close"];
+    if (method !== "GET") head.push(`Content-Length: ${Buffer.byteLength(body)}`);
+    return `${head.join("\r\n")}\r\n\r\n${body}`;
+  }
+
+  const form = "Content-Type: application/x-www-form-urlencoded";
+  const json = "Content-Type: application/json";
+  const evil = "Origin: http://evil.example";
+
+  it("answers a cross-origin post with a 403 and a short message, logged at info without a stack", async () => {
+    const before = server.output().length;
+    const answer = await sendRaw(server.port, rawRequest("POST", "/", [evil, form], "a=b"));
+    expect(answer.status).toBe(403);
+    expect(answer.text).toMatch(/^Content-Type: application\/json/im);
+    expect(answer.text.endsWith('{"message":"Cross-site request refused"}')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const lines = server
+      .output()
+      .slice(before)
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [30, "Cross-site request refused"],
+      [30, "request"],
+    ]);
+  });
+
+  it("never logs at error level for a battery of them: other origins, bad bodies, controls, two Hosts", async () => {
+    const battery: Array<[string, string]> = [
+      ["a form post from another site", rawRequest("POST", "/contact", [evil, form], "name=x")],
+      ["a sign-in post from another site", rawRequest("POST", "/admin/login", [evil, form], "a=b")],
+      ["a data post from another site", rawRequest("POST", "/about.data", [evil, form], "a=b")],
+      ["an API post from another site", rawRequest("POST", "/api/contact", [evil, json], "{}")],
+      ["a PUT from another site", rawRequest("PUT", "/api/content", [evil, json], "{}")],
+      ["a DELETE from another site", rawRequest("DELETE", "/blog", [evil], "")],
+      ["Origin: null", rawRequest("POST", "/", ["Origin: null", form], "a=b")],
+      ["an Origin that is no URL", rawRequest("POST", "/", ["Origin: ::::", form], "a=b")],
+      [
+        "a same-site post with broken JSON",
+        rawRequest("POST", "/api/contact", [`Origin: http://${host}`, json], "{not json"),
+      ],
+      [
+        "a page post with a JSON body",
+        rawRequest("POST", "/contact", [`Origin: http://${host}`, json], '{"a":'),
+      ],
+      [
+        "a page post with a broken multipart body",
+        rawRequest(
+          "POST",
+          "/contact",
+          [`Origin: http://${host}`, "Content-Type: multipart/form-data; boundary=x"],
+          "--x\r\nbroken",
+        ),
+      ],
+      [
+        "a page post with bad percent-encoding",
+        rawRequest("POST", "/contact", [`Origin: http://${host}`, form], "name=%zz&email=%"),
+      ],
+      [
+        "a post with no content type",
+        rawRequest("POST", "/", [`Origin: http://${host}`], "\u0000\u0001"),
+      ],
+      [
+        "a login with a nested JSON bomb",
+        rawRequest(
+          "POST",
+          "/api/admin/login",
+          [`Origin: http://${host}`, json],
+          `${"[".repeat(5000)}${"]".repeat(5000)}`,
+        ),
+      ],
+      ["a control character in the path", rawRequest("GET", "/%0d%0aSet-Cookie:%20x=1", [])],
+      ["a NUL in the query", rawRequest("GET", "/blog?q=%00", [])],
+      ["a bad percent-encoding in the path", rawRequest("GET", "/%E0%A4%A", [])],
+      ["two Host headers", rawRequest("GET", "/about", ["Host: evil.example"])],
+      ["a foreign Host", rawRequest("GET", "/", []).replace(`Host: ${host}`, "Host: evil.example")],
+      [
+        "a Content-Length that is no number",
+        `POST / HTTP/1.1\r\nHost: ${host}\r\nContent-Length: abc\r\n\r\n`,
+      ],
+      ["a method the site does not serve", rawRequest("TRACE", "/", [])],
+    ];
+    const before = server.output().length;
+    for (const [name, request] of battery) {
+      const answer = await sendRaw(server.port, request);
+      // Refused with a 4xx, or (a NUL in a search) read as text; never a 5xx.
+      expect(answer.status, name).toBeGreaterThan(0);
+      expect(answer.status, name).toBeLessThan(500);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const logged = server.output().slice(before);
+    const levels = logged
+      .trim()
+      .split("\n")
+      .map((line) => (JSON.parse(line) as { level: number }).level);
+    expect(levels.filter((level) => level >= 50)).toEqual([]);
+    expect(findStackTraces(logged)).toEqual([]);
+    expect(server.alive()).toBe(true);
   });
 });

@@ -413,13 +413,14 @@ describe.each(getTestDatabaseKinds())("leads on $name", (kind) => {
       await clearLeads();
       const body = new URLSearchParams(validMessage).toString();
       const type = "application/x-www-form-urlencoded";
-      // React Router itself refuses a post whose Origin is another site's.
+      // The server refuses a post whose Origin is another site's before any route reads it.
       const foreignOrigin = await send("/contact", body, {
         ip: nextIp(),
         type,
         origin: "https://attacker.example",
       });
-      expect(foreignOrigin.status).toBe(400);
+      expect(foreignOrigin.status).toBe(403);
+      expect(await foreignOrigin.json()).toEqual({ message: "Cross-site request refused" });
       const crossSite = await send("/contact", body, {
         ip: nextIp(),
         type,

@@ -2,9 +2,17 @@
 // dependencies installed with `npm ci --omit=dev`, started on SQLite and on PostgreSQL (its role
 // and database made by deploy/postgres-setup.sh), serving pages and the admin's sign-in.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,10 +111,35 @@ describe("a release installed with production dependencies only", () => {
     }
   });
 
+  it("is named by its commit and its build's time: a rebuild of one commit is a new folder", () => {
+    const info = JSON.parse(readFileSync(join(release, "release.json"), "utf8")) as {
+      name: string;
+      builtAt: string;
+    };
+    const name = basename(release);
+    expect(info.name).toBe(name);
+    const commit = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root });
+    const builtAt = statSync(join(root, "build/server/index.js")).mtime;
+    const time = `${builtAt.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
+    expect(name).toMatch(
+      new RegExp(`^clearline-${String(commit.stdout).trim()}(-dirty)?-${time}$`),
+    );
+    expect(new Date(info.builtAt).getTime()).toBe(builtAt.getTime());
+    // Packing the same build again gives the same name: the name follows the build, not the packing.
+    const again = join(dir, "again.tar.gz");
+    const packed = runIn(root, "npm", ["run", "release", "--", again]);
+    expect(packed.code, packed.output).toBe(0);
+    expect(packed.output).toContain(`Release name: ${name}`);
+    const listed = runIn(dir, "tar", ["-tzf", again]);
+    expect(listed.output.split("\n")[0]).toBe(`${name}/`);
+  });
+
   it("serves on SQLite, logs the first admin's password once, and runs the admin command", async () => {
     const database = `file:${join(dir, "sqlite", "site.db")}`;
     const server = await startRelease("sqlite", { DATABASE_URL: database });
     await expectPagesServed(server);
+    // The production builds of React, though nothing set NODE_ENV.
+    expect(server.output()).toContain('"mode":"production"');
 
     const password = /with password (\S+)/.exec(server.output())?.[1] ?? "";
     expect(password).not.toBe("");
@@ -134,7 +167,8 @@ describe("a release installed with production dependencies only", () => {
     expect(readdirSync(join(dataDir, "backups"))).toEqual([
       expect.stringMatching(/^site-.+\.tar\.gz$/),
     ]);
-  });
+    // Three processes start in turn: room for a loaded machine, as the PostgreSQL case has.
+  }, 60_000);
 
   it.skipIf(!hasPostgresPrograms)(
     "serves on PostgreSQL as the least-privileged role deploy/postgres-setup.sh makes",

@@ -2,32 +2,15 @@
 // cannot send most of them): each gets a 400/405 before routing, one log line, no stack trace. A
 // method a route has no action for is a 405 logged at info.
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findStackTraces, type ServerProcess, startServerProcess } from "../support/server-process";
-
-/** Sends raw bytes and returns the status code of the answer (0 when the socket just closed). */
-function sendRaw(port: number, request: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    let text = "";
-    socket.setTimeout(5_000, () => {
-      socket.destroy();
-      reject(new Error(`no answer to ${JSON.stringify(request.split("\r\n")[0])}`));
-    });
-    socket.on("data", (chunk) => {
-      text += chunk;
-    });
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
-      resolve({ status, text });
-    });
-    socket.write(request);
-  });
-}
+import {
+  findStackTraces,
+  type ServerProcess,
+  sendRaw,
+  startServerProcess,
+} from "../support/server-process";
 
 const dirs: string[] = [];
 function freshDatabaseUrl() {

@@ -22,6 +22,18 @@ export type SpawnedServer = Omit<ServerProcess, "port" | "url"> & {
   listening: Promise<number>;
 };
 
+/** Everything a child process writes to stdout and stderr, as one text so far. */
+export function collectOutput(child: ChildProcess): () => string {
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  return () => output;
+}
+
 /**
  * Spawns the entry (this checkout's, or another copy's such as an unpacked release) and returns
  * at once, for tests that expect it to fail as well as serve.
@@ -41,13 +53,7 @@ export function spawnServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  const output = collectOutput(child);
   let running = true;
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
@@ -61,7 +67,7 @@ export function spawnServer(
     ? Promise.resolve(fixedPort)
     : new Promise<number>((resolve, reject) => {
         const timer = setInterval(() => {
-          const match = /"port":(\d+)/.exec(output);
+          const match = /"port":(\d+)/.exec(output());
           if (match) {
             clearInterval(timer);
             resolve(Number(match[1]));
@@ -69,14 +75,14 @@ export function spawnServer(
         }, 25);
         exited.then(() => {
           clearInterval(timer);
-          reject(new Error(`server exited before listening:\n${output}`));
+          reject(new Error(`server exited before listening:\n${output()}`));
         });
       });
   // A server expected to fail never listens; only callers that await this see the rejection.
   listening.catch(() => {});
   return {
     child,
-    output: () => output,
+    output,
     exited,
     listening,
     alive: () => running,
@@ -127,4 +133,25 @@ export async function openRawRequest(port: number, start: string) {
   const closed = new Promise((resolve) => socket.once("close", resolve));
   socket.write(start);
   return { socket, closed, answer: () => answer };
+}
+
+/** Sends raw bytes and returns the status code of the answer (0 when the socket just closed). */
+export function sendRaw(port: number, request: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let text = "";
+    socket.setTimeout(5_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer to ${JSON.stringify(request.split("\r\n")[0])}`));
+    });
+    socket.on("data", (chunk) => {
+      text += chunk;
+    });
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
+      resolve({ status, text });
+    });
+    socket.write(request);
+  });
 }

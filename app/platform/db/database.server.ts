@@ -37,7 +37,14 @@ export function compareVersions(a: string, b: string): number {
 
 function openSqlite(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new DatabaseSync(path);
+  let sqlite: DatabaseSync;
+  try {
+    sqlite = new DatabaseSync(path);
+  } catch (error) {
+    throw new DatabaseSetupError(
+      `Cannot open the SQLite database ${resolve(path)}: ${(error as Error).message} (can this user write its folder?)`,
+    );
+  }
   const { version } = sqlite.prepare("select sqlite_version() as version").get() as {
     version: string;
   };

@@ -15,7 +15,10 @@ export const baseSecurityHeaders: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
 };
 
-export const hstsHeader = "max-age=63072000; includeSubDomains";
+/** Two years; subdomains only when the owner asks (HSTS_INCLUDE_SUBDOMAINS). */
+export function buildHstsHeader(includeSubdomains: boolean): string {
+  return includeSubdomains ? "max-age=63072000; includeSubDomains" : "max-age=63072000";
+}
 
 /**
  * The policy of an HTML document (docs/decisions/004). A page rendered for one request carries a

@@ -10,6 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
+import { describeFileFault } from "~/platform/file-faults.server";
 import {
   exportData,
   importData,
@@ -34,7 +35,10 @@ export type UploadsImporter = (db: Db, folder: string) => Promise<number>;
 function runTar(args: string[]): void {
   const result = spawnSync("tar", args, { encoding: "utf8" });
   if (result.error) throw new PortableDataError(`tar could not be run: ${result.error.message}`);
-  if (result.status !== 0) throw new PortableDataError(`tar failed: ${result.stderr.trim()}`);
+  // tar's first line says what failed; the rest only that it gave up.
+  if (result.status !== 0) {
+    throw new PortableDataError(`tar failed: ${result.stderr.trim().split("\n")[0]}`);
+  }
 }
 
 function countRows(data: PortableData): number {
@@ -170,8 +174,9 @@ export async function runDataCommand(
     }
     return 0;
   } catch (error) {
-    if (error instanceof PortableDataError) {
-      print(`${command} failed: ${error.message}`);
+    const fault = error instanceof PortableDataError ? error.message : describeFileFault(error);
+    if (fault) {
+      print(`${command} failed: ${fault}`);
       return 1;
     }
     throw error;
