@@ -259,7 +259,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   });
 
   // A client that has gone gets no compression of the answer nobody will read.
-  app.use(compression({ filter: (req, res) => !isClientGone(res) && compression.filter(req, res) }));
+  app.use(
+    compression({ filter: (req, res) => !isClientGone(res) && compression.filter(req, res) }),
+  );
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     try {

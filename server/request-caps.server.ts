@@ -67,7 +67,11 @@ function refuse(req: IncomingMessage, res: ServerResponse, message: string): voi
 /** The places taken right now, over every network (a test and diagnostics aid). */
 export type RequestCapsCounts = { inProgress: number; bodies: number; networks: number };
 
-export type AdmitRequest = ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) & {
+export type AdmitRequest = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void) & {
   readCounts(): RequestCapsCounts;
 };
 
@@ -163,7 +167,10 @@ export function createRequestCaps(options: RequestCapsOptions): AdmitRequest {
         if (!req.complete) req.socket.destroy();
       }, caps.bodyBaseMs);
       drainDeadline.unref();
-      req.once("end", untilSocketCloses(req.socket, () => clearTimeout(drainDeadline)));
+      req.once(
+        "end",
+        untilSocketCloses(req.socket, () => clearTimeout(drainDeadline)),
+      );
     });
     whenBodyArrived(req, () => {
       if (req.complete) received();

@@ -61,21 +61,27 @@ const windowMs = 2_000;
 const probeMs = 20;
 
 type LagProbe = {
-  /** How overdue the probe's next tick is: how long the loop has been in one run of callbacks. */
+  /**
+   * How late the event loop runs: how late the probe's last tick came, or, if its next one is
+   * overdue (the loop is in a long run of callbacks right now), how overdue.
+   */
   readLagMs(): number;
-  /** Work started since the probe last ticked: 0 means the lateness is not this guard's work. */
-  startsSinceTick: number;
+  /** Work started since the loop last ran on time: 0 means the lateness is not this guard's work. */
+  startsWhileLate: number;
 };
 
-function startLagProbe(): LagProbe {
+function startLagProbe(maxLagMs: number): LagProbe {
   let lastTick = performance.now();
+  let lastLag = 0;
   const lag: LagProbe = {
-    readLagMs: () => Math.max(0, performance.now() - lastTick - probeMs),
-    startsSinceTick: 0,
+    readLagMs: () => Math.max(lastLag, performance.now() - lastTick - probeMs),
+    startsWhileLate: 0,
   };
   const probe = setInterval(() => {
-    lastTick = performance.now();
-    lag.startsSinceTick = 0;
+    const now = performance.now();
+    lastLag = Math.max(0, now - lastTick - probeMs);
+    lastTick = now;
+    if (lastLag <= maxLagMs) lag.startsWhileLate = 0;
   }, probeMs);
   // The probe never keeps a process alive.
   probe.unref();
@@ -87,7 +93,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
   const maxLagMs = options.maxLagMs ?? 250;
-  const lag = startLagProbe();
+  const lag = startLagProbe(maxLagMs);
   let inFlight = 0;
   // Completions, and time with work in flight, per bucket of 100 ms over the last two seconds.
   const buckets = new Array<number>(windowMs / 100).fill(0);
@@ -135,7 +141,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   function tryStart(): boolean {
     // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
     // or a pause of the process alone sheds nothing.
-    if (lag.startsSinceTick >= minInFlight && lag.readLagMs() > maxLagMs) return false;
+    if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
     if (inFlight >= minInFlight) {
       const queuedMs = (inFlight / throughputPerSecond(Date.now())) * 1000;
       if (queuedMs > maxQueueMs) return false;
@@ -145,7 +151,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     // Idle until now: the stall clock starts with this work, not with the last finish long ago.
     if (inFlight === 0) lastFinish = Date.now();
     inFlight++;
-    lag.startsSinceTick++;
+    lag.startsWhileLate++;
     return true;
   }
 
