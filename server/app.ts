@@ -34,18 +34,29 @@ import {
 } from "~/platform/db/unavailable.server";
 import { loadInlineStylesheet } from "~/platform/document/inline-stylesheet.server";
 import { redirectToCanonicalPath } from "~/platform/http/canonical-path.server";
+import { isClientGone } from "~/platform/http/client-gone.server";
 import {
   baseSecurityHeaders,
   buildHstsHeader,
   defaultContentSecurityPolicy,
 } from "~/platform/http/security-headers.server";
-import { createLoadShedder, type LoadShedderOptions } from "~/platform/overload.server";
+import {
+  createLoadShedder,
+  type FinishWork,
+  type LoadShedderOptions,
+  type OverloadState,
+} from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
 import { collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
 import { createCrossSiteGuard } from "./cross-site.server";
 import { checkHealth, checkReadiness } from "./health.server";
-import { createRequestCaps } from "./request-caps.server";
+import {
+  createRequestCaps,
+  defaultRequestCaps,
+  type RequestCaps,
+  type RequestCapsCounts,
+} from "./request-caps.server";
 import { createRequestGuard } from "./request-guard.server";
 import { isShuttingDown } from "./serving.server";
 import { servePrecompressed } from "./static-files.server";
@@ -55,7 +66,12 @@ export { describeOperatorFault } from "~/platform/file-faults.server";
 export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
 export { runDataCommand } from "./data-commands.server";
-export { createSiteServer, shutDownGracefully, shutdownTimings } from "./serving.server";
+export {
+  createSiteServer,
+  readConnectionCounts,
+  shutDownGracefully,
+  shutdownTimings,
+} from "./serving.server";
 export { runWorkerPool } from "./workers.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
@@ -77,17 +93,23 @@ export type SiteAppOptions = {
   pageCacheBytes?: number;
   /** When to answer 503 because too much work is queued (tests make it small). */
   overload?: LoadShedderOptions;
+  /** Per-network request caps and body deadlines (tests make the deadlines short). */
+  requestCaps?: Partial<RequestCaps>;
   /** How many image sizes are made at once and may wait (tests make it small; issue 18). */
   imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
 };
 
+/** The places the app holds right now: all 0 once every request has ended, however it ended. */
+export type SiteLoad = { requests: RequestCapsCounts; overload: OverloadState };
+
 /**
- * The app as a plain Node request listener, with its page cache for tests to inspect and the
- * TRUST_PROXY rule (the HTTP server exempts trusted proxies from its per-network connection cap).
+ * The app as a plain Node request listener, with its page cache and load for tests to inspect and
+ * the TRUST_PROXY rule (the HTTP server exempts trusted proxies from its per-network connection cap).
  */
 export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void) & {
   pageCache?: PageCache;
   isTrustedProxy: (address: string, hop: number) => boolean;
+  readLoad: () => SiteLoad;
 };
 
 function createNonce(): string {
@@ -184,7 +206,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // Per-network caps on requests in progress and bodies still arriving, first thing: a refused
   // request costs nothing more, and a request goes on only once its body is in. With the page
   // cache it runs in `site` below, ahead of everything else.
-  const admitRequest = createRequestCaps({ networkOf, logger });
+  const admitRequest = createRequestCaps({
+    networkOf,
+    logger,
+    caps: { ...defaultRequestCaps, ...options.requestCaps },
+  });
   if (!pageCache) app.use(admitRequest);
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.
@@ -237,7 +263,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
 
   app.use(createCrossSiteGuard(config.SITE_URL, logger));
 
-  app.use(compression());
+  // A client that has gone gets no compression of the answer nobody will read.
+  app.use(
+    compression({ filter: (req, res) => !isClientGone(res) && compression.filter(req, res) }),
+  );
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     try {
@@ -329,13 +358,14 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   }
 
   // Everything else React Router answers costs a render or an API call: refused with 503 when
-  // more is queued than the process gets through in about a second. The slot is tied to the
-  // response (LoadShedder.admit), so it comes back however and whenever the request ends.
+  // more is queued than the process gets through in about a second, or the event loop runs late.
+  // The slot is held until the render ends (below), or a while after its client left.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.knownSession) return next();
     const admission = shedder.admit(res);
     if (admission === "gone") return;
     if (admission === "refused") return sendBusy(res, shedder.retryAfterSeconds(), req.path);
+    res.locals.finishWork = admission;
     next();
   });
 
@@ -352,10 +382,18 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       },
     }),
   );
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const handler = getRouterHandler();
-    if (typeof handler === "function") return handler(req, res, next);
-    return handler.then((ready) => ready(req, res, next), next);
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const finishWork: FinishWork = res.locals.finishWork ?? (() => {});
+    try {
+      const handler = await getRouterHandler();
+      // Left while waiting: nobody would read the render.
+      if (isClientGone(res)) return;
+      await handler(req, res, next);
+    } catch (error) {
+      next(error);
+    } finally {
+      finishWork();
+    }
   });
 
   // A malformed URL or a request Express itself refuses gets a 4xx, never a 500 page; a database
@@ -375,7 +413,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     },
   );
 
-  if (!pageCache) return Object.assign(app, { isTrustedProxy }) as unknown as SiteApp;
+  const readLoad = (): SiteLoad => ({
+    requests: admitRequest.readCounts(),
+    overload: shedder.state(),
+  });
+  if (!pageCache) return Object.assign(app, { isTrustedProxy, readLoad }) as unknown as SiteApp;
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
   // request guard still comes first: a bad Host or method never gets a cached page.
   const serveSite = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => {
@@ -397,5 +439,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const site: SiteApp = (req, res, next) => admitRequest(req, res, () => serveSite(req, res, next));
   site.pageCache = pageCache;
   site.isTrustedProxy = isTrustedProxy;
+  site.readLoad = readLoad;
   return site;
 }

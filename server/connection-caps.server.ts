@@ -35,8 +35,14 @@ export type ConnectionCapsOptions = {
   isTrustedPeer?: (address: string) => boolean;
 };
 
-/** Applies the caps to every connection server accepts. */
-export function capConnections(server: Server, options: ConnectionCapsOptions): void {
+/** Connections open now, and how many of them are mid-request (a test and diagnostics aid). */
+export type ConnectionCounts = { open: number; busy: number; networks: number };
+
+/** Applies the caps to every connection server accepts; returns a reader of its counts. */
+export function capConnections(
+  server: Server,
+  options: ConnectionCapsOptions,
+): { readCounts(): ConnectionCounts } {
   const limits = options.limits ?? defaultConnectionLimits;
   const networks = new Map<string, Network>();
   const bySocket = new WeakMap<Socket, Connection>();
@@ -136,4 +142,12 @@ export function capConnections(server: Server, options: ConnectionCapsOptions): 
       }
     });
   });
+
+  return {
+    readCounts() {
+      let busy = 0;
+      for (const network of networks.values()) busy += network.busy;
+      return { open, busy, networks: networks.size };
+    },
+  };
 }

@@ -29,6 +29,12 @@ describe("createRequestCaps", () => {
         held.push(res);
         return;
       }
+      // An answer before the body is read, as a 413 on the declared length is.
+      if (req.url === "/early") {
+        res.statusCode = 413;
+        res.end("too large");
+        return;
+      }
       let length = 0;
       req.on("data", (chunk: Buffer) => {
         length += chunk.length;
@@ -192,5 +198,26 @@ describe("createRequestCaps", () => {
     const [first, second] = [await slowBody("203.0.113.10"), await slowBody("203.0.113.10")];
     await settle();
     expect([first.answer(), second.answer()]).toEqual(["", ""]);
+  });
+
+  it("gives a body's place back once it is answered unread, though its sender stays connected", async () => {
+    const early = [];
+    for (let i = 0; i < 4; i++) {
+      const request = await send("POST /early HTTP/1.1\r\nContent-Length: 300000\r\n\r\n", {
+        forwardedFor: "203.0.113.13",
+      });
+      request.socket.write("x".repeat(100_000));
+      early.push(request);
+      await settle();
+    }
+    // More answered bodies than the network's two places, each still open and silent.
+    expect(early.map((request) => status(request.answer()))).toEqual([413, 413, 413, 413]);
+    expect(early.every((request) => !request.isClosed())).toBe(true);
+    const next = [await slowBody("203.0.113.13"), await slowBody("203.0.113.13")];
+    await settle();
+    expect(next.map((request) => request.answer())).toEqual(["", ""]);
+    // Silent past the deadline, the drained connections are closed.
+    await settle(500);
+    expect(early.every((request) => request.isClosed())).toBe(true);
   });
 });

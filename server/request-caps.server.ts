@@ -4,6 +4,7 @@
 // each of those with a deadline; and a request reaches the app only once its body is in, so slow
 // bodies hold no render, overload-guard place or database connection.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import type { Logger } from "pino";
 import {
   baseSecurityHeaders,
@@ -63,19 +64,29 @@ function refuse(req: IncomingMessage, res: ServerResponse, message: string): voi
   res.end(body);
 }
 
+/** The places taken right now, over every network (a test and diagnostics aid). */
+export type RequestCapsCounts = { inProgress: number; bodies: number; networks: number };
+
+export type AdmitRequest = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: () => void,
+) => void) & {
+  readCounts(): RequestCapsCounts;
+};
+
 /**
  * Returns admitRequest(req, res, next), a middleware: it answers 429 itself, or calls next once
  * the request's body (if any) has arrived. Call it first thing for every request, before anything
- * awaits: the places it takes are given back on the response's close and the request's end or
- * close, which a client resetting its connection also fires.
+ * awaits. Each place it takes is given back exactly once, on whichever comes first of the ways a
+ * request ends: its body read, its answer done, its request or connection closed.
  */
-export function createRequestCaps(
-  options: RequestCapsOptions,
-): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+export function createRequestCaps(options: RequestCapsOptions): AdmitRequest {
   const caps = options.caps ?? defaultRequestCaps;
   const { networkOf, logger } = options;
   const loads = new Map<string, NetworkLoad>();
   const lastWarned = new Map<string, number>();
+  const totals = { inProgress: 0, bodies: 0 };
 
   function warn(network: string, message: string, details: Record<string, unknown>) {
     const now = Date.now();
@@ -85,11 +96,23 @@ export function createRequestCaps(
     logger.warn(details, message);
   }
 
-  function release(network: string, load: NetworkLoad) {
+  /** Gives one place of `kind` back; the network's entry goes once it holds none. */
+  function release(network: string, load: NetworkLoad, kind: keyof NetworkLoad) {
+    load[kind]--;
+    totals[kind]--;
     if (load.inProgress === 0 && load.bodies === 0) loads.delete(network);
   }
 
-  return (req, res, next) => {
+  /** Calls give once, on the first of the events that end what the place was taken for. */
+  function releaseOnce(req: IncomingMessage, res: ServerResponse, give: () => void) {
+    // After an early answer Node detaches the request from its connection: neither 'end' nor
+    // 'close' of the request may ever come, so the answer's and the socket's close count too.
+    const done = untilSocketCloses(req.socket, give);
+    res.once("close", done);
+    return done;
+  }
+
+  const admitRequest = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     const network = networkOf(req);
     const load = loads.get(network) ?? { inProgress: 0, bodies: 0 };
     const length = Number(req.headers["content-length"] ?? 0);
@@ -109,17 +132,16 @@ export function createRequestCaps(
     }
     loads.set(network, load);
     load.inProgress++;
-    res.once("close", () => {
-      load.inProgress--;
-      release(network, load);
-    });
+    totals.inProgress++;
+    releaseOnce(req, res, () => release(network, load, "inProgress"));
     if (!sendsBody) return next();
 
     load.bodies++;
-    let receiving = true;
+    totals.bodies++;
+    const received = releaseOnce(req, res, () => release(network, load, "bodies"));
     const deadlineMs =
       caps.bodyBaseMs + (Number.isFinite(length) ? (length * 1000) / caps.bodyBytesPerSecond : 0);
-    // Too slow to be a real client's: the connection goes, and with it the slots.
+    // Too slow to be a real client's: the connection goes.
     const deadline = setTimeout(() => {
       if (req.complete) return;
       warn(`body:${network}`, "A request body did not arrive in time: connection closed", {
@@ -128,29 +150,52 @@ export function createRequestCaps(
       req.socket.destroy();
     }, deadlineMs);
     deadline.unref();
-    const received = () => {
-      // A body the app did not read is still drained after the answer: the deadline stays on it.
-      if (req.complete) clearTimeout(deadline);
-      if (!receiving) return;
-      receiving = false;
-      load.bodies--;
-      release(network, load);
-    };
-    // 'end' once the app read the body; 'close' when the request is done with or its connection
-    // is gone, read or not.
-    req.once("end", received);
+    const stopDeadline = untilSocketCloses(req.socket, () => clearTimeout(deadline));
+    // 'end' once the app read the body, 'close' when the request is done with.
+    req.once("end", () => {
+      stopDeadline();
+      received();
+    });
     req.once("close", received);
     // Waiting for the body marks it as being read, so Node no longer drains a body the app
     // answered without reading (a 413, a 403) and the keep-alive connection would stall on it:
-    // it is drained here instead.
+    // it is drained here, within the base deadline at most (a declared gigabyte gets no more).
     res.once("finish", () => {
-      if (!req.readableEnded) req.resume();
+      if (req.readableEnded) return;
+      req.resume();
+      const drainDeadline = setTimeout(() => {
+        if (!req.complete) req.socket.destroy();
+      }, caps.bodyBaseMs);
+      drainDeadline.unref();
+      req.once(
+        "end",
+        untilSocketCloses(req.socket, () => clearTimeout(drainDeadline)),
+      );
     });
     whenBodyArrived(req, () => {
       if (req.complete) received();
       next();
     });
   };
+  return Object.assign(admitRequest, {
+    readCounts: () => ({ ...totals, networks: loads.size }),
+  });
+}
+
+/**
+ * Runs stop when the socket closes; the function returned runs it sooner, and forgets the
+ * listener, so a long keep-alive connection does not collect one per request.
+ */
+function untilSocketCloses(socket: Socket, stop: () => void): () => void {
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    stopped = true;
+    socket.off("close", run);
+    stop();
+  };
+  socket.once("close", run);
+  return run;
 }
 
 /**

@@ -5,7 +5,11 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
-import { type ConnectionLimits, capConnections } from "./connection-caps.server";
+import {
+  type ConnectionCounts,
+  type ConnectionLimits,
+  capConnections,
+} from "./connection-caps.server";
 
 export const serverTimeouts = {
   /** A client must send its whole request head within this (slowloris, idle new sockets). */
@@ -46,6 +50,12 @@ export type SiteServerOptions = {
  * that has not sent a byte yet (a browser's preconnect) open until its header timeout.
  */
 const openSockets = new WeakMap<Server, Set<Socket>>();
+const connectionCounters = new WeakMap<Server, () => ConnectionCounts>();
+
+/** The connection caps' counts of a site server: all 0 once every client has gone. */
+export function readConnectionCounts(server: Server): ConnectionCounts | undefined {
+  return connectionCounters.get(server)?.();
+}
 
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
@@ -58,7 +68,7 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
     },
     app,
   );
-  capConnections(server, options);
+  connectionCounters.set(server, capConnections(server, options).readCounts);
   const open = new Set<Socket>();
   openSockets.set(server, open);
   server.on("connection", (socket: Socket) => {

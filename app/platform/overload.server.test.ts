@@ -1,6 +1,9 @@
 // Admission control: refuses work beyond about a second of queue, judged by measured throughput.
+
+import { EventEmitter } from "node:events";
+import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createLoadShedder } from "./overload.server";
+import { abandonedWorkMs, createLoadShedder } from "./overload.server";
 
 describe("createLoadShedder", () => {
   afterEach(() => {
@@ -58,13 +61,81 @@ describe("createLoadShedder", () => {
   it("reports itself stuck when work is in flight and none has finished for 30 s", () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
     const shedder = createLoadShedder();
-    expect(shedder.state()).toEqual({ inFlight: 0, stalledMs: 0, stuck: false });
+    expect(shedder.state()).toMatchObject({ inFlight: 0, stalledMs: 0, stuck: false });
     shedder.tryStart();
     vi.advanceTimersByTime(29_000);
     expect(shedder.state().stuck).toBe(false);
     vi.advanceTimersByTime(1_000);
-    expect(shedder.state()).toEqual({ inFlight: 1, stalledMs: 30_000, stuck: true });
+    expect(shedder.state()).toMatchObject({ inFlight: 1, stalledMs: 30_000, stuck: true });
     shedder.finish();
     expect(shedder.state().stuck).toBe(false);
+  });
+
+  it("refuses new work while the event loop runs late with its own work, then admits again", async () => {
+    const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Renders that never yield, one after another, as on SQLite: nothing stays in flight.
+    const runRender = () => {
+      if (!shedder.tryStart()) return false;
+      const until = performance.now() + 60;
+      while (performance.now() < until) {}
+      shedder.finish();
+      return true;
+    };
+    const outcomes = Array.from({ length: 10 }, runRender);
+    expect(outcomes.slice(0, 2)).toEqual([true, true]);
+    expect(outcomes.slice(-3)).toEqual([false, false, false]);
+    expect(shedder.state().lagMs).toBeGreaterThan(100);
+    expect(shedder.retryAfterSeconds()).toBeGreaterThanOrEqual(1);
+    // Once the loop has caught up, work is taken again.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shedder.tryStart()).toBe(true);
+  });
+
+  it("does not refuse after a long pause that was not its own work", async () => {
+    const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const until = performance.now() + 300;
+    while (performance.now() < until) {}
+    expect([shedder.tryStart(), shedder.tryStart()]).toEqual([true, true]);
+  });
+});
+
+describe("LoadShedder.admit", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("holds the slot until the work ends, not when the client leaves", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const shedder = createLoadShedder();
+    const res = new EventEmitter() as EventEmitter & { closed: boolean; destroyed: boolean };
+    Object.assign(res, { closed: false, destroyed: false });
+    const finishWork = shedder.admit(res as unknown as ServerResponse);
+    expect(typeof finishWork).toBe("function");
+    // The client resets: its render goes on, and so does its slot.
+    res.emit("close");
+    expect(shedder.inFlight).toBe(1);
+    if (typeof finishWork === "function") {
+      finishWork();
+      finishWork();
+    }
+    expect(shedder.inFlight).toBe(0);
+  });
+
+  it("gives back the slot of work that never ends, a while after its client left", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const shedder = createLoadShedder();
+    const res = Object.assign(new EventEmitter(), { closed: false, destroyed: false });
+    shedder.admit(res as unknown as ServerResponse);
+    res.emit("close");
+    vi.advanceTimersByTime(abandonedWorkMs - 1);
+    expect(shedder.inFlight).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(shedder.inFlight).toBe(0);
+    // A response already closed takes nothing.
+    const gone = Object.assign(new EventEmitter(), { closed: true, destroyed: true });
+    expect(shedder.admit(gone as unknown as ServerResponse)).toBe("gone");
+    expect(shedder.inFlight).toBe(0);
   });
 });

@@ -1,9 +1,8 @@
 // Admission control for work that costs real CPU (rendering a page, an API call): when more is
-// already under way than the process finishes in about a second, a new request is answered at
-// once with 503 and Retry-After instead of waiting behind the others for many seconds.
-// Pages served from the page cache cost microseconds and never count. A slot is tied to the
-// response it was taken for (`admit`) and comes back when that response closes, however it ends:
-// answered, reset, timed out, or gone before its work even began.
+// already under way than the process finishes in about a second, or the event loop is already
+// running late, a new request is answered at once with 503 and Retry-After instead of waiting
+// behind the others for many seconds. Pages served from the page cache cost microseconds and
+// never count. A slot is held for as long as its work runs, whether or not its client stayed.
 import type { ServerResponse } from "node:http";
 
 export type LoadShedderOptions = {
@@ -13,17 +12,28 @@ export type LoadShedderOptions = {
   minInFlight?: number;
   /** Cost assumed for one request until completions have been measured. */
   assumedCostMs?: number;
+  /**
+   * Event-loop lateness beyond which new work is refused, however little is counted in flight:
+   * on SQLite a render may run start to end without yielding, so a burst queues up as events
+   * the loop has not reached yet, which no count of work in flight sees.
+   */
+  maxLagMs?: number;
 };
+
+/** Ends an admitted unit of work; calling it again does nothing. */
+export type FinishWork = () => void;
 
 export type LoadShedder = {
   /** Starts a unit of work, or returns false when it should be refused (answer 503). */
   tryStart(): boolean;
   finish(): void;
   /**
-   * Takes a slot for the response's work, given back when the response closes. "gone": the client
-   * left before its work began (nothing to answer, nothing taken); "refused": answer 503.
+   * Takes a slot for the response's work, given back by the FinishWork returned once the work has
+   * ended, or at the latest abandonedWorkMs after the response closed (work that never settles
+   * must not hold its slot for good). "gone": the client left before its work began (nothing to
+   * answer, nothing taken); "refused": answer 503.
    */
-  admit(res: ServerResponse): "admitted" | "refused" | "gone";
+  admit(res: ServerResponse): FinishWork | "refused" | "gone";
   /** Seconds a refused client should wait before trying again. */
   retryAfterSeconds(): number;
   /** What /readyz reports: work in flight, and whether the guard looks stuck. */
@@ -36,17 +46,54 @@ export type OverloadState = {
   /** Milliseconds since work last finished while some was in flight; 0 when idle. */
   stalledMs: number;
   stuck: boolean;
+  /** How late the event loop runs now, in milliseconds. */
+  lagMs: number;
 };
 
 /** Work in flight with nothing finished for this long means a stuck process, not a busy one. */
 export const stuckAfterMs = 30_000;
 
+/** A slot whose response closed is given back this long after at most, its work ended or not. */
+export const abandonedWorkMs = 10_000;
+
 const windowMs = 2_000;
+/** How often the event loop's lateness is sampled. */
+const probeMs = 20;
+
+type LagProbe = {
+  /**
+   * How late the event loop runs: how late the probe's last tick came, or, if its next one is
+   * overdue (the loop is in a long run of callbacks right now), how overdue.
+   */
+  readLagMs(): number;
+  /** Work started since the loop last ran on time: 0 means the lateness is not this guard's work. */
+  startsWhileLate: number;
+};
+
+function startLagProbe(maxLagMs: number): LagProbe {
+  let lastTick = performance.now();
+  let lastLag = 0;
+  const lag: LagProbe = {
+    readLagMs: () => Math.max(lastLag, performance.now() - lastTick - probeMs),
+    startsWhileLate: 0,
+  };
+  const probe = setInterval(() => {
+    const now = performance.now();
+    lastLag = Math.max(0, now - lastTick - probeMs);
+    lastTick = now;
+    if (lastLag <= maxLagMs) lag.startsWhileLate = 0;
+  }, probeMs);
+  // The probe never keeps a process alive.
+  probe.unref();
+  return lag;
+}
 
 export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
   const maxQueueMs = options.maxQueueMs ?? 1_000;
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
+  const maxLagMs = options.maxLagMs ?? 250;
+  const lag = startLagProbe(maxLagMs);
   let inFlight = 0;
   // Completions, and time with work in flight, per bucket of 100 ms over the last two seconds.
   const buckets = new Array<number>(windowMs / 100).fill(0);
@@ -92,6 +139,9 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   }
 
   function tryStart(): boolean {
+    // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
+    // or a pause of the process alone sheds nothing.
+    if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
     if (inFlight >= minInFlight) {
       const queuedMs = (inFlight / throughputPerSecond(Date.now())) * 1000;
       if (queuedMs > maxQueueMs) return false;
@@ -101,6 +151,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     // Idle until now: the stall clock starts with this work, not with the last finish long ago.
     if (inFlight === 0) lastFinish = Date.now();
     inFlight++;
+    lag.startsWhileLate++;
     return true;
   }
 
@@ -117,20 +168,37 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     finish,
     admit(res) {
       // A response whose client left while earlier middleware awaited has already emitted its one
-      // 'close' (the leak of issue 15 was a listener added after it): Node marks it closed, so it
-      // is seen here and takes nothing. Otherwise the listener is added in the same tick as the
-      // slot is taken, and 'close' (after the last byte, or when the socket dies) gives it back.
+      // 'close' (a listener added after it would never run): Node marks it closed, so it is seen
+      // here and takes nothing.
       if (res.closed || res.destroyed) return "gone";
       if (!tryStart()) return "refused";
-      res.once("close", finish);
-      return "admitted";
+      let held = true;
+      let abandoned: ReturnType<typeof setTimeout> | undefined;
+      const end: FinishWork = () => {
+        if (!held) return;
+        held = false;
+        clearTimeout(abandoned);
+        finish();
+      };
+      // The listener is added in the same tick as the slot is taken, so it cannot miss 'close'.
+      res.once("close", () => {
+        if (!held) return;
+        abandoned = setTimeout(end, abandonedWorkMs);
+        abandoned.unref();
+      });
+      return end;
     },
     state() {
       const stalledMs = inFlight > 0 ? Date.now() - lastFinish : 0;
-      return { inFlight, stalledMs, stuck: stalledMs >= stuckAfterMs };
+      return {
+        inFlight,
+        stalledMs,
+        stuck: stalledMs >= stuckAfterMs,
+        lagMs: Math.round(lag.readLagMs()),
+      };
     },
     retryAfterSeconds() {
-      const queuedSeconds = inFlight / throughputPerSecond(Date.now());
+      const queuedSeconds = inFlight / throughputPerSecond(Date.now()) + lag.readLagMs() / 1000;
       return Math.min(30, Math.max(1, Math.ceil(queuedSeconds)));
     },
     get inFlight() {

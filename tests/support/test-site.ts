@@ -19,6 +19,8 @@ export type TestSite = {
   site: typeof SiteModule;
   /** The app's page cache, to see what it keeps. */
   pageCache: SiteModule.SiteApp["pageCache"];
+  /** The app itself: its load counters, or to serve it from another server. */
+  app: SiteModule.SiteApp;
   close: () => Promise<void>;
 };
 
@@ -51,6 +53,7 @@ export async function startTestSite(
     services,
     site,
     pageCache: app.pageCache,
+    app,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -9,6 +9,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
+import { isClientGone } from "~/platform/http/client-gone.server";
 import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
 import type { ImageCache } from "./image-cache.server";
 import { createRenderQueue, renderImageVariant } from "./image-processing.server";
@@ -318,6 +319,8 @@ export function createVariantHandler(
           return sendBytes(res, made, variantHeaders);
         }
       }
+      // A client that left gets no new size made (one already being made is joined for free).
+      if (!inFlight.has(key) && isClientGone(res)) return;
       const making = makeVariant(key, original, wanted);
       if (!making) {
         if (Date.now() - lastBusyLog > 60_000) {

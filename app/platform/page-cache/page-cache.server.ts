@@ -25,6 +25,7 @@ import {
   serializeFormShownCookie,
 } from "~/platform/form-cookie.server";
 import { getAcceptedEncodings } from "~/platform/http/accept-encoding.server";
+import { isClientGone } from "~/platform/http/client-gone.server";
 import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
 import { type AdminSession, getSessionCookieName } from "~/platform/sessions.server";
 import type { PageCacheHints } from "../context.server";
@@ -404,6 +405,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pendingKey = `${version} ${pageKey.key}`;
       let rendering = pending.get(pendingKey);
       if (!rendering) {
+        // Nobody to answer: a render for the store alone would be work nobody asked for.
+        if (isClientGone(res)) return;
         if (!shedder.tryStart()) {
           sendBusy(res, shedder.retryAfterSeconds());
           return;
