@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
+import { makeOwnSiteFolders } from "./databases";
 
 const entry = fileURLToPath(new URL("../../server/index.ts", import.meta.url));
 
@@ -30,6 +31,7 @@ export function spawnServer(
   env: Record<string, string>,
   { entry: file = entry, cwd }: { entry?: string; cwd?: string } = {},
 ): SpawnedServer {
+  const folders = makeOwnSiteFolders(env);
   const child = spawn(process.execPath, [file], {
     cwd,
     env: {
@@ -37,6 +39,7 @@ export function spawnServer(
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       PORT: "0",
+      ...folders.env,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,6 +55,7 @@ export function spawnServer(
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
       running = false;
+      folders.remove();
       resolve(code);
     }),
   );
