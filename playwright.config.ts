@@ -65,19 +65,21 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: "chromium",
-      testIgnore: /\.saves\.spec\.ts$/,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
     // Specs that save site content (*.saves.spec.ts) test a server of their own, so no other spec
-    // sees content they change, and they run beside the other specs rather than after them.
+    // sees content they change, and they run beside the other specs rather than after them. Listed
+    // first: the workers take queued specs in project order, so one worker starts on this serial
+    // chain at once while the others share the rest.
     {
       name: "content-saves",
       testMatch: /\.saves\.spec\.ts$/,
       // One at a time: two specs saving at once would each see the other's saves as conflicts.
       workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
+    },
+    {
+      name: "chromium",
+      testIgnore: /\.saves\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
   webServer: [describeServer(port), describeServer(savesPort)],
