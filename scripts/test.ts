@@ -21,11 +21,11 @@ const durations: { name: string; seconds: number; outcome: "ok" | "failed" }[] =
 function printSummary() {
   const width = Math.max(...durations.map(({ name }) => name.length), "total".length);
   const formatRow = (name: string, seconds: number, outcome = "") =>
-    `  ${name.padEnd(width)}  ${formatDuration(seconds).padStart(9)}  ${outcome}`.trimEnd();
+    `  ${name.padEnd(width)}  ${formatDuration(seconds).padStart(10)}  ${outcome}`.trimEnd();
   console.log("\nStep durations:");
   for (const { name, seconds, outcome } of durations)
     console.log(formatRow(name, seconds, outcome));
-  console.log(`  ${"-".repeat(width + 11)}`);
+  console.log(`  ${"-".repeat(width + 12)}`);
   console.log(formatRow("total", (Date.now() - runStarted) / 1000));
 }
 
