@@ -1,9 +1,42 @@
 // End-to-end tests: the built production server with a fresh database (tests/e2e/serve.ts),
 // driven through the system Chromium. No browser is ever downloaded.
+import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+import { ensureBuiltForTests, root } from "./scripts/setup.ts";
+
+// The servers, the workers and the commands specs run share one build, made here when missing or
+// stale (npm test has made it already); this file runs again in each worker, which then skips it.
+ensureBuiltForTests();
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-export const baseURL = `http://127.0.0.1:${port}`;
+// The content-saving specs' own server: any free port, chosen once here and inherited by the workers.
+process.env.E2E_SAVES_PORT ??= execFileSync(
+  process.execPath,
+  [
+    "--input-type=module",
+    "-e",
+    "console.log(await (await import('./scripts/free-port.ts')).findFreePort())",
+  ],
+  { cwd: root, encoding: "utf8" },
+).trim();
+const savesPort = Number(process.env.E2E_SAVES_PORT);
+export const e2eServerURLs = {
+  shared: `http://127.0.0.1:${port}`,
+  saves: `http://127.0.0.1:${savesPort}`,
+};
+const baseURL = e2eServerURLs.shared;
+
+function describeServer(serverPort: number) {
+  return {
+    command: "node tests/e2e/serve.ts",
+    url: `http://127.0.0.1:${serverPort}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(serverPort) },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,29 +65,22 @@ export default defineConfig({
     },
   },
   projects: [
+    // Specs that save site content (*.saves.spec.ts) test a server of their own, so no other spec
+    // sees content they change, and they run beside the other specs rather than after them. Listed
+    // first: the workers take queued specs in project order, so one worker starts on this serial
+    // chain at once while the others share the rest.
+    {
+      name: "content-saves",
+      testMatch: /\.saves\.spec\.ts$/,
+      // One at a time: two specs saving at once would each see the other's saves as conflicts.
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
+    },
     {
       name: "chromium",
       testIgnore: /\.saves\.spec\.ts$/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
-    // Specs that save site content (*.saves.spec.ts) run after every other spec has finished, so
-    // no spec sees content another one is changing (issue 5).
-    {
-      name: "content-saves",
-      testMatch: /\.saves\.spec\.ts$/,
-      dependencies: ["chromium"],
-      // One at a time: two specs saving at once would each see the other's saves as conflicts.
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
   ],
-  webServer: {
-    command: "node tests/e2e/serve.ts",
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port) },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [describeServer(port), describeServer(savesPort)],
 });

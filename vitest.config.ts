@@ -1,5 +1,7 @@
-// Unit and integration tests. Integration tests load the production server build, so `npm test`
-// builds first; each test file gets its own database.
+// Unit and integration tests. Integration tests load the production server build, which the global
+// setup makes once (npm test has made it already); each test file gets its own database, folders
+// and ports, so files run side by side.
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 import { landedMigrationImports } from "./scripts/landed-imports.ts";
 
@@ -13,6 +15,11 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
+    // A file per core, at least two: Vitest's default (cores - 1) runs one file at a time on two
+    // cores, while most integration files spend their time waiting on servers, child processes,
+    // PostgreSQL and timers. More than that made timing-bound tests miss on a busy machine.
+    maxWorkers: Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -85,9 +85,22 @@ export function ensureInstalled(): void {
   writeFileSync(marker, getInstallFingerprint());
 }
 
+/**
+ * Set once a test run has made its build: the test processes and the servers and scripts they
+ * start reuse it and never build again (a rebuild mid-run would swap the files under running tests).
+ */
+const buildReadyVariable = "SITE_BUILD_READY";
+
+/** Builds when needed, then marks the build as this run's for every process started from here on. */
+export function ensureBuiltForTests(): void {
+  ensureBuilt();
+  process.env[buildReadyVariable] = "1";
+}
+
 export function ensureBuilt({ force = false } = {}): void {
   // A release is the build: there are no sources to build from.
   if (isRelease) return;
+  if (!force && process.env[buildReadyVariable] === "1" && existsSync(builtServer)) return;
   const stamp = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
   const newest = Math.max(...buildInputs.map((input) => newestChange(join(root, input))));
   if (!force && stamp > newest && existsSync(builtServer)) return;

@@ -1,10 +1,12 @@
 // `npm test`: install when needed, then typecheck, lint, build, unit and integration tests (on
 // SQLite, and on a throwaway PostgreSQL when its programs are installed), and end-to-end tests in
-// the system Chromium. Stops at the first failing step; ends with one "N passed, N failed" line.
+// the system Chromium. The site is built once, before the tests, and every stage reuses that build.
+// Stops at the first failing step; ends with a table of each step's duration and one
+// "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { startTempPostgres } from "./postgres.ts";
-import { ensureBuilt, ensureInstalled, ensureNodeVersion, root, run } from "./setup.ts";
+import { startTempPostgres, type TempPostgres } from "./postgres.ts";
+import { ensureBuiltForTests, ensureInstalled, ensureNodeVersion, root, run } from "./setup.ts";
 
 ensureNodeVersion();
 ensureInstalled();
@@ -12,19 +14,46 @@ ensureInstalled();
 const reports = join(root, ".tmp", "reports");
 mkdirSync(reports, { recursive: true });
 const counts = { passed: 0, failed: 0 };
+const runStarted = Date.now();
+const durations: { name: string; seconds: number; outcome: "ok" | "failed" }[] = [];
 
-function step(name: string, action: () => void) {
+/** The closing table: each step's duration and outcome, then the total. */
+function printSummary() {
+  const width = Math.max(...durations.map(({ name }) => name.length), "total".length);
+  const formatRow = (name: string, seconds: number, outcome = "") =>
+    `  ${name.padEnd(width)}  ${formatDuration(seconds).padStart(10)}  ${outcome}`.trimEnd();
+  console.log("\nStep durations:");
+  for (const { name, seconds, outcome } of durations)
+    console.log(formatRow(name, seconds, outcome));
+  console.log(`  ${"-".repeat(width + 12)}`);
+  console.log(formatRow("total", (Date.now() - runStarted) / 1000));
+}
+
+function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0
+    ? `${minutes} min ${String(Math.round(seconds % 60)).padStart(2)} s`
+    : `${seconds.toFixed(1)} s`;
+}
+
+async function step(name: string, action: () => void | Promise<void>) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const record = (outcome: "ok" | "failed") => {
+    const seconds = (Date.now() - started) / 1000;
+    durations.push({ name, seconds, outcome });
+    console.log(`(${name}: ${formatDuration(seconds)})`);
+  };
   try {
-    action();
+    await action();
   } catch (error) {
+    record("failed");
     console.error(`\n${name} failed: ${error instanceof Error ? error.message : error}`);
+    printSummary();
     console.log(`\n${counts.passed} passed, ${Math.max(counts.failed, 1)} failed`);
     process.exit(1);
-  } finally {
-    console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  record("ok");
 }
 
 function countVitest(file: string) {
@@ -41,14 +70,20 @@ function countPlaywright(file: string) {
   counts.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
 }
 
-step("typecheck", () => {
+await step("typecheck", () => {
   run("npx", ["react-router", "typegen"]);
   run("npx", ["tsc", "--noEmit"]);
 });
-step("lint and format", () => run("npx", ["biome", "check", "--error-on-warnings", "."]));
-step("build", () => ensureBuilt());
+await step("lint and format", () => run("npx", ["biome", "check", "--error-on-warnings", "."]));
+// The one build of the run: integration tests, the e2e server and its isolated sites all load it.
+await step("build", () => ensureBuiltForTests());
 
-const postgres = process.env.TEST_DATABASE_URL ? undefined : await startTempPostgres();
+let postgres: TempPostgres | undefined;
+if (!process.env.TEST_DATABASE_URL) {
+  await step("start PostgreSQL", async () => {
+    postgres = await startTempPostgres();
+  });
+}
 const databaseUrl = process.env.TEST_DATABASE_URL ?? postgres?.url;
 console.log(
   databaseUrl
@@ -56,7 +91,7 @@ console.log(
     : "Integration tests run on SQLite only (no PostgreSQL found).",
 );
 try {
-  step("unit and integration tests", () => {
+  await step("unit and integration tests", () => {
     const output = join(reports, "vitest.json");
     try {
       run(
@@ -75,7 +110,7 @@ try {
   postgres?.stop();
 }
 
-step("end-to-end tests", () => {
+await step("end-to-end tests", () => {
   const output = join(reports, "playwright.json");
   try {
     run("npx", ["playwright", "test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output });
@@ -84,5 +119,6 @@ step("end-to-end tests", () => {
   }
 });
 
+printSummary();
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
 process.exit(counts.failed > 0 ? 1 : 0);

@@ -206,7 +206,7 @@ test("an added admin can sign in; a password change ends their other sessions; t
       encoding: "utf8",
       env: {
         ...process.env,
-        DATABASE_URL: `file:${readE2eState().databasePath}`,
+        DATABASE_URL: `file:${readE2eState(baseURL).databasePath}`,
         LOG_LEVEL: "warn",
       },
     },

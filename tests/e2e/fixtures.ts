@@ -1,5 +1,5 @@
-// Shared helpers for the end-to-end specs: the axe check every page must pass, and an admin
-// session cookie minted in the server's own database.
+// Shared helpers for the end-to-end specs: the address of the server the running project tests,
+// the axe check every page must pass, and an admin session cookie minted in that server's database.
 import { randomBytes } from "node:crypto";
 import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
@@ -9,9 +9,18 @@ import { findAdminByEmail } from "../../app/features/admin/admins/admins.server"
 import { NodeSqliteDialect } from "../../app/platform/db/node-sqlite-dialect.server";
 import type { Tables } from "../../app/platform/db/tables.server";
 import { createSession, getSessionCookieName } from "../../app/platform/sessions.server";
+import { e2eServerURLs } from "../../playwright.config";
 import { e2eAdmin, readE2eState } from "./state.ts";
 
-export { baseURL } from "../../playwright.config";
+/**
+ * The e2e server of the project this worker runs (the content-saving specs have their own); set
+ * for the worker by tests/e2e/test.ts before any test, read by specs when they run.
+ */
+export let baseURL = e2eServerURLs.shared;
+
+export function setBaseURL(url: string): void {
+  baseURL = url;
+}
 
 /**
  * Fails with the list of violations when axe finds anything serious or critical on the page.
@@ -47,7 +56,7 @@ export function makeUniquePng(): Buffer {
 
 /** Opens the e2e server's database, for tests that need to set up state directly. */
 export function openE2eDatabase(): Kysely<Tables> {
-  const sqlite = new DatabaseSync(readE2eState().databasePath);
+  const sqlite = new DatabaseSync(readE2eState(baseURL).databasePath);
   sqlite.exec("pragma busy_timeout = 5000");
   return new Kysely<Tables>({ dialect: new NodeSqliteDialect(sqlite) });
 }

@@ -72,9 +72,12 @@ const flows: Flow[] = [
   },
 ];
 
-/** "2026-05-04T12:31", the next full minute at least 60 s ahead, in the browser's time zone. */
+/**
+ * "2026-05-04T12:31", the next full minute at least 30 s ahead, in the browser's time zone: time
+ * enough to save the schedule and see it still hidden, and no longer to wait than that.
+ */
 function nextMinuteAhead(): { local: string; at: Date } {
-  const at = new Date(Date.now() + 60_000);
+  const at = new Date(Date.now() + 30_000);
   at.setSeconds(60, 0);
   const pad = (value: number) => String(value).padStart(2, "0");
   const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;

@@ -2,13 +2,14 @@
 // known admin (tests/e2e/fixtures.ts). The database path is written where tests can find it.
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { e2eAdmin, e2eStateFile } from "./state.ts";
+import { dirname, join } from "node:path";
+import { e2eAdmin, getE2eStateFile } from "./state.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "site-e2e-"));
 const databasePath = join(dir, "site.db");
-mkdirSync(join(e2eStateFile, ".."), { recursive: true });
-writeFileSync(e2eStateFile, JSON.stringify({ databasePath }));
+const stateFile = getE2eStateFile(process.env.PORT ?? "");
+mkdirSync(dirname(stateFile), { recursive: true });
+writeFileSync(stateFile, JSON.stringify({ databasePath }));
 
 process.env.DATABASE_URL = `file:${databasePath}`;
 process.env.ADMIN_EMAIL = e2eAdmin.email;

@@ -1,10 +1,21 @@
 // The end-to-end `test`: Playwright's own, with page.goto and page.reload waiting until React has
 // hydrated a page that runs scripts. A click that lands before hydration takes the no-JavaScript
-// path (tested on its own), so without this wait a slow run makes a JavaScript test flaky.
+// path (tested on its own), so without this wait a slow run makes a JavaScript test flaky. Each
+// worker also points the specs' baseURL at its project's server before its first test.
 import { test as base } from "@playwright/test";
+import { baseURL, setBaseURL } from "./fixtures";
 import { waitForScriptedPageToHydrate } from "./hydration";
 
-export const test = base.extend({
+export const test = base.extend<Record<never, never>, { projectServer: string }>({
+  projectServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const url = workerInfo.project.use.baseURL ?? baseURL;
+      setBaseURL(url);
+      await use(url);
+    },
+    { scope: "worker", auto: true },
+  ],
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);

@@ -42,3 +42,24 @@ export function getTestDatabaseKinds(): TestDatabaseKind[] {
   if (serverUrl) kinds.push({ name: "postgres", create: () => createPostgresDatabase(serverUrl) });
   return kinds;
 }
+
+/**
+ * The folders a site on a server database keeps beside nothing: its image cache and the legacy
+ * uploads folder default to ./data, which every test file running at the same time would share.
+ * Gives each such site its own (those env does not set already); a SQLite site keeps them next to
+ * its own database file.
+ */
+export function makeOwnSiteFolders(env: Record<string, string | undefined>): {
+  env: Record<string, string>;
+  remove: () => void;
+} {
+  const missing = (["IMAGE_CACHE_DIR", "UPLOADS_DIR"] as const).filter((name) => !env[name]);
+  if (env.DATABASE_URL?.startsWith("file:") || missing.length === 0)
+    return { env: {}, remove: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), "site-folders-"));
+  const folders = { IMAGE_CACHE_DIR: join(dir, "image-cache"), UPLOADS_DIR: join(dir, "uploads") };
+  return {
+    env: Object.fromEntries(missing.map((name) => [name, folders[name]])),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
+import { makeOwnSiteFolders } from "./databases";
 
 const entry = fileURLToPath(new URL("../../server/index.ts", import.meta.url));
 
@@ -42,6 +43,7 @@ export function spawnServer(
   env: Record<string, string>,
   { entry: file = entry, cwd }: { entry?: string; cwd?: string } = {},
 ): SpawnedServer {
+  const folders = makeOwnSiteFolders(env);
   const child = spawn(process.execPath, [file], {
     cwd,
     env: {
@@ -49,6 +51,7 @@ export function spawnServer(
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       PORT: "0",
+      ...folders.env,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -58,6 +61,7 @@ export function spawnServer(
   const exited = new Promise<number | null>((resolve) =>
     child.on("exit", (code) => {
       running = false;
+      folders.remove();
       resolve(code);
     }),
   );

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { AppServices } from "~/platform/context.server";
 import type * as SiteModule from "../../server/app";
-import type { TestDatabase } from "./databases";
+import { makeOwnSiteFolders, type TestDatabase } from "./databases";
 
 const buildFile = fileURLToPath(new URL("../../build/server/index.js", import.meta.url));
 const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
@@ -36,12 +36,14 @@ export async function startTestSite(
   appOptions: Partial<SiteModule.SiteAppOptions> = {},
 ): Promise<TestSite> {
   const site = await loadSiteBuild();
+  const folders = makeOwnSiteFolders({ DATABASE_URL: database.url, ...env });
   const services = await site.bootServices({
     DATABASE_URL: database.url,
     ADMIN_EMAIL: testAdmin.email,
     ADMIN_PASSWORD: testAdmin.password,
     LOG_LEVEL: "silent",
     PORT: "0",
+    ...folders.env,
     ...env,
   });
   const app = site.createSiteApp(services, { mode: "production", clientDir, ...appOptions });
@@ -59,6 +61,7 @@ export async function startTestSite(
       await new Promise((resolve) => server.close(resolve));
       await services.db.destroy();
       await database.drop();
+      folders.remove();
     },
   };
 }
