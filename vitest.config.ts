@@ -2,24 +2,32 @@
 // setup makes once (npm test has made it already); each test file gets its own database, folders
 // and ports, so files run side by side.
 import { availableParallelism } from "node:os";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { landedMigrationImports } from "./scripts/landed-imports.ts";
+
+// Tests that measure the server under load (*.load.test.ts) run on their own, one file at a time
+// (LOAD_TESTS=1): beside other files their timings would measure the neighbours.
+const loadTests = "tests/integration/**/*.load.test.ts";
+const loadRun = process.env.LOAD_TESTS === "1";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true, alias: landedMigrationImports },
   test: {
-    include: [
-      "app/**/*.test.{ts,tsx}",
-      "server/**/*.test.ts",
-      "scripts/**/*.test.ts",
-      "tests/integration/**/*.test.ts",
-    ],
+    include: loadRun
+      ? [loadTests]
+      : [
+          "app/**/*.test.{ts,tsx}",
+          "server/**/*.test.ts",
+          "scripts/**/*.test.ts",
+          "tests/integration/**/*.test.ts",
+        ],
+    exclude: loadRun ? configDefaults.exclude : [...configDefaults.exclude, loadTests],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     // A file per core, at least two: Vitest's default (cores - 1) runs one file at a time on two
     // cores, while most integration files spend their time waiting on servers, child processes,
     // PostgreSQL and timers. More than that made timing-bound tests miss on a busy machine.
-    maxWorkers: Math.max(2, availableParallelism()),
+    maxWorkers: loadRun ? 1 : Math.max(2, availableParallelism()),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

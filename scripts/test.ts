@@ -90,22 +90,24 @@ console.log(
     ? "Integration tests run on SQLite and PostgreSQL."
     : "Integration tests run on SQLite only (no PostgreSQL found).",
 );
+/** One Vitest run, its passes and failures counted from its JSON report. */
+function runVitest(report: string, env: NodeJS.ProcessEnv): void {
+  const output = join(reports, report);
+  try {
+    run(
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
+      { ...process.env, ...env, ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}) },
+    );
+  } finally {
+    countVitest(output);
+  }
+}
+
 try {
-  await step("unit and integration tests", () => {
-    const output = join(reports, "vitest.json");
-    try {
-      run(
-        "npx",
-        ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
-        {
-          ...process.env,
-          ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}),
-        },
-      );
-    } finally {
-      countVitest(output);
-    }
-  });
+  await step("unit and integration tests", () => runVitest("vitest.json", {}));
+  // Alone, after the rest: what they measure is the server, not the files beside it.
+  await step("load tests", () => runVitest("vitest-load.json", { LOAD_TESTS: "1" }));
 } finally {
   postgres?.stop();
 }

@@ -92,6 +92,33 @@ describe("createLoadShedder", () => {
     expect(shedder.tryStart()).toBe(true);
   });
 
+  it("refuses part of the work while the loop is saturated by short renders, then admits again", async () => {
+    // Renders of 15 ms, one per turn of the loop, never late by much: as when the backlog waits
+    // in the kernel's accept queue. Without refusals they would fill the whole second.
+    const shedder = createLoadShedder({ maxLagMs: 10_000, maxWorkShare: 0.5 });
+    const outcomes: boolean[] = [];
+    const until = performance.now() + 1_200;
+    while (performance.now() < until) {
+      if (shedder.tryStart()) {
+        const end = performance.now() + 15;
+        while (performance.now() < end) {}
+        shedder.finish();
+        outcomes.push(true);
+      } else {
+        // A refusal costs little, and the loop goes on with the next connection.
+        const end = performance.now() + 1;
+        while (performance.now() < end) {}
+        outcomes.push(false);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(outcomes).toContain(false);
+    expect(outcomes).toContain(true);
+    // Once the loop has been idle for half a second, work is taken again.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(shedder.tryStart()).toBe(true);
+  });
+
   it("does not refuse after a long pause that was not its own work", async () => {
     const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 50));

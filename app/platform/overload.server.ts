@@ -4,6 +4,7 @@
 // behind the others for many seconds. Pages served from the page cache cost microseconds and
 // never count. A slot is held for as long as its work runs, whether or not its client stayed.
 import type { ServerResponse } from "node:http";
+import { performance } from "node:perf_hooks";
 
 export type LoadShedderOptions = {
   /** How much queued work (in time) is allowed before new work is refused. */
@@ -18,6 +19,13 @@ export type LoadShedderOptions = {
    * the loop has not reached yet, which no count of work in flight sees.
    */
   maxLagMs?: number;
+  /**
+   * Share of the last half second that admitted work may fill while the event loop is saturated.
+   * Past it, new work is refused: when the process is saturated, Node accepts about one
+   * connection per turn of the loop, so the queue waits in the kernel where no count sees it, and
+   * only leaving part of the time to quick answers (refusals, kept pages, health checks) drains it.
+   */
+  maxWorkShare?: number;
 };
 
 /** Ends an admitted unit of work; calling it again does nothing. */
@@ -68,20 +76,39 @@ type LagProbe = {
   readLagMs(): number;
   /** Work started since the loop last ran on time: 0 means the lateness is not this guard's work. */
   startsWhileLate: number;
+  /** Share of the last half second the event loop was busy (0 to 1). */
+  readUtilization(): number;
 };
+
+/** How many utilization samples (one per 100 ms) make the half second judged. */
+const utilizationSamples = 5;
 
 function startLagProbe(maxLagMs: number): LagProbe {
   let lastTick = performance.now();
   let lastLag = 0;
+  let lastUtilization = performance.eventLoopUtilization();
+  let lastSample = lastTick;
+  const utilization: number[] = [];
   const lag: LagProbe = {
     readLagMs: () => Math.max(lastLag, performance.now() - lastTick - probeMs),
     startsWhileLate: 0,
+    readUtilization: () =>
+      utilization.length < utilizationSamples
+        ? 0
+        : utilization.reduce((sum, value) => sum + value, 0) / utilization.length,
   };
   const probe = setInterval(() => {
     const now = performance.now();
     lastLag = Math.max(0, now - lastTick - probeMs);
     lastTick = now;
     if (lastLag <= maxLagMs) lag.startsWhileLate = 0;
+    if (now - lastSample >= 100) {
+      const current = performance.eventLoopUtilization();
+      utilization.push(performance.eventLoopUtilization(current, lastUtilization).utilization);
+      if (utilization.length > utilizationSamples) utilization.shift();
+      lastUtilization = current;
+      lastSample = now;
+    }
   }, probeMs);
   // The probe never keeps a process alive.
   probe.unref();
@@ -93,6 +120,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
   const maxLagMs = options.maxLagMs ?? 250;
+  const maxWorkShare = options.maxWorkShare ?? 0.5;
   const lag = startLagProbe(maxLagMs);
   let inFlight = 0;
   // Completions, and time with work in flight, per bucket of 100 ms over the last two seconds.
@@ -138,7 +166,16 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     return (done * 1000) / Math.min(windowMs, Math.max(100, busyMs));
   }
 
+  /** Share of the last half second that admitted work was in flight. */
+  function workShare(now: number): number {
+    noteBusy(now);
+    const recent = busyBuckets.slice(-utilizationSamples);
+    return recent.reduce((sum, ms) => sum + ms, 0) / (utilizationSamples * 100);
+  }
+
   function tryStart(): boolean {
+    // A saturated loop mostly doing admitted work: the backlog is in the kernel's accept queue.
+    if (lag.readUtilization() >= 0.9 && workShare(Date.now()) > maxWorkShare) return false;
     // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
     // or a pause of the process alone sheds nothing.
     if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
