@@ -5,6 +5,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";
+import { watchAcceptQueue } from "~/platform/accept-queue.server";
 import {
   type ConnectionCounts,
   type ConnectionLimits,
@@ -69,6 +70,11 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
     app,
   );
   connectionCounters.set(server, capConnections(server, options).readCounts);
+  // The overload guard looks at the kernel's queue of this port (accept-queue.server).
+  server.on("listening", () => {
+    const address = server.address();
+    if (address && typeof address === "object") watchAcceptQueue(address.port);
+  });
   const open = new Set<Socket>();
   openSockets.set(server, open);
   server.on("connection", (socket: Socket) => {

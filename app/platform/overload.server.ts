@@ -5,6 +5,7 @@
 // never count. A slot is held for as long as its work runs, whether or not its client stayed.
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
+import { readAcceptQueue } from "./accept-queue.server";
 
 export type LoadShedderOptions = {
   /** How much queued work (in time) is allowed before new work is refused. */
@@ -26,6 +27,10 @@ export type LoadShedderOptions = {
    * only leaving part of the time to quick answers (refusals, kept pages, health checks) drains it.
    */
   maxWorkShare?: number;
+  /** Connections waiting to be accepted (the kernel's queue); a test may stand in for it. */
+  readAcceptQueue?: () => number;
+  /** Whether the event loop is saturated (the probe's reading); a test may stand in for it. */
+  isLoopSaturated?: () => boolean;
 };
 
 /** Ends an admitted unit of work; calling it again does nothing. */
@@ -56,6 +61,8 @@ export type OverloadState = {
   stuck: boolean;
   /** How late the event loop runs now, in milliseconds. */
   lagMs: number;
+  /** Admitted work fills the saturated event loop while clients queue: new work is refused. */
+  saturated: boolean;
 };
 
 /** Work in flight with nothing finished for this long means a stuck process, not a busy one. */
@@ -76,8 +83,12 @@ type LagProbe = {
   readLagMs(): number;
   /** Work started since the loop last ran on time: 0 means the lateness is not this guard's work. */
   startsWhileLate: number;
-  /** Share of the last half second the event loop was busy (0 to 1). */
-  readUtilization(): number;
+  /**
+   * Whether the event loop is saturated now: busy for at least 90% of each of the last two tenths
+   * of a second (each of them, so a burst that has just ended stops counting at once), and of the
+   * half second before on average.
+   */
+  isSaturated(): boolean;
 };
 
 /** How many utilization samples (one per 100 ms) make the half second judged. */
@@ -92,10 +103,10 @@ function startLagProbe(maxLagMs: number): LagProbe {
   const lag: LagProbe = {
     readLagMs: () => Math.max(lastLag, performance.now() - lastTick - probeMs),
     startsWhileLate: 0,
-    readUtilization: () =>
-      utilization.length < utilizationSamples
-        ? 0
-        : utilization.reduce((sum, value) => sum + value, 0) / utilization.length,
+    isSaturated: () =>
+      utilization.length === utilizationSamples &&
+      utilization.slice(-2).every((value) => value >= 0.9) &&
+      utilization.reduce((sum, value) => sum + value, 0) / utilization.length >= 0.9,
   };
   const probe = setInterval(() => {
     const now = performance.now();
@@ -120,8 +131,16 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
   const maxLagMs = options.maxLagMs ?? 250;
-  const maxWorkShare = options.maxWorkShare ?? 0.5;
   const lag = startLagProbe(maxLagMs);
+  const maxWorkShare = options.maxWorkShare ?? 0.5;
+  const readWaiting = options.readAcceptQueue ?? readAcceptQueue;
+  const isLoopSaturated = options.isLoopSaturated ?? lag.isSaturated;
+  /**
+   * Saturated by admitted work with clients queued behind it. Without a queue (one client asking
+   * page after page) nobody waits, and nothing is refused.
+   */
+  const isSwamped = (now: number) =>
+    isLoopSaturated() && workShare(now) > maxWorkShare && readWaiting() >= minInFlight;
   let inFlight = 0;
   // Completions, and time with work in flight, per bucket of 100 ms over the last two seconds.
   const buckets = new Array<number>(windowMs / 100).fill(0);
@@ -175,7 +194,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
 
   function tryStart(): boolean {
     // A saturated loop mostly doing admitted work: the backlog is in the kernel's accept queue.
-    if (lag.readUtilization() >= 0.9 && workShare(Date.now()) > maxWorkShare) return false;
+    if (isSwamped(Date.now())) return false;
     // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
     // or a pause of the process alone sheds nothing.
     if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
@@ -232,6 +251,7 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
         stalledMs,
         stuck: stalledMs >= stuckAfterMs,
         lagMs: Math.round(lag.readLagMs()),
+        saturated: isSwamped(Date.now()),
       };
     },
     retryAfterSeconds() {
