@@ -1,5 +1,5 @@
 // Admission control for work that costs real CPU (rendering a page, an API call): when more is
-// already under way than the process finishes in about a second, or the event loop is already
+// already under way than the process finishes in half a second, or the event loop is already
 // running late, a new request is answered at once with 503 and Retry-After instead of waiting
 // behind the others for many seconds. Pages served from the page cache cost microseconds and
 // never count. A slot is held for as long as its work runs, whether or not its client stayed.
@@ -127,7 +127,7 @@ function startLagProbe(maxLagMs: number): LagProbe {
 }
 
 export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
-  const maxQueueMs = options.maxQueueMs ?? 1_000;
+  const maxQueueMs = options.maxQueueMs ?? 500;
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
   const maxLagMs = options.maxLagMs ?? 250;
