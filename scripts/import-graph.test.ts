@@ -77,7 +77,7 @@ describe("the linter's import order", () => {
       "app/features/content/planted.ts",
       'export const load = () => import("~/features/publishing/schema");',
     ],
-    ["app/features/media/planted.ts", 'export { contentSchema } from "../content/schema";'],
+    ["app/capabilities/media/planted.ts", 'export { contentSchema } from "../content/schema";'],
     [
       "app/features/leads/planted.ts",
       'export { listVisible } from "~/features/publishing/store/reads.server";',
@@ -97,7 +97,7 @@ describe("the linter's import order", () => {
     // The rich-text editor places the library's images: content sits on media (ADR 014).
     [
       "app/features/content/planted.ts",
-      'export { uploadImage } from "~/features/media/images-client";',
+      'export { uploadImage } from "~/capabilities/media/images-client";',
     ],
   ])("accepts %s importing down the order", (path, source) => {
     const { ok, output } = lintAs(path, source);

@@ -12,7 +12,7 @@ const specifiers =
 export const layers = [
   ["app/platform/", "app/ui/"],
   ["app/features/admin/"],
-  ["app/features/media/"],
+  ["app/capabilities/media/"],
   ["app/features/content/"],
   ["app/features/publishing/", "app/features/leads/"],
   [

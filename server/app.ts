@@ -12,16 +12,16 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { getSiteContent } from "~/features/content/site-content.server";
-import { toSlug } from "~/features/content/slug";
-import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
-import { maxUploadBodyBytes, uploadsUrlPath } from "~/features/media/image-rules";
+import { maxUploadBodyBytes, uploadsUrlPath } from "~/capabilities/media/image-rules";
 import {
   createVariantHandler,
   type VariantHandlerOptions,
-} from "~/features/media/image-variants.server";
-import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
-import { createOriginalImageHandler } from "~/features/media/original-images.server";
+} from "~/capabilities/media/image-variants.server";
+import { loadImageVersions, serveVersionedImage } from "~/capabilities/media/image-versions.server";
+import { createOriginalImageHandler } from "~/capabilities/media/original-images.server";
+import { getSiteContent } from "~/features/content/site-content.server";
+import { toSlug } from "~/features/content/slug";
+import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import { getImageCacheDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";

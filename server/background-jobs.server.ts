@@ -1,8 +1,8 @@
 // Every piece of work the server does outside visitors' requests, started after boot and stopped
 // on shutdown before the database closes: the mail outbox (leads) and the record of scheduled
 // items going live (publishing).
-import type { BackgroundJobOptions } from "~/features/leads/background-jobs.server";
-import { startBackgroundJobs as startMailJobs } from "~/features/leads/background-jobs.server";
+import type { BackgroundJobOptions } from "~/features/newsletter/background-jobs.server";
+import { startBackgroundJobs as startMailJobs } from "~/features/newsletter/background-jobs.server";
 import { startGoLiveRecorder } from "~/features/publishing/store/go-live.server";
 import type { AppServices } from "~/platform/context.server";
 

@@ -5,8 +5,8 @@
 // and an article with two photos stays within a mailbox's budget (JPEG copies at most 1200 px).
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { removeExpiredSignUps } from "~/features/leads/newsletter.server";
-import { mailImageWidth } from "~/features/media/responsive-html";
+import { mailImageWidth } from "~/capabilities/rich-text/responsive-html";
+import { removeExpiredSignUps } from "~/features/newsletter/subscribers.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {

@@ -1,6 +1,6 @@
 // A test site with mail set up: a real SMTP server in the test process, the site's background
 // jobs sending the outbox to it, and a way to wait until every queued mail is out.
-import type { BackgroundJobOptions } from "~/features/leads/background-jobs.server";
+import type { BackgroundJobOptions } from "~/features/newsletter/background-jobs.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { TestDatabase } from "./databases";
 import { waitFor } from "./newsletter";

@@ -22,7 +22,7 @@ const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} c
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
 /**
  * Rich text produced by the editor; the server sanitizes every field of this schema before
- * storing (app/features/content/sanitize.server.ts finds them by identity, so use it as is).
+ * storing (app/capabilities/rich-text/sanitize.server.ts finds them by identity, so use it as is).
  */
 export const richText = z.string().max(50_000, "Must be at most 50000 characters");
 const titled = z.object({ title: line(120), description: paragraph(1000) });

@@ -10,7 +10,11 @@ import { formatTime } from "~/platform/format-time";
 import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
-import { enqueueMail, type OutgoingMail, wakeMailWorker } from "./mail/mail-outbox.server";
+import {
+  enqueueMail,
+  type OutgoingMail,
+  wakeMailWorker,
+} from "../../capabilities/mail/mail-outbox.server";
 import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
 import { findRecentPageFetch } from "./spam/page-fetches.server";

@@ -9,8 +9,8 @@ import type { Config } from "~/platform/config.server";
 import type { ContactMessageState, Db, MailState, Tables } from "~/platform/db/tables.server";
 import { toSearchPatterns } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
+import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import { buildContactNotification, type StoredMessage } from "./contact-messages.server";
-import { enqueueMail, wakeMailWorker } from "./mail/mail-outbox.server";
 
 export const inboxFolders = ["new", "handled", "spam", "all"] as const;
 /** A message state, or All: every message that is not spam. */

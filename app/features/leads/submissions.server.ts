@@ -10,8 +10,8 @@ import {
   type SubmissionArgs,
   type SubmissionOptions,
 } from "~/platform/http/submission.server";
+import { newsletterSuccessMessage, subscribeToNewsletter } from "../newsletter/subscribers.server";
 import { contactSuccessMessage, receiveContactMessage } from "./contact-messages.server";
-import { newsletterSuccessMessage, subscribeToNewsletter } from "./newsletter.server";
 import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import { getNewsletterReturnPath } from "./return-path";
 import { contactMessageSchema, newsletterSchema } from "./schema";

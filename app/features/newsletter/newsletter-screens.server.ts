@@ -2,7 +2,8 @@
 // subscribers, starting a newsletter, erasing a subscriber) and one newsletter (compose, preview,
 // test, send, then its progress). The routes only parse, call these and render.
 import type { RouterContextProvider } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/admin-leads.server";
 import {
@@ -10,7 +11,7 @@ import {
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
-} from "~/features/leads/newsletter.server";
+} from "~/features/newsletter/subscribers.server";
 import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
@@ -18,7 +19,6 @@ import { toFieldErrors } from "~/platform/field-errors";
 import { formatTime } from "~/platform/format-time";
 import { readSameOriginForm } from "~/platform/http/api.server";
 import { escapeXml } from "~/platform/http/xml";
-import { isMailEnabled } from "~/platform/mail-port.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { NewsletterFrame } from "./email.server";

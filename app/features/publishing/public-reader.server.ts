@@ -5,9 +5,9 @@
 // themselves (the next scheduled item) and when each page's data last changed (sitemap's lastmod).
 import type { Logger } from "pino";
 import { type RouterContextProvider, redirect } from "react-router";
-import type { ImagePlacement } from "~/features/media/image-metadata";
-import { withImagePositions } from "~/features/media/image-records.server";
-import { withVersionedImage } from "~/features/media/image-versions.server";
+import type { ImagePlacement } from "~/capabilities/media/image-metadata";
+import { withImagePositions } from "~/capabilities/media/image-records.server";
+import { withVersionedImage } from "~/capabilities/media/image-versions.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";

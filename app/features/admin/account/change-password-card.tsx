@@ -1,7 +1,7 @@
 // "Change your password" on the account screen: the current password, the new one twice. Every
 // other session of the account ends; this one stays.
 import { Form } from "react-router";
-import { Notice } from "~/features/admin/shell/notice";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { PasswordInput } from "../admins/password-fields";

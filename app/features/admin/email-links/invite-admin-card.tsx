@@ -2,8 +2,8 @@
 // a link to choose one's own password; below, the invitations not accepted yet, each with when
 // it expires and a way to cancel it.
 import { Form, useNavigation } from "react-router";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { FieldError } from "~/features/admin/admins/password-fields";
-import { Notice } from "~/features/admin/shell/notice";
 import { adminRoleLabels } from "~/platform/admin-roles";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";

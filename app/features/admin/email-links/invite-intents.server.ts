@@ -1,10 +1,11 @@
 // The Admins screen's invitation posts (when mail is set up): invite an admin by email, cancel a
 // pending invite. Each answers the invite card with its outcome.
+
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import type { Actor } from "~/platform/activity/activity.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
-import { isMailEnabled } from "~/platform/mail-port.server";
 import { cancelInviteSchema, type InviteIntentResult, inviteAdminSchema } from "./email-link-forms";
 import { cancelInvite, inviteAdmin } from "./invites.server";
 

@@ -4,10 +4,10 @@
 // the outbox, so the sign-in never waits for it; without mail set up only the browser is noted.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
+import { isMailEnabled, sendMail } from "~/capabilities/mail/mail-port.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { isMailEnabled, sendMail } from "~/platform/mail-port.server";
 import { readSiteTimeZone } from "~/platform/settings.server";
 import { getSiteName } from "./email-links.server";
 

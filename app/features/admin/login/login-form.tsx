@@ -3,8 +3,8 @@
 // spec's toasts; without it the browser posts the form to the page's action.
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { loginSchema, type SecondStepAnswer } from "~/features/admin/login/login-schema";
-import { describeRequestError, logIn } from "~/features/admin/login/session-client";
+import { describeRequestError, logIn } from "~/capabilities/workspace/session-client";
+import { loginSchema, type SecondStepAnswer } from "~/capabilities/workspace/session-schema";
 import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hooks/use-hydrated";

@@ -29,17 +29,17 @@ import {
   serializeSessionCookie,
 } from "~/platform/sessions.server";
 import {
+  type AdminSessionAnswer,
+  type LoginAnswer,
+  loginSchema,
+  loginSuccessPath,
+} from "../../../capabilities/workspace/session-schema";
+import {
   describeSignInFailure,
   expiredSignInMessage,
   type SignInResult,
   signIn,
 } from "./login.server";
-import {
-  type AdminSessionAnswer,
-  type LoginAnswer,
-  loginSchema,
-  loginSuccessPath,
-} from "./login-schema";
 import { completeSecondFactor, startPasskeySignIn } from "./second-factor.server";
 
 /**

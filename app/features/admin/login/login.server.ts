@@ -33,7 +33,7 @@ import {
   type SessionDevice,
   sessionIdleMs,
 } from "~/platform/sessions.server";
-import type { LoginCredentials } from "./login-schema";
+import type { LoginCredentials } from "../../../capabilities/workspace/session-schema";
 
 /** Failures that lock one email + network pair. */
 export const loginLockout = { maxFailures: 5, lockMs: 15 * 60 * 1000 };

@@ -14,9 +14,9 @@ import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { toast } from "~/ui/use-toast";
+import { describeRequestError } from "../../../capabilities/workspace/session-client";
+import type { AdminSessionAnswer } from "../../../capabilities/workspace/session-schema";
 import { loginRedirectDelayMs } from "./login-form";
-import type { AdminSessionAnswer } from "./login-schema";
-import { describeRequestError } from "./session-client";
 
 type CodeMethod = Exclude<TwoFactorMethod, "passkey">;
 

@@ -1,6 +1,9 @@
 // /admin/account, for every admin: where they are signed in (their devices, each to sign out, or
 // all others at once) and their password (a change ends every other session).
 import { data, redirect, useNavigation } from "react-router";
+import { getAdmin, loginPath } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import {
   type AccountIntentResult,
   loadAccount,
@@ -8,9 +11,6 @@ import {
 } from "~/features/admin/account/account.server";
 import { ChangePasswordCard } from "~/features/admin/account/change-password-card";
 import { DevicesCard } from "~/features/admin/account/devices-card";
-import { getAdmin, loginPath } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readSameOriginForm } from "~/platform/http/api.server";

@@ -5,6 +5,10 @@
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { RoleChoice, RoleForm } from "~/features/admin/admins/admin-roles-ui";
 import { listAdmins } from "~/features/admin/admins/admins.server";
 import {
@@ -18,15 +22,11 @@ import {
   runInviteIntent,
 } from "~/features/admin/email-links/invite-intents.server";
 import { listPendingInvites } from "~/features/admin/email-links/invites.server";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { adminRoleLabels } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
 import { readSameOriginForm } from "~/platform/http/api.server";
-import { isMailEnabled } from "~/platform/mail-port.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";

@@ -2,8 +2,8 @@
 // answers JSON. Takes no body (the spec sends none); like every state-changing call it must be
 // same-origin, and a body, if any, must be JSON.
 
+import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
 import { endSession } from "~/features/admin/admins/admins.server";
-import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/platform/context.server";
 import {
   ApiError,

@@ -3,7 +3,7 @@
 // call (the password again: a passkey signs in alone, so a stolen session must not add one);
 // {intent: "add", name, registrationToken, response} keeps it (201, with recovery codes to show
 // once when it is the admin's first second factor). The admin's other sessions end.
-import { type AdminApiArgs, handleAdminApi } from "~/features/admin/gate.server";
+import { type AdminApiArgs, handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { confirmOwnPassword } from "~/features/admin/two-factor/confirm-password.server";
 import {
   finishPasskeyRegistration,

@@ -5,9 +5,9 @@
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
+import { loginSuccessPath, type SecondStepAnswer } from "~/capabilities/workspace/session-schema";
 import { AuthPage } from "~/features/admin/email-links/auth-page";
 import { LoginForm } from "~/features/admin/login/login-form";
-import { loginSuccessPath, type SecondStepAnswer } from "~/features/admin/login/login-schema";
 import { submitLogin, submitSecondFactor } from "~/features/admin/login/login-submission.server";
 import { PasskeySignInButton, SecondFactorForm } from "~/features/admin/login/second-factor-form";
 import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";

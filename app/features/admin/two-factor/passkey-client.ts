@@ -5,7 +5,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
+import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
 import { postJson } from "~/platform/api-client";
 
 function loadWebAuthn() {

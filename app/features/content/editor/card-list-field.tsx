@@ -7,8 +7,8 @@ import { type ComponentType, useRef, useState } from "react";
 import { getIcon } from "~/features/content/icons";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
+import { RemoveItemButton, toFieldId } from "../../../capabilities/workspace/fields";
 import type { AnyFieldSpec, FieldValues } from "./content-fields";
-import { RemoveItemButton, toFieldId } from "./fields";
 import { moveItem, removeItem, replaceItem } from "./form-rules";
 
 /** What draws a card's fields: section-fields' FieldGroup, passed in since it draws cards too. */

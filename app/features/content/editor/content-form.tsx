@@ -5,21 +5,25 @@
 // admin and offered back; leaving with unsaved changes asks first. The content editor and the
 // Content Manager are this screen with two different form models.
 import { type ReactNode, useState } from "react";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { useDraft } from "~/ui/hooks/use-draft";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import {
+  ConflictNotice,
+  DraftNotice,
+  SessionExpiredNotice,
+} from "../../../capabilities/workspace/editor-notices";
+import { useLeaveGuard } from "../../../capabilities/workspace/shell/use-leave-guard";
 import { type LoadedSections, loadContentSections, saveContentSections } from "./content-client";
 import type { FieldValues } from "./content-fields";
-import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
 import type { ContentFormModel } from "./form-model";
 import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";
 import { SectionFields } from "./section-fields";
 import { SeoPagesContext } from "./seo-preview";
 import { useContentSave } from "./use-content-save";
-import { useLeaveGuard } from "./use-leave-guard";
 
 export function ContentForm<Sections extends Record<string, unknown>>({
   model,

@@ -5,11 +5,17 @@ import { useContext } from "react";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { RichTextField } from "../../../capabilities/rich-text/editor/rich-text-field";
+import {
+  hasErrorUnder,
+  MoreFields,
+  StoredTextField,
+  TextField,
+  toFieldId,
+} from "../../../capabilities/workspace/fields";
 import { CardListField, type FieldGroupProps } from "./card-list-field";
 import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
-import { hasErrorUnder, MoreFields, StoredTextField, TextField, toFieldId } from "./fields";
 import { PairListField } from "./pair-list-field";
-import { RichTextField } from "./rich-text-field";
 import { SeoPagesContext, SeoPreview } from "./seo-preview";
 
 const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;

@@ -3,13 +3,13 @@
 // notices, put the first invalid field in view, and save on Ctrl+S. Shared by the content editor
 // and the content manager, each with its own sections.
 import { useEffect, useRef, useState } from "react";
-import { describeRequestError } from "~/features/admin/login/session-client";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { ApiRequestError } from "~/platform/api-client";
 import type { FieldErrors } from "~/platform/field-errors";
 import { useSaveShortcut } from "~/ui/hooks/use-save-shortcut";
 import { toast } from "~/ui/use-toast";
+import { toFieldId } from "../../../capabilities/workspace/fields";
 import { type LoadedSections, readSaveFieldErrors } from "./content-client";
-import { toFieldId } from "./fields";
 import { isSameContent } from "./form-rules";
 
 export type SaveProblem = "conflict" | "session-expired" | undefined;

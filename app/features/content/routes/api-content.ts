@@ -3,7 +3,7 @@
 // POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7),
 // written to the activity log in the save's own transaction.
 
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { parseIfMatch, saveEditedContent } from "~/features/content/content-save.server";
 import { contentUpdateSchema } from "~/features/content/schema";
 import { getSiteContent } from "~/features/content/site-content.server";

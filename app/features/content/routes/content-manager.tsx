@@ -1,9 +1,9 @@
 // /content: the content manager (admin only), for the sections the content editor leaves out.
 // In the admin workspace, behind its gate; the same form screen as the editor.
 import { Link } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { managerForm } from "~/features/content/editor/form-model";
 import { describeFixedPages } from "~/features/content/page-seo";

@@ -5,8 +5,8 @@
 // /admin/login after 1 second (without JavaScript, a refresh does the same).
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { getGateSession } from "~/features/admin/gate.server";
-import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
+import { getGateSession } from "~/capabilities/workspace/gate.server";
+import { describeRequestError, fetchAdminSession } from "~/capabilities/workspace/session-client";
 import { type LoadedContent, loadContentSections } from "~/features/content/editor/content-client";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { editorForm } from "~/features/content/editor/form-model";

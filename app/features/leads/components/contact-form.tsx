@@ -2,6 +2,7 @@
 // schema, posts JSON to /api/contact and answers with toasts; without, it is a plain form post to
 // /contact whose answer the server renders into the page with the same messages.
 import { type FormEvent, useId, useRef, useState } from "react";
+import { InlineRichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import { type ContactField, contactLimits } from "~/features/leads/limits";
 import { ApiRequestError, postJson } from "~/platform/api-client";
@@ -11,7 +12,6 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/forms/form-field";
 import { FormNotice } from "~/ui/forms/form-notice";
 import { Input } from "~/ui/input";
-import { InlineRichText } from "~/ui/rich-text";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/use-toast";
 import { SpamGuardFields } from "./spam-guard-fields";

@@ -4,7 +4,7 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { Notice } from "~/features/admin/shell/notice";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import type { InboxIntentResult } from "~/features/leads/inbox-intents.server";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";

@@ -1,7 +1,7 @@
 // GET /admin/leads/contacts/export.json?email=: everything stored about one contact (every message
 // from the address, with its mail), as a JSON download for their right of access. Admins only (the
 // workspace gate); the export is in the Activity log, counted, without the address.
-import { getAdmin } from "~/features/admin/gate.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { contactEmailSchema, exportContactData } from "~/features/leads/contact-privacy.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";

@@ -3,9 +3,9 @@
 // marked, moved, deleted, or its sender's data exported or erased. Above them, whether the firm
 // is emailed each message, with a test email. In the admin workspace, behind its gate.
 import { data } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Pager } from "~/features/admin/shell/pager";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Pager } from "~/capabilities/workspace/shell/pager";
 import { loadLeadsOverview, readInboxQuery } from "~/features/leads/admin-leads.server";
 import { InboxConfirmation, InboxResult } from "~/features/leads/components/inbox-result";
 import {

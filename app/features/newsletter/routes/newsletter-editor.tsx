@@ -4,10 +4,10 @@
 import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
-import { TextField } from "~/features/content/editor/fields";
-import { RichTextField } from "~/features/content/editor/rich-text-field";
+import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
+import { TextField } from "~/capabilities/workspace/fields";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import { NewsletterProgress } from "~/features/newsletter/components/newsletter-progress";
 import { NewsletterStatusBadge } from "~/features/newsletter/components/state-badges";

@@ -3,8 +3,8 @@
 // data export and erasure, and the sign-ups the spam guard holds apart.
 import { Download, FileText, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import {
   NewsletterStatusBadge,

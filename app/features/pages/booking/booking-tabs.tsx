@@ -11,6 +11,7 @@ import {
   MessagesSquare,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import {
   LearnMoreLink,
@@ -19,7 +20,6 @@ import {
 } from "~/features/pages/services/service-card";
 import { buttonVariants } from "~/ui/button";
 import { ProgressiveTabs, TabLink } from "~/ui/progressive-tabs";
-import { RichText } from "~/ui/rich-text";
 import { CheckList } from "~/ui/sections/check-list";
 import { BookingDetailsNote } from "./booking-details-note";
 import { BookingFrame, type BookingFrameTexts } from "./booking-frame";

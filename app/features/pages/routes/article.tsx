@@ -2,9 +2,10 @@
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
+import { withResponsiveImages } from "~/capabilities/rich-text/responsive-html.server";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
-import { withResponsiveImages } from "~/features/media/responsive-html.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -24,7 +25,6 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
-import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import { NotFoundNotice } from "~/ui/sections/not-found-notice";

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { fillPlaceholders } from "~/features/content/text";
-import { NewsletterBlock } from "~/features/leads/components/newsletter-block";
+import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
 import {
   buildBlogSearch,
   filterArticles,

@@ -4,11 +4,10 @@
 // (platform/seo/preview-image.server.tsx).
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-
+import { getImageStore } from "~/capabilities/media/image-store.server";
+import { parseUploadUrl } from "~/capabilities/media/image-variants";
+import { findImageFile } from "~/capabilities/media/image-versions.server";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { getImageStore } from "~/features/media/image-store.server";
-import { parseUploadUrl } from "~/features/media/image-variants";
-import { findImageFile } from "~/features/media/image-versions.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
 import { findArticle } from "~/features/publishing/public-reader.server";
 import { getUploadsDir } from "~/platform/config.server";

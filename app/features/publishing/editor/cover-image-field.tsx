@@ -3,16 +3,16 @@
 // the alt text, which is required when there is an image and starts as the image's own alt text
 // from the library. Uploading a file the library already has uses the existing image.
 import { useId, useRef, useState } from "react";
-import { describeRequestError } from "~/features/admin/login/session-client";
-import { TextField } from "~/features/content/editor/fields";
-import { ImageChoiceGrid } from "~/features/media/image-choice-grid";
-import { toObjectPosition } from "~/features/media/image-metadata";
+import { ImageChoiceGrid } from "~/capabilities/media/image-choice-grid";
+import { toObjectPosition } from "~/capabilities/media/image-metadata";
 import {
   acceptedImageTypes,
   imageTooLargeMessage,
   maxImageBytes,
-} from "~/features/media/image-rules";
-import { uploadImage } from "~/features/media/images-client";
+} from "~/capabilities/media/image-rules";
+import { uploadImage } from "~/capabilities/media/images-client";
+import { TextField } from "~/capabilities/workspace/fields";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { Button } from "~/ui/button";
 
 /**

@@ -6,14 +6,14 @@
 // this admin's draft of this item and offered back, leaving asks first, and Ctrl/Cmd+S saves.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { describeRequestError } from "~/features/admin/login/session-client";
-import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
-import { Notice } from "~/features/admin/shell/notice";
+import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
+import { DraftNotice } from "~/capabilities/workspace/editor-notices";
+import { TextField } from "~/capabilities/workspace/fields";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
+import { useLeaveGuardRegistry } from "~/capabilities/workspace/shell/leave-guard";
+import { Notice } from "~/capabilities/workspace/shell/notice";
+import { useLeaveGuard } from "~/capabilities/workspace/shell/use-leave-guard";
 import { seoDescriptionHint } from "~/features/content/editor/content-fields";
-import { DraftNotice } from "~/features/content/editor/editor-notices";
-import { TextField } from "~/features/content/editor/fields";
-import { RichTextField } from "~/features/content/editor/rich-text-field";
-import { useLeaveGuard } from "~/features/content/editor/use-leave-guard";
 import { StatusBadge } from "~/features/publishing/components/status-badge";
 import { ApiRequestError } from "~/platform/api-client";
 import { toFieldErrors } from "~/platform/field-errors";

@@ -2,7 +2,7 @@
 // the site time zone (stored as UTC; the owner sets the zone in Settings, whatever the browser's
 // is). Choosing Published for an item that was not publishes it now; choosing Scheduled proposes
 // the next full hour.
-import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import { useSiteTimeZone } from "~/capabilities/workspace/shell/site-time-zone";
 import {
   describeTimeZone,
   fromZonedInput,

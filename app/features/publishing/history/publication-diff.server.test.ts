@@ -2,7 +2,7 @@
 // sentences, unchanged fields never reported (a seed article whose links only change form when
 // saved), and values as text, never JSON.
 import { describe, expect, it } from "vitest";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
+import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import {

@@ -5,9 +5,9 @@
 // if anything was saved since, it is refused with 409 and nothing is written.
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { ContentConflictError } from "~/features/content/content-store.server";
 import { getHistoryKind } from "~/features/publishing/history/history.server";
