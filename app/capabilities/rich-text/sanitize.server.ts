@@ -3,7 +3,6 @@
 // rules in rich-text.ts say, and images only the site's own addresses (issue 17).
 import sanitizeHtml from "sanitize-html";
 import type { z } from "zod";
-import { contentSchema, richText, type SiteContent } from "../../features/content/schema";
 import {
   getLinkAttributes,
   imageSizes,
@@ -11,6 +10,7 @@ import {
   linkSchemes,
   richTextTags,
 } from "./rich-text";
+import { richText } from "./rich-text-schema";
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: richTextTags,
@@ -114,7 +114,7 @@ export function sanitizeRichText(html: string): string {
 }
 
 /** Walks a value along its schema and sanitizes every field declared as rich text. */
-function sanitizeBySchema(schema: z.ZodType, value: unknown): unknown {
+export function sanitizeBySchema(schema: z.ZodType, value: unknown): unknown {
   if (schema === richText) return typeof value === "string" ? sanitizeRichText(value) : value;
   const def = schema._zod.def;
   if (def.type === "object" && value && typeof value === "object" && !Array.isArray(value)) {
@@ -142,32 +142,4 @@ function sanitizeBySchema(schema: z.ZodType, value: unknown): unknown {
  */
 export function isSameRichText(a: string, b: string): boolean {
   return a === b || sanitizeRichText(a) === sanitizeRichText(b);
-}
-
-/** The given content sections with every rich-text field sanitized; other text is left as is. */
-export function sanitizeContentSections(sections: Partial<SiteContent>): Partial<SiteContent> {
-  return Object.fromEntries(
-    Object.entries(sections).map(([section, value]) => {
-      const schema = contentSchema.shape[section as keyof SiteContent];
-      return [section, schema ? sanitizeBySchema(schema, value) : value];
-    }),
-  ) as Partial<SiteContent>;
-}
-
-/** Dotted paths of the rich-text fields of the content schema ("[]" for array items). */
-export function listRichTextPaths(schema: z.ZodType = contentSchema, prefix = ""): string[] {
-  if (schema === richText) return [prefix];
-  const def = schema._zod.def;
-  if (def.type === "object") {
-    return Object.entries((schema as z.ZodObject).shape).flatMap(([key, field]) =>
-      listRichTextPaths(field as z.ZodType, prefix ? `${prefix}.${key}` : key),
-    );
-  }
-  if (def.type === "array") {
-    return listRichTextPaths((schema as z.ZodArray<z.ZodType>).element, `${prefix}[]`);
-  }
-  if (def.type === "optional" || def.type === "nullable" || def.type === "default") {
-    return listRichTextPaths((schema as z.ZodOptional<z.ZodType>).unwrap(), prefix);
-  }
-  return [];
 }

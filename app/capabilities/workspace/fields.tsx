@@ -8,12 +8,7 @@ import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { Textarea } from "~/ui/textarea";
-import {
-  formatLines,
-  getHeroTitleText,
-  parseLines,
-  toHeroTitleHtml,
-} from "../../features/content/editor/form-rules";
+import { formatLines, getHeroTitleText, parseLines, toHeroTitleHtml } from "./field-text";
 
 export function toFieldId(path: string): string {
   return `field-${path.replace(/[^\w-]/g, "-")}`;

@@ -1,7 +1,9 @@
 // The admin login form's input (spec section 5): one schema for the login page (with and without
 // JavaScript) and the POST /api/admin/login endpoint.
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { z } from "~/platform/zod";
+
+/** The ways a sign-in's second step can be passed. */
+export type TwoFactorMethod = "totp" | "recovery" | "passkey";
 
 export const loginSchema = z.object({
   email: z

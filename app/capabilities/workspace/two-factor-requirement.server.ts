@@ -3,7 +3,6 @@
 // and by the admin API gate (JSON endpoints), so neither path is open without it.
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
-import { hasSecondFactor } from "../../features/admin/two-factor/two-factor.server";
 
 export const securityPath = "/admin/security";
 export const twoFactorRequiredMessage =
@@ -47,4 +46,23 @@ export async function saveRequireTwoFactor(
 export async function mustSetUpTwoFactor(db: Db, adminId: number): Promise<boolean> {
   if (!(await readRequireTwoFactor(db))) return false;
   return !(await hasSecondFactor(db, adminId));
+}
+
+/** Whether the admin has a second factor at all (an app turned on, or a passkey): two cheap reads. */
+export async function hasSecondFactor(db: Db, adminId: number): Promise<boolean> {
+  const [totp, passkey] = await Promise.all([
+    db
+      .selectFrom("admin_totp")
+      .select("admin_id")
+      .where("admin_id", "=", adminId)
+      .where("enabled_at", "is not", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("admin_passkeys")
+      .select("id")
+      .where("admin_id", "=", adminId)
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return Boolean(totp || passkey);
 }

@@ -4,8 +4,8 @@
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { ApiError } from "~/platform/http/api.server";
-import { sanitizeContentSections } from "../../capabilities/rich-text/sanitize.server";
 import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
+import { sanitizeContentSections } from "./sanitize-content.server";
 import { contentSchema, type SiteContent } from "./schema";
 
 export const contentConflictMessage =

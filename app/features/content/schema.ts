@@ -1,6 +1,7 @@
 // The site content document: one zod schema, shared by the server (API, store), the public pages
 // and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
 
+import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { descriptionLength } from "~/platform/seo/description";
 import { z } from "~/platform/zod";
 import { toSlug } from "./slug";
@@ -20,11 +21,6 @@ export type IconName = (typeof iconNames)[number];
 
 const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
-/**
- * Rich text produced by the editor; the server sanitizes every field of this schema before
- * storing (app/capabilities/rich-text/sanitize.server.ts finds them by identity, so use it as is).
- */
-export const richText = z.string().max(50_000, "Must be at most 50000 characters");
 const titled = z.object({ title: line(120), description: paragraph(1000) });
 
 export const seoDescriptionMessage =

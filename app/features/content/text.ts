@@ -32,25 +32,6 @@ export function fillPlaceholders(
   );
 }
 
-/** Plain text of a rich-text fragment, for previews and meta descriptions. */
-export function toPlainText(html: string): string {
-  return (
-    html
-      .replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|div)\b[^>]*>/gi, " ")
-      // Inline marks (strong, em, a, s) sit inside words and before punctuation: no space.
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;|&#x27;/g, "'")
-      // Last, so "&amp;lt;" stays the text "&lt;".
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
-}
-
 /** The label of the professional-profile link: named after the network when it is LinkedIn. */
 export function getProfileLabel(url: string): string {
   try {

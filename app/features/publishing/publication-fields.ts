@@ -4,7 +4,7 @@
 // empty input, the store's copying of input to record and the editor's kind fields are read from
 // these tables (like the content's field table, docs/decisions/005-admin-field-table.md).
 
-import { toPlainText } from "~/features/content/text";
+import { toPlainText } from "~/platform/plain-text";
 import { z } from "~/platform/zod";
 
 /** An input as the editor's renderer walks it, whatever the kind. */

@@ -2,7 +2,8 @@
 // write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 
-import { richText, seoDescription } from "~/features/content/schema";
+import { richText } from "~/capabilities/rich-text/rich-text-schema";
+import { seoDescription } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { z } from "~/platform/zod";
 import {

@@ -3,7 +3,18 @@
 
 import { imageSizes, isAllowedLinkHref, isSiteImageSrc } from "~/capabilities/rich-text/rich-text";
 import { z } from "~/platform/zod";
-import { normalizeLinkInput } from "../../../features/content/editor/form-rules";
+
+/**
+ * A link address typed at the prompt. A bare domain gets the default protocol http and a bare
+ * email address becomes a mailto link; anything else is left for the editor's scheme check.
+ */
+export function normalizeLinkInput(input: string): string {
+  const url = input.trim();
+  if (url === "" || /^[a-z][a-z0-9+.-]*:/i.test(url) || /^[/?#.]/.test(url)) return url;
+  if (/^[^\s/@]+@[^\s/@]+\.[^\s/@]+$/.test(url)) return `mailto:${url}`;
+  if (/^[^\s/]+\.[a-z]{2,}(?:[/:?#]|$)/i.test(url)) return `http://${url}`;
+  return url;
+}
 
 export const imageAltRequiredMessage = "Describe the image for people who cannot see it";
 

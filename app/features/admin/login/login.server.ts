@@ -7,6 +7,7 @@
 // count into the same locks.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import {
   dummyPasswordHash,
@@ -18,7 +19,6 @@ import {
   listTwoFactorMethods,
   readTwoFactorStatus,
 } from "~/features/admin/two-factor/two-factor.server";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";

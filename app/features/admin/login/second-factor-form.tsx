@@ -3,11 +3,11 @@
 // it calls POST /api/admin/login/second-factor; without, the form posts to the page (?second-factor).
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
 import {
   describePasskeyError,
   signInWithPasskey,
 } from "~/features/admin/two-factor/passkey-client";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { ApiRequestError, postJson } from "~/platform/api-client";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hooks/use-hydrated";

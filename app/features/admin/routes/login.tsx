@@ -5,12 +5,12 @@
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
 import { loginSuccessPath, type SecondStepAnswer } from "~/capabilities/workspace/session-schema";
 import { AuthPage } from "~/features/admin/email-links/auth-page";
 import { LoginForm } from "~/features/admin/login/login-form";
 import { submitLogin, submitSecondFactor } from "~/features/admin/login/login-submission.server";
 import { PasskeySignInButton, SecondFactorForm } from "~/features/admin/login/second-factor-form";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { readFormMessage } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";

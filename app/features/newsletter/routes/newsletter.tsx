@@ -4,11 +4,11 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { submitNewsletterSignUp } from "~/features/leads/submissions.server";
 import {
   NewsletterForm,
   newsletterSuccessDescription,
 } from "~/features/newsletter/components/newsletter-form";
+import { submitNewsletterSignUp } from "~/features/newsletter/sign-up.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Card } from "~/ui/card";
 import { FormNotice } from "~/ui/forms/form-notice";

@@ -11,12 +11,13 @@ import {
   pickRelatedServices,
   summarizeRelatedService,
 } from "~/features/content/services";
-import { fillServiceName, toPlainText } from "~/features/content/text";
+import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";
+import { toPlainText } from "~/platform/plain-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
