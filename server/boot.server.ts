@@ -2,8 +2,6 @@
 // seeded), the first admin, and the import into the database of uploads kept in UPLOADS_DIR
 // before images were stored there (issue 18).
 
-import { enqueueMail, wakeMailWorker } from "~/capabilities/mail/mail-outbox.server";
-import { registerMailPort } from "~/capabilities/mail/mail-port.server";
 import { importExistingUploads } from "~/capabilities/media/image-records.server";
 import { addImageUseReader } from "~/capabilities/media/image-uses.server";
 import { setNavBadgeReader } from "~/capabilities/workspace/shell/nav-badges.server";
@@ -43,15 +41,6 @@ export async function bootServices(
   setCaseStudyIndustriesReader(async (db, logger) =>
     (await getCaseStudies(db, logger)).map((study) => study.industry),
   );
-  // The admin's emails (password resets, invitations, sign-in notices) go out through the
-  // leads outbox.
-  registerMailPort({
-    isEnabled: (config) => Boolean(config.SMTP_URL && config.MAIL_FROM),
-    send: async (db, mail) => {
-      await enqueueMail(db, { recipient: mail.to, subject: mail.subject, text: mail.text });
-      wakeMailWorker();
-    },
-  });
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

@@ -1,7 +1,6 @@
-// Where each image is used: the media library shows it and refuses to delete an image in use.
-// The features that use images (content, publishing) sit beside or above media (DESIGN.md
-// section 3), so media cannot ask them: each gives a reader of its uses, added at boot by the host
-// (server/boot.server.ts).
+// Where each image is used: the media library shows it and refuses to delete an image in use. An
+// extension point by design: media asks its users (content, publishing) through the readers each
+// adds at boot (server/boot.server.ts).
 import type { Db } from "~/platform/db/tables.server";
 
 export type ImageUse = { url: string; label: string; href: string };

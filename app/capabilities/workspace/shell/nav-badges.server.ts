@@ -1,7 +1,6 @@
-// The counts beside admin menu entries (new messages beside Leads). A menu entry names its count
-// in its route handle (`adminNav.badge`); the feature that knows the number registers a reader of
-// it at boot (server/boot.server.ts), since the admin shell sits below the features (DESIGN.md
-// section 3) and cannot ask them. The workspace layout reads them once per request.
+// The counts beside admin menu entries (new messages beside Leads). An extension point by design:
+// the workspace asks its users which count an entry shows; each feature registers its reader at
+// boot (server/boot.server.ts), and the workspace layout reads them once per request.
 import type { Db } from "~/platform/db/tables.server";
 import type { AdminNavItem } from "~/platform/route-handle";
 
