@@ -14,6 +14,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { listDomainCrossings } from "./domain-crossings.ts";
 import { findImportCircles, findOrderViolations, readImportGraph } from "./import-graph.ts";
 import { makeLintOverrides, readLintOverrides } from "./layers.ts";
 
@@ -47,6 +48,12 @@ describe("the import graph", () => {
 
   it("has no import circle", () => {
     expect(findImportCircles(graph)).toEqual([]);
+  });
+
+  it("lets at most 60 imported names cross between domains (node scripts/domain-crossings.ts)", () => {
+    const names = listDomainCrossings(root).flatMap((crossing) => crossing.names);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThanOrEqual(60);
   });
 
   it("has no import against the layer order", () => {
