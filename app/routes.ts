@@ -44,7 +44,7 @@ export default [
   // one module under three route ids.
   layout("features/admin/routes/admin-layout.tsx", [
     route("admin/login", "features/admin/routes/login.tsx"),
-    // The pages of the admin's emails (issue 20): ask for a reset link, set a new password from
+    // The pages of the admin's emails: ask for a reset link, set a new password from
     // one, accept an invitation
     route("admin/forgot-password", "features/admin/routes/forgot-password.tsx"),
     route("admin/reset-password", "features/admin/routes/reset-password.tsx"),
@@ -94,7 +94,7 @@ export default [
   route("api/newsletter", "features/newsletter/routes/api-newsletter.ts"),
   // Admin session API
   route("api/admin/login", "features/admin/routes/api-login.ts"),
-  // Two-factor sign-in (issue 20): the second step, and a passkey challenge for it or for a
+  // Two-factor sign-in: the second step, and a passkey challenge for it or for a
   // sign-in with a passkey alone; a signed-in admin adding a passkey
   route("api/admin/login/second-factor", "features/admin/routes/api-login-second-factor.ts"),
   route("api/admin/login/passkey-options", "features/admin/routes/api-login-passkey-options.ts"),

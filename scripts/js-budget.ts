@@ -1,4 +1,4 @@
-// The public pages' JavaScript budget (DESIGN.md section 8), measured on a running built site:
+// The public pages' JavaScript budget, measured on a running built site:
 // for each page, the scripts a first view loads (script src, modulepreload links, the inline
 // module script's imports and, recursively, their static imports), gzipped. Used by
 // `npm run size` (scripts/size.ts) and by the integration test that keeps the budget in `npm test`.

@@ -5,7 +5,7 @@
 // (CHROME_PATH, else /usr/bin/chromium); nothing is downloaded. --photos first uploads photo-like
 // JPEGs (made with sharp, at least 1920 px wide) as a new article's cover and inline image and as
 // the first case study's image, so the blog, that article and the case studies are measured with
-// real uploads (issue 18). Scores on a machine busy with other work come out lower: read them on
+// real uploads. Scores on a machine busy with other work come out lower: read them on
 // a quiet one.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";

@@ -77,7 +77,7 @@ export { runWorkerPool } from "./workers.server";
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;
 
-/** The footer's old service paths (DESIGN.md section 9), answered with 301 to the matching service. */
+/** The footer's old service paths, answered with 301 to the matching service. */
 const legacyServicePaths = [
   "it-strategy",
   "network-security",
@@ -95,7 +95,7 @@ export type SiteAppOptions = {
   overload?: LoadShedderOptions;
   /** Per-network request caps and body deadlines (tests make the deadlines short). */
   requestCaps?: Partial<RequestCaps>;
-  /** How many image sizes are made at once and may wait (tests make it small; issue 18). */
+  /** How many image sizes are made at once and may wait (tests make it small). */
   imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
 };
 
@@ -314,7 +314,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     res.redirect(301, target ? `/services/${target}` : "/services");
   });
 
-  // The sizes of uploaded images (issue 18), /images/uploads/<id>.w<width>.<format>; any other
+  // The sizes of uploaded images, /images/uploads/<id>.w<width>.<format>; any other
   // address goes on to the originals below.
   const variants = createVariantHandler(services, { ...options.imageVariants, baseHeaders });
   app.use(variants);
@@ -428,7 +428,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       };
       // A cache hit during shutdown closes its keep-alive connection too.
       if (isShuttingDown()) res.setHeader("Connection", "close");
-      // Sizes of uploaded images held in memory, answered the same way (issue 18).
+      // Sizes of uploaded images held in memory, answered the same way.
       if (variants.serveFromMemory(req, res)) return;
       const served = pageCache.serveFromStore(req, res);
       if (served === true) return;

@@ -1,6 +1,6 @@
 // Boots the site's services once per process: configuration, logger, database (migrated and
 // seeded), the first admin, and the import into the database of uploads kept in UPLOADS_DIR
-// before images were stored there (issue 18).
+// before images were stored there.
 
 import { importExistingUploads } from "~/capabilities/media/image-records.server";
 import { addImageUseReader } from "~/capabilities/media/image-uses.server";

@@ -1,4 +1,4 @@
-// Fair caps on open connections (issue 15): at most a small share of the server's connections
+// Fair caps on open connections: at most a small share of the server's connections
 // per client network, and when the server is full, a newcomer takes the place of an idle
 // connection of the network holding the most, so that no number of idle or half-open sockets
 // from dozens of networks can lock visitors out.

@@ -1,4 +1,4 @@
-// Fair caps on requests (issue 15), keyed by the client's network: the forwarded address when the
+// Fair caps on requests, keyed by the client's network: the forwarded address when the
 // peer is a trusted proxy (whose one connection carries many clients), else the peer's own. One
 // network may have only so many requests in progress, and far fewer whose body is still arriving,
 // each of those with a deadline; and a request reaches the app only once its body is in, so slow

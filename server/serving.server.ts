@@ -1,4 +1,4 @@
-// The HTTP server's own limits and its shutdown (issue 11): caps on open connections, overall and
+// The HTTP server's own limits and its shutdown: caps on open connections, overall and
 // per client network (connection-caps.server.ts), short header and idle timeouts, and a graceful
 // stop that finishes what it has read, tells keep-alive clients to go, stops the mail worker and
 // closes the database within 8 seconds, inside the 10 s grace period of Docker and most platforms.

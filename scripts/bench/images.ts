@@ -1,4 +1,4 @@
-// `npm run bench:images` (issue 18): how long the site takes to make an image's sizes, per
+// `npm run bench:images`: how long the site takes to make an image's sizes, per
 // megapixel of the upload and per format, and how a cached size is served against nginx serving
 // the very same bytes (goal: at least 50%). Runs the production build (`npm run build` first) with
 // a throwaway database, uploads folder and image cache; needs nginx and wrk (Debian nginx-light,

@@ -1,7 +1,7 @@
 // An <img> that swaps to the placeholder image when its own image fails to load (spec section 2,
 // blog), including a failure that happened before hydration, when no handler was attached yet.
 // Given an upload's responsive sources it is a <picture> offering AVIF, WebP and the upload's own
-// format at several widths (issue 18); the sources are computed on the server, so no code here.
+// format at several widths; the sources are computed on the server, so no code here.
 import { type ComponentProps, type SyntheticEvent, useCallback } from "react";
 import type { ImageSources } from "./image-variants";
 

@@ -1,4 +1,4 @@
-// This instance's disk cache of image bytes (issue 18): uploads' originals fetched from the
+// This instance's disk cache of image bytes: uploads' originals fetched from the
 // database and their sizes made by sharp, kept under IMAGE_CACHE_DIR up to IMAGE_CACHE_MB. The
 // database holds every original; losing this folder costs only the time to make them again.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// What the media library knows about an image besides its bytes (issue 17): the name it was
+// What the media library knows about an image besides its bytes: the name it was
 // uploaded under, its alt text and focal point. The edit schema is shared by the library's dialog
 // and PATCH /api/admin/images/:name, so both refuse the same input with the same words.
 import { z } from "~/platform/zod";

@@ -1,4 +1,4 @@
-// Makes an upload safe to keep and serve (issue 18): decoded by sharp within the pixel limit,
+// Makes an upload safe to keep and serve: decoded by sharp within the pixel limit,
 // turned upright, its EXIF, XMP and IPTC removed, and the sizes the public pages ask for made.
 import sharp, { type Metadata } from "sharp";
 import {

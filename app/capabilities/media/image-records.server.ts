@@ -1,7 +1,7 @@
-// The uploaded images in the database: their metadata rows (uploaded_images, issue 17), written
+// The uploaded images in the database: their metadata rows (uploaded_images), written
 // with each upload, found by the SHA-256 of the bytes (a second upload of the same file answers the
 // first), edited from the library and read by the public pages for each cover's focal point; and
-// their stored originals (image_blobs, issue 18), content-addressed and shared between rows.
+// their stored originals (image_blobs), content-addressed and shared between rows.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -209,7 +209,7 @@ export async function readImageRecords(db: Db): Promise<Map<string, ImageRecord>
 }
 
 /**
- * Imports the files of the uploads folder (where uploads were kept before issue 18, or an old
+ * Imports the files of the uploads folder (where uploads were kept before they moved into the database, or an old
  * backup's) into the database: each gets its stored bytes and, when it has none, its row, whose
  * original name is then the stored one. Runs at boot; a file whose row already has its bytes is
  * not read again, so a second run does nothing.

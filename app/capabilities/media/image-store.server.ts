@@ -1,4 +1,4 @@
-// Where an upload's bytes come from (issue 18): one store per database, reached from anything that
+// Where an upload's bytes come from: one store per database, reached from anything that
 // has the services, which hands out a local file for an upload's original and its cache. The
 // database holds every original; each instance keeps the ones it serves in its disk cache.
 import { readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// Serves the sizes of uploaded images (issue 18): /images/uploads/<id>.w<width>.<format>, made by
+// Serves the sizes of uploaded images: /images/uploads/<id>.w<width>.<format>, made by
 // sharp on first request, once per variant however many ask at once, a few at a time so a burst
 // of new images cannot starve page serving, then sent from this instance's disk cache for good.
 import { readdir, readFile } from "node:fs/promises";

@@ -1,4 +1,4 @@
-// The responsive sizes of an uploaded image (issue 18): which widths and formats exist, their
+// The responsive sizes of an uploaded image: which widths and formats exist, their
 // addresses, and the srcset lists the public pages write. Pure, so pages and the server agree.
 import { uploadsUrlPath } from "./image-rules";
 

@@ -1,4 +1,4 @@
-// The site's images (DESIGN.md: /images, the media library): uploads checked by their magic bytes
+// The site's images (docs/architecture.md: /images, the media library): uploads checked by their magic bytes
 // and named at random, and the site's own images (public/images) the library lists after them.
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";

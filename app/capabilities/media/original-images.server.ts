@@ -1,4 +1,4 @@
-// Serves uploads' originals, /images/uploads/<id>.<png|jpg|webp> (issue 18), from the image store:
+// Serves uploads' originals, /images/uploads/<id>.<png|jpg|webp>, from the image store:
 // this instance's disk cache, filled from the database on a miss (sent from the database's bytes
 // when the cache cannot be written), so an image uploaded through any instance is served by every
 // one. Anything else under the path is left to the next handler.

@@ -1,4 +1,4 @@
-// Rich text as a public page shows it (issue 18): its uploaded images as <picture>s, their widths
+// Rich text as a public page shows it: its uploaded images as <picture>s, their widths
 // read from the library in one query per text. A failed read leaves the text as it was stored
 // (and the page out of the cache).
 import type { Logger } from "pino";

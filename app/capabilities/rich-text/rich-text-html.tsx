@@ -1,5 +1,5 @@
 // Renders rich text from the content store. It was sanitized on the server when saved
-// (DESIGN.md section 7), so it is trusted HTML here; images load lazily and a table scrolls inside
+//, so it is trusted HTML here; images load lazily and a table scrolls inside
 // its own focusable box, so a wide one never widens the page on a phone.
 import { cn } from "../../ui/cn";
 

@@ -4,7 +4,7 @@
 
 /**
  * Paragraphs, bold, italic, strike, lists, links, H2, H3, line breaks, quotes, code blocks,
- * tables, and images in figures (issue 17).
+ * tables, and images in figures.
  */
 export const richTextTags = [
   "p",

@@ -1,4 +1,4 @@
-// The one admin gate (DESIGN.md section 7). Pages: React Router middleware on the admin workspace
+// The one admin gate. Pages: React Router middleware on the admin workspace
 // layout reads the session once and puts it in the request's context; screens read it from there.
 // JSON endpoints: handleAdminApi checks method, origin and session the same way for each. A
 // database error while checking answers 503 everywhere, never 500 and never a false "signed out".

@@ -29,12 +29,12 @@ export type LoginCredentials = z.output<typeof loginSchema>;
 export type AdminSessionAnswer = {
   isAuthenticated: boolean;
   admin: { email: string } | null;
-  /** The spec allows a token; this server never sends one (DESIGN.md section 7). */
+  /** The spec allows a token; this server never sends one. */
   token?: string;
 };
 
 /**
- * The login's answer for an admin with two-factor (issue 20): no session yet, a token for the
+ * The login's answer for an admin with two-factor: no session yet, a token for the
  * second step (valid 5 minutes) and the methods it takes.
  */
 export type SecondStepAnswer = {

@@ -1,4 +1,4 @@
-// The owner's setting "Require two-factor for every admin" (issue 20), kept in site_settings, and
+// The owner's setting "Require two-factor for every admin", kept in site_settings, and
 // whether one admin must still set up a second factor. Read by the workspace middleware (screens)
 // and by the admin API gate (JSON endpoints), so neither path is open without it.
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";

@@ -1,4 +1,4 @@
-// Saving edited content (DESIGN.md section 6): the sections given are sanitized and replace the
+// Saving edited content: the sections given are sanitized and replace the
 // stored ones as a new revision; an If-Match naming an older version is refused with a 409.
 
 import type { Db } from "~/platform/db/tables.server";

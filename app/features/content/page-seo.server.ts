@@ -1,6 +1,5 @@
 // The industries of the published case studies, which the Case Studies page's computed
-// description names (page-seo.ts). Case studies belong to publishing, above content (DESIGN.md
-// section 3), so content cannot ask it: publishing's reader is set at boot by the host
+// description names (page-seo.ts). Case studies belong to publishing, above content, so content cannot ask it: publishing's reader is set at boot by the host
 // (server/boot.server.ts), as the media library's image-use readers are.
 import type { Logger } from "pino";
 import type { Db } from "~/platform/db/tables.server";

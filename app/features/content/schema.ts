@@ -265,7 +265,7 @@ export const contentSchema = z.object({
     unsubscribedText: paragraph(500),
     unsubscribeInvalidHeading: line(200),
     unsubscribeInvalidText: paragraph(500),
-    /** Double opt-in (issue 19): after a sign-up, the email it sends, and the link's page. */
+    /** Double opt-in: after a sign-up, the email it sends, and the link's page. */
     newsletterCheckInboxText: paragraph(300),
     confirmEmailSubject: line(200),
     confirmEmailText: paragraph(1000),

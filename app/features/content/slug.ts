@@ -1,4 +1,4 @@
-// The /services/{slug} key of a service title (DESIGN.md section 5): the spec's rule, plus
+// The /services/{slug} key of a service title: the spec's rule, plus
 // collapsing and trimming hyphens so "IT Strategy & Consulting" becomes it-strategy-consulting.
 
 export function toSlug(title: string): string {

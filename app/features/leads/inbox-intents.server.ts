@@ -47,7 +47,7 @@ export type InboxIntentContext = {
 };
 
 /**
- * What only an owner may do here (issue 20): delete a message, erase a contact, and send a test
+ * What only an owner may do here: delete a message, erase a contact, and send a test
  * of the mail set-up. An editor reads and sorts the inbox.
  */
 const ownerIntents: ReadonlySet<InboxIntent["intent"]> = new Set(["delete", "erase", "test-email"]);

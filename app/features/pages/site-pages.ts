@@ -1,4 +1,4 @@
-// The public pages (DESIGN.md section 3): every page with its address, title, group and the time
+// The public pages: every page with its address, title, group and the time
 // its data last changed, from the routes' `page` facts (their handles, platform/route-handle.ts)
 // and the data: a page per service, case study and article. /sitemap.xml, the HTML /sitemap, the
 // link-preview images and the JavaScript budget (through /sitemap.xml) all read it.

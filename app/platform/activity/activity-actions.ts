@@ -15,17 +15,17 @@ export const activityActions = {
   "admin-delete": "Admin removed",
   "admin-password": "Password changed",
   "admin-sessions-revoked": "Signed out everywhere",
-  // Publishing (issue 10); deletions use "delete"
+  // Publishing; deletions use "delete"
   "article-save": "Article saved",
   "article-restore": "Article restored",
   "case-study-save": "Case study saved",
   "case-study-restore": "Case study restored",
-  // The writer's desk (issue 17): the site settings, and a scheduled item going live by itself
+  // The writer's desk: the site settings, and a scheduled item going live by itself
   "settings-save": "Settings saved",
   "publish-on-schedule": "Published on schedule",
-  // The newsletter (issue 19); erasing a subscriber is a "delete"
+  // The newsletter; erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
-  // The leads inbox (issue 19): a message's moves (deletions use "delete"), a contact's erasure,
+  // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,
   // a test email; entries name a message by number and a contact by count, never by contents
   "message-handled": "Message marked handled",
   "message-new": "Message marked new",

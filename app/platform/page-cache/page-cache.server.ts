@@ -1,4 +1,4 @@
-// The rendered-page cache of DESIGN.md section 8, in front of React Router in the HTTP host.
+// The rendered-page cache, in front of React Router in the HTTP host.
 // Anonymous GET and HEAD requests for public pages, and for their client-side navigation data
 // (`/blog.data`), are answered from the store: the answer as it was rendered for the current data
 // version, with its ETag and (for pages) its hash-based Content-Security-Policy. A miss renders

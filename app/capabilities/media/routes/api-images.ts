@@ -5,7 +5,7 @@
 // instance serves it, every backup holds it) under a random name with the name it was uploaded
 // under, and answered 201 with the library's view of it, or not stored at all (507 JSON when the
 // database has no room). The same bytes uploaded again store nothing: the answer is
-// 200 with `duplicate: true` and the image already in the library (issue 17).
+// 200 with `duplicate: true` and the image already in the library.
 // GET /api/admin/images: the library's images (uploads with their names, alt texts and focal
 // points), filtered by `?q=` over names and alt texts.
 

@@ -1,4 +1,4 @@
-// The rich-text editor (spec sections 2 and 5, issue 17): TipTap with the spec's toolbar (bold,
+// The rich-text editor (spec sections 2 and 5): TipTap with the spec's toolbar (bold,
 // italic, strike, lists, link, Remove Link, H2, H3) plus quote, code block, a simple table and
 // images of the site's media library in figures, and the words and read time under it. Links are
 // set through a dialog, not opened on click, accept only the spec's schemes and default to http;

@@ -1,4 +1,4 @@
-// The account screen's data and its posts (issue 20): the signed-in admin's devices (their live
+// The account screen's data and its posts: the signed-in admin's devices (their live
 // sessions, named in words), ending one or every other, and changing their own password (which
 // ends every other session too). Every admin has this screen, whatever their role.
 import type { Actor } from "~/platform/activity/activity.server";

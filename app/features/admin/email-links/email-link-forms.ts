@@ -24,7 +24,7 @@ export type LinkOutcome =
   | { outcome: "expired" }
   | { outcome: "already-admin"; email: string };
 
-/** What an invited admin may do (issue 20's roles; the invite keeps the choice). */
+/** What an invited admin may do (the invite keeps the choice). */
 /** The roles an invite may give, the default first. */
 export const inviteRoles = ["editor", "owner"] as const satisfies readonly AdminRole[];
 export type InviteRole = AdminRole;

@@ -44,7 +44,7 @@ import { completeSecondFactor, startPasskeySignIn } from "./second-factor.server
 
 /**
  * The answer to a sign-in step: the session, the second step's prompt, or the refusal thrown. A
- * session in a browser new to this admin gets them a notice by email (issue 20 C, queued).
+ * session in a browser new to this admin gets them a notice by email (queued).
  */
 async function answerSignIn(
   result: SignInResult,

@@ -1,4 +1,4 @@
-// Admin sign-in (DESIGN.md section 7, docs/decisions/006-login-lockout.md): a generic failure
+// Admin sign-in (docs/decisions/006-login-lockout.md): a generic failure
 // message, the same work and answer for unknown emails, a limit per client network (the address,
 // or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
 // and a slower lock on the email alone that spares the networks its owner has signed in from, so

@@ -1,4 +1,4 @@
-// The login's second step (issue 20), shown after a right password for an admin with two-factor:
+// The login's second step, shown after a right password for an admin with two-factor:
 // a code from the authenticator app, or a recovery code, or the admin's passkey. With JavaScript
 // it calls POST /api/admin/login/second-factor; without, the form posts to the page (?second-factor).
 import { KeyRound } from "lucide-react";

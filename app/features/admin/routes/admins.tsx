@@ -1,6 +1,6 @@
 // /admin/admins, for owners: the admin accounts with their roles. Add one with a role (a generated
 // password shown once, or one typed twice) or, with mail set up, invite one by email to choose
-// their own password (issue 20 C); change an admin's role; sign an admin out everywhere; remove an
+// their own password; change an admin's role; sign an admin out everywhere; remove an
 // admin, never the last owner. One's own password: the account screen.
 
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// POST /api/admin/security/passkeys (issue 20): the signed-in admin adds a passkey. JSON
+// POST /api/admin/security/passkeys: the signed-in admin adds a passkey. JSON
 // {intent: "options", password} answers {registrationToken, options} for the browser's WebAuthn
 // call (the password again: a passkey signs in alone, so a stolen session must not add one);
 // {intent: "add", name, registrationToken, response} keeps it (201, with recovery codes to show

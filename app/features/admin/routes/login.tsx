@@ -1,6 +1,6 @@
 // /admin/login (spec section 2): the admin login screen. With JavaScript the form calls the JSON
 // API and shows the spec's toasts; without it, the form posts here. Both are one submission path.
-// An admin with two-factor then gets the second step (issue 20), posted to ?second-factor; any
+// An admin with two-factor then gets the second step, posted to ?second-factor; any
 // admin may instead sign in with a passkey alone.
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// /admin/security (issue 20): the signed-in admin's own two-factor sign-in. The authenticator app
+// /admin/security: the signed-in admin's own two-factor sign-in. The authenticator app
 // (set up with a QR code and a first code, turned off with a code or the password), recovery
 // codes (shown once, renewable), passkeys (add, remove). Each change ends the admin's other
 // sessions. While the site requires two-factor, an admin without it is sent here first.

@@ -1,6 +1,6 @@
 // GET /api/content: the site content document (spec section 7). Never cached; the version travels
 // in the ETag so the editor can send it back in If-Match when it saves.
-// POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7),
+// POST /api/content: the editor's save (admin only, same-origin JSON),
 // written to the activity log in the save's own transaction.
 
 import { handleAdminApi } from "~/capabilities/workspace/gate.server";

@@ -42,7 +42,7 @@ type MessageAction = {
 
 export type ActionMessage = { id: number; name: string; email: string; state: MessageState };
 
-/** What only an owner may do with a message (issue 20): the server refuses an editor these too. */
+/** What only an owner may do with a message: the server refuses an editor these too. */
 const ownerActionKeys = new Set(["delete", "export", "erase"]);
 
 /** The message's actions, most used first; an editor's leave out deleting, export and erasure. */

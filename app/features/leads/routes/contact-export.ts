@@ -8,7 +8,7 @@ import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/contact-export";
 
-/** Owners only (issue 20): the admin gate refuses editors. */
+/** Owners only: the admin gate refuses editors. */
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -23,7 +23,7 @@ import { Card } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
 import type { Route } from "./+types/newsletter-editor";
 
-/** Owners only (issue 20): the admin gate refuses editors. */
+/** Owners only: the admin gate refuses editors. */
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-// /blog/:id: one article (DESIGN.md section 9: Read More leads here) with its byline, image, body,
+// /blog/:id: one article (Read More leads here) with its byline, image, body,
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";

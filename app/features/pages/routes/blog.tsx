@@ -57,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cards = shown.items.map(toArticleCard);
   const categories = listCategories(articles);
   // Kept only under the view's own address, and not when nothing matches (a search, an unknown
-  // category): invented queries would otherwise each mint an entry (issue 15).
+  // category): invented queries would otherwise each mint an entry.
   const foundNothing = matching.length === 0 && (query.q !== "" || query.category !== "");
   if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
     keepOutOfPageCache(context);

@@ -1,4 +1,4 @@
-// /case-studies/:id: one case study in full (DESIGN.md section 9: "Read the full case study"
+// /case-studies/:id: one case study in full ("Read the full case study"
 // leads here). An unknown id is a 404.
 import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
 import { data, isRouteErrorResponse, Link } from "react-router";

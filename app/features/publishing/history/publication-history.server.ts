@@ -1,4 +1,4 @@
-// Articles and case studies in History (issue 9's screen): each save is an entry naming the item,
+// Articles and case studies in History: each save is an entry naming the item,
 // its own version number, what happened to its status, schedule and address in words, and the
 // fields it changed; a revision shows its changes field by field, and Restore saves its text as a
 // new version through the publishing store (status and schedule stay).

@@ -134,7 +134,7 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
     listForAdmin(db, "article"),
     listForAdmin(db, "case-study"),
   ]);
-  // The cover, and every image placed in the text (issue 17: the site's own images only).
+  // The cover, and every image placed in the text (the site's own images only).
   const imagesOf = (record: { imageUrl: string; body: string }) => [
     record.imageUrl,
     ...[...record.body.matchAll(/<img [^>]*?src="(\/images\/[^"]+)"/g)].map(([, url]) => url),
