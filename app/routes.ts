@@ -54,7 +54,7 @@ export default [
       route("admin", "features/content/routes/editor.tsx", { id: "editor-admin" }),
       route("working-editor", "features/content/routes/editor.tsx", { id: "editor-working" }),
       // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
-      route("content", "features/content/routes/content-manager.tsx"),
+      route("content", "features/pages/routes/content-manager.tsx"),
       // Manage Images: the media library and image uploads
       route("images", "capabilities/media/routes/images.tsx"),
       // The leads inbox (contact messages by folder, searchable), the subscribers' CSV export,

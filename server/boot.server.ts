@@ -7,10 +7,8 @@ import { addImageUseReader } from "~/capabilities/media/image-uses.server";
 import { setNavBadgeReader } from "~/capabilities/workspace/shell/nav-badges.server";
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
-import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
-import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
@@ -37,10 +35,6 @@ export async function bootServices(
   addImageUseReader(listImageUses);
   // The admin menu's count of new messages beside Leads.
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
-  // The Content Manager's preview of the Case Studies page names their industries.
-  setCaseStudyIndustriesReader(async (db, logger) =>
-    (await getCaseStudies(db, logger)).map((study) => study.industry),
-  );
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

@@ -1,5 +1,5 @@
 // /content: the content manager (admin only), for the sections the content editor leaves out.
-// In the admin workspace, behind its gate; the same form screen as the editor.
+// Composed here, above publishing, because its Case Studies preview names the studies' industries.
 import { Link } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
@@ -7,8 +7,8 @@ import { Notice } from "~/capabilities/workspace/shell/notice";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { managerForm } from "~/features/content/editor/form-model";
 import { describeFixedPages } from "~/features/content/page-seo";
-import { readCaseStudyIndustries } from "~/features/content/page-seo.server";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content, version, fresh } = await getRequestContent(context);
   // Editing a fallback copy while the database is unreadable could overwrite real content.
   const { db, logger } = getAppContext(context);
-  const industries = await readCaseStudyIndustries(db, logger);
+  const industries = (await getCaseStudies(db, logger)).map((study) => study.industry);
   const seoPages = Object.entries(describeFixedPages(content, industries)).map(
     ([key, page]) => [`seo.${key}`, page] as const,
   );
