@@ -1,6 +1,7 @@
 // A notice at the top of an admin screen: what happened or what needs a decision, with its
 // choices. Warnings are announced at once (alert); the rest politely (status).
 import type { ReactNode } from "react";
+import { type FormResult, type NoticeBody, readFormNotice } from "~/platform/http/form-result";
 
 const tones = {
   warning: "border-amber-300 bg-amber-50 text-amber-950",
@@ -34,4 +35,10 @@ export function Notice({
       </div>
     </div>
   );
+}
+
+/** The notice after a form post: what was done, or why not (a field's error shows at the field). */
+export function FormNotice({ result }: { result: FormResult<NoticeBody> | undefined }) {
+  const notice = readFormNotice(result);
+  return notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null;
 }

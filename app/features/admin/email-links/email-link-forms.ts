@@ -2,6 +2,7 @@
 // from a link (a reset or an invite), invite an admin, cancel an invite.
 import { adminEmailSchema, passwordSchema } from "~/features/admin/admins/admin-forms";
 import type { AdminRole } from "~/platform/admin-roles";
+import type { FormResult, NoticeBody } from "~/platform/http/form-result";
 import { z } from "~/platform/zod";
 
 export const forgotPasswordSchema = z.object({ email: adminEmailSchema });
@@ -41,9 +42,4 @@ export const cancelInviteSchema = z.object({
 });
 
 /** What the Admins screen's invite card shows after one of its posts. */
-export type InviteIntentResult = {
-  form: "invite";
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
-};
+export type InviteIntentResult = FormResult<NoticeBody>;

@@ -20,6 +20,7 @@ import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readSameOriginForm } from "~/platform/http/api.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readSameOriginForm(request, config.SITE_URL);
   if ("refused" in posted) {
     const { message, status } = posted.refused;
-    return data<InboxIntentResult>({ problem: message }, { status });
+    return data<InboxIntentResult>(answerFailed(message), { status });
   }
   const outcome = await runInboxIntent(
     { db, config, admin, actor: getActor(admin, clientIp) },
@@ -81,7 +82,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       title="Leads"
       description="Messages sent through the contact form. Work through New, and mark each message handled once you have answered it."
     >
-      <InboxConfirmation confirm={actionData?.confirm} />
+      <InboxConfirmation
+        confirm={actionData?.status === "done" ? actionData.body.confirm : undefined}
+      />
       <MailAlerts mail={mail} canSendTest={ownerTools} />
       <section aria-labelledby="messages-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="messages-heading" className="sr-only">

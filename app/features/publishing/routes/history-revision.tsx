@@ -16,6 +16,7 @@ import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";
@@ -59,7 +60,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       (typeof fromForm === "string" && /^\d+$/.test(fromForm) ? Number(fromForm) : undefined);
   } catch (error) {
     if (error instanceof ApiError) {
-      return data({ problem: error.message }, { status: error.status });
+      return data(answerFailed(error.message), { status: error.status });
     }
     throw error;
   }
@@ -68,17 +69,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       expectedVersion,
       actor: getActor(admin, clientIp),
     });
-    if (!restored) return data({ problem: "This version no longer exists." }, { status: 404 });
+    if (!restored) return data(answerFailed("This version no longer exists."), { status: 404 });
     throw redirect(`/admin/history?restored=${kind.id}-${id}`, {
       headers: { ETag: `"${restored.version}"` },
     });
   } catch (error) {
     if (error instanceof ContentConflictError) {
       return data(
-        {
-          problem:
-            "The content was saved by someone else since you opened this page, so nothing was restored. Look at the latest changes, then restore again if you still want this version.",
-        },
+        answerFailed(
+          "The content was saved by someone else since you opened this page, so nothing was restored. Look at the latest changes, then restore again if you still want this version.",
+        ),
         { status: 409, headers: { ETag: `"${error.currentVersion}"` } },
       );
     }
@@ -122,7 +122,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         </Button>
       }
     >
-      {actionData?.problem ? (
+      {actionData?.status === "failed" ? (
         <Notice
           tone="warning"
           title="Not restored"
@@ -132,7 +132,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
             </Link>
           }
         >
-          {actionData.problem}
+          {actionData.message}
         </Notice>
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
