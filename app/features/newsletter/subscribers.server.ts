@@ -8,20 +8,22 @@ import { sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
-import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
+import { hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
 import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import type { LeadServices, SenderInfo } from "../leads/contact-messages.server";
-import { describeWait, type LeadOutcome, LeadsUnavailableError } from "../leads/outcome.server";
+import { type LeadForm, passLeadGate } from "../leads/lead-gate.server";
+import { type LeadOutcome, LeadsUnavailableError } from "../leads/outcome.server";
 import type { NewsletterInput } from "../leads/schema";
-import { findRecentPageFetch } from "../leads/spam/page-fetches.server";
-import {
-  checkSpamGuard,
-  isTimingVerdict,
-  newsletterMinimumFillMs,
-  type TimingVerdict,
-} from "../leads/spam/spam.server";
+import { newsletterMinimumFillMs, type TimingVerdict } from "../leads/spam/spam.server";
 
 export const newsletterRateLimit = { limit: 10, windowMs: 10 * 60_000 };
+const newsletterForm: LeadForm = {
+  name: "newsletter",
+  rateLimit: newsletterRateLimit,
+  minimumFillMs: newsletterMinimumFillMs,
+  tooManyMessage: "Too many sign-up attempts from your network",
+  logLabel: "Newsletter sign-up",
+};
 /** Confirmation emails one address may be sent: one an hour, and a few a day at most. */
 export const confirmationResendMs = 60 * 60_000;
 export const confirmationAddressLimit = { limit: 4, windowMs: 24 * 60 * 60_000 };
@@ -87,34 +89,9 @@ export async function subscribeToNewsletter(
   let held: TimingVerdict | null = null;
   let mailed = false;
   try {
-    const limit = await hitRateLimit(
-      db,
-      getNetworkRateLimitKey("newsletter", sender.clientIp),
-      newsletterRateLimit,
-      now.getTime(),
-    );
-    if (!limit.allowed) {
-      const wait = describeWait(limit.retryAfterSeconds);
-      return {
-        kind: "rate-limited",
-        retryAfterSeconds: limit.retryAfterSeconds,
-        message: `Too many sign-up attempts from your network. Please try again in ${wait}.`,
-      };
-    }
-    const verdict = await checkSpamGuard(
-      db,
-      { ...input, shownCookie: sender.formShownCookie },
-      newsletterMinimumFillMs,
-      now.getTime(),
-      () => findRecentPageFetch(sender.clientIp, now.getTime()),
-    );
-    if (verdict !== "person") {
-      if (!isTimingVerdict(verdict)) {
-        logger.info({ verdict, ipHash }, "Newsletter sign-up dropped as spam");
-        return { kind: "dropped", verdict };
-      }
-      held = verdict;
-    }
+    const gate = await passLeadGate(services, newsletterForm, input, sender, now);
+    if (gate.kind !== "passed") return gate;
+    held = gate.held;
     await db
       .insertInto("newsletter_subscriptions")
       .values({
