@@ -1,13 +1,13 @@
 // A picker of one image for placing it somewhere (the rich-text editor's image dialog): the media
 // library as a radio group of thumbnails with a search by name, and an upload in place whose new
 // image is chosen at once. Admin only; it fetches the library when it first shows.
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { SearchInput } from "~/ui/search-input";
 import { ImageChoiceGrid } from "./image-choice-grid";
 import { type LibraryImage, matchesImageSearch } from "./image-metadata";
-import { acceptedImageTypes, imageTooLargeMessage, maxImageBytes } from "./image-rules";
-import { listImages, uploadImage } from "./images-client";
+import { ImageUploadButton, ImageUploadError, useImageUpload } from "./image-upload";
+import { listImages } from "./images-client";
 
 export function ImagePicker({
   selectedUrl,
@@ -17,12 +17,9 @@ export function ImagePicker({
   onSelect: (image: LibraryImage) => void;
 }) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [images, setImages] = useState<LibraryImage[]>();
   const [listError, setListError] = useState<string>();
   const [query, setQuery] = useState("");
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string>();
 
   useEffect(() => {
     let current = true;
@@ -38,28 +35,12 @@ export function ImagePicker({
     };
   }, []);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    // The server checks again, by the file's bytes; this saves sending a file it would refuse.
-    if (file.size > maxImageBytes) {
-      setUploadError(imageTooLargeMessage);
-      return;
-    }
-    setUploading(true);
-    setUploadError(undefined);
-    try {
-      // The same file uploaded before answers the image already in the library: choose that one.
-      const { image } = await uploadImage(file);
-      setImages((list) => [image, ...(list ?? []).filter((known) => known.url !== image.url)]);
-      setQuery("");
-      onSelect(image);
-    } catch (failure) {
-      setUploadError(describeRequestError(failure, "Unable to upload the image"));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  };
+  // The same file uploaded before answers the image already in the library: choose that one.
+  const upload = useImageUpload(({ image }) => {
+    setImages((list) => [image, ...(list ?? []).filter((known) => known.url !== image.url)]);
+    setQuery("");
+    onSelect(image);
+  });
 
   const shown = images ? images.filter((image) => matchesImageSearch(image, query)) : [];
   return (
@@ -77,27 +58,13 @@ export function ImagePicker({
             className="h-9"
           />
         </div>
-        <label
-          htmlFor={`${id}-upload`}
+        <ImageUploadButton
+          id={`${id}-upload`}
+          upload={upload}
           className="inline-flex h-9 cursor-pointer items-center justify-center rounded-md border border-input bg-background px-3 text-sm font-semibold whitespace-nowrap hover:bg-muted focus-within:outline-2 focus-within:outline-ring"
-        >
-          {uploading ? "Uploading..." : "Upload new image"}
-          <input
-            ref={fileInput}
-            id={`${id}-upload`}
-            type="file"
-            accept={acceptedImageTypes.join(",")}
-            className="sr-only"
-            disabled={uploading}
-            onChange={(event) => upload(event.target.files?.[0])}
-          />
-        </label>
+        />
       </div>
-      {uploadError ? (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {uploadError}
-        </p>
-      ) : null}
+      <ImageUploadError upload={upload} />
       {listError ? (
         <p role="alert" className="text-sm font-medium text-destructive">
           {listError}
