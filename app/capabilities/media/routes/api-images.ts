@@ -9,39 +9,15 @@
 // GET /api/admin/images: the library's images (uploads with their names, alt texts and focal
 // points), filtered by `?q=` over names and alt texts.
 
-import { readImageDimensions } from "~/capabilities/media/image-dimensions.server";
+import { uploadImage } from "~/capabilities/media/image-library.server";
 import { matchesImageSearch } from "~/capabilities/media/image-metadata";
+import { listLibraryImages } from "~/capabilities/media/image-records.server";
 import {
-  ImageRefusal,
-  isHeicImage,
-  refuseUnacceptedBytes,
-} from "~/capabilities/media/image-processing.server";
-import {
-  cleanOriginalName,
-  findImageByHash,
-  findImageRecord,
-  hashImageBytes,
-  insertImageRecord,
-  listLibraryImages,
-  prepareImageForStorage,
-  storeImageBlob,
-  toLibraryImage,
-} from "~/capabilities/media/image-records.server";
-import {
-  databaseFullMessage,
-  describeTooManyPixels,
   imageTooLargeMessage,
   maxImageBytes,
-  maxImagePixels,
   maxUploadBodyBytes,
-  unreadableImageMessage,
-  uploadNotSavedMessage,
-  uploadsUrlPath,
 } from "~/capabilities/media/image-rules";
-import { createUploadName, detectImageKind } from "~/capabilities/media/images.server";
 import { handleAdminApi } from "~/capabilities/workspace/gate.server";
-import { getActor, recordActivity } from "~/platform/activity/activity.server";
-import { isStorageFullError } from "~/platform/db/unavailable.server";
 import { ApiError } from "~/platform/http/api.server";
 import type { Route } from "./+types/api-images";
 
@@ -56,7 +32,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return handleAdminApi(args, { methods: ["POST"] }, async ({ db, logger, admin, clientIp }) => {
+  return handleAdminApi(args, { methods: ["POST"] }, async (app) => {
     const { request } = args;
     if (!/^multipart\/form-data\b/i.test(request.headers.get("content-type") ?? "")) {
       throw new ApiError(415, "Send the image as a multipart form (multipart/form-data)");
@@ -76,89 +52,7 @@ export async function action(args: Route.ActionArgs) {
     }
     if (file.size > maxImageBytes) throw new ApiError(413, imageTooLargeMessage);
     const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = detectImageKind(bytes);
-    // 415 only for another image type (GIF, SVG...); 400 for bytes that are no image at all. A
-    // HEIC photo goes on to sharp, which converts it where it can and else says how to export it.
-    if (!kind && !isHeicImage(bytes)) {
-      const refusal = refuseUnacceptedBytes(bytes);
-      throw new ApiError(refusal.status, refusal.message);
-    }
-    // The header's size is the cheap first gate; sharp checks the pixels again as it decodes.
-    const dimensions = kind ? readImageDimensions(bytes, kind) : undefined;
-    if (kind && !dimensions) throw new ApiError(400, unreadableImageMessage);
-    if (dimensions && dimensions.width * dimensions.height > maxImagePixels) {
-      throw new ApiError(413, describeTooManyPixels(dimensions.width, dimensions.height));
-    }
-
-    const sha256 = hashImageBytes(bytes);
-    const existing = await findImageByHash(db, sha256);
-    if (existing) {
-      return Response.json({
-        message: `This image is already in the library as ${existing.original_name}`,
-        duplicate: true,
-        image: toLibraryImage(existing),
-      });
-    }
-
-    // What is stored is decoded, upright and free of EXIF, XMP and IPTC, so it differs from what
-    // was uploaded; the duplicate check above keeps using the uploaded bytes' hash.
-    let prepared: Awaited<ReturnType<typeof prepareImageForStorage>>;
-    try {
-      prepared = await prepareImageForStorage(bytes);
-    } catch (error) {
-      if (error instanceof ImageRefusal) throw new ApiError(error.status, error.message);
-      throw error;
-    }
-
-    const name = createUploadName(prepared.kind);
-    const url = `${uploadsUrlPath}/${name}`;
-    const originalName = cleanOriginalName(file.name, name);
-    // The bytes, their row and the log entry in one transaction: all stored, or nothing.
-    try {
-      await db.transaction().execute(async (trx) => {
-        const blobSha256 = await storeImageBlob(trx, prepared);
-        await insertImageRecord(trx, {
-          name,
-          originalName,
-          sha256,
-          blobSha256,
-          kind: prepared.kind,
-          bytes: prepared.bytes.length,
-          width: prepared.width,
-          height: prepared.height,
-          original: prepared.original,
-        });
-        await recordActivity(trx, {
-          action: "image-upload",
-          actor: getActor(admin, clientIp),
-          target: url,
-          detail: { bytes: prepared.bytes.length, name: originalName },
-        });
-      });
-    } catch (error) {
-      if (!isStorageFullError(error)) throw error;
-      logger.error(
-        { err: error, bytes: prepared.bytes.length, admin: admin.email },
-        "image upload refused: the database has no room",
-      );
-      throw new ApiError(507, databaseFullMessage);
-    }
-    logger.info(
-      {
-        image: name,
-        bytes: prepared.bytes.length,
-        width: prepared.width,
-        height: prepared.height,
-        uploaded: prepared.original,
-        admin: admin.email,
-      },
-      "image uploaded",
-    );
-    const record = await findImageRecord(db, name);
-    if (!record) throw new ApiError(500, uploadNotSavedMessage);
-    return Response.json(
-      { message: "Image uploaded", duplicate: false, image: toLibraryImage(record) },
-      { status: 201 },
-    );
+    const { duplicate, message, image } = await uploadImage(app, { bytes, fileName: file.name });
+    return Response.json({ message, duplicate, image }, { status: duplicate ? 200 : 201 });
   });
 }
