@@ -1,9 +1,8 @@
 // /case-studies/:id: one case study in full ("Read the full case study"
 // leads here). An unknown id is a 404.
 import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
-import { withResponsiveImages } from "~/capabilities/rich-text/responsive-html.server";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
@@ -19,15 +18,8 @@ import {
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { TestimonialCard } from "~/features/publishing/components/testimonial-card";
 import { formatCaseStudyPageTitle } from "~/features/publishing/page-titles";
-import {
-  expireAtNextPublication,
-  findCaseStudy,
-  getCaseStudies,
-  type PlacedCaseStudy,
-  resolveHiddenPublication,
-} from "~/features/publishing/public-reader.server";
-import { getAppContext } from "~/platform/context.server";
-import { getRequestData } from "~/platform/request-data.server";
+import { findCaseStudy, getCaseStudies } from "~/features/publishing/public-reader.server";
+import { loadPublicationPage } from "~/features/publishing/publication-page.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
@@ -39,35 +31,21 @@ export const handle = {
   page: { each: "case-study", group: "Case Studies", order: 110 },
 } satisfies RouteHandle;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  await expireAtNextPublication(context);
-  const app = getAppContext(context);
-  const { db, logger } = app;
-  const [found, all] = await Promise.all([
-    findCaseStudy(db, logger, params.id),
-    getCaseStudies(db, logger),
-  ]);
-  const hidden = found
-    ? undefined
-    : await resolveHiddenPublication(
-        app,
-        request,
-        "case-study",
-        params.id,
-        await getRequestData(context).timeZone(),
-      );
-  const placed: PlacedCaseStudy | undefined = found ?? hidden?.record;
-  if (!placed) throw data(null, { status: 404 });
-  // The story's uploaded images as <picture>s, once per render (the page cache keeps it).
-  const study = {
-    ...placed,
-    body: await withResponsiveImages(db, logger, placed.body, caseStudyBodyImageSizes),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  const {
+    record: study,
+    all,
+    preview,
+  } = await loadPublicationPage(args, "case-study", {
+    read: ({ db, logger }, id) =>
+      Promise.all([findCaseStudy(db, logger, id), getCaseStudies(db, logger)]),
+    bodyImageSizes: caseStudyBodyImageSizes,
+  });
   const others = all
     .filter((other) => other.id !== study.id)
     .slice(0, 2)
     .map(({ id, title, industry, description }) => ({ id, title, industry, description }));
-  const { content } = await getRequestContent(context);
+  const { content } = await getRequestContent(args.context);
   const cta = {
     heading: content.caseStudies.detailCtaHeading,
     description: content.caseStudies.detailCtaDescription,
@@ -78,7 +56,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     backLink: content.caseStudies.backLinkText,
     moreHeading: content.caseStudies.moreHeading,
   };
-  return { study, others, cta, texts, preview: hidden?.preview };
+  return { study, others, cta, texts, preview };
 }
 
 export function meta(args: Route.MetaArgs) {
