@@ -1,59 +1,25 @@
-// Work the leads do outside visitors' requests: sending the mail outbox, and removing newsletter
-// sign-ups never confirmed. Started after boot by the host, stopped on shutdown before the
-// database closes.
+// The mail worker: sends the outbox's due mail outside visitors' requests, started after boot by the
+// host and stopped on shutdown before the database closes.
 import type { AppServices } from "~/platform/context.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
-import {
-  type DeliveryOptions,
-  deliverDueMail,
-  wakeListeners,
-} from "../../capabilities/mail/mail-outbox.server";
-import { createSmtpSender } from "../../capabilities/mail/smtp-sender.server";
-import { removeExpiredSignUps } from "./subscribers.server";
+import { type DeliveryOptions, deliverDueMail, wakeListeners } from "./mail-outbox.server";
+import { createSmtpSender } from "./smtp-sender.server";
 
-export type BackgroundJobs = { stop: () => Promise<void> };
-export type BackgroundJobOptions = Pick<
-  DeliveryOptions,
-  "now" | "retryDelaysMs" | "maxAttempts"
-> & {
+export type MailWorkerOptions = Pick<DeliveryOptions, "now" | "retryDelaysMs" | "maxAttempts"> & {
   /** How often the outbox is checked for due mail (a new message also wakes the worker). */
   pollIntervalMs?: number;
 };
 
 export const defaultPollIntervalMs = 5000;
-/** How often sign-ups past their confirmation window are removed. */
-const signUpCleanupIntervalMs = 60 * 60_000;
 
-export function startBackgroundJobs(
+/**
+ * Sends the outbox's due mail: at start, every pollIntervalMs, and at once when sendMail wakes it.
+ * Without SMTP_URL and MAIL_FROM it does nothing (the mail stays in the outbox).
+ */
+export function startMailWorker(
   services: AppServices,
-  options: BackgroundJobOptions = {},
-): BackgroundJobs {
-  const cleanup = startSignUpCleanup(services);
-  const mail = startMailWorker(services, options);
-  return {
-    stop: async () => {
-      cleanup.stop();
-      await mail.stop();
-    },
-  };
-}
-
-/** Removes unconfirmed sign-ups past their window now and then (and once at start). */
-function startSignUpCleanup({ db, logger }: AppServices): { stop: () => void } {
-  const run = () => {
-    removeExpiredSignUps(db)
-      .then((removed) => {
-        if (removed > 0) logger.info({ removed }, "Removed newsletter sign-ups never confirmed");
-      })
-      .catch((error: unknown) => logDatabaseError(logger, error, "Sign-up cleanup failed"));
-  };
-  const timer = setInterval(run, signUpCleanupIntervalMs);
-  timer.unref();
-  run();
-  return { stop: () => clearInterval(timer) };
-}
-
-function startMailWorker(services: AppServices, options: BackgroundJobOptions): BackgroundJobs {
+  options: MailWorkerOptions = {},
+): { stop: () => Promise<void> } {
   const { config, db, logger } = services;
   if (!config.SMTP_URL || !config.MAIL_FROM) {
     logger.info(
