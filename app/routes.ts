@@ -40,7 +40,7 @@ export default [
   route("og/*", "features/pages/routes/og-image.ts"),
 
   // Admin area, outside the site layout and never cached: the login screen, and the workspace
-  // behind the one admin gate and shell. The spec's editor answers at three addresses (section 2),
+  // behind the one admin gate and shell. The editor answers at three addresses,
   // one module under three route ids.
   layout("features/admin/routes/admin-layout.tsx", [
     route("admin/login", "features/admin/routes/login.tsx"),

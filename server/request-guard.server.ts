@@ -1,4 +1,4 @@
-// Refuses malformed requests before any routing (issues 11 and 15): methods the site does not
+// Refuses malformed requests before any routing: methods the site does not
 // serve, a missing, repeated or foreign Host, absolute-form and asterisk targets, a path with an
 // encoded control character, a bad X-Forwarded-Host from a trusted proxy. Each gets a 400/405 and
 // one log line, never a 500 with a stack trace. Forwarded headers from a peer that is not a

@@ -175,7 +175,7 @@ function readSessionCookie(
   return undefined;
 }
 
-/** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
+/** Reads the session id from a Cookie header (or a Bearer token, which an API client may send). */
 export function readSessionId(request: Request, secure: boolean): string | undefined {
   return readSessionIdFromHeaders(
     request.headers.get("cookie"),

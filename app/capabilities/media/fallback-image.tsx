@@ -1,5 +1,5 @@
-// An <img> that swaps to the placeholder image when its own image fails to load (spec section 2,
-// blog), including a failure that happened before hydration, when no handler was attached yet.
+// An <img> that swaps to the placeholder image when its own image fails to load (the blog's
+// cards), including a failure that happened before hydration, when no handler was attached yet.
 // Given an upload's responsive sources it is a <picture> offering AVIF, WebP and the upload's own
 // format at several widths; the sources are computed on the server, so no code here.
 import { type ComponentProps, type SyntheticEvent, useCallback } from "react";

@@ -1,5 +1,5 @@
 // The rules of stored rich text, shared by the editor (TipTap) and the server's sanitizer: the
-// tags the editor produces, the link schemes the spec accepts (section 5), which image addresses
+// tags the editor produces, the link schemes accepted, which image addresses
 // may appear in text, how links of this site and of others are marked, and the word count.
 
 /**
@@ -53,7 +53,7 @@ export type ImageSize = (typeof imageSizes)[number];
 const ignoredInUrls = /[\u0000-\u0020\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000]/g;
 
 /**
- * Whether a link address is accepted: one of the spec's schemes, or relative / scheme-less.
+ * Whether a link address is accepted: one of the allowed schemes, or relative / scheme-less.
  * Whitespace and control characters are ignored, as browsers ignore them in a scheme.
  */
 export function isAllowedLinkHref(href: string): boolean {

@@ -1,5 +1,5 @@
 // Server-side sanitizing of stored rich text: only what the content editor
-// can produce survives, links keep only the spec's schemes (section 5) with rel and target as the
+// can produce survives, links keep only the allowed schemes with rel and target as the
 // rules in rich-text.ts say, and images only the site's own addresses.
 import sanitizeHtml from "sanitize-html";
 import type { z } from "zod";

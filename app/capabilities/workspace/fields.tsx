@@ -138,7 +138,7 @@ export function useTypedText<T>(
 }
 
 const storedForms = {
-  /** A list edited one item per line; blank lines are dropped (spec section 5). */
+  /** A list edited one item per line; blank lines are dropped. */
   lines: { format: formatLines, parse: parseLines, multiline: true },
   /** Plain text stored as one HTML paragraph (Hero Title over hero.heading1). */
   htmlLine: { format: getHeroTitleText, parse: toHeroTitleHtml, multiline: false },
@@ -186,7 +186,7 @@ export function hasErrorUnder(errors: FieldErrors, path: string): boolean {
   return Object.keys(errors).some((key) => key === path || key.startsWith(`${path}.`));
 }
 
-/** Fields beyond the spec's own, folded away so the spec's fields stay first and obvious. */
+/** Fields beyond the main ones, folded away so the main fields stay first and obvious. */
 export function MoreFields({
   title,
   description,

@@ -33,7 +33,7 @@ export const loginPath = "/admin/login";
 const retryAfterSeconds = String(databaseRetryAfterSeconds);
 
 /**
- * The spec's editor addresses check the session in the browser ("Checking authentication...",
+ * The editor's addresses check the session in the browser ("Checking authentication...",
  * then "Authentication Required" and the login page after 1 second), so the gate lets them render
  * without a session; every other admin screen goes to the login page from the server.
  */

@@ -1,4 +1,4 @@
-// The browser's admin session calls (spec sections 4 and 7): the session check (any failure counts
+// The browser's admin session calls: the session check (any failure counts
 // as not authenticated, with a warning logged), login and logout.
 import {
   ApiRequestError,
@@ -22,7 +22,7 @@ export async function fetchAdminSession(): Promise<AdminSessionAnswer> {
 }
 
 /**
- * Signs in; the spec's token rule: a token in the answer is stored (this server sends none). An
+ * Signs in; the token rule: a token in the answer is stored (this server sends none). An
  * admin with two-factor gets the second step's answer instead of a session.
  */
 export async function logIn(credentials: LoginCredentials): Promise<LoginAnswer | null> {

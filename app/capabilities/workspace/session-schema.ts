@@ -1,4 +1,4 @@
-// The admin login form's input (spec section 5): one schema for the login page (with and without
+// The admin login form's input: one schema for the login page (with and without
 // JavaScript) and the POST /api/admin/login endpoint.
 import { z } from "~/platform/zod";
 
@@ -19,7 +19,7 @@ export const loginSchema = z.object({
     .max(1024, "Password must be at most 1024 characters"),
 });
 
-/** Where a successful login goes (spec section 4). */
+/** Where a successful login goes. */
 export const loginSuccessPath = "/working-editor";
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -29,7 +29,7 @@ export type LoginCredentials = z.output<typeof loginSchema>;
 export type AdminSessionAnswer = {
   isAuthenticated: boolean;
   admin: { email: string } | null;
-  /** The spec allows a token; this server never sends one. */
+  /** A client may expect a token; this server never sends one. */
   token?: string;
 };
 

@@ -6,7 +6,7 @@ import { descriptionLength } from "~/platform/seo/description";
 import { z } from "~/platform/zod";
 import { toSlug } from "./slug";
 
-/** Icon names the spec allows; any other stored value renders as "computer". */
+/** Icon names the editor offers; any other stored value renders as "computer". */
 export const iconNames = [
   "computer",
   "shield",
@@ -235,7 +235,7 @@ export const contentSchema = z.object({
     viewAllServicesText: line(80),
   }),
   /**
-   * The public forms' own words. The messages the spec fixes word for word (the contact form's
+   * The public forms' own words. The messages fixed word for word (the contact form's
    * field checks, its toasts, the newsletter's toasts) stay in code with the schema that checks.
    */
   forms: z.object({

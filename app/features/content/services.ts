@@ -1,5 +1,5 @@
 // Finding a service by its /services/{slug} key and picking the Related Services shown on a
-// service's page (spec: up to 3 other services).
+// service's page (up to 3 other services).
 
 import { toPlainText } from "~/platform/plain-text";
 import type { Service } from "./schema";

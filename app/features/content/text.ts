@@ -1,4 +1,4 @@
-// The spec's display rules for content text: truncation with an ellipsis, digits-only tel links,
+// The display rules for content text: truncation with an ellipsis, digits-only tel links,
 // the copyright year, and the names and numbers in texts written with placeholders.
 
 /** Cuts text longer than max characters to max characters plus "...". */
@@ -6,7 +6,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** A tel: link with every non-digit removed, as the spec's footer and contact page show it. */
+/** A tel: link with every non-digit removed, as the footer and contact page show it. */
 export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/\D/g, "")}`;
 }

@@ -33,16 +33,16 @@ export const activityActions = {
   "message-not-spam": "Message marked not spam",
   "contact-erase": "Contact erased",
   "mail-test": "Test email sent",
-  // Issue 20 C: the email flows (a reset password is an "admin-password", an accepted invite an
+  // The email flows (a reset password is an "admin-password", an accepted invite an
   // "admin-create")
   "admin-reset-requested": "Password reset requested",
   "admin-invite": "Admin invited",
   "admin-invite-cancel": "Invitation cancelled",
-  // Issue 20 A (roles and devices): an admin's role changed, a device signed out from the account
+  // Roles and devices: an admin's role changed, a device signed out from the account
   // screen (one session, or every other one)
   "admin-role": "Role changed",
   "session-end": "Device signed out",
-  // Issue 20 B: two-factor sign-in; each change also signs the admin out of their other sessions
+  // Two-factor sign-in; each change also signs the admin out of their other sessions
   "two-factor-on": "Two-factor turned on",
   "two-factor-off": "Two-factor turned off",
   "recovery-codes-renew": "Recovery codes renewed",

@@ -105,7 +105,7 @@ export interface ContactMessageTable {
 
 export type ContactMessageState = "new" | "handled" | "spam";
 
-/** Issue 19: a test email an admin asked for, by its outbox row. */
+/** A test email an admin asked for, by its outbox row. */
 export interface MailTestTable {
   id: Generated<number>;
   mail_id: number;
@@ -218,7 +218,7 @@ export interface LoginKnownAddressTable {
   last_success_at: string;
 }
 
-/** Issue 8: the version of what public pages show, bumped by markDataChanged. */
+/** The version of what public pages show, bumped by markDataChanged. */
 export interface DataVersionTable {
   name: string;
   version: number;
@@ -263,7 +263,7 @@ export interface UploadedImageTable {
 }
 
 /**
- * Issue 18: one stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
+ * One stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
  * prepared), shared by every uploaded_images row with those bytes.
  */
 export interface ImageBlobTable {
@@ -276,14 +276,14 @@ export interface ImageBlobTable {
   created_at: string;
 }
 
-/** Issue 17: one site-wide setting (the site time zone), by name. */
+/** One site-wide setting (the site time zone), by name. */
 export interface SiteSettingTable {
   name: string;
   value: string;
   updated_at: string;
 }
 
-/** Issue 17: a scheduled item that went live, recorded once (the key is the claim). */
+/** A scheduled item that went live, recorded once (the key is the claim). */
 export interface PublicationGoLiveTable {
   kind: string;
   item_id: string;
@@ -291,7 +291,7 @@ export interface PublicationGoLiveTable {
   recorded_at: string;
 }
 
-// Issue 20, part C: the links admin emails carry and the browsers each admin signed in from
+// The links admin emails carry and the browsers each admin signed in from
 export type AdminEmailLinkKind = "reset" | "invite";
 
 export interface AdminEmailLinkTable {
@@ -313,7 +313,7 @@ export interface AdminKnownBrowserTable {
   last_seen_at: string;
 }
 
-// Issue 20 part B: two-factor sign-in (migration 0016)
+// Two-factor sign-in (migration 0016)
 /** An admin's TOTP authenticator; enabled_at is null while set-up waits for a first code. */
 export interface AdminTotpTable {
   admin_id: number;

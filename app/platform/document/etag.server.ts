@@ -2,7 +2,7 @@
 // unchanged page answers 304 and the browser reuses its copy, revalidated on every visit.
 import { createHash } from "node:crypto";
 
-/** Public HTML is never treated as fresh (spec section 4), but may be revalidated cheaply. */
+/** Public HTML is never treated as fresh, but may be revalidated cheaply. */
 export const documentCacheControl = "no-cache";
 /** Pages rendered for a signed-in admin: kept by no cache, shared or not. */
 export const privateDocumentCacheControl = "private, no-store";

@@ -1,5 +1,5 @@
 // The one submission path of a form: one function per form serves the
-// spec's JSON endpoint (fetch callers), and the page's action: <Form>, useFetcher and the plain
+// public JSON endpoint (fetch callers), and the page's action: <Form>, useFetcher and the plain
 // post without JavaScript. The request says how it is read (a JSON or a form body) and, by where
 // it goes, how it is answered: the JSON endpoint in the API's JSON shape and statuses, the page
 // with a FormResult to render (or a redirect), with the same status. A page's action answers a
@@ -65,7 +65,7 @@ export type SubmissionArgs = { request: Request; context: Readonly<RouterContext
 
 export type SubmissionOptions = {
   /**
-   * The spec's JSON endpoints: JSON in (anything else is refused with 415: a cross-site HTML form cannot send it) and the API's JSON out.
+   * The JSON endpoints: JSON in (anything else is refused with 415: a cross-site HTML form cannot send it) and the API's JSON out.
    */
   jsonOnly?: boolean;
 };

@@ -1,7 +1,7 @@
-// The rich-text editor (spec sections 2 and 5): TipTap with the spec's toolbar (bold,
+// The rich-text editor: TipTap with its toolbar (bold,
 // italic, strike, lists, link, Remove Link, H2, H3) plus quote, code block, a simple table and
 // images of the site's media library in figures, and the words and read time under it. Links are
-// set through a dialog, not opened on click, accept only the spec's schemes and default to http;
+// set through a dialog, not opened on click, accept only the allowed schemes and default to http;
 // links within the site stay in the tab, others get a new tab and nofollow only when chosen.
 // Loaded on admin routes only (rich-text-field.tsx imports it lazily).
 import { TableCell, TableHeader, TableRow } from "@tiptap/extension-table";

@@ -1,5 +1,5 @@
 // A labelled rich-text field. The TipTap editor's code is fetched only in the browser, when the
-// first such field shows; until it is ready the field reads "Loading editor..." (spec section 2).
+// first such field shows; until it is ready the field reads "Loading editor...".
 import { lazy, Suspense } from "react";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { FieldFrame, type FieldProps, useFieldMessages } from "../../workspace/fields";

@@ -33,7 +33,7 @@ const codeFields: Record<CodeMethod, { label: string; hint: string; switchTo: st
   },
 };
 
-/** Signed in: the spec's toast, then the editor. */
+/** Signed in: the success toast, then the editor. */
 export function announceSignIn(successPath: string): void {
   toast({ title: "Login Successful", description: "Redirecting to editor..." });
   window.setTimeout(() => window.location.assign(successPath), loginRedirectDelayMs);

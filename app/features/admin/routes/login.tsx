@@ -1,5 +1,5 @@
-// /admin/login (spec section 2): the admin login screen. With JavaScript the form calls the JSON
-// API and shows the spec's toasts; without it, the form posts here. Both are one submission path.
+// /admin/login: the admin login screen. With JavaScript the form calls the JSON
+// API and shows the login toasts; without it, the form posts here. Both are one submission path.
 // An admin with two-factor then gets the second step, posted to ?second-factor; any
 // admin may instead sign in with a passkey alone.
 import { LockKeyhole } from "lucide-react";

@@ -1,6 +1,6 @@
 // /admin/settings: the site's settings. Today the site time zone, in which every date and time of
 // the admin and of the public pages is shown and schedules are set; unset, the server's own.
-// Issue 20: whether every admin must use two-factor sign-in.
+// Whether every admin must use two-factor sign-in.
 import { useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";

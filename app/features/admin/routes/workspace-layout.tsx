@@ -1,5 +1,5 @@
 // The admin workspace: every admin screen behind the one gate (middleware), framed by the one
-// shell. The spec's editor addresses may open without a session: they check it in the browser,
+// shell. The editor's addresses may open without a session: they check it in the browser,
 // and show no shell until they know who is signed in.
 import { Outlet } from "react-router";
 import { getGateSession, requireAdminMiddleware } from "~/capabilities/workspace/gate.server";

@@ -1,4 +1,4 @@
-// A list of rich items drawn as cards (the editor's services, spec sections 2 and 4): an add
+// A list of rich items drawn as cards (the editor's services): an add
 // button appends a new item; each card titled "<Item> N" moves up or down (swapping with its
 // neighbour; the first cannot move up nor the last down) or is deleted. Focus follows a moved card
 // and each change is announced. Each card's fields come from the field table.

@@ -79,7 +79,7 @@ export type FieldSpec<T> = {
     key: Key;
     label: string;
     hint?: string;
-    /** Fields beyond the spec's own are folded under "More ..." so the spec's stay first. */
+    /** Fields beyond the main ones are folded under "More ..." so the main ones stay first. */
     more?: boolean;
     /** A search description: the page it describes, for the SEO previews under it. */
     preview?(values: T): PageSeoFacts;
@@ -129,7 +129,7 @@ const seoField = <Key extends string>(key: Key, page: string) =>
     hint: seoDescriptionHint,
   }) as const;
 
-/** The content editor's five tabs (spec section 2), in the spec's order and words. */
+/** The content editor's five tabs, in their fixed order and words. */
 export const editorSectionSpecs = [
   {
     section: "general",

@@ -1,5 +1,5 @@
 // A content form screen: the field table's sections as tabs in a card, the "Actions" card with
-// Save Changes and Preview Site, and the same behaviour everywhere (spec sections 2, 4 and 8):
+// Save Changes and Preview Site, and the same behaviour everywhere:
 // saves send the version loaded (If-Match); a conflict (409), an expired session or a validation
 // error keeps every edit on screen and says what to do; unsaved edits are kept as a draft of this
 // admin and offered back; leaving with unsaved changes asks first. The content editor and the

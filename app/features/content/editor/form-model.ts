@@ -60,7 +60,7 @@ type EditorName = (typeof editorSectionSpecs)[number]["section"];
 type ManagerName = (typeof managerSectionSpecs)[number]["section"];
 export type EditorSections = Pick<SiteContent, EditorName>;
 
-/** The spec's content editor: General, Home, About, Services, Contact. */
+/** The content editor's tabs: General, Home, About, Services, Contact. */
 export const editorForm = createContentFormModel<EditorName>(
   "editor",
   editorSectionSpecs,

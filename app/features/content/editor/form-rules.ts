@@ -1,12 +1,12 @@
-// The content forms' rules, apart from their screens (spec sections 2, 3, 4 and 5): how the spec's
-// editor fields map onto the content (About fallbacks, Hero Title as text), list operations and the
+// The content forms' rules, apart from their screens: how the editor's
+// fields map onto the content (About fallbacks, Hero Title as text), list operations and the
 // API's error keys.
 import type { SiteContent } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { escapeHtml } from "~/platform/plain-text";
 
 /**
- * The editor's copy of the content. As the spec says, About Title falls back to the about
+ * The editor's copy of the content. About Title falls back to the about
  * heading and About Content to the about description when they are empty.
  */
 export function toEditorSections<Sections extends Pick<SiteContent, "about">>(

@@ -1,4 +1,4 @@
-// Draws one section of the field table: its fields in order, the spec's own first and the rest
+// Draws one section of the field table: its fields in order, the main ones first and the rest
 // folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
 // table, so the editor and the Content Manager cannot disagree.
 import { useContext } from "react";
@@ -130,7 +130,7 @@ export function ContentField({
   }
 }
 
-/** A list of fields: the spec's own, then the others folded under "More ...". */
+/** A list of fields: the main ones, then the others folded under "More ...". */
 export function FieldGroup({ fields, path, values, errors, onChange, more }: FieldGroupProps) {
   const draw = (spec: AnyFieldSpec) => (
     <ContentField

@@ -1,4 +1,4 @@
-// How the admin screens that edit the site content save it (spec sections 2, 7 and 8): validate,
+// How the admin screens that edit the site content save it: validate,
 // send the loaded version in If-Match, toast "Content Saved" or "Save Failed", show the 409 and 401
 // notices, put the first invalid field in view, and save on Ctrl+S. Shared by the content editor
 // and the content manager, each with its own sections.

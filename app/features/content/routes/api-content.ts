@@ -1,4 +1,4 @@
-// GET /api/content: the site content document (spec section 7). Never cached; the version travels
+// GET /api/content: the site content document. Never cached; the version travels
 // in the ETag so the editor can send it back in If-Match when it saves.
 // POST /api/content: the editor's save (admin only, same-origin JSON),
 // written to the activity log in the save's own transaction.

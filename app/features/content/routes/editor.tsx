@@ -1,4 +1,4 @@
-// /edit, /admin and /working-editor (spec sections 2 and 4): the content editor. A signed-in admin
+// /edit, /admin and /working-editor: the content editor. A signed-in admin
 // gets the editor with its content straight from the server. Otherwise the page checks the session
 // in the browser ("Checking authentication..."), loads the content when the check passes
 // ("Loading content..."), or shows nothing, warns "Authentication Required" and goes to
@@ -23,7 +23,7 @@ export const handle = {
   adminNav: { label: "Content", order: 10, to: "/edit" },
 } satisfies RouteHandle;
 
-/** The spec's pause before an unauthenticated visitor is sent to the login page. */
+/** The pause before an unauthenticated visitor is sent to the login page. */
 const unauthenticatedRedirectMs = 1000;
 const loginPath = "/admin/login";
 

@@ -1,4 +1,4 @@
-// The contact form (spec sections 4, 5, 8). With JavaScript it checks the fields with the shared
+// The contact form. With JavaScript it checks the fields with the shared
 // schema, posts JSON to /api/contact and answers with toasts; without, it is a plain form post to
 // /contact whose answer the server renders into the page with the same messages.
 import { type FormEvent, useId, useRef, useState } from "react";
@@ -17,7 +17,7 @@ import { toast } from "~/ui/use-toast";
 import { SpamGuardFields } from "./spam-guard-fields";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
-/** The form's labels and notes, from the content's Forms section (the spec's messages stay here). */
+/** The form's labels and notes, from the content's Forms section (the fixed messages stay here). */
 export type ContactFormTexts = Pick<
   SiteContent["forms"],
   | "contactNameLabel"

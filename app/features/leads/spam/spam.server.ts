@@ -49,7 +49,7 @@ export function isTimingVerdict(verdict: SpamVerdict): verdict is TimingVerdict 
  * page and posts at once is. Without a valid cookie, the cached page's old token proves nothing,
  * so the network's latest page fetch stands in for the first fetch: that one can be another
  * person's on the same network, hence a verdict of its own. A missing token is accepted: the
- * spec's JSON payload has none, and a form rendered while the database was unreadable has none
+ * plain JSON payload has none, and a form rendered while the database was unreadable has none
  * either. A cookie that does not verify (an older secret) is ignored rather than held against
  * the visitor.
  */

@@ -1,4 +1,4 @@
-// The newsletter sign-up field: one email input and a Subscribe button (spec sections 4, 5, 8).
+// The newsletter sign-up field: one email input and a Subscribe button.
 // With JavaScript it posts JSON to /api/newsletter and answers with toasts; without, it is a
 // plain form post to /newsletter, which renders the answer and links back to this page.
 import { type FormEvent, useId, useState } from "react";

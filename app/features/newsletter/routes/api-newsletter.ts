@@ -1,4 +1,4 @@
-// POST /api/newsletter (spec section 7): {email} → 200 {message}, or {message, errors?} with
+// POST /api/newsletter: {email} → 200 {message}, or {message, errors?} with
 // 400/403/405/413/415/429/503. Subscribing twice keeps one subscription and answers the same. A
 // thin adapter: the newsletter page's one submission path, taking JSON only.
 import { submitNewsletterSignUp } from "~/features/newsletter/sign-up.server";

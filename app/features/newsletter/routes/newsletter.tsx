@@ -1,5 +1,5 @@
 // /newsletter: where the newsletter field posts when JavaScript is off. It shows the outcome (the
-// spec's success or error message) with a link back to the page the visitor came from; visited
+// success or error message) with a link back to the page the visitor came from; visited
 // directly, it is a small sign-up page.
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";

@@ -1,5 +1,5 @@
 // Home, the main layout: hero with trust badges, about block, the first four services and a call
-// to action. When the content cannot be read it shows the spec's error screen instead (503).
+// to action. When the content cannot be read it shows an error screen instead (503).
 import { ArrowRight, CircleCheck, Clock, Handshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";

@@ -10,7 +10,7 @@ import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
 import { cardImageSizes } from "./image-sizes";
 
-/** Spec section 9: card excerpts are cut at 150 characters plus "...". */
+/** Card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;
 
 export type ArticleCardData = Pick<
