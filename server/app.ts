@@ -1,7 +1,6 @@
 // The site's HTTP application, bundled by Vite with every route: security headers, compression,
-// static files, request logs, size limits, health check, the page cache, the overload guard and
-// the React Router handler. server/index.ts boots it in production; scripts/dev.ts loads it
-// through Vite in development.
+// static files, logs, caps, health, the page cache, the overload guard and React Router.
+// server/index.ts boots it in production; scripts/dev.ts through Vite.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";

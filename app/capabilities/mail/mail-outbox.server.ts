@@ -1,8 +1,6 @@
-// The durable mail outbox: a mail is a row, written in the same transaction as the message it is
-// about, and sent later by the background worker (never in a visitor's request). A failed send is
-// retried with growing delays and, after too many attempts, marked failed for the admin to see.
-// Each row carries where its SMTP exchange stands, so a worker that dies mid-send leaves a row
-// that says whether the server may already have the mail (docs/decisions/010-mail-delivery-state.md).
+// The durable mail outbox: a mail is a row written in the transaction of what it is about, sent
+// later by the worker, retried with growing delays, then marked failed. Each row records where its
+// SMTP exchange stands, so a crash mid-send is not resent blindly (docs/decisions/010).
 import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { Db, MailState } from "~/platform/db/tables.server";

@@ -1,7 +1,6 @@
-// An <img> that swaps to the placeholder image when its own image fails to load (the blog's
-// cards), including a failure that happened before hydration, when no handler was attached yet.
-// Given an upload's responsive sources it is a <picture> offering AVIF, WebP and the upload's own
-// format at several widths; the sources are computed on the server, so no code here.
+// An <img> that swaps to the placeholder when its image fails to load, even before hydration; given
+// an upload's responsive sources (computed on the server) it is a <picture> of AVIF, WebP and the
+// upload's own format at several widths.
 import { type ComponentProps, type SyntheticEvent, useCallback } from "react";
 import type { ImageSources } from "./image-variants";
 

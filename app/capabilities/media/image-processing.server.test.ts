@@ -1,6 +1,5 @@
-// prepareUploadedImage and renderImageVariant on real bytes made by sharp (what a stored upload
-// and its sizes keep and lose, and sharp's own pixel gate), and the render queue that keeps a
-// burst of new images from starving page serving (the sizes handler is tested over HTTP in
+// prepareUploadedImage and renderImageVariant on real bytes made by sharp, and the render queue
+// that keeps a burst of new images from starving page serving (the sizes handler over HTTP:
 // tests/integration/image-variants.test.ts).
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";

@@ -1,7 +1,6 @@
-// The uploaded images in the database: their metadata rows (uploaded_images), written
-// with each upload, found by the SHA-256 of the bytes (a second upload of the same file answers the
-// first), edited from the library and read by the public pages for each cover's focal point; and
-// their stored originals (image_blobs), content-addressed and shared between rows.
+// The uploaded images in the database: their rows (uploaded_images), found by the SHA-256 of the
+// uploaded bytes, edited from the library and read for each cover's focal point; and their stored
+// originals (image_blobs), content-addressed and shared between rows.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";

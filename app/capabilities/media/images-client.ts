@@ -1,7 +1,6 @@
-// The media library's calls, through the one API client: the list of images (for pickers), an
-// upload as a multipart form to POST /api/admin/images (answered with the image already in the
-// library when the same file was uploaded before), an edit of an upload's name, alt text or focal
-// point, and its deletion.
+// The media library's calls through the one API client: list the images, upload one (a multipart
+// POST /api/admin/images; the same file again answers the image already there), edit an upload's
+// name, alt text or focal point, delete it.
 import { callApi, getJson } from "~/platform/api-client";
 import type { ImageEdit, LibraryImage } from "./image-metadata";
 

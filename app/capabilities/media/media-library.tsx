@@ -1,8 +1,6 @@
-// The Manage Images screen: the upload card (PNG, JPEG or WebP up to 25 MB and 40 megapixels; the
-// same file again is offered back instead of stored twice), a search over names and alt texts, and
-// every image of the site as a card with its preview, name, alt text, sizes (stored, and as
-// uploaded) and the pages that use it; an upload's name, alt text and focal point are edited in a
-// dialog.
+// The Manage Images screen: the upload card (the same file again is offered back, not stored
+// twice), a search over names and alt texts, and every image as a card with its sizes and the pages
+// that use it; an upload's name, alt text and focal point are edited in a dialog.
 import { Upload } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";

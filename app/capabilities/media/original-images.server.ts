@@ -1,7 +1,6 @@
-// Serves uploads' originals, /images/uploads/<id>.<png|jpg|webp>, from the image store:
-// this instance's disk cache, filled from the database on a miss (sent from the database's bytes
-// when the cache cannot be written), so an image uploaded through any instance is served by every
-// one. Anything else under the path is left to the next handler.
+// Serves uploads' originals, /images/uploads/<id>.<png|jpg|webp>, from the image store (this
+// instance's disk cache, filled from the database on a miss), so every instance serves every
+// upload. Anything else under the path goes to the next handler.
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";

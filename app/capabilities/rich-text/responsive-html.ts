@@ -1,7 +1,6 @@
-// Inline images of stored rich text as <picture>s: each <img> of an upload whose width
-// is known becomes AVIF and WebP <source>s plus an img with a srcset in its own format, with the
-// `sizes` of the figure it sits in. Pure string work over the sanitizer's output, run once per
-// page render on the server; anything else in the text is left exactly as it was.
+// Inline images of stored rich text as <picture>s: an upload's <img> of known width gets AVIF and
+// WebP <source>s and a srcset in its own format, with its figure's `sizes`. Pure string work over
+// the sanitizer's output; anything else in the text is left exactly as it was.
 import {
   describeImageSources,
   getMailFormat,

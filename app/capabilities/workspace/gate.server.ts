@@ -1,7 +1,6 @@
-// The one admin gate. Pages: React Router middleware on the admin workspace
-// layout reads the session once and puts it in the request's context; screens read it from there.
-// JSON endpoints: handleAdminApi checks method, origin and session the same way for each. A
-// database error while checking answers 503 everywhere, never 500 and never a false "signed out".
+// The one admin gate: middleware on the workspace layout reads the session once for every screen,
+// and handleAdminApi checks method, origin and session for each JSON endpoint. A database error
+// while checking answers 503, never 500 and never a false "signed out".
 import {
   createContext,
   data,

@@ -1,8 +1,6 @@
-// Newsletter subscriptions with double opt-in: one row per email address, each with its own
-// unsubscribe token. A sign-up is pending until the address opens the link of a confirmation email
-// (sent through the outbox, at most once an hour per address); without mail set up it is kept
-// unconfirmed. Only confirmed addresses are ever sent a newsletter. A sign-up the spam guard
-// suspects on timing alone is held apart and sent nothing until the address signs up unsuspected.
+// Newsletter subscriptions with double opt-in: one row per address with its unsubscribe token,
+// pending until the confirmation email's link is opened (or kept unconfirmed without mail). Only
+// confirmed addresses get newsletters; a timing-only spam suspect is held apart.
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";

@@ -1,10 +1,6 @@
-// The one submission path of a form: one function per form serves the
-// public JSON endpoint (fetch callers), and the page's action: <Form>, useFetcher and the plain
-// post without JavaScript. The request says how it is read (a JSON or a form body) and, by where
-// it goes, how it is answered: the JSON endpoint in the API's JSON shape and statuses, the page
-// with a FormResult to render (or a redirect), with the same status. A page's action answers a
-// FormResult even to a JSON body (a fetcher's): React Router turns whatever a page action returns
-// into the page's actionData, so a JSON Response there would reach the page as the wrong shape.
+// The one submission path of a form: one function serves the JSON endpoint and the page's action
+// (<Form>, useFetcher, a plain post), answering JSON in the API's shape or a FormResult for the
+// page (a page action's answer always becomes actionData, so never JSON there).
 import {
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
   data,

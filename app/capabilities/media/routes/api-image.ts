@@ -1,9 +1,6 @@
-// /api/admin/images/:name (admin only, same origin), one uploaded image:
-// PATCH renames it (the name shown, not the stored file's), sets its alt text or focal point
-// (JSON, the library's edit schema; 400 with the field's message, 404 for an unknown image);
-// DELETE deletes it (its row, its stored bytes once no other row shares them, and this instance's
-// cached copies), refused with 409 while an article, a case study or the content uses it.
-// Site images cannot be changed or deleted.
+// /api/admin/images/:name (admin only, same origin): PATCH edits an upload's name, alt text or
+// focal point (JSON, 400/404); DELETE deletes it, 409 while something uses it. Site images cannot
+// be changed. The use cases are image-library.server.ts's.
 
 import {
   deleteImage,

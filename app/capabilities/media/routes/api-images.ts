@@ -1,13 +1,6 @@
-// POST /api/admin/images: uploads an image to the media library (admin only, same origin, a
-// multipart form with the file in "image"). PNG, JPEG and WebP (and HEIC where sharp decodes it),
-// told by their magic bytes, at most 25 MB and 40 megapixels; decoded, turned upright, scaled to a
-// 2560 px long edge and stripped of EXIF, XMP and IPTC by sharp, then stored in the database (every
-// instance serves it, every backup holds it) under a random name with the name it was uploaded
-// under, and answered 201 with the library's view of it, or not stored at all (507 JSON when the
-// database has no room). The same bytes uploaded again store nothing: the answer is
-// 200 with `duplicate: true` and the image already in the library.
-// GET /api/admin/images: the library's images (uploads with their names, alt texts and focal
-// points), filtered by `?q=` over names and alt texts.
+// POST /api/admin/images: an upload to the media library (admin only, same origin, a multipart form
+// with the file in "image"): 201 stored, 200 with `duplicate: true` when already there (checks and
+// storage: image-library.server.ts). GET: the library's images, filtered by `?q=`.
 
 import { uploadImage } from "~/capabilities/media/image-library.server";
 import { matchesImageSearch } from "~/capabilities/media/image-metadata";

@@ -1,7 +1,6 @@
 // The rich-text editor's link dialog (no prompt()): an address typed in, or a page of this site
-// found by searching its title. Links within the site open in the same tab and are followed; for
-// another site's link, a new tab and nofollow are choices, both off unless chosen. An existing
-// link opens prefilled and can be changed or removed.
+// found by its title. Links within the site stay in the tab and are followed; another site's link
+// may open in a new tab and be nofollow, both off unless chosen.
 import { useEffect, useId, useState } from "react";
 import { isInternalLinkHref } from "~/capabilities/rich-text/rich-text";
 import { getJson } from "~/platform/api-client";

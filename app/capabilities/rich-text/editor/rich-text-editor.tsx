@@ -1,9 +1,6 @@
-// The rich-text editor: TipTap with its toolbar (bold,
-// italic, strike, lists, link, Remove Link, H2, H3) plus quote, code block, a simple table and
-// images of the site's media library in figures, and the words and read time under it. Links are
-// set through a dialog, not opened on click, accept only the allowed schemes and default to http;
-// links within the site stay in the tab, others get a new tab and nofollow only when chosen.
-// Loaded on admin routes only (rich-text-field.tsx imports it lazily).
+// The rich-text editor: TipTap with its toolbar, quotes, code blocks, tables and the media
+// library's images in figures, with the word count and read time under it. Links accept only the
+// allowed schemes. Admin routes only (rich-text-field.tsx loads it lazily).
 import { TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
 import { NodeSelection } from "@tiptap/pm/state";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";

@@ -1,8 +1,6 @@
-// Signing in through the one submission path: the login page's action (the form with or without
-// JavaScript) and POST /api/admin/login (JSON only) both call submitLogin. A JSON caller gets
-// {isAuthenticated, admin}; a form post goes on to the editor. Both get the new session's cookie.
-// An admin with two-factor gets the second step's answer instead (no session yet), which
-// submitSecondFactor (POST /api/admin/login/second-factor, or the page's second form) completes.
+// Signing in through the one submission path: the login page's action and POST /api/admin/login
+// both call submitLogin, and get the new session's cookie; an admin with two-factor gets the second
+// step instead, which submitSecondFactor completes.
 
 import {
   noteSignInBrowser,

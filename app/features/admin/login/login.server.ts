@@ -1,10 +1,6 @@
-// Admin sign-in (docs/decisions/006-login-lockout.md): a generic failure
-// message, the same work and answer for unknown emails, a limit per client network (the address,
-// or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
-// and a slower lock on the email alone that spares the networks its owner has signed in from, so
-// that an attacker's failures cannot keep the real admin out. An admin with two-factor gets a
-// pending sign-in instead of a session (second-factor.server.ts finishes it); wrong second steps
-// count into the same locks.
+// Admin sign-in (docs/decisions/006-login-lockout.md): one generic failure for every cause, a limit
+// per client network, a lock on email + network after 5 failures and a slower one on the email that
+// spares its owner's networks. Two-factor admins get a pending sign-in (second-factor.server.ts).
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";

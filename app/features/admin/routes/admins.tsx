@@ -1,7 +1,6 @@
-// /admin/admins, for owners: the admin accounts with their roles. Add one with a role (a generated
-// password shown once, or one typed twice) or, with mail set up, invite one by email to choose
-// their own password; change an admin's role; sign an admin out everywhere; remove an
-// admin, never the last owner. One's own password: the account screen.
+// /admin/admins, for owners: the admin accounts with their roles. Add one (a password generated or
+// typed) or invite one by email, change a role, sign an admin out everywhere, remove an admin
+// (never the last owner).
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";

@@ -1,7 +1,6 @@
-// /admin/login: the admin login screen. With JavaScript the form calls the JSON
-// API and shows the login toasts; without it, the form posts here. Both are one submission path.
-// An admin with two-factor then gets the second step, posted to ?second-factor; any
-// admin may instead sign in with a passkey alone.
+// /admin/login: the admin login screen. With JavaScript the form calls the JSON API; without it, it
+// posts here, through the one submission path. An admin with two-factor then gets the second step
+// (posted to ?second-factor); any admin may sign in with a passkey alone.
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";

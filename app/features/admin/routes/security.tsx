@@ -1,7 +1,6 @@
-// /admin/security: the signed-in admin's own two-factor sign-in. The authenticator app
-// (set up with a QR code and a first code, turned off with a code or the password), recovery
-// codes (shown once, renewable), passkeys (add, remove). Each change ends the admin's other
-// sessions. While the site requires two-factor, an admin without it is sent here first.
+// /admin/security: the signed-in admin's own two-factor sign-in: the authenticator app, recovery
+// codes (shown once) and passkeys. Each change ends the admin's other sessions; while the site
+// requires two-factor, an admin without it is sent here first.
 import { KeyRound, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";

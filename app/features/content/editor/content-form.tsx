@@ -1,9 +1,6 @@
-// A content form screen: the field table's sections as tabs in a card, the "Actions" card with
-// Save Changes and Preview Site, and the same behaviour everywhere:
-// saves send the version loaded (If-Match); a conflict (409), an expired session or a validation
-// error keeps every edit on screen and says what to do; unsaved edits are kept as a draft of this
-// admin and offered back; leaving with unsaved changes asks first. The content editor and the
-// Content Manager are this screen with two different form models.
+// A content form screen: the field table's sections as tabs, Save Changes and Preview Site, saves
+// with the version loaded (If-Match), every edit kept through a conflict, an expired session or an
+// error, drafts offered back, leaving guarded. The editor and the Content Manager both use it.
 import { type ReactNode, useState } from "react";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";

@@ -1,8 +1,6 @@
-// /edit, /admin and /working-editor: the content editor. A signed-in admin
-// gets the editor with its content straight from the server. Otherwise the page checks the session
-// in the browser ("Checking authentication..."), loads the content when the check passes
-// ("Loading content..."), or shows nothing, warns "Authentication Required" and goes to
-// /admin/login after 1 second (without JavaScript, a refresh does the same).
+// /edit, /admin and /working-editor: the content editor. A signed-in admin gets it from the server;
+// otherwise the page checks the session in the browser and loads the content, or warns
+// "Authentication Required" and goes to /admin/login after 1 second.
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { getGateSession } from "~/capabilities/workspace/gate.server";

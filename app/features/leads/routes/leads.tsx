@@ -1,7 +1,6 @@
-// /admin/leads: the leads inbox. Contact messages by folder (New, Handled, Spam, All) with their
-// counts, searched over name, email, company and text, newest first with their mail; each can be
-// marked, moved, deleted, or its sender's data exported or erased. Above them, whether the firm
-// is emailed each message, with a test email. In the admin workspace, behind its gate.
+// /admin/leads: the leads inbox: contact messages by folder with counts, searched, newest first;
+// each marked, moved, deleted, or its sender's data exported or erased. Above them, whether the
+// firm is emailed each message, with a test email.
 import { data } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";

@@ -1,7 +1,6 @@
-// /unsubscribe?token=...: the newsletter opt-out. Opening the link only asks for a confirming
-// click (a form post), so mail scanners that follow links cannot unsubscribe anyone. A mail
-// client's one-click unsubscribe (RFC 8058: POST with List-Unsubscribe=One-Click, the token in the
-// address, no cookie) is the same post.
+// /unsubscribe?token=...: the newsletter opt-out. The link only asks for a confirming post, so mail
+// scanners that follow links unsubscribe nobody; a mail client's one-click unsubscribe (RFC 8058)
+// is the same post.
 import { MailX } from "lucide-react";
 import { data } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";

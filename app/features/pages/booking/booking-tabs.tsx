@@ -1,7 +1,6 @@
-// The booking page's three tabs: Book Now (the calendar, the notice, three tiles),
-// Our Services (a card per service, and a way back to the calendar) and What to Expect (three lists
-// and a "Schedule Your Session" button that also leads back to the calendar). Their words are the
-// content's booking section.
+// The booking page's three tabs: Book Now (the calendar, a notice, three tiles), Our Services and
+// What to Expect (both leading back to the calendar). Their words are the content's booking
+// section.
 import {
   CalendarCheck,
   Clock,

@@ -1,7 +1,6 @@
-// The cover image of an article or case study: a preview, a choice from the media library (a
-// radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
-// the alt text, which is required when there is an image and starts as the image's own alt text
-// from the library. Uploading a file the library already has uses the existing image.
+// The cover image of an article or case study: a preview, a choice from the media library, an
+// upload in place (chosen at once), removal, and the alt text, required with an image and started
+// from the library's.
 import { useId, useState } from "react";
 import { ImageChoiceGrid } from "~/capabilities/media/image-choice-grid";
 import { toObjectPosition } from "~/capabilities/media/image-metadata";

@@ -1,9 +1,6 @@
-// The editor of one article or case study: title and slug (proposed from the title until edited),
-// the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
-// save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
-// 409 offers to reload or to save over it. A save's answer is the editor's new state (item, version,
-// revisions): the page is not loaded again. As on the content screens, unsaved edits are kept as
-// this admin's draft of this item and offered back, leaving asks first, and Ctrl/Cmd+S saves.
+// The editor of one article or case study: title and slug, its kind's fields, cover, body and the
+// Publish card with its revisions. Saves send the version loaded (a 409 offers reload or overwrite)
+// and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";

@@ -1,8 +1,6 @@
-// /admin/history/:kind/:id: what one revision changed compared with the one before it (status,
-// schedule and address in words, then field by field with rich text as readable text), and
-// Restore: that revision's content saved as a new revision, after a confirmation that says what it
-// replaces. The restore names the version the page was read at (If-Match, or the form's field):
-// if anything was saved since, it is refused with 409 and nothing is written.
+// /admin/history/:kind/:id: what one revision changed compared with the one before, and Restore:
+// its content saved as a new revision after a confirmation. The restore names the version read
+// (If-Match or the form's field): anything saved since makes it a 409 that writes nothing.
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
