@@ -326,8 +326,8 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
       { intent: "send", subject: "Hi", bodyHtml: "<p>Hello</p>" },
       "https://evil.example",
     );
-    // React Router refuses a form post from another origin before any action runs.
-    expect(foreign.status).toBe(400);
+    // The cross-site guard refuses a form post from another origin before any action runs.
+    expect(foreign.status).toBe(403);
     const unknown = await postForm(site.url, `/admin/newsletter/${id}`, cookie, {
       intent: "explode",
     });
