@@ -31,7 +31,7 @@ export default defineConfig({
                   // hooks) stay out, and icons join only when three or more routes share them:
                   // otherwise icons the admin screens share would ride along in every public
                   // page's download.
-                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|rich-text\.|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|leads[\\/]components[\\/]newsletter-form\.|content[\\/](slug|text)\.)|platform[\\/](document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|newsletter[\\/]components[\\/]newsletter-form\.|content[\\/](slug|text)\.)|platform[\\/](plain-text\.|document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },

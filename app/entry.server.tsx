@@ -1,8 +1,6 @@
-// Server rendering of HTML documents. A page rendered for one request (an admin's) streams with
-// that request's CSP nonce; a page rendered for the page cache is rendered whole, and its policy
-// names the hashes of its inline scripts (docs/decisions/004). Sets the document
-// Content-Security-Policy (booking host allowed as a frame) and answers 304 to a revalidation of
-// an unchanged page.
+// Server rendering of HTML documents: a page for one request streams with its CSP nonce, a page for
+// the page cache renders whole with its inline scripts' hashes in its policy (docs/decisions/004).
+// Answers 304 to a revalidation of an unchanged page.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";

@@ -36,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     isAdmin: Boolean(session),
     siteUrl: config.SITE_URL,
     nonce,
-    /** The newsletter form's signed "shown at" time, on every page (issue 4's spam guard). */
+    /** The newsletter form's signed "shown at" time, on every page (the spam guard). */
     formToken,
   };
   return data satisfies SharedRootData;

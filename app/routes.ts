@@ -19,12 +19,12 @@ export default [
     // Contact, the newsletter's no-JavaScript page, and the pages its emails link to: confirm a
     // sign-up (double opt-in) and unsubscribe
     route("contact", "features/leads/routes/contact.tsx"),
-    route("newsletter", "features/leads/routes/newsletter.tsx"),
-    route("newsletter/confirm", "features/leads/routes/newsletter-confirm.tsx"),
-    route("unsubscribe", "features/leads/routes/unsubscribe.tsx"),
+    route("newsletter", "features/newsletter/routes/newsletter.tsx"),
+    route("newsletter/confirm", "features/newsletter/routes/newsletter-confirm.tsx"),
+    route("unsubscribe", "features/newsletter/routes/unsubscribe.tsx"),
     // Case studies and the blog, each with a page per record
-    route("case-studies", "features/publishing/routes/case-studies.tsx"),
-    route("case-studies/:id", "features/publishing/routes/case-study.tsx"),
+    route("case-studies", "features/pages/routes/case-studies.tsx"),
+    route("case-studies/:id", "features/pages/routes/case-study.tsx"),
     route("blog", "features/pages/routes/blog.tsx"),
     route("blog/:id", "features/pages/routes/article.tsx"),
     // Any other path: the 404 page
@@ -40,11 +40,11 @@ export default [
   route("og/*", "features/pages/routes/og-image.ts"),
 
   // Admin area, outside the site layout and never cached: the login screen, and the workspace
-  // behind the one admin gate and shell. The spec's editor answers at three addresses (section 2),
+  // behind the one admin gate and shell. The editor answers at three addresses,
   // one module under three route ids.
   layout("features/admin/routes/admin-layout.tsx", [
     route("admin/login", "features/admin/routes/login.tsx"),
-    // The pages of the admin's emails (issue 20): ask for a reset link, set a new password from
+    // The pages of the admin's emails: ask for a reset link, set a new password from
     // one, accept an invitation
     route("admin/forgot-password", "features/admin/routes/forgot-password.tsx"),
     route("admin/reset-password", "features/admin/routes/reset-password.tsx"),
@@ -54,13 +54,13 @@ export default [
       route("admin", "features/content/routes/editor.tsx", { id: "editor-admin" }),
       route("working-editor", "features/content/routes/editor.tsx", { id: "editor-working" }),
       // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
-      route("content", "features/content/routes/content-manager.tsx"),
+      route("content", "features/pages/routes/content-manager.tsx"),
       // Manage Images: the media library and image uploads
-      route("images", "features/media/routes/images.tsx"),
+      route("images", "capabilities/media/routes/images.tsx"),
       // The leads inbox (contact messages by folder, searchable), the subscribers' CSV export,
       // and one contact's data as a JSON download (the inbox's "Erase" is a post to the inbox)
       route("admin/leads", "features/leads/routes/leads.tsx"),
-      route("admin/leads/subscribers.csv", "features/leads/routes/subscribers-csv.ts"),
+      route("admin/leads/subscribers.csv", "features/newsletter/routes/subscribers-csv.ts"),
       // The newsletter: newsletters and subscribers, one newsletter (compose, send, results),
       // one subscriber's data as a download
       route("admin/newsletter", "features/newsletter/routes/newsletters.tsx"),
@@ -91,10 +91,10 @@ export default [
   // JSON API
   route("api/content", "features/content/routes/api-content.ts"),
   route("api/contact", "features/leads/routes/api-contact.ts"),
-  route("api/newsletter", "features/leads/routes/api-newsletter.ts"),
+  route("api/newsletter", "features/newsletter/routes/api-newsletter.ts"),
   // Admin session API
   route("api/admin/login", "features/admin/routes/api-login.ts"),
-  // Two-factor sign-in (issue 20): the second step, and a passkey challenge for it or for a
+  // Two-factor sign-in: the second step, and a passkey challenge for it or for a
   // sign-in with a passkey alone; a signed-in admin adding a passkey
   route("api/admin/login/second-factor", "features/admin/routes/api-login-second-factor.ts"),
   route("api/admin/login/passkey-options", "features/admin/routes/api-login-passkey-options.ts"),
@@ -102,8 +102,8 @@ export default [
   route("api/admin/session", "features/admin/routes/api-session.ts"),
   route("api/admin/logout", "features/admin/routes/api-logout.ts"),
   // Media library: image uploads
-  route("api/admin/images", "features/media/routes/api-images.ts"),
-  route("api/admin/images/:name", "features/media/routes/api-image.ts"),
+  route("api/admin/images", "capabilities/media/routes/api-images.ts"),
+  route("api/admin/images/:name", "capabilities/media/routes/api-image.ts"),
   // The rich-text editor's link dialog: the site's own pages, searched by title or address
   route("api/admin/link-targets", "features/pages/routes/api-link-targets.ts"),
   // Publishing: /api/admin/articles/... and /api/admin/case-studies/... (list and create, one

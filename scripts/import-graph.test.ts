@@ -14,7 +14,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { listDomainCrossings } from "./domain-crossings.ts";
 import { findImportCircles, findOrderViolations, readImportGraph } from "./import-graph.ts";
+import { makeLintOverrides, readLintOverrides } from "./layers.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const biome = fileURLToPath(new URL("../node_modules/.bin/biome", import.meta.url));
@@ -48,6 +50,12 @@ describe("the import graph", () => {
     expect(findImportCircles(graph)).toEqual([]);
   });
 
+  it("lets at most 60 imported names cross between domains (node scripts/domain-crossings.ts)", () => {
+    const names = listDomainCrossings(root).flatMap((crossing) => crossing.names);
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.length).toBeLessThanOrEqual(60);
+  });
+
   it("has no import against the layer order", () => {
     expect(findOrderViolations(graph)).toEqual([]);
   });
@@ -63,6 +71,11 @@ describe("the import graph", () => {
 });
 
 describe("the linter's import order", () => {
+  it("is the one made from the layer list (node scripts/layers.ts --write)", () => {
+    const current = readLintOverrides(readFileSync(join(root, "biome.json"), "utf8"));
+    expect(current).toEqual(JSON.parse(JSON.stringify(makeLintOverrides())));
+  });
+
   it.each([
     ["app/platform/planted.ts", 'export { contactSchema } from "~/features/leads/schema";'],
     [
@@ -77,7 +90,15 @@ describe("the linter's import order", () => {
       "app/features/content/planted.ts",
       'export const load = () => import("~/features/publishing/schema");',
     ],
-    ["app/features/media/planted.ts", 'export { contentSchema } from "../content/schema";'],
+    [
+      "app/capabilities/media/planted.ts",
+      'export { contentSchema } from "../../features/content/schema";',
+    ],
+    ["app/capabilities/mail/planted.ts", 'export { Notice } from "../workspace/shell/notice";'],
+    [
+      "app/features/leads/planted.ts",
+      'export { subscribeToNewsletter } from "~/features/newsletter/subscribers.server";',
+    ],
     [
       "app/features/leads/planted.ts",
       'export { listVisible } from "~/features/publishing/store/reads.server";',
@@ -94,11 +115,12 @@ describe("the linter's import order", () => {
 
   it.each([
     ["app/features/pages/planted.ts", 'export { contactSchema } from "~/features/leads/schema";'],
-    // The rich-text editor places the library's images: content sits on media (ADR 014).
+    // The rich-text editor places the library's images: rich text sits on media.
     [
-      "app/features/content/planted.ts",
-      'export { uploadImage } from "~/features/media/images-client";',
+      "app/capabilities/rich-text/planted.ts",
+      'export { uploadImage } from "~/capabilities/media/images-client";',
     ],
+    ["app/features/newsletter/planted.ts", 'export { contactSchema } from "../leads/schema";'],
   ])("accepts %s importing down the order", (path, source) => {
     const { ok, output } = lintAs(path, source);
     expect(output).not.toContain("Imports run one way");

@@ -1,33 +1,13 @@
 // The app's import graph, read from the source: which modules import which, the import circles
-// in it, and the imports that run against the layer order of DESIGN.md section 3. Used by
-// tests/integration/layout.test.ts and by `node scripts/import-graph.ts` to list what it finds.
+// in it, and the imports against the layer list of scripts/layers.ts. Used by
+// scripts/import-graph.test.ts and by `node scripts/import-graph.ts` to list what it finds.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { getLayerEntry, getLayerRank } from "./layers.ts";
 
 const sourceFile = /\.(ts|tsx)$/;
 const specifiers =
   /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
-
-/** The layers, lowest first: a module may import its own layer's and lower layers' modules. */
-export const layers = [
-  ["app/platform/", "app/ui/"],
-  ["app/features/admin/"],
-  ["app/features/media/"],
-  ["app/features/content/"],
-  ["app/features/publishing/", "app/features/leads/"],
-  [
-    "app/features/pages/",
-    "app/features/newsletter/",
-    "app/root.tsx",
-    "app/entry.server.tsx",
-    "app/routes.ts",
-  ],
-  ["server/"],
-] as const;
-
-export function getLayerRank(file: string): number {
-  return layers.findIndex((layer) => layer.some((prefix) => file.startsWith(prefix)));
-}
 
 function listSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -102,19 +82,16 @@ export function findImportCircles(graph: Map<string, string[]>): string[][] {
   return circles;
 }
 
-/** Imports from a lower layer into a higher one, or sideways between two features of one layer. */
+/** Imports from a lower layer into a higher one, or sideways between two folders of one layer. */
 export function findOrderViolations(graph: Map<string, string[]>): string[] {
   const violations: string[] = [];
   for (const [file, targets] of graph) {
     const rank = getLayerRank(file);
     for (const target of targets) {
       const targetRank = getLayerRank(target);
-      const feature = (p: string) => /^app\/features\/([^/]+)\//.exec(p)?.[1];
-      const sideways =
-        rank === targetRank &&
-        feature(file) &&
-        feature(target) &&
-        feature(file) !== feature(target);
+      const from = getLayerEntry(file);
+      const to = getLayerEntry(target);
+      const sideways = rank === targetRank && from && to && from !== to;
       if (targetRank > rank || sideways) violations.push(`${file} -> ${target}`);
     }
   }

@@ -1,8 +1,6 @@
-// The public pages' JavaScript budget (DESIGN.md section 8), measured on a running built site:
-// for each page, the scripts a first view loads (script src, modulepreload links, the inline
-// module script's imports and, recursively, their static imports), gzipped. Used by
-// `npm run size` (scripts/size.ts) and by the integration test that keeps the budget in `npm test`.
-// Node built-ins only.
+// The public pages' JavaScript budget, measured on a running built site: per page, the gzipped
+// scripts a first view loads, followed through their static imports. Used by `npm run size` and by
+// the integration test that holds the budget. Node built-ins only.
 import { gzipSync } from "node:zlib";
 
 /** At most this many gzipped bytes of JavaScript per public page. */

@@ -1,12 +1,6 @@
-// `npm run lighthouse [-- PATH... --runs N --photos]`: Lighthouse's four scores (performance,
-// accessibility, best practices, SEO) of every public page, mobile with simulated throttling, the
-// median of 3 runs each, and whether its images are properly sized and in modern formats. It
-// builds when needed, starts the built site with a fresh database and drives the system Chromium
-// (CHROME_PATH, else /usr/bin/chromium); nothing is downloaded. --photos first uploads photo-like
-// JPEGs (made with sharp, at least 1920 px wide) as a new article's cover and inline image and as
-// the first case study's image, so the blog, that article and the case studies are measured with
-// real uploads (issue 18). Scores on a machine busy with other work come out lower: read them on
-// a quiet one.
+// `npm run lighthouse [-- PATH... --runs N --photos]`: Lighthouse's four scores of every public
+// page (mobile, median of 3) in the system Chromium, on a fresh built site; --photos first uploads
+// real photos as covers and inline images. A busy machine scores lower.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";

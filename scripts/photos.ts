@@ -1,4 +1,4 @@
-// Photo-like JPEGs made on the spot (issue 18), for tests and `npm run lighthouse -- --photos`:
+// Photo-like JPEGs made on the spot, for tests and `npm run lighthouse -- --photos`:
 // soft colour blotches with fine grain on top, so they compress like camera photos rather than
 // flat colour, and the sizes and formats a page serves make the difference they make on real ones.
 import sharp from "sharp";

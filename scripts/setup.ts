@@ -1,7 +1,6 @@
-// Shared by `npm start`, `npm test` and `npm run admin`: install dependencies when they are
-// missing or older than the lockfile, and build when the build is missing or older than its sources.
-// In a release (`npm run release`, unpacked on a server) neither: it is built, and holds the
-// production dependencies only. Only node: built-ins here, because it runs before anything is installed.
+// Shared by `npm start`, `npm test` and `npm run admin`: install when dependencies are missing or
+// older than the lockfile, build when the build is older than its sources (neither in a release).
+// Only node: built-ins, because it runs before anything is installed.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";

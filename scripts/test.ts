@@ -1,8 +1,6 @@
-// `npm test`: install when needed, then typecheck, lint, build, unit and integration tests (on
-// SQLite, and on a throwaway PostgreSQL when its programs are installed), and end-to-end tests in
-// the system Chromium. The site is built once, before the tests, and every stage reuses that build.
-// Stops at the first failing step; ends with a table of each step's duration and one
-// "N passed, N failed" line.
+// `npm test`: install when needed, typecheck, lint, build once, unit and integration tests (SQLite,
+// and a throwaway PostgreSQL when installed), end-to-end tests in the system Chromium. Stops at the
+// first failure; ends with each step's duration and one "N passed, N failed" line.
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTempPostgres, type TempPostgres } from "./postgres.ts";

@@ -1,7 +1,6 @@
 // The site's HTTP application, bundled by Vite with every route: security headers, compression,
-// static files, request logs, size limits, health check, the page cache, the overload guard and
-// the React Router handler. server/index.ts boots it in production; scripts/dev.ts loads it
-// through Vite in development.
+// static files, logs, caps, health, the page cache, the overload guard and React Router.
+// server/index.ts boots it in production; scripts/dev.ts through Vite.
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
@@ -12,16 +11,16 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from "react-router";
-import { getSiteContent } from "~/features/content/site-content.server";
-import { toSlug } from "~/features/content/slug";
-import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
-import { maxUploadBodyBytes, uploadsUrlPath } from "~/features/media/image-rules";
+import { maxUploadBodyBytes, uploadsUrlPath } from "~/capabilities/media/image-rules";
 import {
   createVariantHandler,
   type VariantHandlerOptions,
-} from "~/features/media/image-variants.server";
-import { loadImageVersions, serveVersionedImage } from "~/features/media/image-versions.server";
-import { createOriginalImageHandler } from "~/features/media/original-images.server";
+} from "~/capabilities/media/image-variants.server";
+import { loadImageVersions, serveVersionedImage } from "~/capabilities/media/image-versions.server";
+import { createOriginalImageHandler } from "~/capabilities/media/original-images.server";
+import { getSiteContent } from "~/features/content/site-content.server";
+import { toSlug } from "~/features/content/slug";
+import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import { getImageCacheDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";
@@ -77,7 +76,7 @@ export { runWorkerPool } from "./workers.server";
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;
 
-/** The footer's old service paths (DESIGN.md section 9), answered with 301 to the matching service. */
+/** The footer's old service paths, answered with 301 to the matching service. */
 const legacyServicePaths = [
   "it-strategy",
   "network-security",
@@ -95,7 +94,7 @@ export type SiteAppOptions = {
   overload?: LoadShedderOptions;
   /** Per-network request caps and body deadlines (tests make the deadlines short). */
   requestCaps?: Partial<RequestCaps>;
-  /** How many image sizes are made at once and may wait (tests make it small; issue 18). */
+  /** How many image sizes are made at once and may wait (tests make it small). */
   imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
 };
 
@@ -314,7 +313,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     res.redirect(301, target ? `/services/${target}` : "/services");
   });
 
-  // The sizes of uploaded images (issue 18), /images/uploads/<id>.w<width>.<format>; any other
+  // The sizes of uploaded images, /images/uploads/<id>.w<width>.<format>; any other
   // address goes on to the originals below.
   const variants = createVariantHandler(services, { ...options.imageVariants, baseHeaders });
   app.use(variants);
@@ -428,7 +427,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       };
       // A cache hit during shutdown closes its keep-alive connection too.
       if (isShuttingDown()) res.setHeader("Connection", "close");
-      // Sizes of uploaded images held in memory, answered the same way (issue 18).
+      // Sizes of uploaded images held in memory, answered the same way.
       if (variants.serveFromMemory(req, res)) return;
       const served = pageCache.serveFromStore(req, res);
       if (served === true) return;

@@ -1,8 +1,8 @@
 // Every piece of work the server does outside visitors' requests, started after boot and stopped
-// on shutdown before the database closes: the mail outbox (leads) and the record of scheduled
-// items going live (publishing).
-import type { BackgroundJobOptions } from "~/features/leads/background-jobs.server";
-import { startBackgroundJobs as startMailJobs } from "~/features/leads/background-jobs.server";
+// on shutdown before the database closes: the mail worker, the newsletter's sign-up cleanup and the
+// record of scheduled items going live.
+import { type MailWorkerOptions, startMailWorker } from "~/capabilities/mail/mail-worker.server";
+import { startSignUpCleanup } from "~/features/newsletter/sign-up-cleanup.server";
 import { startGoLiveRecorder } from "~/features/publishing/store/go-live.server";
 import type { AppServices } from "~/platform/context.server";
 
@@ -10,11 +10,13 @@ export type BackgroundJobs = { stop: () => Promise<void> };
 
 export function startBackgroundJobs(
   services: AppServices,
-  options: BackgroundJobOptions = {},
+  options: MailWorkerOptions = {},
 ): BackgroundJobs {
-  const jobs = [startMailJobs(services, options), startGoLiveRecorder(services)];
+  const cleanup = startSignUpCleanup(services);
+  const jobs = [startMailWorker(services, options), startGoLiveRecorder(services)];
   return {
     stop: async () => {
+      cleanup.stop();
       await Promise.all(jobs.map((job) => job.stop()));
     },
   };

@@ -1,22 +1,19 @@
 // Boots the site's services once per process: configuration, logger, database (migrated and
 // seeded), the first admin, and the import into the database of uploads kept in UPLOADS_DIR
-// before images were stored there (issue 18).
+// before images were stored there.
+
+import { importExistingUploads } from "~/capabilities/media/image-records.server";
+import { addImageUseReader } from "~/capabilities/media/image-uses.server";
+import { setNavBadgeReader } from "~/capabilities/workspace/shell/nav-badges.server";
 import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
-import { setNavBadgeReader } from "~/features/admin/shell/nav-badges.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
-import { setCaseStudyIndustriesReader } from "~/features/content/page-seo.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
-import { enqueueMail, wakeMailWorker } from "~/features/leads/mail/mail-outbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
-import { importExistingUploads } from "~/features/media/image-records.server";
-import { addImageUseReader } from "~/features/media/image-uses.server";
-import { getCaseStudies } from "~/features/publishing/public-reader.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
-import { registerMailPort } from "~/platform/mail-port.server";
 import { seedDefaults } from "./seed.server";
 
 /**
@@ -38,19 +35,6 @@ export async function bootServices(
   addImageUseReader(listImageUses);
   // The admin menu's count of new messages beside Leads.
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
-  // The Content Manager's preview of the Case Studies page names their industries.
-  setCaseStudyIndustriesReader(async (db, logger) =>
-    (await getCaseStudies(db, logger)).map((study) => study.industry),
-  );
-  // The admin's emails (password resets, invitations, sign-in notices) go out through the
-  // leads outbox.
-  registerMailPort({
-    isEnabled: (config) => Boolean(config.SMTP_URL && config.MAIL_FROM),
-    send: async (db, mail) => {
-      await enqueueMail(db, { recipient: mail.to, subject: mail.subject, text: mail.text });
-      wakeMailWorker();
-    },
-  });
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

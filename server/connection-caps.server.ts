@@ -1,7 +1,6 @@
-// Fair caps on open connections (issue 15): at most a small share of the server's connections
-// per client network, and when the server is full, a newcomer takes the place of an idle
-// connection of the network holding the most, so that no number of idle or half-open sockets
-// from dozens of networks can lock visitors out.
+// Fair caps on open connections: a small share per client network, and when the server is full a
+// newcomer takes the place of an idle connection of the network holding the most, so idle or
+// half-open sockets from many networks cannot lock visitors out.
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";

@@ -1,7 +1,7 @@
 // `npm run backup | restore | export | import` as the server bundle offers them: the platform's
-// data commands, given the media feature's import of an older archive's uploads folder (issue 18),
+// data commands, given the media feature's import of an older archive's uploads folder,
 // which the platform layer may not reach itself.
-import { importExistingUploads } from "~/features/media/image-records.server";
+import { importExistingUploads } from "~/capabilities/media/image-records.server";
 import { runDataCommand as runPlatformDataCommand } from "~/platform/db/backup/data-commands.server";
 
 /** Runs one data command; returns the exit code. */

@@ -1,9 +1,6 @@
-// /healthz and /readyz (issue 11): whether this server can do its job right now, part by part.
-// healthz proves the database answers a read AND takes a write (a full disk or an outside lock
-// passes a read-only check), that the image cache folder is writable (uploads live in the database
-// since issue 18; the cache holds what this instance serves), and that the disks holding the cache
-// and the SQLite file have room; readyz tells a load balancer to stop sending traffic while
-// the server shuts down or cannot read its database.
+// /healthz: the database answers a read and takes a write, the image cache folder is writable and
+// the disks have room. /readyz: tells a load balancer to stop sending traffic while the server
+// shuts down or cannot read its database.
 import { constants } from "node:fs";
 import { access, mkdir, statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";

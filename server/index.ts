@@ -1,7 +1,6 @@
-// Production entry: boots the services, serves the built site on PORT and, on SIGTERM or SIGINT,
-// stops accepting connections, lets in-flight requests finish and exits within 8 s. With
-// WEB_CONCURRENCY above 1 this process prepares the database (seed, first admin) and runs that
-// many workers, each of which runs this same module and serves.
+// Production entry: boots the services, serves the built site on PORT and on SIGTERM/SIGINT lets
+// in-flight requests finish and exits within 8 s. With WEB_CONCURRENCY above 1 it prepares the
+// database and runs that many workers, each running this module.
 import cluster from "node:cluster";
 import { fileURLToPath } from "node:url";
 

@@ -1,8 +1,6 @@
-// Fair caps on requests (issue 15), keyed by the client's network: the forwarded address when the
-// peer is a trusted proxy (whose one connection carries many clients), else the peer's own. One
-// network may have only so many requests in progress, and far fewer whose body is still arriving,
-// each of those with a deadline; and a request reaches the app only once its body is in, so slow
-// bodies hold no render, overload-guard place or database connection.
+// Fair caps on requests per client network (the forwarded address behind a trusted proxy): so many
+// in progress, far fewer with a body still arriving, each with a deadline. A request reaches the
+// app only once its body is in, so slow bodies hold no render or database connection.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";

@@ -1,8 +1,6 @@
-// Refuses malformed requests before any routing (issues 11 and 15): methods the site does not
-// serve, a missing, repeated or foreign Host, absolute-form and asterisk targets, a path with an
-// encoded control character, a bad X-Forwarded-Host from a trusted proxy. Each gets a 400/405 and
-// one log line, never a 500 with a stack trace. Forwarded headers from a peer that is not a
-// trusted proxy (TRUST_PROXY) are dropped, not believed.
+// Refuses malformed requests before any routing (unserved methods, a bad or foreign Host, odd
+// targets, encoded control characters, a bad X-Forwarded-Host): a 400/405 and one log line, never a
+// 500. Forwarded headers from a peer that is not a trusted proxy are dropped.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { isIP, type Socket } from "node:net";
 import type { Logger } from "pino";

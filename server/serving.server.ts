@@ -1,7 +1,6 @@
-// The HTTP server's own limits and its shutdown (issue 11): caps on open connections, overall and
-// per client network (connection-caps.server.ts), short header and idle timeouts, and a graceful
-// stop that finishes what it has read, tells keep-alive clients to go, stops the mail worker and
-// closes the database within 8 seconds, inside the 10 s grace period of Docker and most platforms.
+// The HTTP server's own limits and shutdown: connection caps (connection-caps.server.ts), short
+// header and idle timeouts, and a graceful stop (finish what was read, close keep-alives, stop the
+// mail worker, close the database) within 8 s, inside the usual 10 s grace period.
 import { createServer, type RequestListener, type Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
 import type { Logger } from "pino";

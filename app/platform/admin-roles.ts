@@ -1,4 +1,4 @@
-// The two admin roles (issue 20): an owner may do everything; an editor works on the content and
+// The two admin roles: an owner may do everything; an editor works on the content and
 // may read leads. One list of names and one rule, read by the admin gate, the menu, the JSON
 // endpoints and the features that keep an action for owners.
 import { z } from "~/platform/zod";

@@ -1,7 +1,6 @@
-// The browser's one way to call the site's JSON API (every screen's calls go through here),
-// following spec section 7: cookies always sent, a Bearer token added when admin_token is stored,
-// JSON writes (or a multipart upload), and one error rule for non-OK answers ("<status>: <body
-// text or status text>").
+// The browser's one way to call the site's JSON API: cookies always sent, a Bearer token when
+// admin_token is stored, JSON writes (or a multipart upload), and one error rule for non-OK answers
+// ("<status>: <body text or status text>").
 import type { FieldErrors } from "~/platform/field-errors";
 
 export const adminTokenKey = "admin_token";

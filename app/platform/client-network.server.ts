@@ -1,7 +1,6 @@
-// The network a client address stands for, the one key of every per-client cap and limit
-// (connections, requests in progress, slow bodies, contact, newsletter and sign-in limits): an
-// IPv4 address is its own network (/32); an IPv6 address stands for its /64, since one
-// subscriber usually holds a whole /64 and rotating within it must not buy a fresh allowance.
+// The network a client address stands for, the key of every per-client cap and limit: an IPv4
+// address is its own network; an IPv6 address stands for its /64, since a subscriber usually holds
+// a whole /64 and rotating within it must not buy a fresh allowance.
 import type { IncomingMessage } from "node:http";
 import { isIPv4, isIPv6, type Socket } from "node:net";
 

@@ -1,4 +1,4 @@
-// The server's configuration (DESIGN.md section 4): read once from the environment at boot and
+// The server's configuration: read once from the environment at boot and
 // validated, so a bad value stops the server with a message naming the variable.
 import { availableParallelism } from "node:os";
 import { dirname, resolve } from "node:path";
@@ -162,7 +162,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * The folder uploads were kept in before the database held them (issue 18), read once at start to
+ * The folder uploads were kept in before the database held them, read once at start to
  * import them: UPLOADS_DIR, else uploads/ next to the SQLite file.
  */
 export function getUploadsDir(config: Pick<Config, "UPLOADS_DIR" | "DATABASE_URL">): string {

@@ -1,15 +1,6 @@
-// The data version: one number that changes whenever anything a public page shows changes, so the
-// page cache of every server process sharing the database knows its pages are out of date.
-//
-// API for stores (content, articles, case studies, anything later issues add):
-//   await markDataChanged(trx, "articles")   // inside the write's own transaction
-// and, per request, the page cache asks getDataVersion(db), which is cheap:
-//   - SQLite: one synchronous read of the version row on the process's own connection (a few
-//     microseconds; it sees commits of other processes and of this one), or, while one of this
-//     process's transactions is open, a read that waits for it to end. Cache hits ask with
-//     { sameBatch: true } and share one read among the requests of one event-loop turn.
-//   - PostgreSQL: a primary-key read of the version row per request, shared by every request
-//     that arrives while one read is under way (so under load it is one query per round trip).
+// The data version: one number that changes whenever anything a public page shows changes, so every
+// process's page cache knows its pages are out of date. Stores call markDataChanged inside their
+// write's transaction; the page cache asks getDataVersion per request (cheap on both engines).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { getCircuit, withDeadline } from "./db/circuit.server";
 import type { Db } from "./db/tables.server";
@@ -179,7 +170,10 @@ export function attachDataVersion(
 /**
  * The current data version of this database, as cheaply as the engine allows. Throws or rejects
  * when the database cannot be read, at once while its circuit is open; callers then serve the
- * page they keep, if any, as it is.
+ * page they keep, if any, as it is. SQLite: one synchronous read on the process's own connection
+ * (waiting for this process's open transaction, if any); cache hits ask with { sameBatch: true } and
+ * share one read per event-loop turn. PostgreSQL: one primary-key read, shared by every request
+ * arriving while it is under way.
  */
 export function getDataVersion(db: Db, options?: VersionReadOptions): number | Promise<number> {
   const source = sources.get(db);

@@ -1,7 +1,6 @@
-// How the site shows a stored time (UTC ISO text) in the site time zone, and how the schedule
-// picker's wall-clock time in that zone becomes UTC for storage. Intl only: no time zone data is
-// shipped, the browser's and the server's own are used, and the same zone gives the same text on
-// both, so a screen renders on the server and hydrates unchanged.
+// How the site shows a stored UTC time in the site time zone, and how the schedule picker's
+// wall-clock time becomes UTC. Intl only: no zone data shipped, and the same text on server and
+// browser, so a screen hydrates unchanged.
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -1,8 +1,6 @@
-// Admission control for work that costs real CPU (rendering a page, an API call): when more is
-// already under way than the process finishes in half a second, or the event loop is already
-// running late, a new request is answered at once with 503 and Retry-After instead of waiting
-// behind the others for many seconds. Pages served from the page cache cost microseconds and
-// never count. A slot is held for as long as its work runs, whether or not its client stayed.
+// Admission control for work that costs real CPU: when more is under way than the process finishes
+// in half a second, the event loop runs late, or it is saturated while clients queue, a new request
+// gets 503 and Retry-After at once. Page cache hits never count; a slot is held while its work runs.
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
 import { readAcceptQueue } from "./accept-queue.server";

@@ -1,7 +1,6 @@
-// What every request may need (the admin session and flag, the site time zone here; the site
-// content through features/content), read at most once per request: the root route's middleware puts one memoised
-// reader in the router context, and the root loader, page loaders and entry.server.tsx all read
-// through it.
+// What every request may need (the admin session, the site time zone), read at most once per
+// request: the root middleware puts one memoised reader in the router context, which loaders and
+// entry.server.tsx read through (the content: features/content).
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { getAppContext } from "./context.server";
 import { logDatabaseError } from "./db/unavailable.server";

@@ -1,6 +1,6 @@
 // What the root route shares with every screen, whichever feature draws it. root.tsx checks its
 // loader's answer against this shape, so a feature below the pages reads it without importing
-// root.tsx (imports run one way, DESIGN.md section 3).
+// root.tsx (imports run one way).
 import { useRouteLoaderData } from "react-router";
 
 /** The newsletter form's words, from the content's Forms section (it sits on every page). */

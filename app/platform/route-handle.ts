@@ -1,7 +1,6 @@
-// What a route module says about itself in its `handle` export: its place in the sitemaps, what
-// the page cache may do with its answers, its entry in the admin navigation. One shape for every
-// route; route modules check theirs with `satisfies RouteHandle`, and the host reads them all
-// from the server build once (route-facts.server.ts), where the schema checks them again.
+// What a route module says about itself in its `handle`: its place in the sitemaps, what the page
+// cache may do with its answers, its admin navigation entry. Checked with `satisfies RouteHandle`,
+// and again by the schema when the host reads them (route-facts.server.ts).
 import { type AdminRole, adminRoleSchema } from "~/platform/admin-roles";
 import { z } from "~/platform/zod";
 

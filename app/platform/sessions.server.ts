@@ -1,4 +1,4 @@
-// Admin sessions (DESIGN.md section 7): a 256-bit random id in an httpOnly SameSite=Lax cookie,
+// Admin sessions: a 256-bit random id in an httpOnly SameSite=Lax cookie,
 // stored hashed, with an idle timeout and an absolute lifetime. Login and logout build on this.
 import { createHash, randomBytes } from "node:crypto";
 import { type AdminRole, readAdminRole } from "./admin-roles";
@@ -175,7 +175,7 @@ function readSessionCookie(
   return undefined;
 }
 
-/** Reads the session id from a Cookie header (or a Bearer token, which the spec's client may send). */
+/** Reads the session id from a Cookie header (or a Bearer token, which an API client may send). */
 export function readSessionId(request: Request, secure: boolean): string | undefined {
   return readSessionIdFromHeaders(
     request.headers.get("cookie"),

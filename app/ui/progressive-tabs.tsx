@@ -1,10 +1,6 @@
-// Tabs that keep every panel reachable without JavaScript. All panels are in the server HTML; the
-// inactive ones are hidden by CSS. A <noscript> style (so no flash and no layout shift for the
-// usual visitor) shows every panel under its own heading and hides the tab list, which cannot work
-// without scripts. With scripts, the heading is read by screen readers only.
-// Hand-written to the WAI-ARIA tabs pattern with Radix Tabs' behaviour (automatic activation,
-// arrow keys that wrap, Home, End, roving tabindex): Radix Tabs would add about 10 KB gzipped and
-// push the service and booking pages past the 130 KB public JavaScript budget.
+// Tabs that keep every panel reachable without JavaScript (a <noscript> style shows each under its
+// heading). Hand-written to the WAI-ARIA tabs pattern with Radix's behaviour: Radix Tabs would add
+// about 10 KB gzipped and push pages past the 130 KB public JavaScript budget.
 import { type KeyboardEvent, type ReactNode, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { cn } from "./cn";

@@ -1,5 +1,5 @@
-// The toast queue: toast() from anywhere, useToasts() in the Toaster. The spec shows at most one
-// toast at a time, so a new toast replaces the one on screen. The Toaster's code (Radix Toast) is
+// The toast queue: toast() from anywhere, useToasts() in the Toaster. At most one toast shows at a
+// time, so a new toast replaces the one on screen. The Toaster's code (Radix Toast) is
 // fetched on the first toast, so pages that never show one do not load it.
 import { useSyncExternalStore } from "react";
 

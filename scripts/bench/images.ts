@@ -1,8 +1,6 @@
-// `npm run bench:images` (issue 18): how long the site takes to make an image's sizes, per
-// megapixel of the upload and per format, and how a cached size is served against nginx serving
-// the very same bytes (goal: at least 50%). Runs the production build (`npm run build` first) with
-// a throwaway database, uploads folder and image cache; needs nginx and wrk (Debian nginx-light,
-// wrk). BENCH_SECONDS sets each wrk run's length (default 8).
+// `npm run bench:images`: how long making an image's sizes takes per megapixel and format, and
+// serving a cached size against nginx serving the same bytes (goal: 50% or more). Runs the built
+// site; needs nginx and wrk. BENCH_SECONDS sets each run's length (default 8).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";

@@ -1,8 +1,8 @@
 // The about page: heading, description, features, Our Story, the four core values, the four
 // approach steps, and the ways on to the contact and booking pages.
 import { expect } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toPlainText } from "../../app/features/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

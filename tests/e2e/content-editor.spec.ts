@@ -2,8 +2,8 @@
 // five tabs and their fields, the rich-text toolbar, the services list, validation, and the
 // guards that keep unsaved edits. Saving is in content-editor.saves.spec.ts.
 import { expect } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toPlainText } from "../../app/features/content/text";
 import { getRichText, getToast, openEditor, readContentThroughApi } from "./admin-helpers";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";

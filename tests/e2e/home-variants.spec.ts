@@ -2,9 +2,9 @@
 // block, the first four or first three services and a call to action, in a layout of its own; only
 // the home page itself is offered to search engines.
 import { expect, type Page } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
-import { toPlainText } from "../../app/features/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

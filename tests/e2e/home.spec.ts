@@ -2,9 +2,9 @@
 // action, and the spec's error screen when the content cannot be read (on a site of its own).
 import { DatabaseSync } from "node:sqlite";
 import { expect } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
-import { toPlainText } from "../../app/features/content/text";
 import { fitDescription } from "../../app/platform/seo/description";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";

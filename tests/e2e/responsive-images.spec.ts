@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { placeholderImage } from "../../app/features/media/fallback-image";
+import { placeholderImage } from "../../app/capabilities/media/fallback-image";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type PhotoPages, publishPhotoPages } from "../support/photo-uploads";

@@ -1,9 +1,10 @@
 // The services list and a service's page: cards, the four tabs (by mouse and keyboard), related
 // services cut at 100 characters, the booking links and the 404 for an unknown slug.
 import { expect } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
-import { toPlainText, truncate } from "../../app/features/content/text";
+import { truncate } from "../../app/features/content/text";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

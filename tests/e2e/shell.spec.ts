@@ -1,8 +1,8 @@
 // The site shell on every public page: header, Services menu, mobile menu, footer, 404 page.
 import { expect } from "@playwright/test";
+import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
-import { toPlainText } from "../../app/features/content/text";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 

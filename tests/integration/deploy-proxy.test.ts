@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { maxImageBytes, maxUploadBodyBytes } from "~/features/media/image-rules";
+import { maxImageBytes, maxUploadBodyBytes } from "~/capabilities/media/image-rules";
 import { findFreePort } from "../../scripts/free-port.ts";
 import { serverTimeouts, shutdownTimings } from "../../server/serving.server";
 import { collectOutput } from "../support/server-process";

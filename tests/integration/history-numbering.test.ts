@@ -3,7 +3,7 @@
 // status and schedule changes are told in words, and a seed article whose author alone changed
 // reports Author only.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
+import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { getHistoryKind, listHistory } from "~/features/publishing/history/history.server";
 import { toArticleInput, toCaseStudyInput } from "~/features/publishing/schema";

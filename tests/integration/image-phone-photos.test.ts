@@ -5,13 +5,13 @@
 // how to export a JPEG.
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { canDecodeHeic } from "~/features/media/image-processing.server";
+import { canDecodeHeic } from "~/capabilities/media/image-processing.server";
 import {
   heicUnsupportedMessage,
   imageTooLargeMessage,
   maxImageBytes,
   maxUploadBodyBytes,
-} from "~/features/media/image-rules";
+} from "~/capabilities/media/image-rules";
 import { getTestDatabaseKinds } from "../support/databases";
 import { postImage } from "../support/image-upload";
 import type { TestSite } from "../support/test-site";

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { deflateSync } from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { notAnImageMessage, unreadableImageMessage } from "~/features/media/image-rules";
+import { notAnImageMessage, unreadableImageMessage } from "~/capabilities/media/image-rules";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type ImageFile, postImage } from "../support/image-upload";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getVariantUrl, parseUploadUrl } from "~/features/media/image-variants";
+import { getVariantUrl, parseUploadUrl } from "~/capabilities/media/image-variants";
 import { openDatabase } from "~/platform/db/database.server";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { uploadImage } from "../support/image-upload";

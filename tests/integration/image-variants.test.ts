@@ -14,14 +14,14 @@ import {
   describeTooManyPixels,
   notAnImageMessage,
   unsupportedImageMessage,
-} from "~/features/media/image-rules";
+} from "~/capabilities/media/image-rules";
 import {
   getVariantContentType,
   getVariantUrl,
   listVariantFormats,
   listVariantWidths,
   parseUploadUrl,
-} from "~/features/media/image-variants";
+} from "~/capabilities/media/image-variants";
 import { logInCookie, resetLoginThrottles } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { postImage, uploadImage } from "../support/image-upload";

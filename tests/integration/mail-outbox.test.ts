@@ -1,8 +1,8 @@
 // Contact notifications through the durable outbox against a real SMTP server: delivered in the
 // background, retried with backoff while the server refuses, never slowing or failing the visitor.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { deliverDueMail, type MailSender } from "~/features/leads/mail/mail-outbox.server";
-import { createSmtpSender, type SmtpSender } from "~/features/leads/mail/smtp-sender.server";
+import { deliverDueMail, type MailSender } from "~/capabilities/mail/mail-outbox.server";
+import { createSmtpSender, type SmtpSender } from "~/capabilities/mail/smtp-sender.server";
 import { formatTime } from "~/platform/format-time";
 import { getTestDatabaseKinds } from "../support/databases";
 import { readMail } from "../support/newsletter";

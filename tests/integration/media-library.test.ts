@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { LibraryImage } from "~/features/media/image-metadata";
+import type { LibraryImage } from "~/capabilities/media/image-metadata";
 import { exportData, importData } from "~/platform/db/backup/portable-data.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";

@@ -5,8 +5,8 @@
 // and an article with two photos stays within a mailbox's budget (JPEG copies at most 1200 px).
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { removeExpiredSignUps } from "~/features/leads/newsletter.server";
-import { mailImageWidth } from "~/features/media/responsive-html";
+import { mailImageWidth } from "~/capabilities/rich-text/responsive-html";
+import { removeExpiredSignUps } from "~/features/newsletter/subscribers.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {
@@ -326,8 +326,8 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
       { intent: "send", subject: "Hi", bodyHtml: "<p>Hello</p>" },
       "https://evil.example",
     );
-    // React Router refuses a form post from another origin before any action runs.
-    expect(foreign.status).toBe(400);
+    // The cross-site guard refuses a form post from another origin before any action runs.
+    expect(foreign.status).toBe(403);
     const unknown = await postForm(site.url, `/admin/newsletter/${id}`, cookie, {
       intent: "explode",
     });

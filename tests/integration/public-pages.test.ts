@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { toSlug } from "~/features/content/slug";
-import { toPlainText } from "~/features/content/text";
+import { toPlainText } from "~/platform/plain-text";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

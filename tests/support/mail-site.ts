@@ -1,6 +1,6 @@
 // A test site with mail set up: a real SMTP server in the test process, the site's background
 // jobs sending the outbox to it, and a way to wait until every queued mail is out.
-import type { BackgroundJobOptions } from "~/features/leads/background-jobs.server";
+import type { MailWorkerOptions } from "~/capabilities/mail/mail-worker.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { TestDatabase } from "./databases";
 import { waitFor } from "./newsletter";
@@ -12,7 +12,7 @@ export type MailSite = { site: TestSite; smtp: TestSmtpServer; close: () => Prom
 export async function startMailSite(
   database: TestDatabase,
   env: Record<string, string> = {},
-  jobOptions: BackgroundJobOptions = {},
+  jobOptions: MailWorkerOptions = {},
 ): Promise<MailSite> {
   const smtp = await startTestSmtpServer();
   const site = await startTestSite(database, {

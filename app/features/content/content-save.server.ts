@@ -1,11 +1,11 @@
-// Saving edited content (DESIGN.md section 6): the sections given are sanitized and replace the
+// Saving edited content: the sections given are sanitized and replace the
 // stored ones as a new revision; an If-Match naming an older version is refused with a 409.
 
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { ApiError } from "~/platform/http/api.server";
 import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
-import { sanitizeContentSections } from "./sanitize.server";
+import { sanitizeContentSections } from "./sanitize-content.server";
 import { contentSchema, type SiteContent } from "./schema";
 
 export const contentConflictMessage =

@@ -1,5 +1,5 @@
 // The built-in site content: the seed of a new database and the fallback when the database cannot
-// be read (DESIGN.md section 5). Rich text uses only the editor's tags (p, strong, em, s, ul, ol,
+// be read. Rich text uses only the editor's tags (p, strong, em, s, ul, ol,
 // li, a, h2, h3, br).
 import type { SiteContent } from "./schema";
 

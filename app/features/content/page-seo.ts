@@ -1,9 +1,10 @@
 // What the pages the content describes put in their head when no search description is written:
 // their title, address and the text their description is computed from. The editors' SEO previews
 // show it; tests/integration/seo-previews.test.ts checks it against the pages' real head tags.
+
+import { toPlainText } from "~/platform/plain-text";
 import type { SiteContent } from "./schema";
 import { toSlug } from "./slug";
-import { toPlainText } from "./text";
 
 export type PageSeoFacts = { title: string; path: string; computed: string };
 

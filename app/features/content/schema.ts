@@ -1,11 +1,12 @@
 // The site content document: one zod schema, shared by the server (API, store), the public pages
 // and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
 
+import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { descriptionLength } from "~/platform/seo/description";
 import { z } from "~/platform/zod";
 import { toSlug } from "./slug";
 
-/** Icon names the spec allows; any other stored value renders as "computer". */
+/** Icon names the editor offers; any other stored value renders as "computer". */
 export const iconNames = [
   "computer",
   "shield",
@@ -20,11 +21,6 @@ export type IconName = (typeof iconNames)[number];
 
 const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
-/**
- * Rich text produced by the editor; the server sanitizes every field of this schema before
- * storing (app/features/content/sanitize.server.ts finds them by identity, so use it as is).
- */
-export const richText = z.string().max(50_000, "Must be at most 50000 characters");
 const titled = z.object({ title: line(120), description: paragraph(1000) });
 
 export const seoDescriptionMessage =
@@ -239,7 +235,7 @@ export const contentSchema = z.object({
     viewAllServicesText: line(80),
   }),
   /**
-   * The public forms' own words. The messages the spec fixes word for word (the contact form's
+   * The public forms' own words. The messages fixed word for word (the contact form's
    * field checks, its toasts, the newsletter's toasts) stay in code with the schema that checks.
    */
   forms: z.object({
@@ -269,7 +265,7 @@ export const contentSchema = z.object({
     unsubscribedText: paragraph(500),
     unsubscribeInvalidHeading: line(200),
     unsubscribeInvalidText: paragraph(500),
-    /** Double opt-in (issue 19): after a sign-up, the email it sends, and the link's page. */
+    /** Double opt-in: after a sign-up, the email it sends, and the link's page. */
     newsletterCheckInboxText: paragraph(300),
     confirmEmailSubject: line(200),
     confirmEmailText: paragraph(1000),

@@ -1,5 +1,5 @@
-// The /services/{slug} key of a service title (DESIGN.md section 5): the spec's rule, plus
-// collapsing and trimming hyphens so "IT Strategy & Consulting" becomes it-strategy-consulting.
+// The /services/{slug} key of a service title: lowercased, spaces to hyphens, other characters
+// dropped, hyphens collapsed and trimmed ("IT Strategy & Consulting" is it-strategy-consulting).
 
 export function toSlug(title: string): string {
   return title

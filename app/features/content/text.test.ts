@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { toPlainText } from "~/platform/plain-text";
 import { fitDescription } from "~/platform/seo/description";
 import {
   fillPlaceholders,
   fillServiceName,
   formatCopyright,
   getProfileLabel,
-  toPlainText,
   toTelHref,
   truncate,
 } from "./text";

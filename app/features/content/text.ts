@@ -1,4 +1,4 @@
-// The spec's display rules for content text: truncation with an ellipsis, digits-only tel links,
+// The display rules for content text: truncation with an ellipsis, digits-only tel links,
 // the copyright year, and the names and numbers in texts written with placeholders.
 
 /** Cuts text longer than max characters to max characters plus "...". */
@@ -6,7 +6,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** A tel: link with every non-digit removed, as the spec's footer and contact page show it. */
+/** A tel: link with every non-digit removed, as the footer and contact page show it. */
 export function toTelHref(phone: string): string {
   return `tel:${phone.replace(/\D/g, "")}`;
 }
@@ -29,25 +29,6 @@ export function fillPlaceholders(
   return Object.entries(values).reduce(
     (text, [name, value]) => text.replaceAll(`{${name}}`, String(value)),
     template,
-  );
-}
-
-/** Plain text of a rich-text fragment, for previews and meta descriptions. */
-export function toPlainText(html: string): string {
-  return (
-    html
-      .replace(/<\/?(?:p|h[1-6]|li|ul|ol|br|div)\b[^>]*>/gi, " ")
-      // Inline marks (strong, em, a, s) sit inside words and before punctuation: no space.
-      .replace(/<[^>]*>/g, "")
-      .replace(/&nbsp;/g, " ")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;|&#x27;/g, "'")
-      // Last, so "&amp;lt;" stays the text "&lt;".
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " ")
-      .trim()
   );
 }
 

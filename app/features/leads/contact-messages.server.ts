@@ -7,19 +7,18 @@ import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { formatTime } from "~/platform/format-time";
-import { getNetworkRateLimitKey, hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
+import { hashClientIp } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
-import { enqueueMail, type OutgoingMail, wakeMailWorker } from "./mail/mail-outbox.server";
-import { describeWait, type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
-import type { ContactMessageInput } from "./schema";
-import { findRecentPageFetch } from "./spam/page-fetches.server";
 import {
-  checkSpamGuard,
-  contactMinimumFillMs,
-  isTimingVerdict,
-  type TimingVerdict,
-} from "./spam/spam.server";
+  enqueueMail,
+  type OutgoingMail,
+  wakeMailWorker,
+} from "../../capabilities/mail/mail-outbox.server";
+import { type LeadForm, passLeadGate } from "./lead-gate.server";
+import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import type { ContactMessageInput } from "./schema";
+import { contactMinimumFillMs, type TimingVerdict } from "./spam/spam.server";
 
 export type LeadServices = { db: Db; config: Config; logger: Logger };
 export type SenderInfo = {
@@ -30,6 +29,13 @@ export type SenderInfo = {
 };
 
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
+const contactForm: LeadForm = {
+  name: "contact",
+  rateLimit: contactRateLimit,
+  minimumFillMs: contactMinimumFillMs,
+  tooManyMessage: "Too many messages have been sent from your network",
+  logLabel: "Contact form submission",
+};
 export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
 export const contactUnavailableMessage =
   "We could not send your message right now. Please try again in a few minutes.";
@@ -122,34 +128,9 @@ export async function receiveContactMessage(
   const ipHash = hashClientIp(sender.clientIp);
   let held: TimingVerdict | null = null;
   try {
-    const limit = await hitRateLimit(
-      db,
-      getNetworkRateLimitKey("contact", sender.clientIp),
-      contactRateLimit,
-      now.getTime(),
-    );
-    if (!limit.allowed) {
-      const wait = describeWait(limit.retryAfterSeconds);
-      return {
-        kind: "rate-limited",
-        retryAfterSeconds: limit.retryAfterSeconds,
-        message: `Too many messages have been sent from your network. Please try again in ${wait}.`,
-      };
-    }
-    const verdict = await checkSpamGuard(
-      db,
-      { ...input, shownCookie: sender.formShownCookie },
-      contactMinimumFillMs,
-      now.getTime(),
-      () => findRecentPageFetch(sender.clientIp, now.getTime()),
-    );
-    if (verdict !== "person") {
-      if (!isTimingVerdict(verdict)) {
-        logger.info({ verdict, ipHash }, "Contact form submission dropped as spam");
-        return { kind: "dropped", verdict };
-      }
-      held = verdict;
-    }
+    const gate = await passLeadGate(services, contactForm, input, sender, now);
+    if (gate.kind !== "passed") return gate;
+    held = gate.held;
     const stored: StoredMessage = {
       name: input.name,
       email: input.email,

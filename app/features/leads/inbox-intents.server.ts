@@ -5,6 +5,7 @@ import type { Actor } from "~/platform/activity/activity.server";
 import { type AdminRole, isRoleAllowed, ownerOnlyMessage } from "~/platform/admin-roles";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
+import { answerDone, answerFailed, type FormResult } from "~/platform/http/form-result";
 import { z } from "~/platform/zod";
 import { contactEmailSchema, describeCount, eraseContact } from "./contact-privacy.server";
 import { deleteMessage, findMessageSender, moveMessage } from "./inbox.server";
@@ -23,10 +24,9 @@ export const inboxIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type InboxIntent = z.infer<typeof inboxIntentSchema>;
 
-/** What the screen shows after a post. */
-export type InboxIntentResult = {
-  ok?: string;
-  problem?: string;
+/** What the screen shows after a post that worked. */
+export type InboxNotice = {
+  message?: string;
   /** A change the notice offers to take back: the post that does it. */
   undo?: { intent: "new" | "spam" | "handled"; id: number; label: string };
   /** Asked first (no JavaScript, so no dialog): the post that confirms, and the question. */
@@ -39,6 +39,9 @@ export type InboxIntentResult = {
   };
 };
 
+/** What the screen shows after a post. */
+export type InboxIntentResult = FormResult<InboxNotice>;
+
 export type InboxIntentContext = {
   db: Db;
   config: Config;
@@ -47,7 +50,7 @@ export type InboxIntentContext = {
 };
 
 /**
- * What only an owner may do here (issue 20): delete a message, erase a contact, and send a test
+ * What only an owner may do here: delete a message, erase a contact, and send a test
  * of the mail set-up. An editor reads and sorts the inbox.
  */
 const ownerIntents: ReadonlySet<InboxIntent["intent"]> = new Set(["delete", "erase", "test-email"]);
@@ -59,7 +62,7 @@ export function canPostInboxIntent(role: AdminRole, intent: InboxIntent["intent"
 
 const answer = (result: InboxIntentResult, status = 200) => ({ status, result });
 const noSuchMessage = () =>
-  answer({ problem: "That message no longer exists: it may have been deleted already." }, 404);
+  answer(answerFailed("That message no longer exists: it may have been deleted already."), 404);
 
 /** Runs a post of the leads screen. */
 export async function runInboxIntent(
@@ -69,57 +72,70 @@ export async function runInboxIntent(
   const parsed = inboxIntentSchema.safeParse(form);
   if (!parsed.success) {
     return answer(
-      { problem: "That request was not understood. Reload the page and try again." },
+      answerFailed("That request was not understood. Reload the page and try again."),
       400,
     );
   }
   const intent = parsed.data;
   if (!canPostInboxIntent(admin.role, intent.intent)) {
-    return answer({ problem: `${ownerOnlyMessage}.` }, 403);
+    return answer(answerFailed(`${ownerOnlyMessage}.`), 403);
   }
   switch (intent.intent) {
     case "test-email": {
       const outcome = await queueTestEmail({ db, config }, admin, actor);
       if (outcome.kind === "off") {
-        return answer({ problem: "Email is not set up on this server, so no test was sent." }, 409);
+        return answer(
+          answerFailed("Email is not set up on this server, so no test was sent."),
+          409,
+        );
       }
-      if (outcome.kind === "rate-limited") return answer({ problem: outcome.message }, 429);
-      return answer({
-        ok: `Test email sent to ${outcome.to}. Its progress is shown under Email alerts.`,
-      });
+      if (outcome.kind === "rate-limited") return answer(answerFailed(outcome.message), 429);
+      return answer(
+        answerDone({
+          message: `Test email sent to ${outcome.to}. Its progress is shown under Email alerts.`,
+        }),
+      );
     }
     case "erase": {
       if (intent.confirmed !== "yes") {
-        return answer({
-          confirm: {
-            intent: "erase",
-            email: intent.email,
-            question: `Erase every message from ${intent.email}? This cannot be undone.`,
-            action: "Erase this person",
-          },
-        });
+        return answer(
+          answerDone({
+            confirm: {
+              intent: "erase",
+              email: intent.email,
+              question: `Erase every message from ${intent.email}? This cannot be undone.`,
+              action: "Erase this person",
+            },
+          }),
+        );
       }
       const erased = await eraseContact(db, intent, actor);
       if (erased === 0)
-        return answer({ problem: `No messages from ${intent.email} are stored.` }, 404);
-      return answer({ ok: `Erased ${intent.email}: ${describeCount(erased)} removed for good.` });
+        return answer(answerFailed(`No messages from ${intent.email} are stored.`), 404);
+      return answer(
+        answerDone({
+          message: `Erased ${intent.email}: ${describeCount(erased)} removed for good.`,
+        }),
+      );
     }
     case "delete": {
       if (intent.confirmed !== "yes") {
         const sender = await findMessageSender(db, intent.id);
         if (!sender) return noSuchMessage();
-        return answer({
-          confirm: {
-            intent: "delete",
-            id: intent.id,
-            question: `Delete the message from ${sender.name}? This cannot be undone.`,
-            action: "Delete message",
-          },
-        });
+        return answer(
+          answerDone({
+            confirm: {
+              intent: "delete",
+              id: intent.id,
+              question: `Delete the message from ${sender.name}? This cannot be undone.`,
+              action: "Delete message",
+            },
+          }),
+        );
       }
       const deleted = await deleteMessage(db, intent.id, actor);
       if (deleted === "not-found") return noSuchMessage();
-      return answer({ ok: "Message deleted." });
+      return answer(answerDone({ message: "Message deleted." }));
     }
     default: {
       const state = intent.intent === "not-spam" ? "new" : intent.intent;
@@ -134,11 +150,13 @@ export async function runInboxIntent(
           ? `Moved the message from ${moved.name} back to New and emailed it to ${moved.mailedTo}.`
           : `Moved the message from ${moved.name} back to New.`,
       };
-      return answer({
-        ok: texts[intent.intent],
-        // Undoing "Not spam" would not unsend its email: no undo is offered for it.
-        ...(undo && intent.intent !== "not-spam" ? { undo: { ...undo, label: "Undo" } } : {}),
-      });
+      return answer(
+        answerDone({
+          message: texts[intent.intent],
+          // Undoing "Not spam" would not unsend its email: no undo is offered for it.
+          ...(undo && intent.intent !== "not-spam" ? { undo: { ...undo, label: "Undo" } } : {}),
+        }),
+      );
     }
   }
 }

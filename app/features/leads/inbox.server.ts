@@ -1,7 +1,6 @@
-// The leads inbox: contact messages by folder (New, Handled, Spam, All), searched over name,
-// email, company and text, and what the owner does with one: mark it handled or new, move it to
-// Spam or back ("Not spam" sends the notification a held message never had), delete it. Each
-// change is written with its Activity entry, which names the message by number, never its contents.
+// The leads inbox: contact messages by folder (New, Handled, Spam, All), searched, and what the
+// owner does with one (mark, move to Spam or back, delete). Each change is written with its
+// Activity entry, which names the message by number, never its contents.
 import { type ExpressionBuilder, sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { ActivityAction } from "~/platform/activity/activity-actions";
@@ -9,8 +8,8 @@ import type { Config } from "~/platform/config.server";
 import type { ContactMessageState, Db, MailState, Tables } from "~/platform/db/tables.server";
 import { toSearchPatterns } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
+import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import { buildContactNotification, type StoredMessage } from "./contact-messages.server";
-import { enqueueMail, wakeMailWorker } from "./mail/mail-outbox.server";
 
 export const inboxFolders = ["new", "handled", "spam", "all"] as const;
 /** A message state, or All: every message that is not spam. */

@@ -5,7 +5,7 @@ import { type Actor, recordActivity } from "~/platform/activity/activity.server"
 import type { Config } from "~/platform/config.server";
 import type { Db, MailState } from "~/platform/db/tables.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { enqueueMail, wakeMailWorker } from "./mail/mail-outbox.server";
+import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import { describeWait } from "./outcome.server";
 
 export const mailTestRateLimit = { limit: 5, windowMs: 10 * 60_000 };

@@ -1,4 +1,4 @@
-// The contact and newsletter rules of spec section 5, as the browser and the server apply them.
+// The contact and newsletter rules, as the browser and the server apply them.
 import { describe, expect, it } from "vitest";
 import { toFieldErrors } from "~/platform/field-errors";
 import { toLocalPath } from "./return-path";

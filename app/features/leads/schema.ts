@@ -1,4 +1,4 @@
-// What a visitor sends through the contact form and the newsletter field (spec section 5): one
+// What a visitor sends through the contact form and the newsletter field: one
 // schema per input, used by the browser's checks, the JSON API and the no-JavaScript form posts.
 // Written with zod/mini, whose small size keeps the contact page within its JavaScript budget.
 import * as z from "zod/mini";
@@ -22,7 +22,7 @@ const optionalText = (label: string, max: number) =>
 /**
  * The form's anti-spam fields. A person leaves the hidden "website" field empty and takes longer
  * than a few seconds to fill the form (formToken carries when it was shown). Both are optional so
- * that the spec's plain payload keeps working.
+ * that the plain payload keeps working.
  */
 export const spamGuardShape = {
   website: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
@@ -53,7 +53,7 @@ export const contactMessageSchema = z.object(
     ...spamGuardShape,
     /**
      * One random key per filled-in form: a second submit of the same form (double click, a retry
-     * after a lost answer) stores nothing new. Optional, for the spec's plain payload.
+     * after a lost answer) stores nothing new. Optional, for the plain payload.
      */
     idempotencyKey: z.optional(
       z.nullable(

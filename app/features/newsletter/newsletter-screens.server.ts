@@ -2,7 +2,8 @@
 // subscribers, starting a newsletter, erasing a subscriber) and one newsletter (compose, preview,
 // test, send, then its progress). The routes only parse, call these and render.
 import type { RouterContextProvider } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/admin-leads.server";
 import {
@@ -10,15 +11,21 @@ import {
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
-} from "~/features/leads/newsletter.server";
+} from "~/features/newsletter/subscribers.server";
 import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { formatTime } from "~/platform/format-time";
 import { readSameOriginForm } from "~/platform/http/api.server";
+import {
+  answerDone,
+  answerFailed,
+  answerFieldErrors,
+  type FormResult,
+  type NoticeBody,
+} from "~/platform/http/form-result";
 import { escapeXml } from "~/platform/http/xml";
-import { isMailEnabled } from "~/platform/mail-port.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { NewsletterFrame } from "./email.server";
@@ -92,12 +99,11 @@ export async function loadNewsletterOverview(context: Context) {
   };
 }
 
-export type ScreenResult = { ok?: string; problem?: string; errors?: Record<string, string> };
+/** A post's answer; the compose screen's Preview answers the email as readers will see it. */
+export type ScreenResult = FormResult<NoticeBody & { preview?: string }>;
 type Answered = { status: number; result: ScreenResult };
 /** The overview's outcome: an answer, or the new draft to go to. */
 export type ScreenOutcome = Answered | { redirectTo: string };
-/** The compose screen's outcome: also the email as readers will see it (Preview). */
-export type DraftOutcome = ScreenOutcome | { preview: string };
 
 const answer = (result: ScreenResult, status = 200): Answered => ({ status, result });
 
@@ -105,7 +111,7 @@ const answer = (result: ScreenResult, status = 200): Answered => ({ status, resu
 async function readPost(request: Request, context: Context) {
   const posted = await readSameOriginForm(request, getAppContext(context).config.SITE_URL);
   if ("fields" in posted) return posted;
-  return { refused: answer({ problem: posted.refused.message }, posted.refused.status) };
+  return { refused: answer(answerFailed(posted.refused.message), posted.refused.status) };
 }
 
 /** The overview's buttons: a new newsletter (blank or from an article), or erase a subscriber. */
@@ -120,7 +126,7 @@ export async function runOverviewIntent(
   if ("refused" in posted) return posted.refused;
   const parsed = newsletterListIntentSchema.safeParse(posted.fields);
   if (!parsed.success) {
-    return answer({ problem: parsed.error.issues[0]?.message ?? "Unknown request" }, 400);
+    return answer(answerFailed(parsed.error.issues[0]?.message ?? "Unknown request"), 400);
   }
   const intent = parsed.data;
   if (intent.intent === "create") {
@@ -130,7 +136,7 @@ export async function runOverviewIntent(
   if (intent.intent === "from-article") {
     const timeZone = await getRequestData(context).timeZone();
     const article = await findArticle(db, logger, intent.articleId, timeZone);
-    if (!article) return answer({ problem: "That article is not published any more." }, 404);
+    if (!article) return answer(answerFailed("That article is not published any more."), 404);
     const id = await createNewsletter(
       db,
       {
@@ -143,8 +149,10 @@ export async function runOverviewIntent(
     return { redirectTo: `/admin/newsletter/${id}` };
   }
   const erased = await eraseSubscriber(db, intent.subscriberId, actor);
-  if (!erased) return answer({ problem: "That subscriber was already removed." }, 404);
-  return answer({ ok: "The subscriber and every email sent to them were erased." });
+  if (!erased) return answer(answerFailed("That subscriber was already removed."), 404);
+  return answer(
+    answerDone({ message: "The subscriber and every email sent to them were erased." }),
+  );
 }
 
 /** An article as a newsletter: its cover, its summary, its text, and a link to read it online. */
@@ -196,7 +204,7 @@ export async function runDraftIntent(
   request: Request,
   context: Context,
   id: number,
-): Promise<DraftOutcome> {
+): Promise<ScreenOutcome> {
   const { db, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
   const actor = getActor(admin, clientIp);
@@ -204,7 +212,7 @@ export async function runDraftIntent(
   if ("refused" in posted) return posted.refused;
   const form = posted.fields;
   const intent = draftIntentSchema.safeParse(form.intent);
-  if (!intent.success) return answer({ problem: "Unknown request" }, 400);
+  if (!intent.success) return answer(answerFailed("Unknown request"), 400);
   try {
     if (intent.data === "delete") {
       await deleteNewsletter(db, id, actor);
@@ -212,19 +220,19 @@ export async function runDraftIntent(
     }
     const parsed = newsletterDraftSchema.safeParse(form);
     if (!parsed.success) {
-      return answer({ errors: toFieldErrors(parsed.error.issues) }, 400);
+      return answer(answerFieldErrors(toFieldErrors(parsed.error.issues)), 400);
     }
     // The draft as saved (its text sanitized) is what the preview, the test and the send use.
     const draft = await saveNewsletter(db, id, parsed.data);
-    if (intent.data === "save") return answer({ ok: "Draft saved." });
+    if (intent.data === "save") return answer(answerDone({ message: "Draft saved." }));
     const frame = await getNewsletterFrame(context);
     if (intent.data === "preview") {
       const mailed = await prepareForMail(db, draft);
-      return { preview: renderNewsletterEmail(mailed, frame, undefined).html };
+      return answer(answerDone({ preview: renderNewsletterEmail(mailed, frame, undefined).html }));
     }
     if (!isMailEnabled(getAppContext(context).config)) {
       return answer(
-        { problem: "Email is not set up on this server, so nothing can be sent." },
+        answerFailed("Email is not set up on this server, so nothing can be sent."),
         409,
       );
     }
@@ -232,19 +240,21 @@ export async function runDraftIntent(
       const limit = await hitRateLimit(db, `newsletter-test:${admin.adminId}`, testSendLimit);
       if (!limit.allowed) {
         return answer(
-          { problem: "You have sent many test copies. Please wait a few minutes." },
+          answerFailed("You have sent many test copies. Please wait a few minutes."),
           429,
         );
       }
       await sendTestCopy(db, draft, frame, admin.email);
-      return answer({ ok: `A test copy is on its way to ${admin.email}.` });
+      return answer(answerDone({ message: `A test copy is on its way to ${admin.email}.` }));
     }
     const queued = await sendNewsletter(db, id, frame, actor);
-    return answer({
-      ok: `Sending to ${queued} ${queued === 1 ? "subscriber" : "subscribers"}. You can leave this page: sending goes on.`,
-    });
+    return answer(
+      answerDone({
+        message: `Sending to ${queued} ${queued === 1 ? "subscriber" : "subscribers"}. You can leave this page: sending goes on.`,
+      }),
+    );
   } catch (error) {
-    if (error instanceof NewsletterStateError) return answer({ problem: error.message }, 409);
+    if (error instanceof NewsletterStateError) return answer(answerFailed(error.message), 409);
     throw error;
   }
 }

@@ -2,15 +2,18 @@
 // mail outbox (one row per recipient, so a restart resumes and nobody gets two), and what became
 // of each send: sent, waiting, failed, and how many readers have unsubscribed since.
 import { sql } from "kysely";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
 import {
   enqueueMail,
   enqueueMails,
   type OutgoingMail,
   wakeMailWorker,
-} from "~/features/leads/mail/mail-outbox.server";
-import { getUnsubscribeUrl, listConfirmedSubscribers } from "~/features/leads/newsletter.server";
-import { withMailImages } from "~/features/media/responsive-html.server";
+} from "~/capabilities/mail/mail-outbox.server";
+import { withMailImages } from "~/capabilities/rich-text/responsive-html.server";
+import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
+import {
+  getUnsubscribeUrl,
+  listConfirmedSubscribers,
+} from "~/features/newsletter/subscribers.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";

@@ -1,7 +1,7 @@
 // What the newsletter screens post: a draft's subject and text, and which intent a button names.
 // Shared by the compose form and the server.
 import { z } from "zod";
-import { richText } from "~/features/content/schema";
+import { richText } from "~/capabilities/rich-text/rich-text-schema";
 
 export const newsletterDraftSchema = z.object({
   subject: z

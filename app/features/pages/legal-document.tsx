@@ -1,9 +1,9 @@
 // A legal text from the content (privacy policy, terms of service) under a page header, set for
 // comfortable reading, with a way to ask questions about it.
 import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import { fillPlaceholders } from "~/features/content/text";
-import { RichText } from "~/ui/rich-text";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container } from "~/ui/sections/section-heading";
 

@@ -1,7 +1,6 @@
-// The public pages (DESIGN.md section 3): every page with its address, title, group and the time
-// its data last changed, from the routes' `page` facts (their handles, platform/route-handle.ts)
-// and the data: a page per service, case study and article. /sitemap.xml, the HTML /sitemap, the
-// link-preview images and the JavaScript budget (through /sitemap.xml) all read it.
+// The public pages: each with its address, title, group and when its data last changed, from the
+// routes' `page` handles and the data (a page per service, case study and article). The sitemaps,
+// link previews and the JavaScript budget read it.
 import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/public-reader.server";

@@ -1,11 +1,10 @@
-// The admin JSON API of articles and case studies (/api/admin/articles/..., /api/admin/case-studies
-// /...), behind the admin gate's handleAdminApi: input sanitized then validated (400 with field
-// messages), the store's refusals described for the one error mapper (400/404/409), and the
-// version in ETag / If-Match.
+// The admin JSON API of articles and case studies, behind handleAdminApi: input sanitized then
+// validated (400 with field messages), the store's refusals described for the one error mapper
+// (400/404/409), the version in ETag / If-Match.
 import { data } from "react-router";
-import type { AdminApiContext } from "~/features/admin/gate.server";
+import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
+import type { AdminApiContext } from "~/capabilities/workspace/gate.server";
 import { parseIfMatch } from "~/features/content/content-save.server";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
 import { type Actor, getActor } from "~/platform/activity/activity.server";
 import {
   ApiError,

@@ -1,4 +1,4 @@
-// The blog listing's rules (spec sections 4 and 5): search text and category from the URL query,
+// The blog listing's rules: search text and category from the URL query,
 // the filter both must pass, the category badges and the "Load More Articles" pages.
 import type { Article } from "./schema";
 

@@ -1,4 +1,4 @@
-// The three built-in articles (spec section 3), with a body each: the seed rows of a new database
+// The three built-in articles, with a body each: the seed rows of a new database
 // and the fallback when it cannot be read. Images are self-hosted under public/images/articles/.
 import type { Article } from "./schema";
 

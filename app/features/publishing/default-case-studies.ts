@@ -1,4 +1,4 @@
-// The three built-in case studies (spec section 3): the seed rows of a new database and the
+// The three built-in case studies: the seed rows of a new database and the
 // fallback when it cannot be read. Images are self-hosted under public/images/case-studies/.
 import type { CaseStudy } from "./schema";
 

@@ -1,4 +1,4 @@
-// The built-in case studies and articles: valid, the spec's own, with images that exist.
+// The built-in case studies and articles: valid, complete, with images that exist.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

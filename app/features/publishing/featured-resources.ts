@@ -1,4 +1,4 @@
-// The blog's Featured Resources (spec section 2): three tabs of two cards each, linking into the
+// The blog's Featured Resources: three tabs of two cards each, linking into the
 // blog. Each card opens the blog filtered to the articles on its subject.
 export type FeaturedResource = {
   title: string;

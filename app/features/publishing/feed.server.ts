@@ -10,7 +10,7 @@ export const feedSize = 20;
 
 /**
  * Site-relative links and image addresses made absolute: feed readers have no page to resolve
- * them (images in the text are always the site's own, issue 17).
+ * them (images in the text are always the site's own).
  */
 export function absolutizeLinks(html: string, siteUrl: string): string {
   return html.replace(/(\s(?:href|src)=")\/(?!\/)/g, `$1${siteUrl}/`);

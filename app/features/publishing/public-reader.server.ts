@@ -1,13 +1,11 @@
-// What visitors read of articles and case studies: the published ones whose time has come (or,
-// when the database cannot be read, the built-in defaults, the failure logged), their images under
-// the hashed names browsers may cache for a year and cropped around their focal points, dated in
-// the site time zone; a hidden slug's 301 or admin preview; when the pages must change by
-// themselves (the next scheduled item) and when each page's data last changed (sitemap's lastmod).
+// What visitors read of articles and case studies: the published ones whose time has come (else the
+// built-in defaults), with versioned images and focal points, dated in the site time zone; a hidden
+// slug's 301 or preview; when pages change by themselves, and each page's last change.
 import type { Logger } from "pino";
 import { type RouterContextProvider, redirect } from "react-router";
-import type { ImagePlacement } from "~/features/media/image-metadata";
-import { withImagePositions } from "~/features/media/image-records.server";
-import { withVersionedImage } from "~/features/media/image-versions.server";
+import type { ImagePlacement } from "~/capabilities/media/image-metadata";
+import { withImagePositions } from "~/capabilities/media/image-records.server";
+import { withVersionedImage } from "~/capabilities/media/image-versions.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";

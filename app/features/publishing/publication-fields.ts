@@ -1,10 +1,8 @@
-// The one description of the fields only one kind has (an article's excerpt, category, author and
-// read time; a case study's summary, industry, client, challenge, approach, results, testimonial):
-// key, label, the editor's control, limits and help text. The input and record schemas, the
-// empty input, the store's copying of input to record and the editor's kind fields are read from
-// these tables (like the content's field table, docs/decisions/005-admin-field-table.md).
+// The one description of the fields only one kind has (an article's excerpt, category...; a case
+// study's industry, challenge...): key, label, control, limits, help. Schemas, the store and the
+// editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
 
-import { toPlainText } from "~/features/content/text";
+import { toPlainText } from "~/platform/plain-text";
 import { z } from "~/platform/zod";
 
 /** An input as the editor's renderer walks it, whatever the kind. */

@@ -2,7 +2,8 @@
 // write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 
-import { richText, seoDescription } from "~/features/content/schema";
+import { richText } from "~/capabilities/rich-text/rich-text-schema";
+import { seoDescription } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { z } from "~/platform/zod";
 import {
@@ -62,7 +63,7 @@ export const articleSchema = z.object({
   imageUrl: imagePath,
   imageAlt: text(300),
   author: z.object({ name: authorNameSchema, initials: text(4) }),
-  /** Display text such as "Mar 16, 2023", as the spec shows it. */
+  /** Display text such as "Mar 16, 2023", as the blog shows it. */
   date: text(40),
   /** ISO date of publication; orders the blog and feeds the sitemap. */
   publishedAt: z.iso.date(),
@@ -203,7 +204,7 @@ export function getEffectiveStatus(
   return publishAt && Date.parse(publishAt) > now.getTime() ? "scheduled" : "published";
 }
 
-/** The blog's date text, as the spec shows it: "Mar 16, 2023" (in UTC, the same on every server). */
+/** The blog's date text: "Mar 16, 2023" (in UTC, the same on every server). */
 export function formatDisplayDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-US", {
     month: "short",

@@ -15,17 +15,17 @@ export const activityActions = {
   "admin-delete": "Admin removed",
   "admin-password": "Password changed",
   "admin-sessions-revoked": "Signed out everywhere",
-  // Publishing (issue 10); deletions use "delete"
+  // Publishing; deletions use "delete"
   "article-save": "Article saved",
   "article-restore": "Article restored",
   "case-study-save": "Case study saved",
   "case-study-restore": "Case study restored",
-  // The writer's desk (issue 17): the site settings, and a scheduled item going live by itself
+  // The writer's desk: the site settings, and a scheduled item going live by itself
   "settings-save": "Settings saved",
   "publish-on-schedule": "Published on schedule",
-  // The newsletter (issue 19); erasing a subscriber is a "delete"
+  // The newsletter; erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
-  // The leads inbox (issue 19): a message's moves (deletions use "delete"), a contact's erasure,
+  // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,
   // a test email; entries name a message by number and a contact by count, never by contents
   "message-handled": "Message marked handled",
   "message-new": "Message marked new",
@@ -33,16 +33,16 @@ export const activityActions = {
   "message-not-spam": "Message marked not spam",
   "contact-erase": "Contact erased",
   "mail-test": "Test email sent",
-  // Issue 20 C: the email flows (a reset password is an "admin-password", an accepted invite an
+  // The email flows (a reset password is an "admin-password", an accepted invite an
   // "admin-create")
   "admin-reset-requested": "Password reset requested",
   "admin-invite": "Admin invited",
   "admin-invite-cancel": "Invitation cancelled",
-  // Issue 20 A (roles and devices): an admin's role changed, a device signed out from the account
+  // Roles and devices: an admin's role changed, a device signed out from the account
   // screen (one session, or every other one)
   "admin-role": "Role changed",
   "session-end": "Device signed out",
-  // Issue 20 B: two-factor sign-in; each change also signs the admin out of their other sessions
+  // Two-factor sign-in; each change also signs the admin out of their other sessions
   "two-factor-on": "Two-factor turned on",
   "two-factor-off": "Two-factor turned off",
   "recovery-codes-renew": "Recovery codes renewed",

@@ -1,4 +1,4 @@
-// The activity log (DESIGN.md section 7): every sign-in attempt and admin action with its time,
+// The activity log: every sign-in attempt and admin action with its time,
 // admin, client address and target, written in the same transaction as the action it records, so
 // a rolled-back action leaves no entry and a committed one always has its entry. Kept 365 days.
 import type { Db } from "~/platform/db/tables.server";
@@ -77,7 +77,7 @@ export type ActivityEntry = {
   adminEmail: string | null;
   address: string;
   target: string | null;
-  /** The title of the article or case study it touched, for entries written since issue 17. */
+  /** The title of the article or case study it touched, when the entry names one. */
   title: string | null;
 };
 

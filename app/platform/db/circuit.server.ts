@@ -1,7 +1,6 @@
-// A circuit breaker in front of the database: once it is seen not to answer (refused, reset, a
-// read past its deadline), every caller is told so at once for a short spell instead of each one
-// waiting out its own timeout, so a stopped or frozen database costs one timeout, not one per
-// request. One probe at a time, with its own short deadline, finds out when it answers again.
+// A circuit breaker in front of the database: once it is seen not to answer, callers are told so at
+// once for a short spell instead of each waiting out a timeout, so a stopped database costs one
+// timeout, not one per request. One probe at a time finds out when it answers again.
 import type { Logger } from "pino";
 import type { Db } from "./tables.server";
 import {

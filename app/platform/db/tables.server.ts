@@ -24,7 +24,7 @@ export interface ArticleTable extends PublicationColumns {
   updated_at: string;
 }
 
-/** Publishing (issue 10): what articles and case studies share. */
+/** Publishing: what articles and case studies share. */
 export interface PublicationColumns {
   /** "draft" or "published"; a published row whose publish_at is ahead is scheduled. */
   status: Generated<string>;
@@ -59,7 +59,7 @@ export interface AdminTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
-  /** "owner" or "editor" (platform/admin-roles.ts; issue 20). */
+  /** "owner" or "editor" (platform/admin-roles.ts). */
   role: Generated<string>;
 }
 
@@ -69,7 +69,7 @@ export interface AdminSessionTable {
   created_at: string;
   last_seen_at: string;
   expires_at: string;
-  /** The User-Agent header it was started with, at most 500 characters (issue 20). */
+  /** The User-Agent header it was started with, at most 500 characters. */
   user_agent: ColumnType<string | null, string | null | undefined>;
   /** The client's IP address when it was started. */
   address: ColumnType<string | null, string | null | undefined>;
@@ -96,7 +96,7 @@ export interface ContactMessageTable {
   idempotency_key: string | null;
   /** Why the spam guard held it (a TimingVerdict); null: it passed the guard. */
   spam_verdict: string | null;
-  /** Where the owner has it (issue 19): held messages start in spam. */
+  /** Where the owner has it: held messages start in spam. */
   state: Generated<ContactMessageState>;
   handled_at: string | null;
   /** Name, email, company and text folded for search (platform/search-text.ts). */
@@ -105,7 +105,7 @@ export interface ContactMessageTable {
 
 export type ContactMessageState = "new" | "handled" | "spam";
 
-/** Issue 19: a test email an admin asked for, by its outbox row. */
+/** A test email an admin asked for, by its outbox row. */
 export interface MailTestTable {
   id: Generated<number>;
   mail_id: number;
@@ -122,7 +122,7 @@ export interface NewsletterSubscriptionTable {
   user_agent: ColumnType<string | null, string | null | undefined>;
   /** Why the spam guard holds it apart (a TimingVerdict); null: a subscriber. */
   spam_verdict: string | null;
-  /** Double opt-in (issue 19): only "confirmed" addresses are sent newsletters. */
+  /** Double opt-in: only "confirmed" addresses are sent newsletters. */
   state: Generated<SubscriptionState>;
   /** SHA-256 of the confirmation link's token; null once confirmed. */
   confirm_token_hash: string | null;
@@ -132,7 +132,7 @@ export interface NewsletterSubscriptionTable {
 
 /**
  * "pending": a confirmation email was sent; "unconfirmed": mail was not set up at sign-up, so no
- * confirmation could be sent; "confirmed": the address confirmed (or signed up before issue 19).
+ * confirmation could be sent; "confirmed": the address confirmed (or signed up before double opt-in).
  */
 export type SubscriptionState = "pending" | "unconfirmed" | "confirmed";
 
@@ -197,7 +197,7 @@ export interface SiteSecretTable {
   created_at: string;
 }
 
-/** Failed sign-ins of one account (issue 5): the lockout's counter. */
+/** Failed sign-ins of one account: the lockout's counter. */
 export interface LoginThrottleTable {
   /** A hash of the normalized email, so guesses at unknown emails are not stored in clear. */
   key: string;
@@ -206,7 +206,7 @@ export interface LoginThrottleTable {
   locked_until: string | null;
 }
 
-/** Resilience (issue 11): the row /healthz rewrites to prove the database takes writes. */
+/** Resilience: the row /healthz rewrites to prove the database takes writes. */
 export interface HealthCheckTable {
   name: string;
   checked_at: string;
@@ -218,14 +218,14 @@ export interface LoginKnownAddressTable {
   last_success_at: string;
 }
 
-/** Issue 8: the version of what public pages show, bumped by markDataChanged. */
+/** The version of what public pages show, bumped by markDataChanged. */
 export interface DataVersionTable {
   name: string;
   version: number;
   changed_at: string;
 }
 
-/** One admin action or sign-in attempt (issue 9's activity log). */
+/** One admin action or sign-in attempt. */
 export interface AdminActivityTable {
   id: Generated<number>;
   created_at: string;
@@ -237,7 +237,7 @@ export interface AdminActivityTable {
   detail: string | null;
 }
 
-/** Media metadata (issue 17): one row per uploaded image, keyed by its stored file name. */
+/** Media metadata: one row per uploaded image, keyed by its stored file name. */
 export interface UploadedImageTable {
   /** The stored name (random hex and an extension): the image's address under /images/uploads. */
   name: string;
@@ -254,7 +254,7 @@ export interface UploadedImageTable {
   focal_x: Generated<number>;
   focal_y: Generated<number>;
   created_at: string;
-  /** The stored original's row in image_blobs (issue 18); null while its bytes were never found. */
+  /** The stored original's row in image_blobs; null while its bytes were never found. */
   blob_sha256: string | null;
   /** The file as uploaded, before it was scaled down on arrival; null for uploads before that. */
   original_byte_size: number | null;
@@ -263,7 +263,7 @@ export interface UploadedImageTable {
 }
 
 /**
- * Issue 18: one stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
+ * One stored original, keyed by the SHA-256 of its bytes as stored (after the upload was
  * prepared), shared by every uploaded_images row with those bytes.
  */
 export interface ImageBlobTable {
@@ -276,14 +276,14 @@ export interface ImageBlobTable {
   created_at: string;
 }
 
-/** Issue 17: one site-wide setting (the site time zone), by name. */
+/** One site-wide setting (the site time zone), by name. */
 export interface SiteSettingTable {
   name: string;
   value: string;
   updated_at: string;
 }
 
-/** Issue 17: a scheduled item that went live, recorded once (the key is the claim). */
+/** A scheduled item that went live, recorded once (the key is the claim). */
 export interface PublicationGoLiveTable {
   kind: string;
   item_id: string;
@@ -291,7 +291,7 @@ export interface PublicationGoLiveTable {
   recorded_at: string;
 }
 
-// Issue 20, part C: the links admin emails carry and the browsers each admin signed in from
+// The links admin emails carry and the browsers each admin signed in from
 export type AdminEmailLinkKind = "reset" | "invite";
 
 export interface AdminEmailLinkTable {
@@ -313,7 +313,7 @@ export interface AdminKnownBrowserTable {
   last_seen_at: string;
 }
 
-// Issue 20 part B: two-factor sign-in (migration 0016)
+// Two-factor sign-in (migration 0016)
 /** An admin's TOTP authenticator; enabled_at is null while set-up waits for a first code. */
 export interface AdminTotpTable {
   admin_id: number;
@@ -361,7 +361,7 @@ export interface Tables {
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   rate_limits: RateLimitTable;
-  // Leads (issue 4)
+  // Leads
   contact_messages: ContactMessageTable;
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
@@ -369,26 +369,26 @@ export interface Tables {
   mail_tests: MailTestTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;
-  // Publishing (issue 10)
+  // Publishing
   publication_revisions: PublicationRevisionTable;
   publication_redirects: PublicationRedirectTable;
-  // Page cache invalidation (issue 8)
+  // Page cache invalidation
   data_versions: DataVersionTable;
-  // Admin workspace (issue 9)
+  // Admin workspace
   admin_activity: AdminActivityTable;
-  // Resilience (issue 11)
+  // Resilience
   health_checks: HealthCheckTable;
   login_known_addresses: LoginKnownAddressTable;
-  // Media metadata (issue 17)
+  // Media metadata
   uploaded_images: UploadedImageTable;
   image_blobs: ImageBlobTable;
-  // The writer's desk (issue 17)
+  // The writer's desk
   site_settings: SiteSettingTable;
   publication_go_lives: PublicationGoLiveTable;
-  // Admin email flows (issue 20, part C)
+  // Admin email flows (part C)
   admin_email_links: AdminEmailLinkTable;
   admin_known_browsers: AdminKnownBrowserTable;
-  // Two-factor sign-in (issue 20 part B)
+  // Two-factor sign-in
   admin_totp: AdminTotpTable;
   admin_recovery_codes: AdminRecoveryCodeTable;
   admin_passkeys: AdminPasskeyTable;

@@ -1,10 +1,10 @@
-// Conditional requests for HTML pages (DESIGN.md section 8): an ETag of what the page shows, so an
+// Conditional requests for HTML pages: an ETag of what the page shows, so an
 // unchanged page answers 304 and the browser reuses its copy, revalidated on every visit.
 import { createHash } from "node:crypto";
 
-/** Public HTML is never treated as fresh (spec section 4), but may be revalidated cheaply. */
+/** Public HTML is never treated as fresh, but may be revalidated cheaply. */
 export const documentCacheControl = "no-cache";
-/** Pages rendered for a signed-in admin: kept by no cache, shared or not (issue 8). */
+/** Pages rendered for a signed-in admin: kept by no cache, shared or not. */
 export const privateDocumentCacheControl = "private, no-store";
 
 export type DocumentState = {

@@ -1,4 +1,4 @@
-// Shared rules of the JSON API (DESIGN.md sections 6 and 7): one error shape and the one error
+// Shared rules of the JSON API: one error shape and the one error
 // mapper, same-origin and JSON content-type checks on state-changing requests, bounded and
 // validated JSON bodies.
 import type { Logger } from "pino";
@@ -142,8 +142,7 @@ export async function readSameOriginForm(
 export const maxJsonBodyBytes = 1024 * 1024;
 
 /**
- * Requires a JSON content type, as every state-changing API request must have (DESIGN.md section
- * 7): a cross-site HTML form cannot send one. For endpoints that take no body, like logout.
+ * Requires a JSON content type, as every state-changing API request must have: a cross-site HTML form cannot send one. For endpoints that take no body, like logout.
  */
 export function assertJsonContentType(request: Request): void {
   const type = request.headers.get("content-type") ?? "";

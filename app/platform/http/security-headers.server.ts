@@ -1,4 +1,4 @@
-// The response headers of DESIGN.md section 7. Every response gets the strict base set; HTML
+// The response headers. Every response gets the strict base set; HTML
 // documents get a Content-Security-Policy with the request's nonce (or, for cached pages, the
 // hashes of their inline scripts) and the booking host as frame.
 import { createHash } from "node:crypto";

@@ -1,10 +1,6 @@
-// The one submission path of a form (DESIGN.md section 3): one function per form serves the
-// spec's JSON endpoint (fetch callers), and the page's action: <Form>, useFetcher and the plain
-// post without JavaScript. The request says how it is read (a JSON or a form body) and, by where
-// it goes, how it is answered: the JSON endpoint in the API's JSON shape and statuses, the page
-// with a FormResult to render (or a redirect), with the same status. A page's action answers a
-// FormResult even to a JSON body (a fetcher's): React Router turns whatever a page action returns
-// into the page's actionData, so a JSON Response there would reach the page as the wrong shape.
+// The one submission path of a form: one function serves the JSON endpoint and the page's action
+// (<Form>, useFetcher, a plain post), answering JSON in the API's shape or a FormResult for the
+// page (a page action's answer always becomes actionData, so never JSON there).
 import {
   type UNSAFE_DataWithResponseInit as DataWithResponseInit,
   data,
@@ -40,7 +36,7 @@ export type Accepted<Body> = {
   /** The JSON answer's status; a form's answer is 200 (or redirectTo). */
   status?: number;
   body: Body;
-  /** Pairs, where a header repeats (two Set-Cookie: the session and the device, issue 20). */
+  /** Pairs, where a header repeats (two Set-Cookie: the session and the device). */
   headers?: Record<string, string> | [string, string][];
   /** Where a form post goes next instead of showing the result; a JSON caller gets the body. */
   redirectTo?: string;
@@ -65,8 +61,7 @@ export type SubmissionArgs = { request: Request; context: Readonly<RouterContext
 
 export type SubmissionOptions = {
   /**
-   * The spec's JSON endpoints: JSON in (anything else is refused with 415, as DESIGN.md section 7
-   * says: a cross-site HTML form cannot send it) and the API's JSON out.
+   * The JSON endpoints: JSON in (anything else is refused with 415: a cross-site HTML form cannot send it) and the API's JSON out.
    */
   jsonOnly?: boolean;
 };

@@ -1,12 +1,6 @@
-// Which requests the page cache may answer, and under which key. The key is the path plus only the
-// query parameters the page reads: any other parameter (utm_source, a bot's random one) maps to
-// the same page and so to the same entry. Which pages may be kept, and which parameters each reads,
-// their routes say (the `cache` of their handle, platform/route-handle.ts); what no route answers
-// (health checks, React Router's own requests, files) is never kept.
-// Only canonical paths are kept: /Services/ is answered with a 301 (canonical-path.server), never
-// with the cached /services, and never becomes a key of its own. A client-side navigation's data
-// request (/blog.data, /_.data for the home page) follows the rules of its page, and its key also
-// holds React Router's `_routes` (which loaders it asks for), the one other thing its answer reads.
+// Which requests the page cache may answer, and under which key: the canonical path plus only the
+// query parameters the page reads (its route's `cache` handle), and for a navigation's data request
+// React Router's `_routes`. What no route answers is never kept.
 import { getCanonicalPath } from "~/platform/http/canonical-path.server";
 import type { PathMatcher } from "~/platform/path-matcher";
 import type { CacheRule } from "~/platform/route-handle";

@@ -1,11 +1,6 @@
-// The rendered-page cache of DESIGN.md section 8, in front of React Router in the HTTP host.
-// Anonymous GET and HEAD requests for public pages, and for their client-side navigation data
-// (`/blog.data`), are answered from the store: the answer as it was rendered for the current data
-// version, with its ETag and (for pages) its hash-based Content-Security-Policy. A miss renders
-// once (concurrent misses of the same key wait for that one render), keeps the answer when it is
-// a 200 nobody marked private, and sends it with a fast gzip; the brotli copy is made in the
-// background (recompress.server) and sent once ready. A request with a valid admin session is
-// never answered from, nor stored in, the cache.
+// The rendered-page cache in front of React Router: anonymous GET/HEAD of public pages (and their
+// navigation data) answered as rendered for the current data version; one render per missed key,
+// sent with fast gzip, brotli made later. An admin session bypasses it.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";

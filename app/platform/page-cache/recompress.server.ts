@@ -1,7 +1,6 @@
-// The brotli copies of kept pages, made in the background. A miss is sent with a fast gzip (brotli
-// at quality 11 costs about 300 ms of CPU for a 100 KB page); this queue then makes the brotli
-// copy of each page that is still kept, one page at a time, so a burst of new pages never holds
-// more than one thread of the pool or one core.
+// The brotli copies of kept pages, made in the background (quality 11 costs about 300 ms of CPU per
+// 100 KB page) one page at a time, so a burst of new pages never holds more than one thread of the
+// pool or one core. Until then a page is sent with a fast gzip.
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlibConstants } from "node:zlib";
 import { type CachedPage, getPageBytes, type PageStore } from "./store.server";

@@ -1,8 +1,6 @@
-// The rendered-page store: a least-recently-used map with a byte budget. Each entry holds one page
-// as it is sent (identity, gzip and, once made in the background, brotli bodies) with its ETag and
-// its CSP.
-// Pages reached with a query string (/blog?q=...) live in their own, smaller share of the budget,
-// so a crawler or a bot inventing queries evicts only other query pages, never the site's pages.
+// The rendered-page store: an LRU map with a byte budget; an entry is one page as sent (identity,
+// gzip, later brotli) with its ETag and CSP. Pages reached with a query string have their own
+// smaller share, so invented queries evict only other query pages.
 
 export type CachedPage = {
   status: number;

@@ -1,4 +1,4 @@
-// Meta descriptions (DESIGN.md section 6): what search results show of a page, 70 to 160
+// Meta descriptions: what search results show of a page, 70 to 160
 // characters, written by the admin or computed from the page's own text.
 
 const trailingFiller = /\s+(a|an|and|as|at|by|for|from|in|into|of|on|or|our|so|the|to|with|your)$/i;

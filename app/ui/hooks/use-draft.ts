@@ -1,7 +1,6 @@
-// Unsaved edits kept in this browser while they are unsaved, so that nothing typed is lost to an
-// expired session, a closed tab or a crash: the next time the form opens it offers them back.
-// Drafts are kept per admin and per form, and all of them are removed at logout: another person
-// signing in on this browser never sees them.
+// Unsaved edits kept in this browser, so nothing typed is lost to an expired session, a closed tab
+// or a crash: the form offers them back. Kept per admin and form, all removed at logout, so another
+// person signing in here never sees them.
 import { useEffect, useRef, useState } from "react";
 
 const draftPrefix = "admin-draft:";

@@ -1,4 +1,4 @@
-// The account screen's data and its posts (issue 20): the signed-in admin's devices (their live
+// The account screen's data and its posts: the signed-in admin's devices (their live
 // sessions, named in words), ending one or every other, and changing their own password (which
 // ends every other session too). Every admin has this screen, whatever their role.
 import type { Actor } from "~/platform/activity/activity.server";
@@ -7,6 +7,13 @@ import { adminRoleLabels } from "~/platform/admin-roles";
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { formatTime } from "~/platform/format-time";
+import {
+  answerDone,
+  answerFailed,
+  answerFieldErrors,
+  type FormResult,
+  type NoticeBody,
+} from "~/platform/http/form-result";
 import {
   type AdminSession,
   deleteAdminSessionByKey,
@@ -49,13 +56,8 @@ export async function loadAccount(
   return { email: admin.email, role: adminRoleLabels[admin.role], devices };
 }
 
-/** What the screen shows after a post: a notice, or the password form's errors. */
-export type AccountIntentResult = {
-  form: "devices" | "password";
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
-};
+/** What the screen's "devices" or "password" form shows after a post: a notice, or field errors. */
+export type AccountIntentResult = FormResult<NoticeBody>;
 
 export type AccountIntentOutcome =
   | { status: number; result: AccountIntentResult }
@@ -98,19 +100,23 @@ export async function runAccountIntent(
       });
       return count;
     });
-    return answer({
-      form: "devices",
-      ok:
-        ended === 0
-          ? "No other device was signed in."
-          : `Signed out ${describeEnded(ended)}. Only this one is signed in now.`,
-    });
+    return answer(
+      answerDone(
+        {
+          message:
+            ended === 0
+              ? "No other device was signed in."
+              : `Signed out ${describeEnded(ended)}. Only this one is signed in now.`,
+        },
+        "devices",
+      ),
+    );
   }
 
   if (form.intent === "end-session") {
     const parsed = endSessionSchema.safeParse(form);
     if (!parsed.success) {
-      return answer({ form: "devices", problem: "Choose a device from the list." }, 400);
+      return answer(answerFailed("Choose a device from the list.", { form: "devices" }), 400);
     }
     const ended = await db.transaction().execute(async (trx) => {
       const found = await deleteAdminSessionByKey(trx, admin.adminId, parsed.data.key);
@@ -126,18 +132,20 @@ export async function runAccountIntent(
     });
     if (!ended) {
       return answer(
-        { form: "devices", problem: "That device is no longer signed in: the list is updated." },
+        answerFailed("That device is no longer signed in: the list is updated.", {
+          form: "devices",
+        }),
         404,
       );
     }
     if (isSessionKeyOf(parsed.data.key, sessionId)) return { endedOwnSession: true };
-    return answer({ form: "devices", ok: "That device was signed out." });
+    return answer(answerDone({ message: "That device was signed out." }, "devices"));
   }
 
   if (form.intent === "password") {
     const parsed = changePasswordSchema.safeParse(form);
     if (!parsed.success) {
-      return answer({ form: "password", errors: toFieldErrors(parsed.error.issues) }, 400);
+      return answer(answerFieldErrors(toFieldErrors(parsed.error.issues), "password"), 400);
     }
     const result = await changeOwnPassword(
       db,
@@ -151,18 +159,20 @@ export async function runAccountIntent(
     );
     if (result === "wrong-password") {
       return answer(
-        { form: "password", errors: { currentPassword: "This is not your current password" } },
+        answerFieldErrors({ currentPassword: "This is not your current password" }, "password"),
         400,
       );
     }
-    return answer({
-      form: "password",
-      ok: "Your password was changed. Every other session of your account has ended.",
-    });
+    return answer(
+      answerDone(
+        { message: "Your password was changed. Every other session of your account has ended." },
+        "password",
+      ),
+    );
   }
 
   return answer(
-    { form: "devices", problem: "That request was not understood. Reload the page." },
+    answerFailed("That request was not understood. Reload the page.", { form: "devices" }),
     400,
   );
 }

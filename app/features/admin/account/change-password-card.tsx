@@ -1,14 +1,15 @@
 // "Change your password" on the account screen: the current password, the new one twice. Every
 // other session of the account ends; this one stays.
 import { Form } from "react-router";
-import { Notice } from "~/features/admin/shell/notice";
+import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { PasswordInput } from "../admins/password-fields";
 import type { AccountIntentResult } from "./account.server";
 
 export function ChangePasswordCard({ result }: { result: AccountIntentResult | undefined }) {
-  const errors = result?.form === "password" ? (result.errors ?? {}) : {};
+  const own = result?.form === "password" ? result : undefined;
+  const errors = own?.status === "failed" ? own.errors : {};
   return (
     <Card>
       <CardHeader>
@@ -18,10 +19,12 @@ export function ChangePasswordCard({ result }: { result: AccountIntentResult | u
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {result?.form === "password" && result.ok ? (
-          <Notice tone="success">{result.ok}</Notice>
-        ) : null}
-        <Form method="post" className="grid gap-4" key={result?.ok ?? "password"}>
+        {own?.status === "done" ? <FormNotice result={own} /> : null}
+        <Form
+          method="post"
+          className="grid gap-4"
+          key={own?.status === "done" ? own.body.message : "password"}
+        >
           <input type="hidden" name="intent" value="password" />
           <PasswordInput
             id="current-password"

@@ -21,7 +21,7 @@ const systems: readonly (readonly [name: string, pattern: RegExp])[] = [
   ["Linux", /\bLinux\b/],
 ];
 
-/** Tools that sign in without a browser (the spec's API client, scripts). */
+/** Tools that sign in without a browser (the API client, scripts). */
 const tools: readonly (readonly [name: string, pattern: RegExp])[] = [
   ["curl", /^curl\//i],
   ["A script (Node.js)", /^node\b|\bundici\b/i],

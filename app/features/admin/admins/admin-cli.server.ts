@@ -101,7 +101,7 @@ export async function runAdminCommand(
         print(`${ended} session(s) of ${email} ended.`);
         return 0;
       }
-      // Issue 20: an admin who lost their phone and recovery codes signs in with the password alone.
+      // An admin who lost their phone and recovery codes signs in with the password alone.
       case "reset-two-factor": {
         const admin = await findAdminByEmail(db, email);
         if (!admin) {

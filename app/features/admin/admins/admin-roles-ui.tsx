@@ -1,4 +1,4 @@
-// The Admins screen's role controls (issue 20): the choice of a role, described once and drawn as
+// The Admins screen's role controls: the choice of a role, described once and drawn as
 // the add form's radio buttons and as each row's select with its "Change role" button.
 import { Form } from "react-router";
 import { type AdminRole, adminRoleLabels, adminRoles } from "~/platform/admin-roles";

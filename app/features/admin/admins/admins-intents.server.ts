@@ -4,6 +4,13 @@
 import type { Actor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
+import {
+  answerDone,
+  answerFailed,
+  answerFieldErrors,
+  type FormResult,
+  type NoticeBody,
+} from "~/platform/http/form-result";
 import { addAdminSchema, adminRoleChangeSchema, adminTargetSchema } from "./admin-forms";
 import {
   createAdmin,
@@ -16,16 +23,13 @@ import {
 } from "./admins.server";
 import { generatePassword } from "./passwords.server";
 
-/** What one card of the screen shows after a post. */
-export type AdminsIntentResult = {
-  form: "add" | "row";
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
+/** What one card of the screen ("add" or "row") shows after a post that worked. */
+export type AdminsNotice = NoticeBody & {
   /** A generated password, shown this once. */
   password?: string;
   email?: string;
 };
+export type AdminsIntentResult = FormResult<AdminsNotice>;
 
 export type AdminsIntentOutcome =
   | { status: number; result: AdminsIntentResult }
@@ -55,18 +59,20 @@ async function changeRole(
 ): Promise<AdminsIntentOutcome> {
   const parsed = adminRoleChangeSchema.safeParse(form);
   if (!parsed.success) {
-    return answer({ form: "row", problem: "Choose an admin and a role from the list." }, 400);
+    return answer(answerFailed("Choose an admin and a role from the list.", { form: "row" }), 400);
   }
   const { email, role } = parsed.data;
   const result = await setAdminRole(db, email, role, actor);
   if (result === "not-found") {
-    return answer({ form: "row", problem: `No admin has the email ${email}.` }, 404);
+    return answer(answerFailed(`No admin has the email ${email}.`, { form: "row" }), 404);
   }
-  if (result === "last-owner") return answer({ form: "row", problem: lastOwnerDemoteMessage }, 409);
+  if (result === "last-owner")
+    return answer(answerFailed(lastOwnerDemoteMessage, { form: "row" }), 409);
   const named = `${role === "owner" ? "an owner" : "an editor"}`;
-  if (result === "unchanged") return answer({ form: "row", ok: `${email} is already ${named}.` });
+  if (result === "unchanged")
+    return answer(answerDone({ message: `${email} is already ${named}.` }, "row"));
   if (email === admin.email) return { leftOwnScreen: true };
-  return answer({ form: "row", ok: `${email} is now ${named}.` });
+  return answer(answerDone({ message: `${email} is now ${named}.` }, "row"));
 }
 
 /** Runs the intent a form post names ("add", "role", else a row's "revoke" or "delete"). */
@@ -77,46 +83,55 @@ export async function runAdminsIntent(
   if (form.intent === "add") {
     const parsed = addAdminSchema.safeParse(form);
     if (!parsed.success)
-      return answer({ form: "add", errors: toFieldErrors(parsed.error.issues) }, 400);
+      return answer(answerFieldErrors(toFieldErrors(parsed.error.issues), "add"), 400);
     const typed = parsed.data.passwordMode === "type";
     const password = typed ? (parsed.data.password ?? "") : generatePassword();
     const { email, role } = parsed.data;
     const created = await createAdmin(db, { email, password, role }, actor);
     if (!created) {
       return answer(
-        { form: "add", errors: { email: "An admin with this email already exists" } },
+        answerFieldErrors({ email: "An admin with this email already exists" }, "add"),
         409,
       );
     }
-    return answer({
-      form: "add",
-      ok: `${parsed.data.email} can now sign in as ${role === "owner" ? "an owner" : "an editor"}.`,
-      email: parsed.data.email,
-      ...(typed ? {} : { password }),
-    });
+    return answer(
+      answerDone(
+        {
+          message: `${parsed.data.email} can now sign in as ${role === "owner" ? "an owner" : "an editor"}.`,
+          email: parsed.data.email,
+          ...(typed ? {} : { password }),
+        },
+        "add",
+      ),
+    );
   }
 
   if (form.intent === "role") return changeRole(db, admin, actor, form);
 
   const parsed = adminTargetSchema.safeParse(form);
   if (!parsed.success)
-    return answer({ form: "row", problem: "Choose an admin from the list." }, 400);
+    return answer(answerFailed("Choose an admin from the list.", { form: "row" }), 400);
   const { intent, email } = parsed.data;
   const noSuchAdmin = () =>
-    answer({ form: "row", problem: `No admin has the email ${email}.` }, 404);
+    answer(answerFailed(`No admin has the email ${email}.`, { form: "row" }), 404);
   if (intent === "revoke") {
     const ended = await revokeAdminSessions(db, email, actor);
     if (ended === undefined) return noSuchAdmin();
     if (email === admin.email) return { endedOwnSession: true };
-    return answer({
-      form: "row",
-      ok: `${email} was signed out everywhere (${ended} session${ended === 1 ? "" : "s"}).`,
-    });
+    return answer(
+      answerDone(
+        {
+          message: `${email} was signed out everywhere (${ended} session${ended === 1 ? "" : "s"}).`,
+        },
+        "row",
+      ),
+    );
   }
   const result = await deleteAdmin(db, email, actor);
   if (result === "not-found") return noSuchAdmin();
-  if (result === "last-admin") return answer({ form: "row", problem: lastAdminMessage }, 409);
-  if (result === "last-owner") return answer({ form: "row", problem: lastOwnerRemoveMessage }, 409);
+  if (result === "last-admin") return answer(answerFailed(lastAdminMessage, { form: "row" }), 409);
+  if (result === "last-owner")
+    return answer(answerFailed(lastOwnerRemoveMessage, { form: "row" }), 409);
   if (email === admin.email) return { endedOwnSession: true };
-  return answer({ form: "row", ok: `${email} was removed and can no longer sign in.` });
+  return answer(answerDone({ message: `${email} was removed and can no longer sign in.` }, "row"));
 }

@@ -1,5 +1,5 @@
 // Admin accounts: creation, password changes, signing out everywhere, removal (never the last
-// admin) and the first-start bootstrap of DESIGN.md section 4. Each change is written to the
+// admin) and the first-start bootstrap. Each change is written to the
 // activity log in its own transaction; a password change or reset ends the admin's sessions.
 import { sql } from "kysely";
 import type { Logger } from "pino";
@@ -23,7 +23,7 @@ export type AdminCredentials = z.input<typeof adminCredentialsSchema>;
 export const defaultAdminEmail = "admin@example.com";
 export const lastAdminMessage =
   "This is the only admin account: add another admin before removing it.";
-/** The site always keeps an owner (issue 20): someone must be able to manage admins. */
+/** The site always keeps an owner: someone must be able to manage admins. */
 export const lastOwnerRemoveMessage =
   "This is the only owner: make another admin an owner before removing this one.";
 export const lastOwnerDemoteMessage =

@@ -2,6 +2,7 @@
 // from a link (a reset or an invite), invite an admin, cancel an invite.
 import { adminEmailSchema, passwordSchema } from "~/features/admin/admins/admin-forms";
 import type { AdminRole } from "~/platform/admin-roles";
+import type { FormResult, NoticeBody } from "~/platform/http/form-result";
 import { z } from "~/platform/zod";
 
 export const forgotPasswordSchema = z.object({ email: adminEmailSchema });
@@ -24,7 +25,7 @@ export type LinkOutcome =
   | { outcome: "expired" }
   | { outcome: "already-admin"; email: string };
 
-/** What an invited admin may do (issue 20's roles; the invite keeps the choice). */
+/** What an invited admin may do (the invite keeps the choice). */
 /** The roles an invite may give, the default first. */
 export const inviteRoles = ["editor", "owner"] as const satisfies readonly AdminRole[];
 export type InviteRole = AdminRole;
@@ -41,9 +42,4 @@ export const cancelInviteSchema = z.object({
 });
 
 /** What the Admins screen's invite card shows after one of its posts. */
-export type InviteIntentResult = {
-  form: "invite";
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
-};
+export type InviteIntentResult = FormResult<NoticeBody>;

@@ -2,8 +2,8 @@
 // a link to choose one's own password; below, the invitations not accepted yet, each with when
 // it expires and a way to cancel it.
 import { Form, useNavigation } from "react-router";
+import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { FieldError } from "~/features/admin/admins/password-fields";
-import { Notice } from "~/features/admin/shell/notice";
 import { adminRoleLabels } from "~/platform/admin-roles";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
@@ -28,7 +28,7 @@ export function InviteAdminCard({
   invites: InviteRow[];
 }) {
   const busy = useNavigation().state === "submitting";
-  const errors = result?.errors ?? {};
+  const errors = result?.status === "failed" ? result.errors : {};
   return (
     <Card>
       <CardHeader>
@@ -38,9 +38,12 @@ export function InviteAdminCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {result?.ok ? <Notice tone="success">{result.ok}</Notice> : null}
-        {result?.problem ? <Notice tone="warning">{result.problem}</Notice> : null}
-        <Form method="post" className="grid gap-4" key={result?.ok ?? "invite"}>
+        <FormNotice result={result} />
+        <Form
+          method="post"
+          className="grid gap-4"
+          key={result?.status === "done" ? result.body.message : "invite"}
+        >
           <input type="hidden" name="intent" value="invite" />
           <div className="grid gap-1.5">
             <Label htmlFor="invite-email">Email</Label>

@@ -1,13 +1,14 @@
 // Inviting an admin by email (when mail is set up): the invitee gets a link, valid 72 hours and
 // once, to choose their own password; the account is created then, never with a password someone
 // else saw. Pending invites are listed on the Admins screen, where an owner can cancel them.
+
+import { sendMail } from "~/capabilities/mail/mail-port.server";
 import { createAdmin, findAdminByEmail } from "~/features/admin/admins/admins.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import { readAdminRole } from "~/platform/admin-roles";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { sendMail } from "~/platform/mail-port.server";
 import { readSiteTimeZone } from "~/platform/settings.server";
 import type { InviteRole } from "./email-link-forms";
 import { createEmailLink, getLinkUrl, getSiteName, spendLink } from "./email-links.server";

@@ -3,11 +3,11 @@
 // Requests are limited per client network and per address, so the form mails nobody in bulk.
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isMailEnabled, sendMail } from "~/capabilities/mail/mail-port.server";
 import { findAdminByEmail, resetAdminPassword } from "~/features/admin/admins/admins.server";
 import { recordActivity } from "~/platform/activity/activity.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
-import { isMailEnabled, sendMail } from "~/platform/mail-port.server";
 import {
   getNetworkRateLimitKey,
   hitRateLimit,

@@ -1,13 +1,12 @@
-// The new-device notice: each browser carries a long-lived random "device" cookie, remembered
-// (hashed) per admin; a sign-in from a browser this admin has not used before sends them an email
-// saying when, from what and from where, and what to do if it was not them. The mail is queued in
-// the outbox, so the sign-in never waits for it; without mail set up only the browser is noted.
+// The new-device notice: a long-lived random "device" cookie, remembered hashed per admin; a
+// sign-in from a browser this admin has not used before queues an email saying when, from what and
+// from where. Without mail set up only the browser is noted.
 import { createHash, randomBytes } from "node:crypto";
 import type { Logger } from "pino";
+import { isMailEnabled, sendMail } from "~/capabilities/mail/mail-port.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { isMailEnabled, sendMail } from "~/platform/mail-port.server";
 import { readSiteTimeZone } from "~/platform/settings.server";
 import { getSiteName } from "./email-links.server";
 

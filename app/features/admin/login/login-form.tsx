@@ -1,10 +1,10 @@
-// The admin login form (spec sections 2, 4, 5 and 8): Email Address, Password with a show/hide
+// The admin login form: Email Address, Password with a show/hide
 // toggle, Sign In. With JavaScript it validates in place, calls the login API and shows the
-// spec's toasts; without it the browser posts the form to the page's action.
+// login toasts; without it the browser posts the form to the page's action.
 import { Eye, EyeOff } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { loginSchema, type SecondStepAnswer } from "~/features/admin/login/login-schema";
-import { describeRequestError, logIn } from "~/features/admin/login/session-client";
+import { describeRequestError, logIn } from "~/capabilities/workspace/session-client";
+import { loginSchema, type SecondStepAnswer } from "~/capabilities/workspace/session-schema";
 import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -13,7 +13,7 @@ import { Label } from "~/ui/label";
 import { preloadToaster } from "~/ui/toaster-slot";
 import { toast } from "~/ui/use-toast";
 
-/** The spec's pause between "Login Successful" and the full navigation to the editor. */
+/** The pause between "Login Successful" and the full navigation to the editor. */
 export const loginRedirectDelayMs = 500;
 
 export function LoginForm({

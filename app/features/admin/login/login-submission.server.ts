@@ -1,8 +1,6 @@
-// Signing in through the one submission path: the login page's action (the form with or without
-// JavaScript) and POST /api/admin/login (JSON only) both call submitLogin. A JSON caller gets
-// {isAuthenticated, admin}; a form post goes on to the editor. Both get the new session's cookie.
-// An admin with two-factor gets the second step's answer instead (no session yet), which
-// submitSecondFactor (POST /api/admin/login/second-factor, or the page's second form) completes.
+// Signing in through the one submission path: the login page's action and POST /api/admin/login
+// both call submitLogin, and get the new session's cookie; an admin with two-factor gets the second
+// step instead, which submitSecondFactor completes.
 
 import {
   noteSignInBrowser,
@@ -29,22 +27,22 @@ import {
   serializeSessionCookie,
 } from "~/platform/sessions.server";
 import {
+  type AdminSessionAnswer,
+  type LoginAnswer,
+  loginSchema,
+  loginSuccessPath,
+} from "../../../capabilities/workspace/session-schema";
+import {
   describeSignInFailure,
   expiredSignInMessage,
   type SignInResult,
   signIn,
 } from "./login.server";
-import {
-  type AdminSessionAnswer,
-  type LoginAnswer,
-  loginSchema,
-  loginSuccessPath,
-} from "./login-schema";
 import { completeSecondFactor, startPasskeySignIn } from "./second-factor.server";
 
 /**
  * The answer to a sign-in step: the session, the second step's prompt, or the refusal thrown. A
- * session in a browser new to this admin gets them a notice by email (issue 20 C, queued).
+ * session in a browser new to this admin gets them a notice by email (queued).
  */
 async function answerSignIn(
   result: SignInResult,

@@ -1,12 +1,9 @@
-// Admin sign-in (DESIGN.md section 7, docs/decisions/006-login-lockout.md): a generic failure
-// message, the same work and answer for unknown emails, a limit per client network (the address,
-// or its /64 for IPv6: getClientNetwork), a lock on the pair email + network after 5 failures,
-// and a slower lock on the email alone that spares the networks its owner has signed in from, so
-// that an attacker's failures cannot keep the real admin out. An admin with two-factor gets a
-// pending sign-in instead of a session (second-factor.server.ts finishes it); wrong second steps
-// count into the same locks.
+// Admin sign-in (docs/decisions/006-login-lockout.md): one generic failure for every cause, a limit
+// per client network, a lock on email + network after 5 failures and a slower one on the email that
+// spares its owner's networks. Two-factor admins get a pending sign-in (second-factor.server.ts).
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
 import { findAdminByEmail } from "~/features/admin/admins/admins.server";
 import {
   dummyPasswordHash,
@@ -18,7 +15,6 @@ import {
   listTwoFactorMethods,
   readTwoFactorStatus,
 } from "~/features/admin/two-factor/two-factor.server";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -33,7 +29,7 @@ import {
   type SessionDevice,
   sessionIdleMs,
 } from "~/platform/sessions.server";
-import type { LoginCredentials } from "./login-schema";
+import type { LoginCredentials } from "../../../capabilities/workspace/session-schema";
 
 /** Failures that lock one email + network pair. */
 export const loginLockout = { maxFailures: 5, lockMs: 15 * 60 * 1000 };

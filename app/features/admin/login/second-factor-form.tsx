@@ -1,22 +1,22 @@
-// The login's second step (issue 20), shown after a right password for an admin with two-factor:
+// The login's second step, shown after a right password for an admin with two-factor:
 // a code from the authenticator app, or a recovery code, or the admin's passkey. With JavaScript
 // it calls POST /api/admin/login/second-factor; without, the form posts to the page (?second-factor).
 import { KeyRound } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
 import {
   describePasskeyError,
   signInWithPasskey,
 } from "~/features/admin/two-factor/passkey-client";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { ApiRequestError, postJson } from "~/platform/api-client";
 import { Button } from "~/ui/button";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { toast } from "~/ui/use-toast";
+import { describeRequestError } from "../../../capabilities/workspace/session-client";
+import type { AdminSessionAnswer } from "../../../capabilities/workspace/session-schema";
 import { loginRedirectDelayMs } from "./login-form";
-import type { AdminSessionAnswer } from "./login-schema";
-import { describeRequestError } from "./session-client";
 
 type CodeMethod = Exclude<TwoFactorMethod, "passkey">;
 
@@ -33,7 +33,7 @@ const codeFields: Record<CodeMethod, { label: string; hint: string; switchTo: st
   },
 };
 
-/** Signed in: the spec's toast, then the editor. */
+/** Signed in: the success toast, then the editor. */
 export function announceSignIn(successPath: string): void {
   toast({ title: "Login Successful", description: "Redirecting to editor..." });
   window.setTimeout(() => window.location.assign(successPath), loginRedirectDelayMs);

@@ -1,4 +1,4 @@
-// The second step of a sign-in (issue 20): a pending sign-in's token plus a code from the
+// The second step of a sign-in: a pending sign-in's token plus a code from the
 // authenticator app, a recovery code or a passkey; or a passkey alone, which names its admin.
 // Wrong answers count into the same lockout as wrong passwords (docs/decisions/006).
 import {

@@ -1,6 +1,9 @@
 // /admin/account, for every admin: where they are signed in (their devices, each to sign out, or
 // all others at once) and their password (a change ends every other session).
 import { data, redirect, useNavigation } from "react-router";
+import { getAdmin, loginPath } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import {
   type AccountIntentResult,
   loadAccount,
@@ -8,12 +11,10 @@ import {
 } from "~/features/admin/account/account.server";
 import { ChangePasswordCard } from "~/features/admin/account/change-password-card";
 import { DevicesCard } from "~/features/admin/account/devices-card";
-import { getAdmin, loginPath } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readSameOriginForm } from "~/platform/http/api.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readSameOriginForm(request, config.SITE_URL);
   if ("refused" in posted) {
     const { message, status } = posted.refused;
-    return data<AccountIntentResult>({ form: "devices", problem: message }, { status });
+    return data<AccountIntentResult>(answerFailed(message, { form: "devices" }), { status });
   }
   const sessionId = readSessionId(request, config.secure) ?? "";
   const actor = getActor(admin, clientIp);
@@ -69,8 +70,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </>
       }
     >
-      {deviceResult?.ok ? <Notice tone="success">{deviceResult.ok}</Notice> : null}
-      {deviceResult?.problem ? <Notice tone="warning">{deviceResult.problem}</Notice> : null}
+      <FormNotice result={deviceResult} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <DevicesCard devices={devices} busy={busy} />
         <ChangePasswordCard result={actionData} />

@@ -2,9 +2,9 @@
 // sign-ins (successful, failed, locked), sign-outs, saves, restores, uploads, exports, deletions
 // and admin-account changes, each with time, admin, address and what it touched.
 import { Form, Link } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Pager } from "~/features/admin/shell/pager";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Pager } from "~/capabilities/workspace/shell/pager";
 import {
   describeActor,
   listActivity,

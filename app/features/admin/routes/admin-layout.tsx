@@ -2,8 +2,8 @@
 // never stored by caches and never indexed, errors included (a 503 while the database is away).
 import { isRouteErrorResponse, Outlet } from "react-router";
 import adminStylesheetUrl from "~/admin.css?url";
-import { noStoreMiddleware } from "~/features/admin/gate.server";
-import { adminUnavailableMessage } from "~/features/admin/gate-messages";
+import { noStoreMiddleware } from "~/capabilities/workspace/gate.server";
+import { adminUnavailableMessage } from "~/capabilities/workspace/gate-messages";
 import { ownerOnlyScreenMessage } from "~/platform/admin-roles";
 import type { Route } from "./+types/admin-layout";
 

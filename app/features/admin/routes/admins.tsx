@@ -1,10 +1,13 @@
-// /admin/admins, for owners: the admin accounts with their roles. Add one with a role (a generated
-// password shown once, or one typed twice) or, with mail set up, invite one by email to choose
-// their own password (issue 20 C); change an admin's role; sign an admin out everywhere; remove an
-// admin, never the last owner. One's own password: the account screen.
+// /admin/admins, for owners: the admin accounts with their roles. Add one (a password generated or
+// typed) or invite one by email, change a role, sign an admin out everywhere, remove an admin
+// (never the last owner).
 
 import { useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { FormNotice, Notice } from "~/capabilities/workspace/shell/notice";
 import { RoleChoice, RoleForm } from "~/features/admin/admins/admin-roles-ui";
 import { listAdmins } from "~/features/admin/admins/admins.server";
 import {
@@ -18,15 +21,12 @@ import {
   runInviteIntent,
 } from "~/features/admin/email-links/invite-intents.server";
 import { listPendingInvites } from "~/features/admin/email-links/invites.server";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
 import { getActor } from "~/platform/activity/activity.server";
 import { adminRoleLabels } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
 import { readSameOriginForm } from "~/platform/http/api.server";
-import { isMailEnabled } from "~/platform/mail-port.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -68,7 +68,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const posted = await readSameOriginForm(request, config.SITE_URL);
   if ("refused" in posted) {
     const { message, status } = posted.refused;
-    return data<AdminsIntentResult>({ form: "row", problem: message }, { status });
+    return data<AdminsIntentResult>(answerFailed(message, { form: "row" }), { status });
   }
   const actor = getActor(admin, clientIp);
   if (isInviteIntent(posted.fields)) {
@@ -92,7 +92,8 @@ export function meta(args: Route.MetaArgs) {
 
 function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
   const [mode, setMode] = useState<"generate" | "type">("generate");
-  const errors = result?.form === "add" ? (result.errors ?? {}) : {};
+  const own = result?.form === "add" ? result : undefined;
+  const errors = own?.status === "failed" ? own.errors : {};
   return (
     <Card>
       <CardHeader>
@@ -103,20 +104,24 @@ function AddAdminCard({ result }: { result: AdminsIntentResult | undefined }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {result?.form === "add" && result.ok ? (
+        {own?.status === "done" ? (
           <Notice tone="success">
-            <p className="font-semibold">{result.ok}</p>
-            {result.password ? (
+            <p className="font-semibold">{own.body.message}</p>
+            {own.body.password ? (
               <p className="mt-1">
                 Their password, shown only this once:{" "}
                 <code className="rounded bg-white px-1.5 py-0.5 font-mono text-sm ring-1 ring-emerald-200 break-all">
-                  {result.password}
+                  {own.body.password}
                 </code>
               </p>
             ) : null}
           </Notice>
         ) : null}
-        <Form method="post" className="grid gap-4" key={result?.ok ?? "add"}>
+        <Form
+          method="post"
+          className="grid gap-4"
+          key={own?.status === "done" ? own.body.message : "add"}
+        >
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-1.5">
             <Label htmlFor="add-email">Email</Label>
@@ -189,8 +194,7 @@ export default function AdminsPage({ loaderData, actionData }: Route.ComponentPr
   const rowResult = actionData?.form === "row" ? actionData : undefined;
   return (
     <AdminPage title="Admins" description="The people who can sign in to this admin.">
-      {rowResult?.ok ? <Notice tone="success">{rowResult.ok}</Notice> : null}
-      {rowResult?.problem ? <Notice tone="warning">{rowResult.problem}</Notice> : null}
+      <FormNotice result={rowResult} />
       <Card className="overflow-hidden">
         <ul className="divide-y divide-border">
           {admins.map((entry) => (

@@ -1,4 +1,4 @@
-// POST /api/admin/login/passkey-options (issue 20): JSON {pendingToken?}; answers {pendingToken,
+// POST /api/admin/login/passkey-options: JSON {pendingToken?}; answers {pendingToken,
 // options}, the WebAuthn challenge for the second step (with the first step's token) or for a
 // sign-in with a passkey alone (without one). The answer goes to /api/admin/login/second-factor.
 import { submitPasskeyOptions } from "~/features/admin/login/login-submission.server";

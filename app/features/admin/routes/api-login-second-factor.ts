@@ -1,4 +1,4 @@
-// POST /api/admin/login/second-factor (issue 20): JSON {pendingToken, method: "totp" | "recovery",
+// POST /api/admin/login/second-factor: JSON {pendingToken, method: "totp" | "recovery",
 // code} or {pendingToken, method: "passkey", response}; on success the session cookie and
 // {isAuthenticated, admin}, as POST /api/admin/login answers an admin without two-factor.
 import { submitSecondFactor } from "~/features/admin/login/login-submission.server";

@@ -1,5 +1,5 @@
-// POST /api/admin/login (spec section 7): JSON {email, password}; on success a new session in an
-// httpOnly cookie and {isAuthenticated, admin}. No token is sent (DESIGN.md section 7). A thin
+// POST /api/admin/login: JSON {email, password}; on success a new session in an
+// httpOnly cookie and {isAuthenticated, admin}. No token is sent. A thin
 // adapter: the login page's one submission path, taking JSON only.
 import { submitLogin } from "~/features/admin/login/login-submission.server";
 import { answerWrongMethod } from "~/platform/http/submission.server";

@@ -1,9 +1,9 @@
-// POST /api/admin/logout (spec section 7): ends the session on the server, clears the cookie and
-// answers JSON. Takes no body (the spec sends none); like every state-changing call it must be
+// POST /api/admin/logout: ends the session on the server, clears the cookie and
+// answers JSON. Takes no body (the client sends none); like every state-changing call it must be
 // same-origin, and a body, if any, must be JSON.
 
+import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
 import { endSession } from "~/features/admin/admins/admins.server";
-import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
 import { getAppContext } from "~/platform/context.server";
 import {
   ApiError,
@@ -27,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         throw new ApiError(405, "Log out with POST", { headers: { Allow: "POST" } });
       }
       assertSameOrigin(request, config.SITE_URL);
-      // The spec's logout call has no body and may have no Content-Type; a request that declares
+      // The client's logout call has no body and may have no Content-Type; a request that declares
       // a type or sends a body must be JSON like every API call (a form post is refused).
       const declaresBody =
         request.headers.has("content-type") ||

@@ -1,9 +1,7 @@
-// POST /api/admin/security/passkeys (issue 20): the signed-in admin adds a passkey. JSON
-// {intent: "options", password} answers {registrationToken, options} for the browser's WebAuthn
-// call (the password again: a passkey signs in alone, so a stolen session must not add one);
-// {intent: "add", name, registrationToken, response} keeps it (201, with recovery codes to show
-// once when it is the admin's first second factor). The admin's other sessions end.
-import { type AdminApiArgs, handleAdminApi } from "~/features/admin/gate.server";
+// POST /api/admin/security/passkeys: the signed-in admin adds a passkey. "options" (with the
+// password again, so a stolen session cannot add one) answers the WebAuthn options; "add" keeps it
+// (201, with recovery codes when it is the first second factor). Other sessions end.
+import { type AdminApiArgs, handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { confirmOwnPassword } from "~/features/admin/two-factor/confirm-password.server";
 import {
   finishPasskeyRegistration,

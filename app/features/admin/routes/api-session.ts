@@ -1,6 +1,6 @@
-// GET /api/admin/session (spec section 7): whether the request carries a live admin session.
+// GET /api/admin/session: whether the request carries a live admin session.
 // Never cached; a session cookie that is no longer valid is cleared.
-import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
+import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
 import { getAppContext } from "~/platform/context.server";
 import { handleApi, jsonError } from "~/platform/http/api.server";
 import {

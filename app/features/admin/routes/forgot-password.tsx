@@ -3,12 +3,12 @@
 // on the server instead.
 import { KeyRound, MailCheck } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { FieldError } from "~/features/admin/admins/password-fields";
 import { AuthPage, FormAlert } from "~/features/admin/email-links/auth-page";
 import { submitForgotPassword } from "~/features/admin/email-links/email-link-submissions.server";
 import { getAppContext } from "~/platform/context.server";
 import { readFormMessage } from "~/platform/http/form-result";
-import { isMailEnabled } from "~/platform/mail-port.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";

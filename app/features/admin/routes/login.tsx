@@ -1,16 +1,15 @@
-// /admin/login (spec section 2): the admin login screen. With JavaScript the form calls the JSON
-// API and shows the spec's toasts; without it, the form posts here. Both are one submission path.
-// An admin with two-factor then gets the second step (issue 20), posted to ?second-factor; any
-// admin may instead sign in with a passkey alone.
+// /admin/login: the admin login screen. With JavaScript the form calls the JSON API; without it, it
+// posts here, through the one submission path. An admin with two-factor then gets the second step
+// (posted to ?second-factor); any admin may sign in with a passkey alone.
 import { LockKeyhole } from "lucide-react";
 import { useState } from "react";
 import { Link, redirect } from "react-router";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
+import { loginSuccessPath, type SecondStepAnswer } from "~/capabilities/workspace/session-schema";
 import { AuthPage } from "~/features/admin/email-links/auth-page";
 import { LoginForm } from "~/features/admin/login/login-form";
-import { loginSuccessPath, type SecondStepAnswer } from "~/features/admin/login/login-schema";
 import { submitLogin, submitSecondFactor } from "~/features/admin/login/login-submission.server";
 import { PasskeySignInButton, SecondFactorForm } from "~/features/admin/login/second-factor-form";
-import type { TwoFactorMethod } from "~/features/admin/two-factor/two-factor-schemas";
 import { readFormMessage } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";

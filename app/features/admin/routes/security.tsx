@@ -1,14 +1,14 @@
-// /admin/security (issue 20): the signed-in admin's own two-factor sign-in. The authenticator app
-// (set up with a QR code and a first code, turned off with a code or the password), recovery
-// codes (shown once, renewable), passkeys (add, remove). Each change ends the admin's other
-// sessions. While the site requires two-factor, an admin without it is sent here first.
+// /admin/security: the signed-in admin's own two-factor sign-in: the authenticator app, recovery
+// codes (shown once) and passkeys. Each change ends the admin's other sessions; while the site
+// requires two-factor, an admin without it is sent here first.
 import { KeyRound, ShieldAlert, ShieldCheck, Smartphone } from "lucide-react";
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
+import { readRequireTwoFactor } from "~/capabilities/workspace/two-factor-requirement.server";
 import { PasskeyAdder } from "~/features/admin/two-factor/passkey-adder";
 import {
   runSecurityIntent,
@@ -20,7 +20,6 @@ import {
   readPendingTotpSecret,
   readTwoFactorStatus,
 } from "~/features/admin/two-factor/two-factor.server";
-import { readRequireTwoFactor } from "~/features/admin/two-factor/two-factor-requirement.server";
 import { securityIntentSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";

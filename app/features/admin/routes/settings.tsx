@@ -1,16 +1,16 @@
 // /admin/settings: the site's settings. Today the site time zone, in which every date and time of
 // the admin and of the public pages is shown and schedules are set; unset, the server's own.
-// Issue 20: whether every admin must use two-factor sign-in.
+// Whether every admin must use two-factor sign-in.
 import { useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
-import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import {
   readRequireTwoFactor,
   saveRequireTwoFactor,
-} from "~/features/admin/two-factor/two-factor-requirement.server";
+} from "~/capabilities/workspace/two-factor-requirement.server";
+import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
 import { requireTwoFactorSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";

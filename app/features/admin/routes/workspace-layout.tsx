@@ -1,10 +1,10 @@
 // The admin workspace: every admin screen behind the one gate (middleware), framed by the one
-// shell. The spec's editor addresses may open without a session: they check it in the browser,
+// shell. The editor's addresses may open without a session: they check it in the browser,
 // and show no shell until they know who is signed in.
 import { Outlet } from "react-router";
-import { getGateSession, requireAdminMiddleware } from "~/features/admin/gate.server";
-import { AdminShell } from "~/features/admin/shell/admin-shell";
-import { readNavBadges } from "~/features/admin/shell/nav-badges.server";
+import { getGateSession, requireAdminMiddleware } from "~/capabilities/workspace/gate.server";
+import { AdminShell } from "~/capabilities/workspace/shell/admin-shell";
+import { readNavBadges } from "~/capabilities/workspace/shell/nav-badges.server";
 import { requireTwoFactorSetupMiddleware } from "~/features/admin/two-factor/require-two-factor.server";
 import { adminRoleLabels, isRoleAllowed } from "~/platform/admin-roles";
 import { getAppContext } from "~/platform/context.server";

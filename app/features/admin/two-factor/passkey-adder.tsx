@@ -3,7 +3,7 @@
 // JavaScript (WebAuthn is a browser call); without it the screen says so.
 import { type FormEvent, useState } from "react";
 import { useRevalidator } from "react-router";
-import { describeRequestError } from "~/features/admin/login/session-client";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { ApiRequestError } from "~/platform/api-client";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";

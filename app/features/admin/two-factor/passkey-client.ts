@@ -1,11 +1,11 @@
-// The browser's passkey calls (issue 20): register one while signed in, and sign in with one
+// The browser's passkey calls: register one while signed in, and sign in with one
 // (alone, or as a sign-in's second step). @simplewebauthn/browser is loaded only when a passkey
 // is used, so it stays out of every page's first JavaScript.
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import type { AdminSessionAnswer } from "~/features/admin/login/login-schema";
+import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
 import { postJson } from "~/platform/api-client";
 
 function loadWebAuthn() {

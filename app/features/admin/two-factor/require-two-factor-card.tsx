@@ -1,4 +1,4 @@
-// The Settings screen's "Require two-factor for every admin" (issue 20): on or off, posted to the
+// The Settings screen's "Require two-factor for every admin": on or off, posted to the
 // Settings screen's action (?two-factor). Turning it on sends every admin without two-factor to
 // the Security screen at their next screen.
 import { ShieldCheck } from "lucide-react";

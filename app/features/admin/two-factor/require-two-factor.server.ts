@@ -2,9 +2,12 @@
 // factor is taken to the Security screen before any other screen.
 import type { MiddlewareFunction } from "react-router";
 import { redirect } from "react-router";
-import { getGateSession } from "~/features/admin/gate.server";
+import { getGateSession } from "~/capabilities/workspace/gate.server";
 import { getAppContext } from "~/platform/context.server";
-import { mustSetUpTwoFactor, securityPath } from "./two-factor-requirement.server";
+import {
+  mustSetUpTwoFactor,
+  securityPath,
+} from "../../../capabilities/workspace/two-factor-requirement.server";
 
 /**
  * Workspace middleware, after the gate: while the site requires two-factor, an admin without it

@@ -1,4 +1,4 @@
-// What the Security screen's form posts do (issue 20): start, confirm or cancel the authenticator
+// What the Security screen's form posts do: start, confirm or cancel the authenticator
 // app's set-up, turn it off, renew recovery codes, remove a passkey. Refusals are ApiErrors, which
 // the one submission path shows on the form.
 

@@ -2,9 +2,6 @@
 // browser's forms, the pages' actions and the JSON endpoints.
 import { z } from "~/platform/zod";
 
-/** The ways a sign-in's second step can be passed. */
-export type TwoFactorMethod = "totp" | "recovery" | "passkey";
-
 const tokenSchema = z
   .string("Your sign-in has expired. Please sign in again.")
   .regex(/^[\w-]{43}$/, "Your sign-in has expired. Please sign in again.");

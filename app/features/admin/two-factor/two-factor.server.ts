@@ -2,13 +2,14 @@
 // off), the 10 single-use recovery codes (stored hashed, shown once), and what sign-in checks.
 // Every change ends the admin's other sessions, as a password change does.
 import { createHash, randomInt } from "node:crypto";
+import type { TwoFactorMethod } from "~/capabilities/workspace/session-schema";
+import { hasSecondFactor } from "~/capabilities/workspace/two-factor-requirement.server";
 import { verifyPassword } from "~/features/admin/admins/passwords.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { ActivityAction } from "~/platform/activity/activity-actions";
 import type { Db } from "~/platform/db/tables.server";
 import { deleteAdminSessions } from "~/platform/sessions.server";
 import { generateTotpSecret, matchTotp } from "./totp.server";
-import type { TwoFactorMethod } from "./two-factor-schemas";
 
 export const recoveryCodeCount = 10;
 /** Recovery codes read aloud or typed from paper: no 0/o, 1/l/i look-alikes. */
@@ -235,25 +236,6 @@ export async function issueFirstRecoveryCodes(
 ): Promise<string[] | undefined> {
   if ((await countRecoveryCodes(trx, adminId)) > 0) return undefined;
   return replaceRecoveryCodes(trx, adminId, now);
-}
-
-/** Whether the admin has a second factor at all (an app turned on, or a passkey): two cheap reads. */
-export async function hasSecondFactor(db: Db, adminId: number): Promise<boolean> {
-  const [totp, passkey] = await Promise.all([
-    db
-      .selectFrom("admin_totp")
-      .select("admin_id")
-      .where("admin_id", "=", adminId)
-      .where("enabled_at", "is not", null)
-      .executeTakeFirst(),
-    db
-      .selectFrom("admin_passkeys")
-      .select("id")
-      .where("admin_id", "=", adminId)
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return Boolean(totp || passkey);
 }
 
 /** With no second factor left, recovery codes have nothing to recover: they go too. */

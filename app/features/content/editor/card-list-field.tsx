@@ -1,14 +1,13 @@
-// A list of rich items drawn as cards (the editor's services, spec sections 2 and 4): an add
-// button appends a new item; each card titled "<Item> N" moves up or down (swapping with its
-// neighbour; the first cannot move up nor the last down) or is deleted. Focus follows a moved card
-// and each change is announced. Each card's fields come from the field table.
+// A list of rich items drawn as cards (the editor's services): add one, move a card up or down
+// (focus follows and the move is announced), delete one. Each card's fields come from the field
+// table.
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type ComponentType, useRef, useState } from "react";
 import { getIcon } from "~/features/content/icons";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
+import { RemoveItemButton, toFieldId } from "../../../capabilities/workspace/fields";
 import type { AnyFieldSpec, FieldValues } from "./content-fields";
-import { RemoveItemButton, toFieldId } from "./fields";
 import { moveItem, removeItem, replaceItem } from "./form-rules";
 
 /** What draws a card's fields: section-fields' FieldGroup, passed in since it draws cards too. */

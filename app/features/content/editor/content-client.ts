@@ -1,4 +1,4 @@
-// The admin screens' content calls (spec section 7): load the content with its version (the ETag of
+// The admin screens' content calls: load the content with its version (the ETag of
 // GET /api/content) and save a screen's sections with that version in If-Match.
 import type { SiteContent } from "~/features/content/schema";
 import { ApiRequestError, getJsonWithHeaders, postJson } from "~/platform/api-client";

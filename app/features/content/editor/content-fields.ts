@@ -1,8 +1,6 @@
-// The one description of the content's forms: every section the admin edits, its fields in order,
-// with label, help text and kind. The content editor's five tabs, the Content Manager's tabs,
-// their validation messages and History's field names are all read from this table. It is typed
-// against the zod content schema: a key that is not in the section, or a kind that does not fit the
-// value (a list edited as text), does not compile.
+// The one description of the content's forms: every section the admin edits, its fields in order
+// with label, help text and kind. The editor's tabs, the Content Manager, validation messages and
+// History's field names read it; typed against the content schema, so a mismatch does not compile.
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
 
@@ -79,7 +77,7 @@ export type FieldSpec<T> = {
     key: Key;
     label: string;
     hint?: string;
-    /** Fields beyond the spec's own are folded under "More ..." so the spec's stay first. */
+    /** Fields beyond the main ones are folded under "More ..." so the main ones stay first. */
     more?: boolean;
     /** A search description: the page it describes, for the SEO previews under it. */
     preview?(values: T): PageSeoFacts;
@@ -129,7 +127,7 @@ const seoField = <Key extends string>(key: Key, page: string) =>
     hint: seoDescriptionHint,
   }) as const;
 
-/** The content editor's five tabs (spec section 2), in the spec's order and words. */
+/** The content editor's five tabs, in their fixed order and words. */
 export const editorSectionSpecs = [
   {
     section: "general",

@@ -1,25 +1,26 @@
-// A content form screen: the field table's sections as tabs in a card, the "Actions" card with
-// Save Changes and Preview Site, and the same behaviour everywhere (spec sections 2, 4 and 8):
-// saves send the version loaded (If-Match); a conflict (409), an expired session or a validation
-// error keeps every edit on screen and says what to do; unsaved edits are kept as a draft of this
-// admin and offered back; leaving with unsaved changes asks first. The content editor and the
-// Content Manager are this screen with two different form models.
+// A content form screen: the field table's sections as tabs, Save Changes and Preview Site, saves
+// with the version loaded (If-Match), every edit kept through a conflict, an expired session or an
+// error, drafts offered back, leaving guarded. The editor and the Content Manager both use it.
 import { type ReactNode, useState } from "react";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { useDraft } from "~/ui/hooks/use-draft";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
+import {
+  ConflictNotice,
+  DraftNotice,
+  SessionExpiredNotice,
+} from "../../../capabilities/workspace/editor-notices";
+import { useLeaveGuard } from "../../../capabilities/workspace/shell/use-leave-guard";
 import { type LoadedSections, loadContentSections, saveContentSections } from "./content-client";
 import type { FieldValues } from "./content-fields";
-import { ConflictNotice, DraftNotice, SessionExpiredNotice } from "./editor-notices";
 import type { ContentFormModel } from "./form-model";
 import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";
 import { SectionFields } from "./section-fields";
 import { SeoPagesContext } from "./seo-preview";
 import { useContentSave } from "./use-content-save";
-import { useLeaveGuard } from "./use-leave-guard";
 
 export function ContentForm<Sections extends Record<string, unknown>>({
   model,

@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
+import { normalizeLinkInput } from "~/capabilities/rich-text/editor/insert-rules";
+import {
+  formatLines,
+  getHeroTitleText,
+  parseLines,
+  toHeroTitleHtml,
+} from "~/capabilities/workspace/field-text";
 import { defaultContent } from "~/features/content/default-content";
 import { describeContentPath, editorSectionSpecs } from "./content-fields";
 import { editorForm, managerForm } from "./form-model";
 import {
-  formatLines,
   fromApiFieldErrors,
-  getHeroTitleText,
   mergeDraftSections,
   moveItem,
-  normalizeLinkInput,
-  parseLines,
   removeItem,
   toEditorSections,
-  toHeroTitleHtml,
 } from "./form-rules";
 
 // The services list's new item, as the field table creates it.

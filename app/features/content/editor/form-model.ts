@@ -1,7 +1,6 @@
-// A content form built from the field table: which sections it edits, how it reads them from the
-// content, how it validates them (the content schema, errors keyed by content path), which tab
-// shows a field and how an error names its place. The editor and the Content Manager are two
-// instances of this, so they behave the same.
+// A content form built from the field table: which sections it edits, how it reads and validates
+// them (errors keyed by content path), which tab shows a field. The editor and the Content Manager
+// are two instances of it, so they behave the same.
 import type { z } from "zod";
 import { contentSchema, type SiteContent } from "~/features/content/schema";
 import { type FieldErrors, toFieldErrors } from "~/platform/field-errors";
@@ -60,7 +59,7 @@ type EditorName = (typeof editorSectionSpecs)[number]["section"];
 type ManagerName = (typeof managerSectionSpecs)[number]["section"];
 export type EditorSections = Pick<SiteContent, EditorName>;
 
-/** The spec's content editor: General, Home, About, Services, Contact. */
+/** The content editor's tabs: General, Home, About, Services, Contact. */
 export const editorForm = createContentFormModel<EditorName>(
   "editor",
   editorSectionSpecs,

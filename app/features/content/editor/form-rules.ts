@@ -1,20 +1,12 @@
-// The content forms' rules, apart from their screens (spec sections 2, 3, 4 and 5): how the spec's
-// editor fields map onto the content (About fallbacks, Hero Title as text), list operations, the
-// one-per-line lists, link addresses typed at the prompt and the API's error keys.
+// The content forms' rules, apart from their screens: how the editor's
+// fields map onto the content (About fallbacks, Hero Title as text), list operations and the
+// API's error keys.
 import type { SiteContent } from "~/features/content/schema";
-import { toPlainText } from "~/features/content/text";
 import type { FieldErrors } from "~/platform/field-errors";
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;");
-}
+import { escapeHtml } from "~/platform/plain-text";
 
 /**
- * The editor's copy of the content. As the spec says, About Title falls back to the about
+ * The editor's copy of the content. About Title falls back to the about
  * heading and About Content to the about description when they are empty.
  */
 export function toEditorSections<Sections extends Pick<SiteContent, "about">>(
@@ -30,16 +22,6 @@ export function toEditorSections<Sections extends Pick<SiteContent, "about">>(
         about.content || (about.description ? `<p>${escapeHtml(about.description)}</p>` : ""),
     },
   };
-}
-
-/** Hero Title is a text field over hero.heading1 (rich text on the home page): its plain text. */
-export function getHeroTitleText(heading1: string): string {
-  return toPlainText(heading1);
-}
-
-/** The hero.heading1 a Hero Title text is stored as: one paragraph, escaped. */
-export function toHeroTitleHtml(text: string): string {
-  return text.trim() ? `<p>${escapeHtml(text.trim())}</p>` : "";
 }
 
 /** Swaps an item with its neighbour; the first cannot move up nor the last down. */
@@ -60,30 +42,6 @@ export function removeItem<T>(items: readonly T[], index: number): T[] {
 
 export function replaceItem<T>(items: readonly T[], index: number, item: T): T[] {
   return items.map((current, position) => (position === index ? item : current));
-}
-
-/** Benefits and similar lists: one per line, each trimmed, blank lines dropped. */
-export function parseLines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
-}
-
-export function formatLines(lines: readonly string[]): string {
-  return lines.join("\n");
-}
-
-/**
- * A link address typed at the prompt. A bare domain gets the default protocol http and a bare
- * email address becomes a mailto link; anything else is left for the editor's scheme check.
- */
-export function normalizeLinkInput(input: string): string {
-  const url = input.trim();
-  if (url === "" || /^[a-z][a-z0-9+.-]*:/i.test(url) || /^[/?#.]/.test(url)) return url;
-  if (/^[^\s/@]+@[^\s/@]+\.[^\s/@]+$/.test(url)) return `mailto:${url}`;
-  if (/^[^\s/]+\.[a-z]{2,}(?:[/:?#]|$)/i.test(url)) return `http://${url}`;
-  return url;
 }
 
 /**

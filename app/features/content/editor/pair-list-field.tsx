@@ -3,7 +3,7 @@
 import { Plus } from "lucide-react";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
-import { RemoveItemButton, TextField } from "./fields";
+import { RemoveItemButton, TextField } from "../../../capabilities/workspace/fields";
 import { removeItem, replaceItem } from "./form-rules";
 
 type PairField<Key extends string> = { key: Key; label: string; multiline?: boolean };

@@ -1,15 +1,21 @@
-// Draws one section of the field table: its fields in order, the spec's own first and the rest
+// Draws one section of the field table: its fields in order, the main ones first and the rest
 // folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
 // table, so the editor and the Content Manager cannot disagree.
 import { useContext } from "react";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { RichTextField } from "../../../capabilities/rich-text/editor/rich-text-field";
+import {
+  hasErrorUnder,
+  MoreFields,
+  StoredTextField,
+  TextField,
+  toFieldId,
+} from "../../../capabilities/workspace/fields";
 import { CardListField, type FieldGroupProps } from "./card-list-field";
 import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
-import { hasErrorUnder, MoreFields, StoredTextField, TextField, toFieldId } from "./fields";
 import { PairListField } from "./pair-list-field";
-import { RichTextField } from "./rich-text-field";
 import { SeoPagesContext, SeoPreview } from "./seo-preview";
 
 const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
@@ -124,7 +130,7 @@ export function ContentField({
   }
 }
 
-/** A list of fields: the spec's own, then the others folded under "More ...". */
+/** A list of fields: the main ones, then the others folded under "More ...". */
 export function FieldGroup({ fields, path, values, errors, onChange, more }: FieldGroupProps) {
   const draw = (spec: AnyFieldSpec) => (
     <ContentField

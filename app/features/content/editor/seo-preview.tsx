@@ -1,7 +1,6 @@
-// The SEO section's previews, under a page's search description in every editor: the description's
-// length against the 70-160 rule, how the page reads in a search result (title, address,
-// description, as its head tags will have them) and the card a shared link shows (1200x630 image,
-// title, description, domain). Both follow the typing; the text rules are platform/seo's.
+// The SEO section's previews under a page's search description: its length against the 70-160
+// rule, the search result (title, address, description) and the shared-link card, following the
+// typing. The text rules are platform/seo's.
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import { createContext, type ReactNode, useState } from "react";
 import type { PageSeoFacts } from "~/features/content/page-seo";

@@ -1,15 +1,14 @@
-// How the admin screens that edit the site content save it (spec sections 2, 7 and 8): validate,
-// send the loaded version in If-Match, toast "Content Saved" or "Save Failed", show the 409 and 401
-// notices, put the first invalid field in view, and save on Ctrl+S. Shared by the content editor
-// and the content manager, each with its own sections.
+// How the screens that edit the site content save it: validate, send the loaded version in
+// If-Match, toast the outcome, show the 409 and 401 notices, bring the first invalid field into
+// view, save on Ctrl+S. Shared by the content editor and the Content Manager.
 import { useEffect, useRef, useState } from "react";
-import { describeRequestError } from "~/features/admin/login/session-client";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { ApiRequestError } from "~/platform/api-client";
 import type { FieldErrors } from "~/platform/field-errors";
 import { useSaveShortcut } from "~/ui/hooks/use-save-shortcut";
 import { toast } from "~/ui/use-toast";
+import { toFieldId } from "../../../capabilities/workspace/fields";
 import { type LoadedSections, readSaveFieldErrors } from "./content-client";
-import { toFieldId } from "./fields";
 import { isSameContent } from "./form-rules";
 
 export type SaveProblem = "conflict" | "session-expired" | undefined;

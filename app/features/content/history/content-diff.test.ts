@@ -1,8 +1,9 @@
 // The site content's History diff: fields that stayed the same are never reported (whatever the
 // key order), and every value reads as text, never as JSON.
 import { describe, expect, it } from "vitest";
+import { isSameRichText } from "~/capabilities/rich-text/sanitize.server";
 import { defaultContent } from "~/features/content/default-content";
-import { isSameRichText, sanitizeContentSections } from "~/features/content/sanitize.server";
+import { sanitizeContentSections } from "~/features/content/sanitize-content.server";
 import type { SiteContent } from "~/features/content/schema";
 import { diffContent, isSameValue, listChangedSections, toReadable } from "./content-diff";
 

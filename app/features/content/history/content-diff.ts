@@ -4,8 +4,8 @@
 
 import { describeContentPath, getSectionLabel } from "~/features/content/editor/content-fields";
 import type { SiteContent } from "~/features/content/schema";
-import { toPlainText } from "~/features/content/text";
 import type { FieldChange } from "~/platform/history";
+import { toPlainText } from "~/platform/plain-text";
 
 function looksLikeHtml(text: string): boolean {
   return /<\/?[a-z][^>]*>/i.test(text);

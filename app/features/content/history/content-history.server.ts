@@ -4,8 +4,8 @@
 import { recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { HistoryKind } from "~/platform/history";
+import { isSameRichText } from "../../../capabilities/rich-text/sanitize.server";
 import { normalizeContent, saveContent } from "../content-store.server";
-import { isSameRichText } from "../sanitize.server";
 import type { SiteContent } from "../schema";
 import { diffContent, listChangedSections } from "./content-diff";
 

@@ -1,9 +1,8 @@
-// GET /api/content: the site content document (spec section 7). Never cached; the version travels
-// in the ETag so the editor can send it back in If-Match when it saves.
-// POST /api/content: the editor's save (admin only, same-origin JSON, DESIGN.md sections 6 and 7),
-// written to the activity log in the save's own transaction.
+// GET /api/content: the site content document, never cached, its version in the ETag for the
+// editor's If-Match. POST /api/content: the editor's save (admin only, same-origin JSON), logged
+// in the save's own transaction.
 
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { parseIfMatch, saveEditedContent } from "~/features/content/content-save.server";
 import { contentUpdateSchema } from "~/features/content/schema";
 import { getSiteContent } from "~/features/content/site-content.server";

@@ -1,12 +1,10 @@
-// /edit, /admin and /working-editor (spec sections 2 and 4): the content editor. A signed-in admin
-// gets the editor with its content straight from the server. Otherwise the page checks the session
-// in the browser ("Checking authentication..."), loads the content when the check passes
-// ("Loading content..."), or shows nothing, warns "Authentication Required" and goes to
-// /admin/login after 1 second (without JavaScript, a refresh does the same).
+// /edit, /admin and /working-editor: the content editor. A signed-in admin gets it from the server;
+// otherwise the page checks the session in the browser and loads the content, or warns
+// "Authentication Required" and goes to /admin/login after 1 second.
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { getGateSession } from "~/features/admin/gate.server";
-import { describeRequestError, fetchAdminSession } from "~/features/admin/login/session-client";
+import { getGateSession } from "~/capabilities/workspace/gate.server";
+import { describeRequestError, fetchAdminSession } from "~/capabilities/workspace/session-client";
 import { type LoadedContent, loadContentSections } from "~/features/content/editor/content-client";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { editorForm } from "~/features/content/editor/form-model";
@@ -23,7 +21,7 @@ export const handle = {
   adminNav: { label: "Content", order: 10, to: "/edit" },
 } satisfies RouteHandle;
 
-/** The spec's pause before an unauthenticated visitor is sent to the login page. */
+/** The pause before an unauthenticated visitor is sent to the login page. */
 const unauthenticatedRedirectMs = 1000;
 const loginPath = "/admin/login";
 

@@ -1,7 +1,8 @@
-// The contact form (spec sections 4, 5, 8). With JavaScript it checks the fields with the shared
+// The contact form. With JavaScript it checks the fields with the shared
 // schema, posts JSON to /api/contact and answers with toasts; without, it is a plain form post to
 // /contact whose answer the server renders into the page with the same messages.
 import { type FormEvent, useId, useRef, useState } from "react";
+import { InlineRichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import { type ContactField, contactLimits } from "~/features/leads/limits";
 import { ApiRequestError, postJson } from "~/platform/api-client";
@@ -11,13 +12,12 @@ import { Button } from "~/ui/button";
 import { FormField } from "~/ui/forms/form-field";
 import { FormNotice } from "~/ui/forms/form-notice";
 import { Input } from "~/ui/input";
-import { InlineRichText } from "~/ui/rich-text";
 import { Textarea } from "~/ui/textarea";
 import { toast } from "~/ui/use-toast";
 import { SpamGuardFields } from "./spam-guard-fields";
 
 type FieldErrors = Partial<Record<ContactField, string>>;
-/** The form's labels and notes, from the content's Forms section (the spec's messages stay here). */
+/** The form's labels and notes, from the content's Forms section (the fixed messages stay here). */
 export type ContactFormTexts = Pick<
   SiteContent["forms"],
   | "contactNameLabel"

@@ -4,8 +4,9 @@
 import { X } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { Notice } from "~/features/admin/shell/notice";
-import type { InboxIntentResult } from "~/features/leads/inbox-intents.server";
+import { Notice } from "~/capabilities/workspace/shell/notice";
+import type { InboxIntentResult, InboxNotice } from "~/features/leads/inbox-intents.server";
+import { readFormNotice } from "~/platform/http/form-result";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
@@ -14,26 +15,28 @@ export function InboxResult({ result }: { result: InboxIntentResult | undefined 
   const hydrated = useHydrated();
   // The result closed last; a new one (another object) shows again.
   const [dismissed, setDismissed] = useState<InboxIntentResult | undefined>(undefined);
-  const text = result?.ok ?? result?.problem;
-  if (!result || !text || dismissed === result) return null;
+  const notice = readFormNotice(result);
+  const undo = result?.status === "done" ? result.body.undo : undefined;
+  if (!result || !notice || dismissed === result) return null;
+  const failed = notice.tone === "warning";
   return (
     // The spacer lets the page's end scroll above the bar, so the bar never hides a last button.
     <div className="h-16">
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
         <div
-          role={result.problem ? "alert" : "status"}
+          role={failed ? "alert" : "status"}
           className={cn(
             "pointer-events-auto flex max-w-xl items-center gap-3 rounded-xl px-4 py-3 text-sm shadow-lg",
-            result.problem ? "bg-red-800 text-white" : "bg-navy text-white",
+            failed ? "bg-red-800 text-white" : "bg-navy text-white",
           )}
         >
-          <p className="flex-1">{text}</p>
-          {result.undo ? (
+          <p className="flex-1">{notice.text}</p>
+          {undo ? (
             <Form method="post" preventScrollReset>
-              <input type="hidden" name="intent" value={result.undo.intent} />
-              <input type="hidden" name="id" value={result.undo.id} />
+              <input type="hidden" name="intent" value={undo.intent} />
+              <input type="hidden" name="id" value={undo.id} />
               <Button type="submit" size="sm" variant="outline-inverse">
-                {result.undo.label}
+                {undo.label}
               </Button>
             </Form>
           ) : null}
@@ -54,7 +57,7 @@ export function InboxResult({ result }: { result: InboxIntentResult | undefined 
 }
 
 /** Without JavaScript a deletion is asked about on the page: the post that confirms it. */
-export function InboxConfirmation({ confirm }: { confirm: InboxIntentResult["confirm"] }) {
+export function InboxConfirmation({ confirm }: { confirm: InboxNotice["confirm"] }) {
   if (!confirm) return null;
   return (
     <Notice

@@ -1,7 +1,6 @@
-// What the owner can do with one message, described once and drawn three ways: as buttons
-// without JavaScript (each a form post; the server asks before deleting), and with JavaScript as
-// buttons beside a "More" menu, which on a phone also holds what does not fit. Deleting and
-// erasing ask first in a dialog. Posts keep the folder, search and scroll where they are.
+// What the owner can do with one message, described once and drawn as form posts without
+// JavaScript or as buttons beside a "More" menu with it. Deleting and erasing ask first; posts keep
+// the folder, search and scroll where they are.
 import {
   CheckCircle2,
   Download,
@@ -42,7 +41,7 @@ type MessageAction = {
 
 export type ActionMessage = { id: number; name: string; email: string; state: MessageState };
 
-/** What only an owner may do with a message (issue 20): the server refuses an editor these too. */
+/** What only an owner may do with a message: the server refuses an editor these too. */
 const ownerActionKeys = new Set(["delete", "export", "erase"]);
 
 /** The message's actions, most used first; an editor's leave out deleting, export and erasure. */

@@ -1,4 +1,4 @@
-// POST /api/contact (spec section 7): {name, email, phone, company, message} → 201 {message}, or
+// POST /api/contact: {name, email, phone, company, message} → 201 {message}, or
 // {message, errors?} with 400/403/405/413/415/429/503. A thin adapter: the contact page's one
 // submission path, taking JSON only.
 import { submitContactMessage } from "~/features/leads/submissions.server";

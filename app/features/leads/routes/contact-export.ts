@@ -1,14 +1,14 @@
 // GET /admin/leads/contacts/export.json?email=: everything stored about one contact (every message
 // from the address, with its mail), as a JSON download for their right of access. Admins only (the
 // workspace gate); the export is in the Activity log, counted, without the address.
-import { getAdmin } from "~/features/admin/gate.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { contactEmailSchema, exportContactData } from "~/features/leads/contact-privacy.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/contact-export";
 
-/** Owners only (issue 20): the admin gate refuses editors. */
+/** Owners only: the admin gate refuses editors. */
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,10 @@
-// /admin/leads: the leads inbox. Contact messages by folder (New, Handled, Spam, All) with their
-// counts, searched over name, email, company and text, newest first with their mail; each can be
-// marked, moved, deleted, or its sender's data exported or erased. Above them, whether the firm
-// is emailed each message, with a test email. In the admin workspace, behind its gate.
+// /admin/leads: the leads inbox: contact messages by folder with counts, searched, newest first;
+// each marked, moved, deleted, or its sender's data exported or erased. Above them, whether the
+// firm is emailed each message, with a test email.
 import { data } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Pager } from "~/features/admin/shell/pager";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Pager } from "~/capabilities/workspace/shell/pager";
 import { loadLeadsOverview, readInboxQuery } from "~/features/leads/admin-leads.server";
 import { InboxConfirmation, InboxResult } from "~/features/leads/components/inbox-result";
 import {
@@ -20,6 +19,7 @@ import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readSameOriginForm } from "~/platform/http/api.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readSameOriginForm(request, config.SITE_URL);
   if ("refused" in posted) {
     const { message, status } = posted.refused;
-    return data<InboxIntentResult>({ problem: message }, { status });
+    return data<InboxIntentResult>(answerFailed(message), { status });
   }
   const outcome = await runInboxIntent(
     { db, config, admin, actor: getActor(admin, clientIp) },
@@ -81,7 +81,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       title="Leads"
       description="Messages sent through the contact form. Work through New, and mark each message handled once you have answered it."
     >
-      <InboxConfirmation confirm={actionData?.confirm} />
+      <InboxConfirmation
+        confirm={actionData?.status === "done" ? actionData.body.confirm : undefined}
+      />
       <MailAlerts mail={mail} canSendTest={ownerTools} />
       <section aria-labelledby="messages-heading" className="grid min-w-0 grid-cols-1 gap-4">
         <h2 id="messages-heading" className="sr-only">

@@ -1,9 +1,6 @@
-// The spam guard's memory of recent page fetches by clients without a valid form-shown cookie:
-// per client network, the time of its latest such fetch, kept in memory for the longest minimum
-// fill time only. A cached page's form token is old, so this is what tells a bot that keeps no
-// cookies and posts at once from a person (docs/decisions/004). Recorded on the page cache's hot
-// path: no database, no allocation beyond one map entry. With several worker processes the fetch
-// and the post may reach different workers: a post then asks the others, through the primary.
+// The spam guard's memory of recent page fetches by clients without a form-shown cookie: each
+// network's latest, in memory, on the page cache's hot path (docs/decisions/004). With several
+// workers, a post asks the others through the primary.
 import cluster, { type Worker } from "node:cluster";
 import type { IncomingMessage } from "node:http";
 import { getClientNetwork } from "~/platform/client-network.server";

@@ -1,10 +1,6 @@
-// Keeps bots out of the public forms without bothering people: a hidden honeypot field that only
-// bots fill, and a minimum fill time proven by signed timestamps: one rendered into the form (when
-// the page was rendered; a cached page keeps it) and one in a cookie set with the page (when this
-// browser first fetched a page), or, for a client that keeps no cookies, the latest page fetch
-// its network made (page-fetches.server.ts; see docs/decisions/004). A honeypot or forged token is
-// dropped; a post judged on timing alone is kept apart as possible spam, since a person could be
-// behind it. Either way the sender is told it worked.
+// Keeps bots out of the public forms without bothering people: a honeypot, and a minimum fill time
+// proven by signed timestamps in the form and a cookie (or the network's latest page fetch). Forged
+// posts are dropped, timing-only suspects kept apart; the sender is always told it worked.
 import type { Db } from "~/platform/db/tables.server";
 import {
   getFormSecret,
@@ -49,7 +45,7 @@ export function isTimingVerdict(verdict: SpamVerdict): verdict is TimingVerdict 
  * page and posts at once is. Without a valid cookie, the cached page's old token proves nothing,
  * so the network's latest page fetch stands in for the first fetch: that one can be another
  * person's on the same network, hence a verdict of its own. A missing token is accepted: the
- * spec's JSON payload has none, and a form rendered while the database was unreadable has none
+ * plain JSON payload has none, and a form rendered while the database was unreadable has none
  * either. A cookie that does not verify (an older secret) is ignored rather than held against
  * the visitor.
  */

@@ -1,7 +1,7 @@
 // Said on the newsletter screens when the server has no email set up: what that means for the
 // owner, and whom to ask, in the owner's words.
 import { MailWarning } from "lucide-react";
-import { Notice } from "~/features/admin/shell/notice";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 
 export function MailSetupNotice() {
   return (

@@ -4,16 +4,17 @@
 import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
-import { TextField } from "~/features/content/editor/fields";
-import { RichTextField } from "~/features/content/editor/rich-text-field";
+import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
+import { TextField } from "~/capabilities/workspace/fields";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import { NewsletterProgress } from "~/features/newsletter/components/newsletter-progress";
 import { NewsletterStatusBadge } from "~/features/newsletter/components/state-badges";
 import {
   loadNewsletterEditor,
   runDraftIntent,
+  type ScreenResult,
 } from "~/features/newsletter/newsletter-screens.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -23,7 +24,7 @@ import { Card } from "~/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
 import type { Route } from "./+types/newsletter-editor";
 
-/** Owners only (issue 20): the admin gate refuses editors. */
+/** Owners only: the admin gate refuses editors. */
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -35,7 +36,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const outcome = await runDraftIntent(request, context, Number(params.id));
   if ("redirectTo" in outcome) throw redirect(outcome.redirectTo);
-  if ("preview" in outcome) return data({ preview: outcome.preview });
   return data(outcome.result, { status: outcome.status });
 }
 
@@ -46,13 +46,6 @@ export function meta(args: Route.MetaArgs) {
     noindex: true,
   });
 }
-
-type ActionAnswer = {
-  ok?: string;
-  problem?: string;
-  errors?: Record<string, string>;
-  preview?: string;
-};
 
 export default function NewsletterEditor({ loaderData }: Route.ComponentProps) {
   const { newsletter, sentHtml, confirmedCount, mailEnabled, adminEmail } = loaderData;
@@ -110,20 +103,22 @@ function DraftForm({
   mailEnabled: boolean;
   adminEmail: string;
 }) {
-  const fetcher = useFetcher<ActionAnswer>();
+  const fetcher = useFetcher<ScreenResult>();
   const [subject, setSubject] = useState(savedSubject);
   const [body, setBody] = useState(savedBody);
   const [previewOpen, setPreviewOpen] = useState(false);
   const answer = fetcher.data;
+  const preview = answer?.status === "done" ? answer.body.preview : undefined;
+  const errors = answer?.status === "failed" ? answer.errors : {};
   const busy = fetcher.state !== "idle";
   const shownPreview = useRef<string | undefined>(undefined);
 
   useEffect(() => {
-    if (answer?.preview && answer.preview !== shownPreview.current) {
-      shownPreview.current = answer.preview;
+    if (preview && preview !== shownPreview.current) {
+      shownPreview.current = preview;
       setPreviewOpen(true);
     }
-  }, [answer]);
+  }, [preview]);
 
   const submit = (intent: string) =>
     fetcher.submit({ intent, subject, bodyHtml: body }, { method: "post" });
@@ -132,13 +127,12 @@ function DraftForm({
   return (
     <div className="grid gap-6">
       {mailEnabled ? null : <MailSetupNotice />}
-      {answer?.ok ? <Notice tone="success">{answer.ok}</Notice> : null}
-      {answer?.problem ? <Notice tone="warning">{answer.problem}</Notice> : null}
+      <FormNotice result={answer} />
       <Card className="grid gap-5 p-5 sm:p-6">
         <TextField
           path="subject"
           label="Subject"
-          error={answer?.errors?.subject}
+          error={errors.subject}
           value={subject}
           onValueChange={setSubject}
           maxLength={200}
@@ -147,7 +141,7 @@ function DraftForm({
           path="bodyHtml"
           label="Newsletter text"
           hint="What every subscriber reads. Your postal address and an unsubscribe link are added at the bottom."
-          error={answer?.errors?.bodyHtml}
+          error={errors.bodyHtml}
           value={body}
           onValueChange={setBody}
         />
@@ -209,7 +203,7 @@ function DraftForm({
           </DialogDescription>
           <iframe
             title="Newsletter preview"
-            srcDoc={answer?.preview ?? ""}
+            srcDoc={preview ?? ""}
             sandbox=""
             className="h-[65vh] w-full rounded-lg border border-border bg-slate-100"
           />

@@ -3,8 +3,8 @@
 // data export and erasure, and the sign-ups the spam guard holds apart.
 import { Download, FileText, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import {
   NewsletterStatusBadge,
@@ -57,8 +57,7 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
       title="Newsletter"
       description="Write a newsletter, send it to everyone who confirmed their subscription, and see how it went."
     >
-      {actionData?.ok ? <Notice tone="success">{actionData.ok}</Notice> : null}
-      {actionData?.problem ? <Notice tone="warning">{actionData.problem}</Notice> : null}
+      <FormNotice result={actionData} />
       {mailEnabled ? null : <MailSetupNotice />}
 
       <dl className="grid gap-4 sm:grid-cols-3">

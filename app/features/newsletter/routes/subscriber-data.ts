@@ -1,14 +1,14 @@
 // GET /admin/newsletter/subscribers/:id/data.json: everything stored about one subscriber, as a
 // download, for their data request. Admins only (the workspace gate); each export is logged
 // without the address.
-import { getAdmin } from "~/features/admin/gate.server";
-import { exportSubscriber } from "~/features/leads/newsletter.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { exportSubscriber } from "~/features/newsletter/subscribers.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import type { Route } from "./+types/subscriber-data";
 
-/** Owners only (issue 20): the admin gate refuses editors. */
+/** Owners only: the admin gate refuses editors. */
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context, params }: Route.LoaderArgs) {

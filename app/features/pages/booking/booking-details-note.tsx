@@ -2,8 +2,8 @@
 // know the visitor, so contact details are typed into its "Add your details" section. Its words are
 // the content's booking note (rich text, so the owner can keep the section's name in bold).
 import { Info } from "lucide-react";
+import { InlineRichText } from "~/capabilities/rich-text/rich-text-html";
 import { cn } from "~/ui/cn";
-import { InlineRichText } from "~/ui/rich-text";
 
 export function BookingDetailsNote({
   html,

@@ -7,7 +7,7 @@ import type { SiteContent } from "~/features/content/schema";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { ExternalBookingLink } from "./external-booking-link";
 
-/** The spec's frame height, in CSS pixels. */
+/** The booking frame's height, in CSS pixels. */
 export const bookingFrameHeight = 700;
 
 const frameTitle = "Booking calendar: schedule your free 30-minute consultation";

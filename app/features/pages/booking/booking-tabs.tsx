@@ -1,7 +1,6 @@
-// The booking page's three tabs (spec section 2): Book Now (the calendar, the notice, three tiles),
-// Our Services (a card per service, and a way back to the calendar) and What to Expect (three lists
-// and a "Schedule Your Session" button that also leads back to the calendar). Their words are the
-// content's booking section.
+// The booking page's three tabs: Book Now (the calendar, a notice, three tiles), Our Services and
+// What to Expect (both leading back to the calendar). Their words are the content's booking
+// section.
 import {
   CalendarCheck,
   Clock,
@@ -11,6 +10,7 @@ import {
   MessagesSquare,
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import {
   LearnMoreLink,
@@ -19,7 +19,6 @@ import {
 } from "~/features/pages/services/service-card";
 import { buttonVariants } from "~/ui/button";
 import { ProgressiveTabs, TabLink } from "~/ui/progressive-tabs";
-import { RichText } from "~/ui/rich-text";
 import { CheckList } from "~/ui/sections/check-list";
 import { BookingDetailsNote } from "./booking-details-note";
 import { BookingFrame, type BookingFrameTexts } from "./booking-frame";

@@ -1,4 +1,4 @@
-// The main home page when its content cannot be had (spec section 2): a message and a Reload Page
+// The main home page when its content cannot be had: a message and a Reload Page
 // button. The button is a link to this same address, so it reloads without JavaScript too.
 import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useLocation } from "react-router";

@@ -2,10 +2,10 @@
 // /booking) and secondary (to /services) buttons.
 import { ArrowRight, CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
+import { InlineRichText } from "~/capabilities/rich-text/rich-text-html";
 import type { SiteContent } from "~/features/content/schema";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { InlineRichText } from "~/ui/rich-text";
 
 type Hero = SiteContent["hero"];
 

@@ -1,4 +1,4 @@
-// The trust badges of the home layouts (spec section 2): the main layout's three, and the other
+// The trust badges of the home layouts: the main layout's three, and the other
 // set one alternative layout shows, either as a compact row or as large figures.
 import {
   Award,

@@ -1,7 +1,6 @@
-// The header's Services menu: a disclosure button and a list of links (the WAI-ARIA pattern for
-// site navigation). Hover opens it after 100 ms and leaving closes it after a 300 ms grace; arrow
-// keys, Home, End and type-ahead (1000 ms buffer) move between links; Escape closes it.
-// Hand-written instead of Radix to stay within the public JavaScript budget (ADR 003).
+// The header's Services menu, a disclosure of links (WAI-ARIA site navigation) with hover delays,
+// arrow keys, Home, End, type-ahead and Escape. Hand-written instead of Radix to stay within the
+// public JavaScript budget (ADR 003).
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";

@@ -4,7 +4,7 @@ import { BriefcaseBusiness, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { getProfileLabel, toTelHref } from "~/features/content/text";
-import { NewsletterForm } from "~/features/leads/components/newsletter-form";
+import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { SiteLogo } from "~/ui/site-logo";
 
 const quickLinks = [

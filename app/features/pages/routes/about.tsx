@@ -8,10 +8,10 @@ import {
   Lightbulb,
   ShieldCheck,
 } from "lucide-react";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { FeatureGrid } from "~/ui/sections/feature-grid";
 import { NumberedSteps } from "~/ui/sections/numbered-steps";

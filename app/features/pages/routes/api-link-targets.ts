@@ -1,7 +1,7 @@
 // GET /api/admin/link-targets?q=words: the public pages (services, articles, case studies and the
 // rest) whose title or address matches, as { targets: [{ title, path, group }] }, for the
 // rich-text editor's link dialog. Admin only.
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { findLinkTargets } from "~/features/pages/link-targets";
 import { listPublicPages } from "~/features/pages/public-pages.server";

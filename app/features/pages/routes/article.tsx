@@ -1,30 +1,22 @@
-// /blog/:id: one article (DESIGN.md section 9: Read More leads here) with its byline, image, body,
+// /blog/:id: one article (Read More leads here) with its byline, image, body,
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
-import { withResponsiveImages } from "~/features/media/responsive-html.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
   articleCoverSizes,
 } from "~/features/publishing/components/image-sizes";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
-import {
-  expireAtNextPublication,
-  findArticle,
-  getArticles,
-  type PlacedArticle,
-  resolveHiddenPublication,
-} from "~/features/publishing/public-reader.server";
-import { getAppContext } from "~/platform/context.server";
-import { getRequestData } from "~/platform/request-data.server";
+import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
+import { loadPublicationPage } from "~/features/publishing/publication-page.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
-import { RichText } from "~/ui/rich-text";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import { NotFoundNotice } from "~/ui/sections/not-found-notice";
@@ -37,26 +29,21 @@ export const handle = {
 /** How many other articles the page suggests: same category first, then the newest. */
 const relatedCount = 3;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  await expireAtNextPublication(context);
-  const app = getAppContext(context);
-  const { db, logger } = app;
-  // Dates show in the site time zone; saving a new zone drops the cached pages.
-  const timeZone = await getRequestData(context).timeZone();
-  const [found, all] = await Promise.all([
-    findArticle(db, logger, params.id, timeZone),
-    getArticles(db, logger, timeZone),
-  ]);
-  const hidden = found
-    ? undefined
-    : await resolveHiddenPublication(app, request, "article", params.id, timeZone);
-  const placed: PlacedArticle | undefined = found ?? hidden?.record;
-  if (!placed) throw data(null, { status: 404 });
-  // The text's uploaded images as <picture>s, once per render (the page cache keeps it).
-  const article: PlacedArticle = {
-    ...placed,
-    body: await withResponsiveImages(db, logger, placed.body, articleBodyImageSizes),
-  };
+export async function loader(args: Route.LoaderArgs) {
+  const {
+    record: article,
+    all,
+    preview,
+  } = await loadPublicationPage(args, "article", {
+    read: async ({ db, logger }, id, readTimeZone) => {
+      const timeZone = await readTimeZone();
+      return Promise.all([
+        findArticle(db, logger, id, timeZone),
+        getArticles(db, logger, timeZone),
+      ]);
+    },
+    bodyImageSizes: articleBodyImageSizes,
+  });
   const others = all.filter((other) => other.id !== article.id);
   const related = [
     ...others.filter((other) => other.category === article.category),
@@ -64,7 +51,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   ]
     .slice(0, relatedCount)
     .map(toArticleCard);
-  const { blog } = (await getRequestContent(context)).content;
+  const { blog } = (await getRequestContent(args.context)).content;
   const texts = {
     ctaHeading: blog.articleCtaHeading,
     ctaDescription: blog.articleCtaDescription,
@@ -73,7 +60,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     readMoreText: blog.readMoreText,
     backLinkText: blog.backLinkText,
   };
-  return { article, related, texts, preview: hidden?.preview };
+  return { article, related, texts, preview };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { fillPlaceholders } from "~/features/content/text";
-import { NewsletterBlock } from "~/features/leads/components/newsletter-block";
+import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
 import {
   buildBlogSearch,
   filterArticles,
@@ -57,7 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cards = shown.items.map(toArticleCard);
   const categories = listCategories(articles);
   // Kept only under the view's own address, and not when nothing matches (a search, an unknown
-  // category): invented queries would otherwise each mint an entry (issue 15).
+  // category): invented queries would otherwise each mint an entry.
   const foundNothing = matching.length === 0 && (query.q !== "" || query.category !== "");
   if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
     keepOutOfPageCache(context);

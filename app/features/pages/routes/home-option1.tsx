@@ -2,13 +2,13 @@
 // it, the first three services with their key benefits, the about block and a blue call to action.
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { alternativeTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { Button } from "~/ui/button";
-import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { CheckList } from "~/ui/sections/check-list";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";

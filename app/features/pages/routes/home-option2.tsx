@@ -2,13 +2,13 @@
 // steps of how the firm works, and a closing card that pairs the booking button with direct contact.
 import { ArrowRight, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { toTelHref } from "~/features/content/text";
 import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { Button } from "~/ui/button";
-import { RichText } from "~/ui/rich-text";
 import { NumberedSteps } from "~/ui/sections/numbered-steps";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/home-option2";

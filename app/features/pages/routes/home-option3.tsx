@@ -3,13 +3,13 @@
 // action.
 import { Award, HeartHandshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
-import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { CheckList } from "~/ui/sections/check-list";
 import { FeatureGrid } from "~/ui/sections/feature-grid";

@@ -1,7 +1,8 @@
 // Home, the main layout: hero with trust badges, about block, the first four services and a call
-// to action. When the content cannot be read it shows the spec's error screen instead (503).
+// to action. When the content cannot be read it shows an error screen instead (503).
 import { ArrowRight, CircleCheck, Clock, Handshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { ContentError } from "~/features/pages/home/content-error";
@@ -11,7 +12,6 @@ import { ServiceCard } from "~/features/pages/services/service-card";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
-import { RichText } from "~/ui/rich-text";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
 import { FeatureGrid } from "~/ui/sections/feature-grid";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";

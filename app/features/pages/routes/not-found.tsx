@@ -1,4 +1,4 @@
-// Any path no route claims: the spec's 404 page, with status 404. Its words are the content's.
+// Any path no route claims: the site's 404 page, with status 404. Its words are the content's.
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";

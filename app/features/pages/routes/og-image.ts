@@ -1,14 +1,12 @@
-// /og/<page>.png: a public page's link-preview image (1200x630), /og/blog/<slug>/cover.png: an
-// article's cover made into one (when the article chose so), and /og/logo.png, the firm's logo for
-// structured data. Drawn from the public pages (site-pages.ts) and the content
-// (platform/seo/preview-image.server.tsx).
+// /og/<page>.png: a public page's link-preview image (1200x630); /og/blog/<slug>/cover.png: an
+// article's cover as one, when chosen; /og/logo.png: the firm's logo for structured data. Drawn by
+// platform/seo/preview-image.server.tsx.
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
-
+import { getImageStore } from "~/capabilities/media/image-store.server";
+import { parseUploadUrl } from "~/capabilities/media/image-variants";
+import { findImageFile } from "~/capabilities/media/image-versions.server";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { getImageStore } from "~/features/media/image-store.server";
-import { parseUploadUrl } from "~/features/media/image-variants";
-import { findImageFile } from "~/features/media/image-versions.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
 import { findArticle } from "~/features/publishing/public-reader.server";
 import { getUploadsDir } from "~/platform/config.server";

@@ -3,6 +3,7 @@
 // unknown slug answers 404 with "Service Not Found".
 import { ChevronRight, SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { findMovedService } from "~/features/content/service-addresses.server";
 import {
@@ -10,16 +11,16 @@ import {
   pickRelatedServices,
   summarizeRelatedService,
 } from "~/features/content/services";
-import { fillServiceName, toPlainText } from "~/features/content/text";
+import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";
+import { toPlainText } from "~/platform/plain-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
-import { RichText } from "~/ui/rich-text";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/service-detail";

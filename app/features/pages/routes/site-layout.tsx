@@ -1,6 +1,6 @@
 // Layout of every public page: fixed header, the page, footer. While a client-side navigation to
 // another page loads for longer than a moment, the page area shows that page's skeleton instead
-// of the old page (spec section 4); a first visit arrives complete from the server.
+// of the old page; a first visit arrives complete from the server.
 import { useEffect } from "react";
 import { Outlet, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/features/pages/layout/site-footer";

@@ -1,4 +1,4 @@
-// /sitemap.xml: every public page with its absolute address and last change (DESIGN.md section 6).
+// /sitemap.xml: every public page with its absolute address and last change.
 
 import { getRequestContent } from "~/features/content/request-content.server";
 import { renderSitemapXml } from "~/features/pages/crawlers.server";

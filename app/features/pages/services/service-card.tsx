@@ -2,11 +2,11 @@
 // its page. The icon tile and the link are exported for layouts that arrange them differently.
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getIcon } from "~/features/content/icons";
 import type { Service } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { cn } from "~/ui/cn";
-import { RichText } from "~/ui/rich-text";
 
 export type ServiceSummary = Pick<Service, "title" | "icon" | "description">;
 

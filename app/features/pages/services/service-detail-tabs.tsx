@@ -1,4 +1,4 @@
-// The four tabs of a service's page (spec section 2): Overview (Key Benefits and the "Why Choose"
+// The four tabs of a service's page: Overview (Key Benefits and the "Why Choose"
 // points), Our Approach (numbered steps), Capabilities (numbered list) and Use Cases (cards).
 import {
   Award,

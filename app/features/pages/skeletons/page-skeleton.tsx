@@ -1,4 +1,4 @@
-// What a page looks like while a client-side navigation loads it (spec section 4): placeholders
+// What a page looks like while a client-side navigation loads it: placeholders
 // shaped like the target page's sections, chosen by its path.
 import { Skeleton } from "~/ui/skeleton";
 import { CardGridSkeleton, IntroSkeleton, SectionSkeleton, TextSkeleton } from "./skeleton-parts";

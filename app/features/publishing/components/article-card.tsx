@@ -2,15 +2,15 @@
 // characters plus "...", author and Read More.
 import { ArrowRight, CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
+import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
+import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { truncate } from "~/features/content/text";
-import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
-import type { ImagePlacement } from "~/features/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
 import { cardImageSizes } from "./image-sizes";
 
-/** Spec section 9: card excerpts are cut at 150 characters plus "...". */
+/** Card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;
 
 export type ArticleCardData = Pick<

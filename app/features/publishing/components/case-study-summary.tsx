@@ -3,8 +3,8 @@
 // visible, so nothing is hidden without JavaScript, and reduced motion turns them off (app.css).
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { FallbackImage, placeholderImage } from "~/features/media/fallback-image";
-import type { ImagePlacement } from "~/features/media/image-metadata";
+import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
+import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { Badge } from "~/ui/badge";
 import { cn } from "~/ui/cn";
 import type { CaseStudy } from "../schema";

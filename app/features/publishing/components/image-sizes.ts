@@ -1,5 +1,5 @@
 // How wide the public layouts show covers and text images, as `sizes` values for their srcsets
-// (issue 18), so a browser fetches the smallest variant that fills the box. Each follows the
+//, so a browser fetches the smallest variant that fills the box. Each follows the
 // Tailwind layout named beside it; change them together.
 
 /**

@@ -1,18 +1,15 @@
-// The cover image of an article or case study: a preview, a choice from the media library (a
-// radio group of thumbnails), an upload in place (the new image is chosen at once), removal, and
-// the alt text, which is required when there is an image and starts as the image's own alt text
-// from the library. Uploading a file the library already has uses the existing image.
-import { useId, useRef, useState } from "react";
-import { describeRequestError } from "~/features/admin/login/session-client";
-import { TextField } from "~/features/content/editor/fields";
-import { ImageChoiceGrid } from "~/features/media/image-choice-grid";
-import { toObjectPosition } from "~/features/media/image-metadata";
+// The cover image of an article or case study: a preview, a choice from the media library, an
+// upload in place (chosen at once), removal, and the alt text, required with an image and started
+// from the library's.
+import { useId, useState } from "react";
+import { ImageChoiceGrid } from "~/capabilities/media/image-choice-grid";
+import { toObjectPosition } from "~/capabilities/media/image-metadata";
 import {
-  acceptedImageTypes,
-  imageTooLargeMessage,
-  maxImageBytes,
-} from "~/features/media/image-rules";
-import { uploadImage } from "~/features/media/images-client";
+  ImageUploadButton,
+  ImageUploadError,
+  useImageUpload,
+} from "~/capabilities/media/image-upload";
+import { TextField } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
 
 /**
@@ -40,10 +37,7 @@ export function CoverImageField({
   onChange: (patch: { imageUrl?: string; imageAlt?: string }) => void;
 }) {
   const id = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState(false);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string>();
   const [uploadNote, setUploadNote] = useState<string>();
   const [uploaded, setUploaded] = useState<LibraryChoice[]>([]);
   const choices = [
@@ -55,38 +49,22 @@ export function CoverImageField({
   const choose = (image: LibraryChoice) =>
     onChange(image.alt ? { imageUrl: image.url, imageAlt: image.alt } : { imageUrl: image.url });
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    if (file.size > maxImageBytes) {
-      setUploadError(imageTooLargeMessage);
-      return;
-    }
-    setUploading(true);
-    setUploadError(undefined);
-    setUploadNote(undefined);
-    try {
-      const { duplicate, image } = await uploadImage(file);
-      const choice = {
-        url: image.url,
-        name: image.originalName,
-        alt: image.alt,
-        position: toObjectPosition(image.focalX, image.focalY),
-      };
-      setUploaded((list) => [choice, ...list.filter((item) => item.url !== choice.url)]);
-      choose(choice);
-      if (duplicate) {
-        setUploadNote(
-          `This file is already in the library as ${image.originalName}: the existing image is used, no copy was made.`,
-        );
-      }
-      setChoosing(false);
-    } catch (failure) {
-      setUploadError(describeRequestError(failure, "Unable to upload the image"));
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = "";
-    }
-  };
+  const upload = useImageUpload(({ duplicate, image }) => {
+    const choice = {
+      url: image.url,
+      name: image.originalName,
+      alt: image.alt,
+      position: toObjectPosition(image.focalX, image.focalY),
+    };
+    setUploaded((list) => [choice, ...list.filter((item) => item.url !== choice.url)]);
+    choose(choice);
+    setUploadNote(
+      duplicate
+        ? `This file is already in the library as ${image.originalName}: the existing image is used, no copy was made.`
+        : undefined,
+    );
+    setChoosing(false);
+  });
 
   return (
     <fieldset className="grid gap-3">
@@ -118,21 +96,11 @@ export function CoverImageField({
             >
               {choosing ? "Close the library" : "Choose from library"}
             </Button>
-            <label
-              htmlFor={`${id}-upload`}
+            <ImageUploadButton
+              id={`${id}-upload`}
+              upload={upload}
               className="inline-flex h-9 cursor-pointer items-center rounded-md border border-input bg-background px-3 text-sm font-semibold hover:bg-muted focus-within:outline-2 focus-within:outline-ring"
-            >
-              {uploading ? "Uploading..." : "Upload new image"}
-              <input
-                ref={fileInput}
-                id={`${id}-upload`}
-                type="file"
-                accept={acceptedImageTypes.join(",")}
-                className="sr-only"
-                disabled={uploading}
-                onChange={(event) => upload(event.target.files?.[0])}
-              />
-            </label>
+            />
             {imageUrl ? (
               <Button
                 type="button"
@@ -144,16 +112,13 @@ export function CoverImageField({
               </Button>
             ) : null}
           </div>
-          {uploadNote ? (
+          {/* A new upload's note replaces the last one; a failed one shows only its error. */}
+          {uploadNote && !upload.uploading && !upload.error ? (
             <p role="status" className="text-sm text-slate-700">
               {uploadNote}
             </p>
           ) : null}
-          {uploadError ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {uploadError}
-            </p>
-          ) : null}
+          <ImageUploadError upload={upload} />
           {errors.imageUrl ? (
             <p className="text-sm font-medium text-destructive">{errors.imageUrl}</p>
           ) : null}

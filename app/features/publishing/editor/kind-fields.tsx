@@ -2,7 +2,7 @@
 // study's summary, industry, client, challenge, approach, results and testimonial) from the kind's
 // field table in publication-fields.ts: labels, hints, limits and order are written there only.
 import { Fragment } from "react";
-import { StoredTextField, TextField } from "~/features/content/editor/fields";
+import { StoredTextField, TextField } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";

@@ -1,19 +1,16 @@
-// The editor of one article or case study: title and slug (proposed from the title until edited),
-// the kind's own fields, cover image, body in TipTap, and the Publish card (status, schedule,
-// save, preview, delete) with the item's revisions. Saves send the version loaded (If-Match); a
-// 409 offers to reload or to save over it. A save's answer is the editor's new state (item, version,
-// revisions): the page is not loaded again. As on the content screens, unsaved edits are kept as
-// this admin's draft of this item and offered back, leaving asks first, and Ctrl/Cmd+S saves.
+// The editor of one article or case study: title and slug, its kind's fields, cover, body and the
+// Publish card with its revisions. Saves send the version loaded (a 409 offers reload or overwrite)
+// and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { describeRequestError } from "~/features/admin/login/session-client";
-import { useLeaveGuardRegistry } from "~/features/admin/shell/leave-guard";
-import { Notice } from "~/features/admin/shell/notice";
+import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
+import { DraftNotice } from "~/capabilities/workspace/editor-notices";
+import { TextField } from "~/capabilities/workspace/fields";
+import { describeRequestError } from "~/capabilities/workspace/session-client";
+import { useLeaveGuardRegistry } from "~/capabilities/workspace/shell/leave-guard";
+import { Notice } from "~/capabilities/workspace/shell/notice";
+import { useLeaveGuard } from "~/capabilities/workspace/shell/use-leave-guard";
 import { seoDescriptionHint } from "~/features/content/editor/content-fields";
-import { DraftNotice } from "~/features/content/editor/editor-notices";
-import { TextField } from "~/features/content/editor/fields";
-import { RichTextField } from "~/features/content/editor/rich-text-field";
-import { useLeaveGuard } from "~/features/content/editor/use-leave-guard";
 import { StatusBadge } from "~/features/publishing/components/status-badge";
 import { ApiRequestError } from "~/platform/api-client";
 import { toFieldErrors } from "~/platform/field-errors";

@@ -1,8 +1,7 @@
-// Status (Draft, Scheduled, Published) as a radio group, and the date and time of a schedule in
-// the site time zone (stored as UTC; the owner sets the zone in Settings, whatever the browser's
-// is). Choosing Published for an item that was not publishes it now; choosing Scheduled proposes
-// the next full hour.
-import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+// Status (Draft, Scheduled, Published) as a radio group, and a schedule's date and time in the site
+// time zone (stored as UTC, whatever the browser's zone). Published publishes now; Scheduled
+// proposes the next full hour.
+import { useSiteTimeZone } from "~/capabilities/workspace/shell/site-time-zone";
 import {
   describeTimeZone,
   fromZonedInput,

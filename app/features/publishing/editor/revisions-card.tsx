@@ -1,6 +1,6 @@
 // The item's revisions, newest first: its own version number, when, who, what happened; Restore
 // asks first, then saves an older one's text as a new version (the current one stays in the list).
-import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import { useSiteTimeZone } from "~/capabilities/workspace/shell/site-time-zone";
 import { formatTime } from "~/platform/format-time";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";

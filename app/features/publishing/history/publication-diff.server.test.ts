@@ -2,7 +2,7 @@
 // sentences, unchanged fields never reported (a seed article whose links only change form when
 // saved), and values as text, never JSON.
 import { describe, expect, it } from "vitest";
-import { sanitizeRichText } from "~/features/content/sanitize.server";
+import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import {
@@ -113,7 +113,7 @@ describe("diffPublicationRecords", () => {
   if (!seed) throw new Error("no default article");
 
   it("reports only Author when a seed article's author changes, though its links changed form", () => {
-    // Saves before issue 17 gave every link a new tab and nofollow; the sanitizer now drops them
+    // Older saves gave every link a new tab and nofollow; the sanitizer now drops them
     // from links inside the site, so the next save's body differs in form only.
     const legacy = {
       ...seed,

@@ -1,9 +1,9 @@
 // What one version of an article or case study changed, as a person reads it: status, schedule and
-// address changes in words ("Published", "Scheduled for ..."), and the fields that really differ,
-// each with its editor label and its value as text. Texts are compared as the sanitizer stores
-// them, so a seed's body that only gains link attributes on its first save is not reported.
+// address in words, and each field that really differs with its label and text, compared as the
+// sanitizer stores them.
+
+import { isSameRichText } from "~/capabilities/rich-text/sanitize.server";
 import { isSameValue, toReadable } from "~/features/content/history/content-diff";
-import { isSameRichText } from "~/features/content/sanitize.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import {
   coverCardField,

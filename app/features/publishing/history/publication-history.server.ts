@@ -1,7 +1,6 @@
-// Articles and case studies in History (issue 9's screen): each save is an entry naming the item,
-// its own version number, what happened to its status, schedule and address in words, and the
-// fields it changed; a revision shows its changes field by field, and Restore saves its text as a
-// new version through the publishing store (status and schedule stay).
+// Articles and case studies in History: each save an entry with the item's version and what changed
+// (status, schedule, address, fields); a revision's changes field by field; Restore saves its text
+// as a new version (status and schedule stay).
 
 import { sql } from "kysely";
 import { ContentConflictError } from "~/features/content/content-store.server";

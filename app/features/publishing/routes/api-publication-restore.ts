@@ -2,7 +2,7 @@
 // revision's text as a new version (nothing is rewritten); status and publication time stay. A
 // deleted item comes back as a draft.
 
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import {
   answerPublication,
   describePublicationError,

@@ -1,7 +1,7 @@
 // /api/admin/articles/:id (or /case-studies/:id): GET the item with its revisions, PUT a new
 // version (If-Match: the version loaded, else 409), DELETE it (If-Match checked the same way).
 
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import {
   answerPublication,
   describePublicationError,

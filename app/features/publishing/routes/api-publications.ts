@@ -1,6 +1,6 @@
 // GET /api/admin/articles (or /case-studies): every item whatever its status, for the admin list.
 // POST: creates one from the editor's input (admin only, same-origin JSON).
-import { handleAdminApi } from "~/features/admin/gate.server";
+import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import {
   answerPublication,
   describePublicationError,

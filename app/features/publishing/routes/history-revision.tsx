@@ -1,13 +1,11 @@
-// /admin/history/:kind/:id: what one revision changed compared with the one before it (status,
-// schedule and address in words, then field by field with rich text as readable text), and
-// Restore: that revision's content saved as a new revision, after a confirmation that says what it
-// replaces. The restore names the version the page was read at (If-Match, or the form's field):
-// if anything was saved since, it is refused with 409 and nothing is written.
+// /admin/history/:kind/:id: what one revision changed compared with the one before, and Restore:
+// its content saved as a new revision after a confirmation. The restore names the version read
+// (If-Match or the form's field): anything saved since makes it a 409 that writes nothing.
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { ContentConflictError } from "~/features/content/content-store.server";
 import { getHistoryKind } from "~/features/publishing/history/history.server";
@@ -16,6 +14,7 @@ import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
+import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";
@@ -59,7 +58,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       (typeof fromForm === "string" && /^\d+$/.test(fromForm) ? Number(fromForm) : undefined);
   } catch (error) {
     if (error instanceof ApiError) {
-      return data({ problem: error.message }, { status: error.status });
+      return data(answerFailed(error.message), { status: error.status });
     }
     throw error;
   }
@@ -68,17 +67,16 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       expectedVersion,
       actor: getActor(admin, clientIp),
     });
-    if (!restored) return data({ problem: "This version no longer exists." }, { status: 404 });
+    if (!restored) return data(answerFailed("This version no longer exists."), { status: 404 });
     throw redirect(`/admin/history?restored=${kind.id}-${id}`, {
       headers: { ETag: `"${restored.version}"` },
     });
   } catch (error) {
     if (error instanceof ContentConflictError) {
       return data(
-        {
-          problem:
-            "The content was saved by someone else since you opened this page, so nothing was restored. Look at the latest changes, then restore again if you still want this version.",
-        },
+        answerFailed(
+          "The content was saved by someone else since you opened this page, so nothing was restored. Look at the latest changes, then restore again if you still want this version.",
+        ),
         { status: 409, headers: { ETag: `"${error.currentVersion}"` } },
       );
     }
@@ -122,7 +120,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         </Button>
       }
     >
-      {actionData?.problem ? (
+      {actionData?.status === "failed" ? (
         <Notice
           tone="warning"
           title="Not restored"
@@ -132,7 +130,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
             </Link>
           }
         >
-          {actionData.problem}
+          {actionData.message}
         </Notice>
       ) : null}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">

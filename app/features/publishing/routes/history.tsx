@@ -2,9 +2,9 @@
 // number, time, author, what happened in words and the parts that changed), each opening its
 // field-by-field changes and Restore. Filtered by kind of record.
 import { Form, Link } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { Notice } from "~/features/admin/shell/notice";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
 import {
   getHistoryKind,
   historyKinds,

@@ -1,10 +1,10 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { toObjectPosition } from "~/features/media/image-metadata";
-import { listLibraryImages } from "~/features/media/image-records.server";
+import { toObjectPosition } from "~/capabilities/media/image-metadata";
+import { listLibraryImages } from "~/capabilities/media/image-records.server";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";

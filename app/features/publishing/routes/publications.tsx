@@ -2,9 +2,9 @@
 // first, with search and filters in the URL query (a plain GET form, so it works without
 // JavaScript), and a link to write a new one.
 import { Form, Link } from "react-router";
-import { getAdmin } from "~/features/admin/gate.server";
-import { AdminPage } from "~/features/admin/shell/admin-shell";
-import { useSiteTimeZone } from "~/features/admin/shell/site-time-zone";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { useSiteTimeZone } from "~/capabilities/workspace/shell/site-time-zone";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { StatusBadge } from "~/features/publishing/components/status-badge";
 import { kindTexts } from "~/features/publishing/kind-texts";

@@ -1,8 +1,6 @@
-// Recording a scheduled item going live: the Activity log gets one "Published on schedule" entry,
-// by "schedule", per item and publication time. Every server process runs the recorder; the
-// publication_go_lives row is the claim, inserted in the entry's own transaction under a unique
-// key, so however many processes race, and however often they restart, exactly one entry is
-// written. An item that came due while no server ran is recorded at the next start.
+// Records a scheduled item going live: one "Published on schedule" Activity entry per item and
+// time, however many processes race or restart, since the publication_go_lives row inserted in the
+// entry's transaction is the claim. An item due while no server ran is recorded at the next start.
 import type { Logger } from "pino";
 import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";

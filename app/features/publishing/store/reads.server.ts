@@ -2,7 +2,7 @@
 // every item for the admin screens, old slugs' new addresses, the next scheduled time and which
 // items use which image.
 import type { Transaction } from "kysely";
-import type { ImageUse } from "~/features/media/image-uses.server";
+import type { ImageUse } from "~/capabilities/media/image-uses.server";
 import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
@@ -134,7 +134,7 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
     listForAdmin(db, "article"),
     listForAdmin(db, "case-study"),
   ]);
-  // The cover, and every image placed in the text (issue 17: the site's own images only).
+  // The cover, and every image placed in the text (the site's own images only).
   const imagesOf = (record: { imageUrl: string; body: string }) => [
     record.imageUrl,
     ...[...record.body.matchAll(/<img [^>]*?src="(\/images\/[^"]+)"/g)].map(([, url]) => url),

@@ -1,7 +1,6 @@
-// Writing the articles and case studies store: drafts, schedules, slugs that keep their old
-// address with a 301, every save kept as a revision, and If-Match versions so a concurrent edit is
-// refused instead of lost. Each write records its activity and marks the data changed in the same
-// transaction.
+// Writing the articles and case studies: drafts, schedules, moved slugs kept as 301s, every save a
+// revision, If-Match versions so a concurrent edit is refused, not lost. Each write logs its
+// activity and marks the data changed in the same transaction.
 import type { Insertable, Transaction } from "kysely";
 import type { Actor } from "~/platform/activity/activity.server";
 import { recordActivity } from "~/platform/activity/activity.server";

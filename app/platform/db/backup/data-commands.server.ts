@@ -1,8 +1,6 @@
-// `npm run backup | restore | export | import` (issue 11). A backup is one .tar.gz holding a
-// consistent snapshot of every table (the portable JSON of portable-data.server.ts, taken while
-// the site runs), uploaded images included: since issue 18 their bytes are rows of image_blobs, so
-// an export carries them too. Restore brings it back into SQLite or PostgreSQL; an older archive's
-// uploads/ folder is imported into the database by the caller's importUploads.
+// `npm run backup | restore | export | import`: a backup is one .tar.gz of a consistent snapshot
+// of every table (uploaded images included, as rows), taken while the site runs; restore brings it
+// into SQLite or PostgreSQL, an older archive's uploads/ folder through importUploads.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

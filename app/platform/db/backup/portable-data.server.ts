@@ -1,7 +1,6 @@
-// All of the site's data as portable JSON (issue 11): read from one consistent snapshot of SQLite
-// or PostgreSQL and written back into either. Tables and their foreign keys are read from the
-// database's own catalogue, so a table added by a later migration is carried without a change here;
-// binary columns (uploaded images, issue 18) travel as {"$base64": ...} on both engines.
+// All of the site's data as portable JSON, read from one consistent snapshot of either engine and
+// written back into either. Tables and foreign keys come from the database's catalogue, so a new
+// table needs no change here; binary columns travel as {"$base64": ...}.
 import { type Kysely, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";

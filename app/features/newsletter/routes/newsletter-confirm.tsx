@@ -1,0 +1,82 @@
+// /newsletter/confirm?token=...: the link of the double opt-in email. Like the unsubscribe link it
+// asks for one click (a form post), so a mail scanner that follows links confirms nobody.
+import { MailCheck } from "lucide-react";
+import { data } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
+import {
+  EmailLinkPage,
+  type EmailLinkView,
+} from "~/features/newsletter/components/email-link-page";
+import {
+  type ConfirmationLookup,
+  confirmSubscription,
+  findConfirmation,
+} from "~/features/newsletter/subscribers.server";
+import { getAppContext } from "~/platform/context.server";
+import type { RouteHandle } from "~/platform/route-handle";
+import { buildPageMeta } from "~/platform/seo/meta";
+import type { Route } from "./+types/newsletter-confirm";
+
+// Personal (it carries the sign-up's token): never kept by the page cache.
+export const handle = { cache: false } satisfies RouteHandle;
+
+async function getConfirmTexts(context: Route.LoaderArgs["context"]) {
+  const { content } = await getRequestContent(context);
+  const { forms } = content;
+  return {
+    contactEmail: content.contact.email,
+    texts: {
+      heading: forms.confirmHeading,
+      text: forms.confirmText,
+      buttonText: forms.confirmButtonText,
+      sendingText: forms.confirmSendingText,
+      doneHeading: forms.confirmedHeading,
+      doneText: forms.confirmedText,
+      invalidHeading: forms.confirmInvalidHeading,
+      invalidText: forms.confirmInvalidText,
+      homeLinkText: forms.homeLinkText,
+    },
+  };
+}
+
+/** A link already used shows the done page again, not an error: the reader is subscribed. */
+function toView(found: ConfirmationLookup, token: string, contactEmail: string): EmailLinkView {
+  if (found.state === "pending") return { state: "confirm", email: found.email, token };
+  if (found.state === "confirmed") return { state: "done", email: found.email };
+  return { state: "invalid", contactEmail };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const [found, { texts, contactEmail }] = await Promise.all([
+    findConfirmation(getAppContext(context).db, token),
+    getConfirmTexts(context),
+  ]);
+  const view = toView(found, token, contactEmail);
+  return data({ view, texts }, { status: view.state === "invalid" ? 404 : 200 });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => undefined);
+  const field = form?.get("token");
+  const token = typeof field === "string" ? field : "";
+  const found = await confirmSubscription(getAppContext(context).db, token);
+  const { contactEmail } = await getConfirmTexts(context);
+  const view = toView(found, token, contactEmail);
+  return data<EmailLinkView>(view, { status: view.state === "invalid" ? 404 : 200 });
+}
+
+export function meta(args: Route.MetaArgs) {
+  return buildPageMeta(args, {
+    title: "Confirm your subscription",
+    description: "Confirm your newsletter subscription.",
+    path: "/newsletter/confirm",
+    noindex: true,
+  });
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <EmailLinkPage view={actionData ?? loaderData.view} texts={loaderData.texts} icon={MailCheck} />
+  );
+}
