@@ -1,5 +1,5 @@
 // Admission control for work that costs real CPU: when more is under way than the process finishes
-// in about a second, the event loop runs late, or it is saturated while clients queue, a new request
+// in half a second, the event loop runs late, or it is saturated while clients queue, a new request
 // gets 503 and Retry-After at once. Page cache hits never count; a slot is held while its work runs.
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
@@ -125,7 +125,7 @@ function startLagProbe(maxLagMs: number): LagProbe {
 }
 
 export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
-  const maxQueueMs = options.maxQueueMs ?? 1_000;
+  const maxQueueMs = options.maxQueueMs ?? 500;
   const minInFlight = options.minInFlight ?? 4;
   const assumedCostMs = options.assumedCostMs ?? 25;
   const maxLagMs = options.maxLagMs ?? 500;
