@@ -357,7 +357,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   }
 
   // Everything else React Router answers costs a render or an API call: refused with 503 when
-  // more is queued than the process gets through in half a second, or the event loop runs late.
+  // more is queued than the process gets through in a second, or the event loop runs late.
   // The slot is held until the render ends (below), or a while after its client left.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (res.locals.knownSession) return next();

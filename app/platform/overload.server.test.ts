@@ -131,6 +131,33 @@ describe("createLoadShedder", () => {
     expect(shedder.tryStart()).toBe(true);
   });
 
+  it("serves twenty clients connecting at once on a saturated loop, but not a burst of hundreds", async () => {
+    // Renders of 15 ms on a saturated loop with the rest of twenty clients still in the kernel's
+    // queue: a fraction of a second of work, less than the second a client may wait.
+    let waiting = 16;
+    const shedder = createLoadShedder({
+      maxLagMs: 10_000,
+      readAcceptQueue: () => waiting,
+      isLoopSaturated: () => true,
+    });
+    const runFor = async (ms: number) => {
+      const outcomes: boolean[] = [];
+      const until = performance.now() + ms;
+      while (performance.now() < until) {
+        const started = shedder.tryStart();
+        const end = performance.now() + (started ? 15 : 1);
+        while (performance.now() < end) {}
+        if (started) shedder.finish();
+        outcomes.push(started);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return outcomes;
+    };
+    expect(await runFor(600)).not.toContain(false);
+    waiting = 400;
+    expect(await runFor(300)).toContain(false);
+  });
+
   it("does not refuse after a long pause that was not its own work", async () => {
     const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 50));
