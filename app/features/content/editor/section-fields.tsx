@@ -82,6 +82,7 @@ export function ContentField({
           <SeoPanel
             id={toFieldId(fieldPath)}
             path={nested ? fieldPath : path}
+            pageName={nested ? spec.label : undefined}
             value={settings}
             errors={errors}
             page={page}

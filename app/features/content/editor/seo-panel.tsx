@@ -14,6 +14,7 @@ import { SeoPreview } from "./seo-preview";
 export function SeoPanel({
   id,
   path,
+  pageName,
   value: stored,
   errors,
   page,
@@ -25,6 +26,8 @@ export function SeoPanel({
   id: string;
   /** Where the settings sit in the form ("seo.about", "services.items.0"; "" at the top). */
   path: string;
+  /** Names the fields where several pages' panels share a screen ("About page search title"). */
+  pageName?: string | undefined;
   value: SeoSettings;
   errors: FieldErrors;
   /** The page as its route's meta() sees it without settings. */
@@ -37,13 +40,14 @@ export function SeoPanel({
 }) {
   const value = fillSeoSettings(stored);
   const fieldPath = (key: keyof SeoSettings) => (path ? `${path}.${key}` : key);
+  const label = (field: string) => (pageName ? `${pageName} ${field.toLowerCase()}` : field);
   const noindexId = useId();
   const [choosing, setChoosing] = useState(false);
   return (
     <div className="grid min-w-0 gap-5" data-testid="seo-panel">
       <TextField
         path={fieldPath("seoTitle")}
-        label="Search title"
+        label={label("Search title")}
         hint={`Shown as the title in search results and shared links; leave empty to use the page's title (${page.title || "untitled"}). About 60 characters are shown.`}
         error={errors[fieldPath("seoTitle")]}
         maxLength={seoTitleLength.max}
@@ -53,7 +57,7 @@ export function SeoPanel({
       <TextField
         multiline
         path={fieldPath("seoDescription")}
-        label="Search description"
+        label={label("Search description")}
         hint={seoDescriptionHint}
         error={errors[fieldPath("seoDescription")]}
         value={value.seoDescription}
