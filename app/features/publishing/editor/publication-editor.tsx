@@ -358,7 +358,10 @@ export function PublicationEditor<K extends PublicationKind>({
           </CardContent>
         </Card>
         <Card>
-          <CardContent className="grid gap-5 pt-6">
+          <CardHeader className="pb-2">
+            <h2 className="text-lg font-semibold leading-tight text-navy">Search and sharing</h2>
+          </CardHeader>
+          <CardContent className="grid gap-5">
             <PublicationSeoPreview
               kind={kind}
               input={input}
