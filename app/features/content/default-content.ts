@@ -1,6 +1,8 @@
 // The built-in site content: the seed of a new database and the fallback when the database cannot
 // be read. Rich text uses only the editor's tags (p, strong, em, s, ul, ol,
 // li, a, h2, h3, br).
+
+import { defaultSeoSettings } from "~/platform/seo/seo-settings";
 import type { SiteContent } from "./schema";
 
 const privacyPolicy = [
@@ -966,14 +968,15 @@ export const defaultContent: SiteContent = {
       "Every page of our website in one place: our services, case studies, articles and more.",
   },
   seo: {
-    home: "",
-    services: "",
-    about: "",
-    caseStudies: "",
-    blog: "",
-    contact: "",
-    booking: "",
-    privacyPolicy: "",
-    termsOfService: "",
+    home: defaultSeoSettings,
+    services: defaultSeoSettings,
+    about: defaultSeoSettings,
+    caseStudies: defaultSeoSettings,
+    blog: defaultSeoSettings,
+    contact: defaultSeoSettings,
+    booking: defaultSeoSettings,
+    privacyPolicy: defaultSeoSettings,
+    termsOfService: defaultSeoSettings,
+    sitemap: defaultSeoSettings,
   },
 };

@@ -17,6 +17,20 @@ export function describeServicePage(service: { title: string; description: strin
   };
 }
 
+/** The address of each fixed page with its own SEO settings, by its key in content.seo. */
+export const fixedPagePaths = {
+  home: "/",
+  services: "/services",
+  about: "/about",
+  caseStudies: "/case-studies",
+  blog: "/blog",
+  contact: "/contact",
+  booking: "/booking",
+  privacyPolicy: "/privacy-policy",
+  termsOfService: "/terms-of-service",
+  sitemap: "/sitemap",
+} as const satisfies Record<keyof SiteContent["seo"], string>;
+
 /** "A, B and C" */
 function joinNames(names: string[]): string {
   return names.length > 1
@@ -33,35 +47,41 @@ export function describeFixedPages(
   industries: string[],
 ): Record<keyof SiteContent["seo"], PageSeoFacts> {
   const { companyName, tagline } = content.general;
+  const paths = fixedPagePaths;
   return {
-    home: { title: tagline || companyName, path: "/", computed: content.hero.description },
+    home: { title: tagline || companyName, path: paths.home, computed: content.hero.description },
     services: {
       title: content.services.heading,
-      path: "/services",
+      path: paths.services,
       computed: content.services.description,
     },
-    about: { title: "About Us", path: "/about", computed: content.about.description },
+    about: { title: "About Us", path: paths.about, computed: content.about.description },
     caseStudies: {
       title: content.caseStudies.heading,
-      path: "/case-studies",
+      path: paths.caseStudies,
       computed: `${content.caseStudies.description}: how ${companyName} helped clients in ${joinNames([...new Set(industries)])} solve their IT challenges, with measurable results.`,
     },
-    blog: { title: content.blog.heading, path: "/blog", computed: content.blog.description },
-    contact: { title: "Contact Us", path: "/contact", computed: content.contact.description },
+    blog: { title: content.blog.heading, path: paths.blog, computed: content.blog.description },
+    contact: { title: "Contact Us", path: paths.contact, computed: content.contact.description },
     booking: {
       title: "Book a Free Consultation",
-      path: "/booking",
+      path: paths.booking,
       computed: content.booking.description,
     },
     privacyPolicy: {
       title: "Privacy Policy",
-      path: "/privacy-policy",
+      path: paths.privacyPolicy,
       computed: `How ${companyName} collects, uses and protects personal information.`,
     },
     termsOfService: {
       title: "Terms of Service",
-      path: "/terms-of-service",
+      path: paths.termsOfService,
       computed: `The terms that apply when you use the ${companyName} website.`,
+    },
+    sitemap: {
+      title: "Sitemap",
+      path: paths.sitemap,
+      computed: `Every page of the ${companyName} website in one list: services, case studies, articles and more.`,
     },
   };
 }

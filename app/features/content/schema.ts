@@ -2,7 +2,7 @@
 // and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
 
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
-import { descriptionLength } from "~/platform/seo/description";
+import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
 import { toSlug } from "./slug";
 
@@ -23,21 +23,7 @@ const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} c
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const titled = z.object({ title: line(120), description: paragraph(1000) });
 
-export const seoDescriptionMessage =
-  "Use 70 to 160 characters, or leave empty for the automatic description.";
-/**
- * A meta description written in the admin: "" means "use the computed one". Missing in documents
- * and rows stored before the field existed, hence the default.
- */
-export const seoDescription = z
-  .string()
-  .trim()
-  .refine(
-    (value) =>
-      !value || (value.length >= descriptionLength.min && value.length <= descriptionLength.max),
-    seoDescriptionMessage,
-  )
-  .default("");
+export { seoDescription, seoDescriptionMessage } from "~/platform/seo/seo-settings";
 
 export const serviceSchema = z.object({
   title: line(120).min(1, "Service Name is required"),
@@ -48,7 +34,7 @@ export const serviceSchema = z.object({
   approach: z.array(titled).max(10),
   capabilities: z.array(line(300)).max(20),
   useCases: z.array(titled).max(10),
-  seoDescription,
+  ...seoSettingsShape,
 });
 
 /** Each service has its own page at /services/{slug}: two names with one slug would share it. */
@@ -297,17 +283,18 @@ export const contentSchema = z.object({
     sitemapHeading: line(120),
     sitemapDescription: paragraph(500),
   }),
-  /** Written search descriptions of the pages with their own meta; "" = computed. */
+  /** The SEO settings of the pages with their own meta (search title, description, image, noindex). */
   seo: z.object({
-    home: seoDescription,
-    services: seoDescription,
-    about: seoDescription,
-    caseStudies: seoDescription,
-    blog: seoDescription,
-    contact: seoDescription,
-    booking: seoDescription,
-    privacyPolicy: seoDescription,
-    termsOfService: seoDescription,
+    home: pageSeoSettings,
+    services: pageSeoSettings,
+    about: pageSeoSettings,
+    caseStudies: pageSeoSettings,
+    blog: pageSeoSettings,
+    contact: pageSeoSettings,
+    booking: pageSeoSettings,
+    privacyPolicy: pageSeoSettings,
+    termsOfService: pageSeoSettings,
+    sitemap: pageSeoSettings,
   }),
 });
 

@@ -1,10 +1,11 @@
 // What search engines read: the XML sitemap of every public page and robots.txt, with absolute
 // addresses from SITE_URL.
 import { escapeXml } from "~/platform/http/xml";
-import type { SitePage } from "./site-pages";
+import { listIndexedPages, type SitePage } from "./site-pages";
 
+/** The indexed pages: a noindex page is left out. */
 export function renderSitemapXml(siteUrl: string, pages: readonly SitePage[]): string {
-  const entries = pages.map((page) => {
+  const entries = listIndexedPages(pages).map((page) => {
     const lastModified = page.lastModified
       ? `<lastmod>${escapeXml(page.lastModified)}</lastmod>`
       : "";

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
+import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { collectRouteFacts } from "~/platform/route-facts.server";
 import { getPreviewImagePath, getPreviewPagePath } from "~/platform/seo/preview-image-paths";
 import { loadRouteManifest } from "../../../tests/support/route-manifest";
+import { renderSitemapXml } from "./crawlers.server";
 import { groupSitePages, listSitePages } from "./site-pages";
 
 const routes = collectRouteFacts(await loadRouteManifest()).pages;
@@ -115,6 +117,42 @@ describe("listSitePages", () => {
       articles: [],
     });
     expect(twice.filter((page) => page.kind === "service")).toHaveLength(1);
+  });
+
+  it("marks noindex pages of every kind, which both sitemaps leave out", () => {
+    const [service, ...services] = defaultContent.services.items;
+    const [study, ...studies] = defaultCaseStudies;
+    const [article, ...articles] = defaultArticles;
+    if (!service || !study || !article) throw new Error("no default records");
+    const hidden = listSitePages({
+      routes,
+      content: {
+        ...defaultContent,
+        services: {
+          ...defaultContent.services,
+          items: [{ ...service, noindex: true }, ...services],
+        },
+        seo: { ...defaultContent.seo, about: { seoDescription: "", noindex: true } },
+      },
+      caseStudies: [{ ...study, noindex: true }, ...studies],
+      articles: [{ ...article, noindex: true }, ...articles],
+    });
+    const marked = hidden.filter((page) => page.noindex).map((page) => page.path);
+    expect(marked.sort()).toEqual(
+      [
+        "/about",
+        `/services/${toSlug(service.title)}`,
+        `/case-studies/${study.id}`,
+        `/blog/${article.id}`,
+      ].sort(),
+    );
+    expect(hidden).toHaveLength(pages.length);
+    const listed = groupSitePages(hidden).flatMap((group) => group.pages.map((page) => page.path));
+    expect(listed).toHaveLength(pages.length - 4);
+    for (const path of marked) expect(listed).not.toContain(path);
+    const xml = renderSitemapXml("https://example.com", hidden);
+    for (const path of marked) expect(xml).not.toContain(`https://example.com${path}<`);
+    expect(xml).toContain("https://example.com/services<");
   });
 });
 

@@ -1,6 +1,7 @@
 // The public pages: each with its address, title, group and when its data last changed, from the
 // routes' `page` handles and the data (a page per service, case study and article). The sitemaps,
 // link previews and the JavaScript budget read it.
+import { fixedPagePaths } from "~/features/content/page-seo";
 import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/public-reader.server";
@@ -16,15 +17,17 @@ export type SitePage = {
   kind: SitePageKind;
   /** ISO time of the last change of the data the page shows, when known. */
   lastModified?: string;
+  /** The owner keeps it out of search engines: both sitemaps leave it out (it keeps its card). */
+  noindex?: boolean;
 };
 
 /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
 type RegistryInput = {
   /** The public page routes, in the sitemaps' order (RouteFacts.pages). */
   routes: readonly PageRoute[];
-  content: Pick<SiteContent, "services" | "caseStudies" | "blog">;
-  caseStudies: readonly Pick<CaseStudy, "id" | "title">[];
-  articles: readonly Pick<Article, "id" | "title" | "publishedAt">[];
+  content: Pick<SiteContent, "services" | "caseStudies" | "blog" | "seo">;
+  caseStudies: readonly Pick<CaseStudy, "id" | "title" | "noindex">[];
+  articles: readonly Pick<Article, "id" | "title" | "publishedAt" | "noindex">[];
   /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
   times?: PageTimes;
 };
@@ -63,25 +66,35 @@ export function listSitePages({
     everything: latest(contentTime, ...studyTimes, ...articleTimes),
   };
   const services = [
-    ...new Map(
-      content.services.items.map((service) => [toSlug(service.title), service.title]),
-    ).entries(),
+    ...new Map(content.services.items.map((service) => [toSlug(service.title), service])).entries(),
   ].filter(([slug]) => slug);
 
   // The records each page-per-record route makes a page of: what fills in its parameter.
   const records = {
-    service: services.map(([slug, title]) => ({ slug, title, lastModified: contentTime })),
+    service: services.map(([slug, service]) => ({
+      slug,
+      title: service.title,
+      lastModified: contentTime,
+      noindex: service.noindex,
+    })),
     "case-study": caseStudies.map((study, index) => ({
       slug: study.id,
       title: study.title,
       lastModified: studyTimes[index] ?? contentTime,
+      noindex: study.noindex,
     })),
     article: articles.map((article, index) => ({
       slug: article.id,
       title: article.title,
       lastModified: articleTimes[index],
+      noindex: article.noindex,
     })),
   };
+  const hiddenPaths = new Set<string>(
+    (Object.keys(fixedPagePaths) as (keyof typeof fixedPagePaths)[])
+      .filter((key) => content.seo[key]?.noindex)
+      .map((key) => fixedPagePaths[key]),
+  );
 
   return routes.flatMap((route): SitePage[] => {
     if ("each" in route) {
@@ -91,20 +104,34 @@ export function listSitePages({
         group: route.group,
         kind: route.each,
         lastModified: record.lastModified,
+        ...(record.noindex ? { noindex: true } : {}),
       }));
     }
     const title =
       typeof route.title === "string" ? route.title : content[route.title.contentHeading].heading;
     const lastModified = changeTimes[route.changesWith];
-    return [{ path: route.path, title, group: route.group, kind: "page", lastModified }];
+    const page: SitePage = {
+      path: route.path,
+      title,
+      group: route.group,
+      kind: "page",
+      lastModified,
+    };
+    return [hiddenPaths.has(route.path) ? { ...page, noindex: true } : page];
   });
+}
+
+/** The pages search engines may list: what both sitemaps show. */
+export function listIndexedPages(pages: readonly SitePage[]): SitePage[] {
+  return pages.filter((page) => !page.noindex);
 }
 
 export type SitePageGroup = { title: string; pages: SitePage[] };
 
-/** The public pages grouped for the HTML sitemap, groups in the order they first appear. */
+/** The indexed pages grouped for the HTML sitemap, groups in the order they first appear. */
 export function groupSitePages(pages: readonly SitePage[]): SitePageGroup[] {
   const groups = new Map<string, SitePage[]>();
-  for (const page of pages) groups.set(page.group, [...(groups.get(page.group) ?? []), page]);
+  for (const page of listIndexedPages(pages))
+    groups.set(page.group, [...(groups.get(page.group) ?? []), page]);
   return [...groups].map(([title, grouped]) => ({ title, pages: grouped }));
 }

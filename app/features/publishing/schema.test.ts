@@ -251,7 +251,7 @@ describe("search descriptions", () => {
       },
     };
     const read = normalizeContent(JSON.parse(JSON.stringify(older)));
-    expect(read.seo.home).toBe("");
+    expect(read.seo.home.seoDescription).toBe("");
     expect(read.services.items.map((service) => service.seoDescription)).toEqual(
       services.items.map(() => ""),
     );
@@ -259,7 +259,15 @@ describe("search descriptions", () => {
       ...defaultContent,
       seo: { ...defaultContent.seo, about: "Too short." },
     });
-    expect(refused.error?.issues[0]?.path).toEqual(["seo", "about"]);
+    expect(refused.error?.issues[0]?.path).toEqual(["seo", "about", "seoDescription"]);
     expect(refused.error?.issues[0]?.message).toBe(seoDescriptionMessage);
+  });
+
+  it("reads a page's description stored as text, before the other SEO settings existed", () => {
+    const { seo, ...rest } = defaultContent;
+    const written = "A description written before search titles, images and noindex came along.";
+    const read = normalizeContent({ ...rest, seo: { ...seo, about: written, home: "" } });
+    expect(read.seo.about).toEqual({ seoDescription: written });
+    expect(read.seo.home).toEqual({ seoDescription: "" });
   });
 });

@@ -3,8 +3,13 @@
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
-import { seoDescription } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
+import {
+  defaultSeoSettings,
+  libraryImagePath,
+  pickSeoSettings,
+  seoSettingsShape,
+} from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
 import {
   articleFields,
@@ -43,10 +48,7 @@ export const idSchema = text(120).regex(
   "Use lowercase letters, digits and hyphens",
 );
 /** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
-export const imagePath = text(300).regex(
-  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
-  "Choose an image from the library (a path under /images/)",
-);
+export const imagePath = libraryImagePath;
 
 /** The cover as the link-card image (publication-fields.ts); absent (older items) = off. */
 const coverAsCardImage = z.boolean().optional();
@@ -68,7 +70,7 @@ export const articleSchema = z.object({
   /** ISO date of publication; orders the blog and feeds the sitemap. */
   publishedAt: z.iso.date(),
   body: richText,
-  seoDescription,
+  ...seoSettingsShape,
   coverAsCardImage,
 });
 export type Article = z.infer<typeof articleSchema>;
@@ -86,7 +88,7 @@ export const caseStudySchema = z.object({
   imageAlt: text(300),
   testimonial: testimonialSchema.extend({ initials: text(4) }),
   body: richText,
-  seoDescription,
+  ...seoSettingsShape,
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
@@ -100,8 +102,8 @@ const publishingFields = {
   ]),
   imageUrl: imagePath,
   imageAlt: text(300),
-  /** "" = the excerpt or summary, fitted to 70-160 characters. */
-  seoDescription,
+  /** seoDescription "" = the excerpt or summary, fitted to 70-160 characters. */
+  ...seoSettingsShape,
 };
 
 type PublishingInput = {
@@ -232,7 +234,7 @@ export function toArticleRecord(input: ArticleInput, shownAt: string): Article {
     publishedAt: shownAt.slice(0, 10),
     readTime: input.readTime || computeReadTime(input.body),
     body: input.body,
-    seoDescription: input.seoDescription,
+    ...pickSeoSettings(input),
     coverAsCardImage: input.coverAsCardImage ?? false,
   };
 }
@@ -246,7 +248,7 @@ export function toCaseStudyRecord(input: CaseStudyInput): CaseStudy {
     imageAlt: input.imageUrl ? input.imageAlt : "",
     testimonial: { ...input.testimonial, initials: toInitials(input.testimonial.name) },
     body: input.body,
-    seoDescription: input.seoDescription,
+    ...pickSeoSettings(input),
   };
 }
 
@@ -274,7 +276,7 @@ export function toArticleInput(
     imageUrl: article.imageUrl,
     imageAlt: article.imageAlt,
     body: article.body,
-    seoDescription: article.seoDescription,
+    ...pickSeoSettings(article),
     coverAsCardImage: article.coverAsCardImage ?? false,
   };
 }
@@ -294,7 +296,7 @@ export function toCaseStudyInput(
     imageUrl: study.imageUrl,
     imageAlt: study.imageAlt,
     body: study.body,
-    seoDescription: study.seoDescription,
+    ...pickSeoSettings(study),
   };
 }
 
@@ -356,7 +358,7 @@ export function createEmptyInput<K extends PublicationKind>(kind: K): Publicatio
     imageUrl: "",
     imageAlt: "",
     body: "",
-    seoDescription: "",
+    ...defaultSeoSettings,
     ...(kind === "article" ? { coverAsCardImage: false } : {}),
   } as PublicationInput[K];
 }

@@ -142,3 +142,66 @@ describe("written search descriptions", () => {
     expect(findEntity(article, "Article")?.description).toBe(fitted);
   });
 });
+
+describe("the owner's SEO settings", () => {
+  const page = {
+    title: "Careers",
+    description: "Join a small team that keeps other teams running.",
+  };
+  const texts = (tags: ReturnType<typeof buildPageMeta>) => JSON.stringify(tags);
+
+  it("keeps today's tags exactly when nothing is set", () => {
+    const empty = { seoTitle: "", seoDescription: "", seoImage: "", noindex: false };
+    expect(buildPageMeta(args, { ...page, seo: empty })).toEqual(buildPageMeta(args, page));
+    expect(buildPageMeta(args, { ...page, seo: {} })).toEqual(buildPageMeta(args, page));
+  });
+
+  it("puts the search title in <title>, og:title and the image's alt text, not the breadcrumb", () => {
+    const tags = buildPageMeta(args, { ...page, seo: { seoTitle: "Jobs in IT consulting" } });
+    expect(tags[0]).toEqual({ title: "Jobs in IT consulting | Clearline IT Consulting" });
+    expect(findTag(tags, "property", "og:title")?.content).toBe(
+      "Jobs in IT consulting | Clearline IT Consulting",
+    );
+    expect(findTag(tags, "property", "og:image:alt")?.content).toBe(
+      "Jobs in IT consulting | Clearline IT Consulting",
+    );
+    const named = buildPageMeta(args, {
+      ...page,
+      seo: { seoTitle: "Clearline IT Consulting is hiring" },
+    });
+    expect(named[0]).toEqual({ title: "Clearline IT Consulting is hiring" });
+    expect(texts(tags)).toContain('"name":"Careers"');
+  });
+
+  it("uses the written description in place of the computed one", () => {
+    const written =
+      "Open roles at a small IT consulting firm in Austin: engineers, consultants, help desk.";
+    const tags = buildPageMeta(args, {
+      ...page,
+      written: "ignored",
+      seo: { seoDescription: written },
+    });
+    expect(findTag(tags, "name", "description")?.content).toBe(written);
+    expect(findTag(tags, "property", "og:description")?.content).toBe(written);
+  });
+
+  it("shares an uploaded image as it is, without the generated card's type and size", () => {
+    const tags = buildPageMeta(args, { ...page, seo: { seoImage: "/images/uploads/team.jpg" } });
+    expect(findTag(tags, "property", "og:image")?.content).toBe(
+      "https://example.com/images/uploads/team.jpg",
+    );
+    expect(findTag(tags, "property", "og:image:type")).toBeUndefined();
+    expect(findTag(tags, "property", "og:image:width")).toBeUndefined();
+    expect(findTag(tags, "name", "twitter:card")?.content).toBe("summary_large_image");
+  });
+
+  it("asks search engines not to list a noindex page, which keeps its link card", () => {
+    const tags = buildPageMeta(args, { ...page, seo: { noindex: true } });
+    expect(findTag(tags, "name", "robots")?.content).toBe("noindex");
+    expect(tags.filter((tag) => "name" in tag && tag.name === "robots")).toHaveLength(1);
+    expect(findTag(tags, "property", "og:image")?.content).toBe(
+      "https://example.com/og/blog/some-article.png",
+    );
+    expect(findTag(buildPageMeta(args, page), "name", "robots")).toBeUndefined();
+  });
+});

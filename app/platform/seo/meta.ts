@@ -4,6 +4,7 @@
 import type { MetaDescriptor } from "react-router";
 import { chooseDescription } from "~/platform/seo/description";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import type { SeoSettings } from "./seo-settings";
 import {
   type ArticleFacts,
   buildArticle,
@@ -49,6 +50,11 @@ export type PageMeta = {
   article?: Omit<ArticleFacts, "description">;
   /** The link-card image's path when not the page's generated card (an article's cover). */
   image?: string;
+  /**
+   * What the owner set for the page (any record carrying the fields will do): a search title for
+   * <title> and og:title, a written description, an uploaded link-card image, noindex.
+   */
+  seo?: Partial<SeoSettings> | undefined;
 };
 
 /** Breadcrumb names of the sections with pages below them. */
@@ -86,12 +92,13 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
     | undefined;
   const siteUrl = root?.siteUrl ?? "";
   const companyName = root?.shell.companyName ?? "";
+  const seo = page.seo ?? {};
   // A title that already names the company (the home page's) does not get it twice.
-  const title = formatPageTitle(page.title, companyName);
+  const title = formatPageTitle(seo.seoTitle?.trim() || page.title, companyName);
   const path = page.path ?? args.location.pathname;
   const url = `${siteUrl}${path}`;
   const description = chooseDescription(
-    page.written,
+    seo.seoDescription ?? page.written,
     page.description,
     root ? getDescriptionExtra(companyName, root.shell.tagline) : "",
   );
@@ -105,14 +112,22 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: companyName },
   ];
-  if (page.noindex) return [...tags, { name: "robots", content: "noindex" }];
+  const robots: MetaDescriptor = { name: "robots", content: "noindex" };
+  if (page.noindex) return [...tags, robots];
+  // The owner's noindex keeps the page's link card: a campaign page is shared, not searched for.
+  if (seo.noindex) tags.push(robots);
 
-  const image = `${siteUrl}${page.image ?? getPreviewImagePath(path)}`;
+  const image = `${siteUrl}${seo.seoImage || page.image || getPreviewImagePath(path)}`;
+  tags.push({ property: "og:image", content: image });
+  // An uploaded image is sent as it is: its type and size are its own, not the card's.
+  if (!seo.seoImage) {
+    tags.push(
+      { property: "og:image:type", content: "image/png" },
+      { property: "og:image:width", content: String(previewImageSize.width) },
+      { property: "og:image:height", content: String(previewImageSize.height) },
+    );
+  }
   tags.push(
-    { property: "og:image", content: image },
-    { property: "og:image:type", content: "image/png" },
-    { property: "og:image:width", content: String(previewImageSize.width) },
-    { property: "og:image:height", content: String(previewImageSize.height) },
     { property: "og:image:alt", content: title },
     { name: "twitter:card", content: "summary_large_image" },
   );

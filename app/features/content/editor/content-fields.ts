@@ -3,6 +3,7 @@
 // History's field names read it; typed against the content schema, so a mismatch does not compile.
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
+import type { SeoSettings } from "~/platform/seo/seo-settings";
 
 /** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
 /**
@@ -23,6 +24,11 @@ export type TextKind =
 
 type TextSpec = { kind: TextKind; rows?: number };
 type LinesSpec = { kind: "lines" };
+/**
+ * A page's SEO settings (search title, description, social image, noindex) in one panel: an object
+ * of them, or, keyed by its seoDescription, those a record carries among its own fields.
+ */
+type SeoSpec = { kind: "seo" };
 type PairField<Item> = { key: keyof Item & string; label: string; multiline?: boolean };
 type PairsSpec<Item> = {
   kind: "pairs";
@@ -57,19 +63,22 @@ export type AnyFieldSpec = {
 } & (
   | TextSpec
   | LinesSpec
+  | SeoSpec
   | PairsSpec<Record<string, string>>
   | (Omit<CardsSpec<Record<string, unknown>>, "fields"> & { fields: ReadonlyArray<AnyFieldSpec> })
 );
 
-type KindFor<Value> = Value extends string
-  ? TextSpec
-  : Value extends string[]
-    ? LinesSpec
-    : Value extends Array<infer Item>
-      ? Item extends Record<string, string>
-        ? PairsSpec<Item>
-        : CardsSpec<Item>
-      : never;
+type KindFor<Value> = Value extends SeoSettings
+  ? SeoSpec
+  : Value extends string
+    ? TextSpec | SeoSpec
+    : Value extends string[]
+      ? LinesSpec
+      : Value extends Array<infer Item>
+        ? Item extends Record<string, string>
+          ? PairsSpec<Item>
+          : CardsSpec<Item>
+        : never;
 
 /** One field of an object type T: its key, texts and a kind that fits T[key]. */
 export type FieldSpec<T> = {
@@ -117,15 +126,9 @@ function createEmptyService(): SiteContent["services"]["items"][number] {
 
 export const seoDescriptionHint =
   "Shown by search engines and link previews; 70–160 characters. Leave empty to use the computed one.";
-/** A page's written search description, in the SEO tab. */
+/** A fixed page's SEO settings, in the SEO tab. */
 const seoField = <Key extends string>(key: Key, page: string) =>
-  ({
-    key,
-    label: `${page} search description`,
-    kind: "longText",
-    rows: 3,
-    hint: seoDescriptionHint,
-  }) as const;
+  ({ key, label: page, kind: "seo" }) as const;
 
 /** The content editor's five tabs, in their fixed order and words. */
 export const editorSectionSpecs = [
@@ -370,10 +373,8 @@ export const editorSectionSpecs = [
           },
           {
             key: "seoDescription",
-            label: "Search description",
-            kind: "longText",
-            rows: 3,
-            hint: seoDescriptionHint,
+            label: "Search and sharing",
+            kind: "seo",
             more: true,
             preview: describeServicePage,
           },
@@ -1010,6 +1011,7 @@ export const managerSectionSpecs = [
       seoField("booking", "Booking page"),
       seoField("privacyPolicy", "Privacy Policy"),
       seoField("termsOfService", "Terms of Service"),
+      seoField("sitemap", "Sitemap page"),
     ],
   },
 ] as const satisfies ReadonlyArray<SectionSpec>;

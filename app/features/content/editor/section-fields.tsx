@@ -5,6 +5,7 @@ import { useContext } from "react";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import type { SeoSettings } from "~/platform/seo/seo-settings";
 import { RichTextField } from "../../../capabilities/rich-text/editor/rich-text-field";
 import {
   hasErrorUnder,
@@ -16,7 +17,8 @@ import {
 import { CardListField, type FieldGroupProps } from "./card-list-field";
 import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
 import { PairListField } from "./pair-list-field";
-import { SeoPagesContext, SeoPreview } from "./seo-preview";
+import { SeoPanel } from "./seo-panel";
+import { SeoPagesContext } from "./seo-preview";
 
 const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
 
@@ -58,8 +60,8 @@ export function ContentField({
           onValueChange={set}
         />
       );
-    case "longText": {
-      const field = (
+    case "longText":
+      return (
         <TextField
           {...common}
           multiline
@@ -68,18 +70,33 @@ export function ContentField({
           onValueChange={set}
         />
       );
-      // A search description: its page's previews under it, following the typing.
-      const page = spec.preview?.(values) ?? seoPages.pages[fieldPath];
-      if (!page) return field;
+    case "seo": {
+      // A fixed page's settings are an object of their own; a record's sit among its fields.
+      const nested = typeof value === "object" && value !== null;
+      const settings = (nested ? value : values) as SeoSettings;
+      const page = spec.preview?.(values) ??
+        seoPages.pages[fieldPath] ?? { title: "", path: "/", computed: "" };
       return (
-        <div className="grid min-w-0 gap-4">
-          {field}
-          <SeoPreview
+        <fieldset className="grid min-w-0 gap-4 rounded-lg border border-border p-4">
+          <legend className="px-1 text-sm font-semibold text-navy">{spec.label}</legend>
+          <SeoPanel
             id={toFieldId(fieldPath)}
-            page={{ ...page, written: String(value ?? "") }}
-            image={{ src: `${getPreviewImagePath(page.path)}?v=${seoPages.version}` }}
+            path={nested ? fieldPath : path}
+            pageName={nested ? spec.label : undefined}
+            value={settings}
+            errors={errors}
+            page={page}
+            // The version makes the browser fetch a saved change's new card.
+            generatedImage={`${getPreviewImagePath(page.path)}?v=${seoPages.version}`}
+            onChange={(patch) =>
+              onChange(
+                nested
+                  ? { ...values, [spec.key]: { ...settings, ...patch } }
+                  : { ...values, ...patch },
+              )
+            }
           />
-        </div>
+        </fieldset>
       );
     }
     case "richText":

@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     contact: content.contact,
     formTexts: content.forms,
-    seoDescription: content.seo.contact,
+    seo: content.seo.contact,
     formToken,
   };
 }
@@ -41,7 +41,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Contact Us",
     description: args.loaderData?.contact.description ?? "",
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
     path: "/contact",
   });
 }

@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     about: content.about,
     cta: content.cta,
     tagline: content.general.tagline,
-    seoDescription: content.seo.about,
+    seo: content.seo.about,
   };
 }
 
@@ -37,7 +37,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "About Us",
     description: args.loaderData?.about.description ?? "",
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
     organization: true,
   });
 }

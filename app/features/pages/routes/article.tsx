@@ -75,7 +75,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: article.title,
     description: article.excerpt,
-    written: article.seoDescription,
+    seo: article,
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),

@@ -64,7 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   return {
     blog: content.blog,
-    seoDescription: content.seo.blog,
+    seo: content.seo.blog,
     newsletter: {
       heading: content.cta.newsletterHeading,
       description: content.cta.newsletterDescription,
@@ -92,7 +92,7 @@ export function meta(args: Route.MetaArgs) {
     ...buildPageMeta(args, {
       title: blog?.heading ?? "Blog",
       description: blog?.description ?? "",
-      written: args.loaderData?.seoDescription,
+      seo: args.loaderData?.seo,
       path: "/blog",
     }),
     // Feed readers and browsers find the Atom feed from here.

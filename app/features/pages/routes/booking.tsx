@@ -20,7 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   return {
     booking: content.booking,
-    seoDescription: content.seo.booking,
+    seo: content.seo.booking,
     services: content.services.items.map(({ title, icon, description }) => ({
       title,
       icon,
@@ -36,7 +36,7 @@ export function meta(args: Route.MetaArgs) {
     description:
       args.loaderData?.booking.description ??
       "Schedule a free 30-minute consultation with one of our senior consultants.",
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
   });
 }
 

@@ -41,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     labels: pickCaseStudyLabels(content.caseStudies),
     companyName: content.general.companyName,
-    seoDescription: content.seo.caseStudies,
+    seo: content.seo.caseStudies,
     caseStudies,
   };
 }
@@ -58,7 +58,7 @@ export function meta(args: Route.MetaArgs) {
     description: data
       ? `${data.description}: how ${data.companyName} helped clients in ${clients} solve their IT challenges, with measurable results.`
       : "",
-    written: data?.seoDescription,
+    seo: data?.seo,
     path: "/case-studies",
   });
 }

@@ -71,7 +71,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: formatCaseStudyPageTitle(study),
     description: study.description,
-    written: study.seoDescription,
+    seo: study,
     type: "article",
     // An admin's preview of a draft or scheduled item: never indexed, no preview image or JSON-LD.
     noindex: Boolean(args.loaderData?.preview),

@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!fresh) {
     return data({ home: null }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return { home: pickHomeContent(content), seoDescription: content.seo.home };
+  return { home: pickHomeContent(content), seo: content.seo.home };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -43,7 +43,7 @@ export function meta(args: Route.MetaArgs) {
     // buildPageMeta adds " | company name".
     title: home.general.tagline || home.general.companyName,
     description: home.hero.description,
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
     path: "/",
     organization: true,
     website: true,

@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     companyName: content.general.companyName,
     page: pickLegalPage(content, "privacyPolicy"),
-    seoDescription: content.seo.privacyPolicy,
+    seo: content.seo.privacyPolicy,
   };
 }
 
@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Privacy Policy",
     description: `How ${companyName} collects, uses and protects personal information.`,
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
   });
 }
 

@@ -71,7 +71,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: service.title,
     description: toPlainText(service.description),
-    written: service.seoDescription,
+    seo: service,
     service: { name: service.title },
   });
 }

@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     heading,
     description,
     custom: { heading: customHeading, description: customDescription },
-    seoDescription: content.seo.services,
+    seo: content.seo.services,
     items: items.map(({ title, icon, description }) => ({ title, icon, description })),
   };
 }
@@ -34,7 +34,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: args.loaderData?.heading ?? "Our Services",
     description: args.loaderData?.description ?? "",
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
   });
 }
 

@@ -25,6 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     companyName: content.general.companyName,
     heading: content.legal.sitemapHeading,
     description: content.legal.sitemapDescription,
+    seo: content.seo.sitemap,
     groups: groupSitePages(pages).map((group) => ({
       title: group.title,
       pages: group.pages.map((page) => ({ path: page.path, title: page.title })),
@@ -36,6 +37,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Sitemap",
     description: `Every page of the ${args.loaderData?.companyName ?? ""} website in one list: services, case studies, articles and more.`,
+    seo: args.loaderData?.seo,
   });
 }
 

@@ -15,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     companyName: content.general.companyName,
     page: pickLegalPage(content, "termsOfService"),
-    seoDescription: content.seo.termsOfService,
+    seo: content.seo.termsOfService,
   };
 }
 
@@ -24,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
     title: "Terms of Service",
     description: `The terms that apply when you use the ${companyName} website.`,
-    written: args.loaderData?.seoDescription,
+    seo: args.loaderData?.seo,
   });
 }
 

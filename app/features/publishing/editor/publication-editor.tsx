@@ -10,7 +10,6 @@ import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { useLeaveGuardRegistry } from "~/capabilities/workspace/shell/leave-guard";
 import { Notice } from "~/capabilities/workspace/shell/notice";
 import { useLeaveGuard } from "~/capabilities/workspace/shell/use-leave-guard";
-import { seoDescriptionHint } from "~/features/content/editor/content-fields";
 import { StatusBadge } from "~/features/publishing/components/status-badge";
 import { ApiRequestError } from "~/platform/api-client";
 import { toFieldErrors } from "~/platform/field-errors";
@@ -359,23 +358,16 @@ export function PublicationEditor<K extends PublicationKind>({
           </CardContent>
         </Card>
         <Card>
-          <CardContent className="grid gap-5 pt-6">
-            <TextField
-              multiline
-              path="seoDescription"
-              label="Search description"
-              hint={seoDescriptionHint}
-              error={errors.seoDescription}
-              value={input.seoDescription}
-              onValueChange={(seoDescription) =>
-                update({ seoDescription } as Partial<PublicationInput[K]>)
-              }
-            />
+          <CardHeader className="pb-2">
+            <h2 className="text-lg font-semibold leading-tight text-navy">Search and sharing</h2>
+          </CardHeader>
+          <CardContent className="grid gap-5">
             <PublicationSeoPreview
               kind={kind}
               input={input}
               savedId={item.id}
               version={item.version}
+              errors={errors}
               onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
           </CardContent>

@@ -1,8 +1,9 @@
-// The SEO section's previews of an article or case study (content/editor/seo-preview.tsx), and an
-// article's choice of its cover as the image its shared links show.
-import { type CardImage, SeoPreview } from "~/features/content/editor/seo-preview";
+// The SEO section of an article or case study: the shared SEO panel (content/editor/seo-panel.tsx),
+// with an article's choice of its cover as the image its shared links show.
+
+import { SeoPanel } from "~/features/content/editor/seo-panel";
+import type { FieldErrors } from "~/platform/field-errors";
 import { canDrawCoverCard, getPreviewImagePath } from "~/platform/seo/preview-image-paths";
-import type { PreviewFacts } from "~/platform/seo/search-preview";
 import { kindTexts } from "../kind-texts";
 import { formatCaseStudyPageTitle } from "../page-titles";
 import { coverCardField, type FieldValues } from "../publication-fields";
@@ -23,29 +24,28 @@ export function PublicationSeoPreview<K extends PublicationKind>({
   input,
   savedId,
   version,
+  errors,
   onChange,
 }: {
   kind: K;
   input: PublicationInput[K];
+  errors: FieldErrors;
   /** The stored slug: the generated image exists at the saved address only. */
   savedId: string | undefined;
   version: number | undefined;
   onChange: (patch: FieldValues) => void;
 }) {
   const texts = kindTexts[kind];
-  const page: PreviewFacts = {
+  const page = {
     ...describePage(kind, input),
     path: texts.publicPath(input.slug || savedId || ""),
-    written: input.seoDescription,
   };
   const useCover = kind === "article" && "coverAsCardImage" in input && input.coverAsCardImage;
-  const image: CardImage =
+  // The version makes the browser fetch the card again after a save changed it.
+  const generatedImage =
     useCover && canDrawCoverCard(input.imageUrl)
-      ? { src: input.imageUrl, cropped: true }
-      : {
-          // The version makes the browser fetch the card again after a save changed it.
-          src: `${getPreviewImagePath(texts.publicPath(savedId ?? ""))}?v=${version ?? 0}`,
-        };
+      ? input.imageUrl
+      : `${getPreviewImagePath(texts.publicPath(savedId ?? ""))}?v=${version ?? 0}`;
   const option =
     kind === "article" ? (
       <div className="grid gap-1">
@@ -73,5 +73,16 @@ export function PublicationSeoPreview<K extends PublicationKind>({
         </p>
       </div>
     ) : undefined;
-  return <SeoPreview id="publication-seo" page={page} image={image} cardOption={option} />;
+  return (
+    <SeoPanel
+      id="publication-seo"
+      path=""
+      value={input}
+      errors={errors}
+      page={page}
+      generatedImage={generatedImage}
+      cardOption={option}
+      onChange={onChange}
+    />
+  );
 }
