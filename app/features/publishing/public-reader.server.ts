@@ -129,7 +129,10 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   if (!item) return undefined;
   // The preview crops the cover as the published page will.
   const zoned = toZonedRecord(kind, item.record, item.publishAt, timeZone);
-  const [record = zoned] = await withImagePositions(db, [zoned]).catch(() => []);
+  // A page has no cover to crop.
+  const [record = zoned] = (
+    "imageUrl" in zoned ? await withImagePositions(db, [zoned]).catch(() => []) : [zoned]
+  ) as (PublicationRecord[K] & ImagePlacement)[];
   return {
     record,
     preview: {
