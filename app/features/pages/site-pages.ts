@@ -4,7 +4,7 @@
 import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/public-reader.server";
-import type { Article, CaseStudy } from "~/features/publishing/schema";
+import type { Article, CaseStudy, Page } from "~/features/publishing/schema";
 import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
@@ -25,6 +25,8 @@ type RegistryInput = {
   content: Pick<SiteContent, "services" | "caseStudies" | "blog">;
   caseStudies: readonly Pick<CaseStudy, "id" | "title">[];
   articles: readonly Pick<Article, "id" | "title" | "publishedAt">[];
+  /** The visible pages built from blocks: listed after the routes' pages, under "Pages". */
+  pages?: readonly Pick<Page, "id" | "title">[];
   /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
   times?: PageTimes;
 };
@@ -47,6 +49,7 @@ export function listSitePages({
   content,
   caseStudies,
   articles,
+  pages = [],
   times = {},
 }: RegistryInput): SitePage[] {
   const contentTime = times.content;
@@ -83,7 +86,16 @@ export function listSitePages({
     })),
   };
 
-  return routes.flatMap((route): SitePage[] => {
+  const builtPages = pages.map(
+    (page): SitePage => ({
+      path: `/${page.id}`,
+      title: page.title,
+      group: "Pages",
+      kind: "page",
+      lastModified: times.pages?.get(page.id),
+    }),
+  );
+  const routePages = routes.flatMap((route): SitePage[] => {
     if ("each" in route) {
       return records[route.each].map((record) => ({
         path: fillPath(route.path, record.slug),
@@ -98,6 +110,7 @@ export function listSitePages({
     const lastModified = changeTimes[route.changesWith];
     return [{ path: route.path, title, group: route.group, kind: "page", lastModified }];
   });
+  return [...routePages, ...builtPages];
 }
 
 export type SitePageGroup = { title: string; pages: SitePage[] };

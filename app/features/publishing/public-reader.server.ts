@@ -18,6 +18,7 @@ import { kindTexts } from "./kind-texts";
 import type {
   Article,
   CaseStudy,
+  Page,
   PreviewNotice,
   PublicationKind,
   PublicationRecord,
@@ -168,16 +169,19 @@ export type PageTimes = {
   content?: string;
   caseStudies?: ReadonlyMap<string, string>;
   articles?: ReadonlyMap<string, string>;
+  pages?: ReadonlyMap<string, string>;
 };
 
 export type DatedPublications = {
   caseStudies: CaseStudy[];
   articles: Article[];
+  /** The visible pages built from blocks. */
+  pages?: Pick<Page, "id" | "title">[];
   times: PageTimes;
 };
 
 export async function readPageTimes(db: Db): Promise<DatedPublications> {
-  const [revision, studies, articles] = await Promise.all([
+  const [revision, studies, articles, pages] = await Promise.all([
     db
       .selectFrom("content_revisions")
       .select("created_at")
@@ -186,14 +190,17 @@ export async function readPageTimes(db: Db): Promise<DatedPublications> {
       .executeTakeFirst(),
     listVisibleEntries(db, "case-study"),
     listVisibleEntries(db, "article"),
+    listVisibleEntries(db, "page"),
   ]);
   return {
     caseStudies: studies.map((entry) => entry.record),
     articles: articles.map((entry) => entry.record),
+    pages: pages.map(({ record }) => ({ id: record.id, title: record.title })),
     times: {
       content: revision?.created_at,
       caseStudies: new Map(studies.map((entry) => [entry.record.id, entry.updatedAt])),
       articles: new Map(articles.map((entry) => [entry.record.id, entry.updatedAt])),
+      pages: new Map(pages.map((entry) => [entry.record.id, entry.updatedAt])),
     },
   };
 }
