@@ -379,14 +379,10 @@ export function findMissingBlockFields(blocks: readonly Block[]): MissingBlockFi
           }
         }
         if (field.kind === "rows" && Array.isArray(own)) {
-          own.forEach((row: Record<string, unknown>, rowIndex) =>
-            check(
-              field.fields,
-              row ?? {},
-              [...path, field.key, rowIndex],
-              `${name}, ${field.itemName} ${rowIndex + 1}`,
-            ),
-          );
+          own.forEach((row: Record<string, unknown>, rowIndex) => {
+            const rowName = `${name}, ${field.itemName} ${rowIndex + 1}`;
+            check(field.fields, row ?? {}, [...path, field.key, rowIndex], rowName);
+          });
         }
       }
     };
