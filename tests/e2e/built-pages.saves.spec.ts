@@ -68,7 +68,9 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
   await page.getByLabel("Answer", { exact: true }).fill("Yes, anywhere in the US.");
   await addBlock(page, "Testimonials");
   await page.getByRole("button", { name: "Add Testimonial" }).click();
-  await page.getByLabel("Quote", { exact: true }).fill("The best team I have worked in.");
+  await page
+    .getByRole("textbox", { name: "Quote", exact: true })
+    .fill("The best team I have worked in.");
   await page.getByLabel("Name", { exact: true }).fill("Dana Ortiz");
   await addBlock(page, "Contact form");
   await page.getByRole("button", { name: "Save Draft" }).click();

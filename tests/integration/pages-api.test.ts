@@ -95,6 +95,12 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     },
   });
 
+  it("opens the editor of a new page", async () => {
+    const answer = await send("GET", "/admin/pages/new");
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Block to add");
+  });
+
   it("refuses an address a route, a reserved prefix or another page has, saying why", async () => {
     for (const slug of ["about", "services", "blog", "contact", "sitemap", "admin", "api", "og"]) {
       const answer = await send("POST", "/api/admin/pages", page({ slug }));

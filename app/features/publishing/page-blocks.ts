@@ -408,3 +408,9 @@ export function listBlockImages(blocks: readonly Block[]): string[] {
   visit(blocks);
   return urls;
 }
+
+/** The page's own summary for search results when none is written: its hero's text, else "". */
+export function summarizeBlocks(blocks: readonly Block[]): string {
+  for (const block of blocks) if (block.type === "hero" && block.text) return block.text;
+  return "";
+}
