@@ -159,6 +159,10 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
     .getByRole("button", { name: /Restore/ })
     .last()
     .click();
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /^Restore version/ })
+    .click();
   await expect(getToast(page, "Restored")).toBeVisible();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Careers");
   await visitorPage.goto(`/${slug}-jobs`);
