@@ -4,7 +4,7 @@
 // (the old one answers 301) and restore an earlier version. axe checks the editor and the page.
 import { type Browser, expect } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
-import { getRichText, getToast } from "./admin-helpers";
+import { getRichText, getToast, nextMinuteAhead } from "./admin-helpers";
 import {
   baseURL,
   expectNoSeriousA11yViolations,
@@ -26,15 +26,6 @@ async function visitorGet(browser: Browser, path: string) {
   };
   await visitor.close();
   return answer;
-}
-
-/** The next full minute at least 30 s ahead, as the datetime-local field takes it. */
-function nextMinuteAhead(): { local: string; at: Date } {
-  const at = new Date(Date.now() + 30_000);
-  at.setSeconds(60, 0);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return { local, at };
 }
 
 async function addBlock(page: import("@playwright/test").Page, label: string) {
