@@ -52,7 +52,7 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
   await page.getByLabel("Heading", { exact: true }).fill("Build calm IT with us");
   await page.getByLabel("Text", { exact: true }).fill("We hire engineers who like plain answers.");
   await addBlock(page, "Rich text");
-  await getRichText(page, "Text").fill("We work from Austin and from home.");
+  await getRichText(page, "Formatted text").fill("We work from Austin and from home.");
   await addBlock(page, "FAQ");
   await page.getByRole("button", { name: "Add Question" }).click();
   await page.getByLabel("Question", { exact: true }).fill("Do you hire remotely?");
@@ -105,6 +105,8 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
     );
     await expect(visitorPage.getByText("Do you hire remotely?")).toBeVisible();
     await expect(visitorPage.getByText("Dana Ortiz")).toBeVisible();
+    await expect(visitorPage.getByText("We hire engineers who like plain answers.")).toBeVisible();
+    await expect(visitorPage.getByText("We work from Austin and from home.")).toBeVisible();
     await visitorPage.screenshot({
       path: testInfo.outputPath(`careers-${width}.png`),
       fullPage: true,

@@ -65,7 +65,7 @@ export const blockSpecs = [
     type: "richText",
     label: "Rich text",
     description: "Formatted text with headings, lists, links and images.",
-    fields: [{ key: "body", label: "Text", kind: "richText" }],
+    fields: [{ key: "body", label: "Formatted text", kind: "richText" }],
   },
   {
     type: "imageText",
