@@ -39,6 +39,8 @@ export type RouteFacts = {
   adminNav: readonly AdminNavItem[];
   /** The role a path's route needs (its handle's `role`), for the admin gate; none: any admin. */
   getRequiredRole: PathMatcher<AdminRole | undefined>;
+  /** The first segment of every route's address ("services", "admin"): taken for other uses. */
+  firstSegments: ReadonlySet<string>;
 };
 
 function parseHandle(route: ManifestRoute): ParsedHandle {
@@ -125,6 +127,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
   const cacheRules: [string, CacheRule | undefined][] = [];
   const roleRules: [string, AdminRole | undefined][] = [];
   const navItems = new Map<string, AdminNavItem & { order: number }>();
+  const firstSegments = new Set<string>();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
     const handle = handleOf(route);
@@ -134,6 +137,8 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     const path = getFullPath(ancestry);
     const cache = ancestry.map((each) => handleOf(each).cache).find((rule) => rule !== undefined);
     cacheRules.push([path, cache]);
+    const first = path.split("/")[1];
+    if (first && first !== "*" && !first.startsWith(":")) firstSegments.add(first);
     if (handle.page) pages.push(checkPage(route, path, handle.page));
     if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav, handle.role);
     roleRules.push([path, handle.role]);
@@ -145,5 +150,6 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
       .sort((a, b) => a.order - b.order)
       .map(({ order: _order, ...item }) => item),
     getRequiredRole: createPathMatcher(roleRules),
+    firstSegments,
   };
 }

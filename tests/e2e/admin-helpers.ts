@@ -147,3 +147,15 @@ export async function openSignedIn(browser: Browser, email: string, password: st
   await page.waitForURL(/\/working-editor$/);
   return { context, page };
 }
+
+/**
+ * "2026-05-04T12:31", the next full minute at least 30 s ahead, in the browser's time zone: time
+ * enough to save the schedule and see it still hidden, and no longer to wait than that.
+ */
+export function nextMinuteAhead(): { local: string; at: Date } {
+  const at = new Date(Date.now() + 30_000);
+  at.setSeconds(60, 0);
+  const pad = (value: number) => String(value).padStart(2, "0");
+  const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return { local, at };
+}

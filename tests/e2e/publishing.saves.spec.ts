@@ -3,7 +3,7 @@
 // a minute ahead and watch it appear on the site and in the feed by itself, change its slug and
 // follow the old address, unpublish it, delete it.
 import { type Browser, expect, type Page } from "@playwright/test";
-import { getRichText, getToast } from "./admin-helpers";
+import { getRichText, getToast, nextMinuteAhead } from "./admin-helpers";
 import { baseURL, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 
@@ -71,18 +71,6 @@ const flows: Flow[] = [
     },
   },
 ];
-
-/**
- * "2026-05-04T12:31", the next full minute at least 30 s ahead, in the browser's time zone: time
- * enough to save the schedule and see it still hidden, and no longer to wait than that.
- */
-function nextMinuteAhead(): { local: string; at: Date } {
-  const at = new Date(Date.now() + 30_000);
-  at.setSeconds(60, 0);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return { local, at };
-}
 
 async function visitorStatus(browser: Browser, path: string): Promise<number> {
   const visitor = await browser.newContext();

@@ -11,29 +11,12 @@ import { defaultArticles } from "~/features/publishing/default-articles";
 import { type CaseStudyInput, createEmptyInput } from "~/features/publishing/schema";
 import { getContent, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { listTags } from "../support/html-tags";
 import { article } from "../support/publications";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
 
 const atom = "http://www.w3.org/2005/Atom";
-
-/**
- * The real tags of an HTML page with their attributes (quoted values read whole, so text inside an
- * attribute, such as a meta description, is not taken for a tag). Script bodies hold only JSON
- * with "<" escaped, and text is escaped by React, so every "<" left starts a real tag.
- */
-function listTags(html: string) {
-  const tagPattern =
-    /<([a-z][\w-]*)((?:\s+[^\s=>/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*\/?>/gi;
-  const attributePattern = /([^\s=>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-  return [...html.matchAll(tagPattern)].map(([, name = "", attributes = ""]) => ({
-    name: name.toLowerCase(),
-    attributes: [...attributes.matchAll(attributePattern)].map(
-      ([, attribute = "", double, single, bare]) =>
-        [attribute.toLowerCase(), double ?? single ?? bare ?? ""] as const,
-    ),
-  }));
-}
 
 function caseStudy(overrides: Partial<CaseStudyInput> = {}): CaseStudyInput {
   return {
@@ -102,7 +85,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
       origin: "https://evil.example",
     });
     expect(crossSite.status).toBe(403);
-    expect((await send("GET", "/api/admin/pages")).status).toBe(404);
+    expect((await send("GET", "/api/admin/widgets")).status).toBe(404);
 
     const invalid = await send(
       "POST",

@@ -5,7 +5,7 @@ import { fixedPagePaths } from "~/features/content/page-seo";
 import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/public-reader.server";
-import type { Article, CaseStudy } from "~/features/publishing/schema";
+import type { Article, CaseStudy, Page } from "~/features/publishing/schema";
 import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
@@ -28,6 +28,8 @@ type RegistryInput = {
   content: Pick<SiteContent, "services" | "caseStudies" | "blog" | "seo">;
   caseStudies: readonly Pick<CaseStudy, "id" | "title" | "noindex">[];
   articles: readonly Pick<Article, "id" | "title" | "publishedAt" | "noindex">[];
+  /** The visible pages built from blocks: listed after the routes' pages, under "Pages". */
+  pages?: readonly Pick<Page, "id" | "title" | "noindex">[];
   /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
   times?: PageTimes;
 };
@@ -50,6 +52,7 @@ export function listSitePages({
   content,
   caseStudies,
   articles,
+  pages = [],
   times = {},
 }: RegistryInput): SitePage[] {
   const contentTime = times.content;
@@ -96,7 +99,17 @@ export function listSitePages({
       .map((key) => fixedPagePaths[key]),
   );
 
-  return routes.flatMap((route): SitePage[] => {
+  const builtPages = pages.map(
+    (page): SitePage => ({
+      path: `/${page.id}`,
+      title: page.title,
+      group: "Pages",
+      kind: "page",
+      lastModified: times.pages?.get(page.id),
+      noindex: page.noindex,
+    }),
+  );
+  const routePages = routes.flatMap((route): SitePage[] => {
     if ("each" in route) {
       return records[route.each].map((record) => ({
         path: fillPath(route.path, record.slug),
@@ -119,6 +132,7 @@ export function listSitePages({
     };
     return [hiddenPaths.has(route.path) ? { ...page, noindex: true } : page];
   });
+  return [...routePages, ...builtPages];
 }
 
 /** The pages search engines may list: what both sitemaps show. */

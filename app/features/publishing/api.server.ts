@@ -14,12 +14,15 @@ import {
 } from "~/platform/http/api.server";
 import { z } from "~/platform/zod";
 import { kindTexts, parseCollection } from "./kind-texts";
+import { findAddressConflict } from "./page-address";
+import { sanitizeBlocks } from "./page-blocks";
 import {
   articleInputSchema,
   caseStudyInputSchema,
   type PublicationInput,
   type PublicationKind,
   type PublicationRevision,
+  pageInputSchema,
 } from "./schema";
 import type { StoredPublication } from "./store/rows.server";
 import {
@@ -31,6 +34,7 @@ import {
 const inputSchemas = {
   article: articleInputSchema,
   "case-study": caseStudyInputSchema,
+  page: pageInputSchema,
 } satisfies Record<PublicationKind, z.ZodType>;
 
 /** The kind an /api/admin/:collection address names; any other collection is a JSON 404. */
@@ -54,16 +58,25 @@ export function toActor(app: AdminApiContext): Actor {
 
 /**
  * Reads an item's input: rich text is sanitized first, so the length limit applies to what is
- * stored, then the shared schema validates (400 with a message per field).
+ * stored, then the shared schema validates (400 with a message per field). A page's address must
+ * be free of the site's routes (app.routes.firstSegments) and reserved prefixes.
  */
 export async function readPublicationInput<K extends PublicationKind>(
   request: Request,
   kind: K,
+  app: Pick<AdminApiContext, "routes">,
 ): Promise<PublicationInput[K]> {
   const raw = await readJsonBody(request, z.record(z.string(), z.unknown()));
   const body = typeof raw.body === "string" ? sanitizeRichText(raw.body) : raw.body;
-  const result = inputSchemas[kind].safeParse({ ...raw, body });
+  const blocks = sanitizeBlocks(raw.blocks, sanitizeRichText);
+  const result = inputSchemas[kind].safeParse(
+    kind === "page" ? { ...raw, blocks } : { ...raw, body },
+  );
   if (!result.success) throw toValidationError(result.error.issues);
+  if (kind === "page") {
+    const conflict = findAddressConflict(result.data.slug, app.routes.firstSegments);
+    if (conflict) throw new PublicationInputError({ slug: conflict });
+  }
   return result.data as PublicationInput[K];
 }
 

@@ -23,6 +23,7 @@ export type SaveAnswer<K extends PublicationKind> = {
 const apiPaths: Record<PublicationKind, string> = {
   article: "/api/admin/articles",
   "case-study": "/api/admin/case-studies",
+  page: "/api/admin/pages",
 };
 
 /** A call with the version loaded in If-Match, when there is one; its JSON answer. */

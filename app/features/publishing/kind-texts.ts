@@ -6,6 +6,7 @@ import type { PublicationKind } from "./schema";
 export function parseCollection(collection: string | undefined): PublicationKind | undefined {
   if (collection === "articles") return "article";
   if (collection === "case-studies") return "case-study";
+  if (collection === "pages") return "page";
   return undefined;
 }
 
@@ -33,5 +34,17 @@ export const kindTexts = {
     publicPrefix: "/case-studies/",
     empty: "No case studies yet",
     emptyHint: "Add the first one: it stays a draft until you publish it.",
+  },
+  page: {
+    singular: "Page",
+    plural: "Pages",
+    newLabel: "New Page",
+    groupLabel: "",
+    bodyLabel: "Blocks",
+    adminPath: "/admin/pages",
+    publicPath: (id: string) => `/${id}`,
+    publicPrefix: "/",
+    empty: "No pages yet",
+    emptyHint: "Build the first one from blocks: it stays a draft until you publish it.",
   },
 } as const satisfies Record<PublicationKind, unknown>;

@@ -18,6 +18,7 @@ import { kindTexts } from "./kind-texts";
 import type {
   Article,
   CaseStudy,
+  Page,
   PreviewNotice,
   PublicationKind,
   PublicationRecord,
@@ -129,7 +130,10 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   if (!item) return undefined;
   // The preview crops the cover as the published page will.
   const zoned = toZonedRecord(kind, item.record, item.publishAt, timeZone);
-  const [record = zoned] = await withImagePositions(db, [zoned]).catch(() => []);
+  // A page has no cover to crop.
+  const [record = zoned] = (
+    "imageUrl" in zoned ? await withImagePositions(db, [zoned]).catch(() => []) : [zoned]
+  ) as (PublicationRecord[K] & ImagePlacement)[];
   return {
     record,
     preview: {
@@ -165,16 +169,19 @@ export type PageTimes = {
   content?: string;
   caseStudies?: ReadonlyMap<string, string>;
   articles?: ReadonlyMap<string, string>;
+  pages?: ReadonlyMap<string, string>;
 };
 
 export type DatedPublications = {
   caseStudies: CaseStudy[];
   articles: Article[];
+  /** The visible pages built from blocks. */
+  pages?: Pick<Page, "id" | "title">[];
   times: PageTimes;
 };
 
 export async function readPageTimes(db: Db): Promise<DatedPublications> {
-  const [revision, studies, articles] = await Promise.all([
+  const [revision, studies, articles, pages] = await Promise.all([
     db
       .selectFrom("content_revisions")
       .select("created_at")
@@ -183,14 +190,17 @@ export async function readPageTimes(db: Db): Promise<DatedPublications> {
       .executeTakeFirst(),
     listVisibleEntries(db, "case-study"),
     listVisibleEntries(db, "article"),
+    listVisibleEntries(db, "page"),
   ]);
   return {
     caseStudies: studies.map((entry) => entry.record),
     articles: articles.map((entry) => entry.record),
+    pages: pages.map(({ record }) => ({ id: record.id, title: record.title })),
     times: {
       content: revision?.created_at,
       caseStudies: new Map(studies.map((entry) => [entry.record.id, entry.updatedAt])),
       articles: new Map(articles.map((entry) => [entry.record.id, entry.updatedAt])),
+      pages: new Map(pages.map((entry) => [entry.record.id, entry.updatedAt])),
     },
   };
 }

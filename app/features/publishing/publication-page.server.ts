@@ -43,9 +43,12 @@ export async function loadPublicationPage<K extends PublicationKind>(
   const placed = found ?? hidden?.record;
   if (!placed) throw data(null, { status: 404 });
   // The text's uploaded images as <picture>s, once per render (the page cache keeps it).
-  const record = {
-    ...placed,
-    body: await withResponsiveImages(db, logger, placed.body, page.bodyImageSizes),
-  };
+  const record =
+    "body" in placed
+      ? {
+          ...placed,
+          body: await withResponsiveImages(db, logger, placed.body, page.bodyImageSizes),
+        }
+      : placed;
   return { record, all, preview: hidden?.preview };
 }

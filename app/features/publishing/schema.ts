@@ -11,6 +11,7 @@ import {
   seoSettingsShape,
 } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
+import { blocksSchema, findMissingBlockFields } from "./page-blocks";
 import {
   articleFields,
   buildShape,
@@ -19,7 +20,6 @@ import {
   copyStoredFields,
   createEmptyFields,
   type FieldValues,
-  findGroupField,
   findMissingFields,
   type MissingField,
   type PublicationFieldSpec,
@@ -27,7 +27,7 @@ import {
   tooLongMessage,
 } from "./publication-fields";
 
-export const publicationKinds = ["article", "case-study"] as const;
+export const publicationKinds = ["article", "case-study", "page"] as const;
 export type PublicationKind = (typeof publicationKinds)[number];
 
 /** Scheduled is "published, at a time still ahead": it turns into published by itself. */
@@ -92,6 +92,15 @@ export const caseStudySchema = z.object({
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
+/** A page built from blocks, at its own address (/careers). */
+export const pageSchema = z.object({
+  id: idSchema,
+  title: text(200).min(1),
+  blocks: blocksSchema,
+  ...seoSettingsShape,
+});
+export type Page = z.infer<typeof pageSchema>;
+
 const publishingFields = {
   slug: idSchema.min(1, "URL slug is required"),
   status: z.enum(publicationStatuses, { message: "Choose Draft, Scheduled or Published" }),
@@ -109,8 +118,8 @@ const publishingFields = {
 type PublishingInput = {
   status: PublicationStatus;
   publishAt: string;
-  imageUrl: string;
-  imageAlt: string;
+  imageUrl?: string;
+  imageAlt?: string;
 };
 
 /**
@@ -124,6 +133,9 @@ export function findPublishingIssues(
   value: PublishingInput & FieldValues,
 ): MissingField[] {
   const issues = value.status === "draft" ? [] : findMissingFields(fields, value);
+  if (value.status !== "draft" && Array.isArray(value.blocks)) {
+    issues.push(...findMissingBlockFields(value.blocks));
+  }
   if (value.status === "scheduled" && !value.publishAt) {
     issues.push({ path: ["publishAt"], message: "Choose the date and time to publish" });
   }
@@ -164,8 +176,22 @@ export const caseStudyInputSchema = z
   .superRefine(checkPublishing(caseStudyFields));
 export type CaseStudyInput = z.infer<typeof caseStudyInputSchema>;
 
-export type PublicationInput = { article: ArticleInput; "case-study": CaseStudyInput };
-export type PublicationRecord = { article: Article; "case-study": CaseStudy };
+const { imageUrl: _imageUrl, imageAlt: _imageAlt, ...pagePublishingFields } = publishingFields;
+export const pageInputSchema = z
+  .object({
+    ...pagePublishingFields,
+    title: required(200, "Title"),
+    blocks: blocksSchema,
+  })
+  .superRefine(checkPublishing([]));
+export type PageInput = z.infer<typeof pageInputSchema>;
+
+export type PublicationInput = {
+  article: ArticleInput;
+  "case-study": CaseStudyInput;
+  page: PageInput;
+};
+export type PublicationRecord = { article: Article; "case-study": CaseStudy; page: Page };
 
 /** What the admin screens get of one item: the public record plus its publishing state. */
 export type PublicationState = {
@@ -252,9 +278,19 @@ export function toCaseStudyRecord(input: CaseStudyInput): CaseStudy {
   };
 }
 
+export function toPageRecord(input: PageInput): Page {
+  return {
+    id: input.slug,
+    title: input.title,
+    blocks: input.blocks,
+    ...pickSeoSettings(input),
+  };
+}
+
 export const toPublicationRecord = {
   article: toArticleRecord,
   "case-study": toCaseStudyRecord,
+  page: toPageRecord,
 } as {
   [K in PublicationKind]: (input: PublicationInput[K], shownAt: string) => PublicationRecord[K];
 };
@@ -300,9 +336,24 @@ export function toCaseStudyInput(
   };
 }
 
+export function toPageInput(
+  page: Page,
+  state: Pick<PublicationState, "status" | "publishAt">,
+): PageInput {
+  return {
+    slug: page.id,
+    status: state.status,
+    publishAt: state.publishAt ?? "",
+    title: page.title,
+    blocks: page.blocks,
+    ...pickSeoSettings(page),
+  };
+}
+
 export const toPublicationInput = {
   article: toArticleInput,
   "case-study": toCaseStudyInput,
+  page: toPageInput,
 } as {
   [K in PublicationKind]: (
     record: PublicationRecord[K],
@@ -349,6 +400,17 @@ export function filterAdminList(items: readonly AdminListItem[], query: AdminLis
 
 /** The editor's starting point for a new item: a draft with every field empty. */
 export function createEmptyInput<K extends PublicationKind>(kind: K): PublicationInput[K] {
+  if (kind === "page") {
+    const page: PageInput = {
+      slug: "",
+      status: "draft",
+      publishAt: "",
+      title: "",
+      blocks: [],
+      ...defaultSeoSettings,
+    };
+    return page as PublicationInput[K];
+  }
   return {
     slug: "",
     status: "draft",
@@ -367,9 +429,11 @@ export function createEmptyInput<K extends PublicationKind>(kind: K): Publicatio
 export const kindFields = {
   article: articleFields,
   "case-study": caseStudyFields,
+  page: [],
 } as const satisfies Record<PublicationKind, unknown>;
 
 /** The value the admin list groups an item by: its category or industry. */
 export function readGroup(kind: PublicationKind, record: PublicationRecord[PublicationKind]) {
-  return String((record as Record<string, unknown>)[findGroupField(kindFields[kind]).key] ?? "");
+  const field = kindFields[kind].find((spec) => spec.kind === "group");
+  return field ? String((record as Record<string, unknown>)[field.key] ?? "") : "";
 }

@@ -20,6 +20,8 @@ export const activityActions = {
   "article-restore": "Article restored",
   "case-study-save": "Case study saved",
   "case-study-restore": "Case study restored",
+  "page-save": "Page saved",
+  "page-restore": "Page restored",
   // The writer's desk: the site settings, and a scheduled item going live by itself
   "settings-save": "Settings saved",
   "publish-on-schedule": "Published on schedule",

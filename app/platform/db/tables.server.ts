@@ -16,6 +16,9 @@ export interface CaseStudyTable extends PublicationColumns {
   updated_at: string;
 }
 
+/** A page built from blocks: the same columns as a case study. */
+export type PageTable = CaseStudyTable;
+
 export interface ArticleTable extends PublicationColumns {
   id: string;
   position: number;
@@ -358,6 +361,7 @@ export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
   articles: ArticleTable;
+  pages: PageTable;
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   rate_limits: RateLimitTable;

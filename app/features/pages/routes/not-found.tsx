@@ -1,26 +1,56 @@
-// Any path no route claims: the site's 404 page, with status 404. Its words are the content's.
+// Any path no route claims: a page the owner built from blocks at that address, else the site's
+// 404 page, with status 404. Its words are the content's.
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { BuiltPage, listFaqs } from "~/features/pages/blocks/built-page";
+import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
+import { PreviewBanner } from "~/features/publishing/components/preview-banner";
+import { summarizeBlocks } from "~/features/publishing/page-blocks";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/not-found";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const built = isPageAddress(params["*"])
+    ? await loadBuiltPage(context, request, params["*"])
+    : undefined;
+  if (built) return { built, texts: undefined };
   const { content } = await getRequestContent(context);
-  return data({ texts: content.notFound }, { status: 404 });
+  return data({ built: undefined, texts: content.notFound }, { status: 404 });
 }
 
 export function meta(args: Route.MetaArgs) {
+  const built = args.loaderData?.built;
+  if (built) {
+    return buildPageMeta(args, {
+      title: built.page.title,
+      description: summarizeBlocks(built.page.blocks) || built.page.title,
+      seo: built.page,
+      path: `/${built.page.id}`,
+      // An admin's preview of a draft or scheduled page is never indexed.
+      noindex: Boolean(built.preview),
+      faq: listFaqs(built.page.blocks),
+    });
+  }
   return buildPageMeta(args, {
-    title: args.loaderData?.texts.heading ?? "404 Page Not Found",
+    title: args.loaderData?.texts?.heading ?? "404 Page Not Found",
     description: "The page you are looking for does not exist.",
     noindex: true,
   });
 }
 
 export default function NotFound({ loaderData }: Route.ComponentProps) {
-  const { texts } = loaderData;
+  const { built, texts } = loaderData;
+  if (built) {
+    return (
+      <>
+        {built.preview ? <PreviewBanner preview={built.preview} /> : null}
+        <BuiltPage page={built.page} data={built.data} />
+      </>
+    );
+  }
+  if (!texts) return null;
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
       <div className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">

@@ -1,4 +1,4 @@
-// The cover image of an article or case study: a preview, a choice from the media library, an
+// The cover image of an article or case study (or an image of a page's block): a preview, a choice from the media library, an
 // upload in place (chosen at once), removal, and the alt text, required with an image and started
 // from the library's.
 import { useId, useState } from "react";
@@ -29,12 +29,17 @@ export function CoverImageField({
   library,
   errors,
   onChange,
+  legend = "Cover image",
+  paths = { url: "imageUrl", alt: "imageAlt" },
 }: {
   imageUrl: string;
   imageAlt: string;
   library: LibraryChoice[];
   errors: Record<string, string>;
   onChange: (patch: { imageUrl?: string; imageAlt?: string }) => void;
+  legend?: string;
+  /** Where the two values are in the input: their error keys and field ids. */
+  paths?: { url: string; alt: string };
 }) {
   const id = useId();
   const [choosing, setChoosing] = useState(false);
@@ -68,7 +73,7 @@ export function CoverImageField({
 
   return (
     <fieldset className="grid gap-3">
-      <legend className="text-sm font-semibold text-foreground">Cover image</legend>
+      <legend className="text-sm font-semibold text-foreground">{legend}</legend>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <div className="flex aspect-[3/2] w-full shrink-0 items-center justify-center overflow-hidden rounded-lg border border-border bg-slate-100 sm:w-56">
           {imageUrl ? (
@@ -119,14 +124,14 @@ export function CoverImageField({
             </p>
           ) : null}
           <ImageUploadError upload={upload} />
-          {errors.imageUrl ? (
-            <p className="text-sm font-medium text-destructive">{errors.imageUrl}</p>
+          {errors[paths.url] ? (
+            <p className="text-sm font-medium text-destructive">{errors[paths.url]}</p>
           ) : null}
           <TextField
-            path="imageAlt"
+            path={paths.alt}
             label="Image description (alt text)"
             hint="What the image shows, for people who cannot see it. Required with an image."
-            error={errors.imageAlt}
+            error={errors[paths.alt]}
             value={imageAlt}
             onValueChange={(value) => onChange({ imageAlt: value })}
           />

@@ -36,9 +36,11 @@ import {
   type PublicationKind,
   type PublicationRevision,
   type PublicationStatus,
+  pageInputSchema,
   proposeSlug,
   readGroup,
 } from "../schema";
+import { BlocksField, type RefOptions } from "./blocks-field";
 import { CoverImageField, type LibraryChoice } from "./cover-image-field";
 import { type EditorItem, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
@@ -46,7 +48,11 @@ import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
 import { RevisionsCard } from "./revisions-card";
 
-const schemas = { article: articleInputSchema, "case-study": caseStudyInputSchema };
+const schemas = {
+  article: articleInputSchema,
+  "case-study": caseStudyInputSchema,
+  page: pageInputSchema,
+};
 
 export function PublicationEditor<K extends PublicationKind>({
   kind,
@@ -55,8 +61,11 @@ export function PublicationEditor<K extends PublicationKind>({
   library,
   revisions: loadedRevisions,
   adminEmail,
+  refOptions,
 }: {
   kind: K;
+  /** A page's choosers: the services, case studies and articles its blocks may show. */
+  refOptions?: RefOptions | undefined;
   item: EditorItem<K>;
   groups: string[];
   library: LibraryChoice[];
@@ -335,28 +344,48 @@ export function PublicationEditor<K extends PublicationKind>({
             />
           </CardContent>
         </Card>
-        <Card>
-          <CardContent className="pt-6">
-            <CoverImageField
-              imageUrl={input.imageUrl}
-              imageAlt={input.imageAlt}
-              library={library}
-              errors={errors}
-              onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardContent className="pt-6">
-            <RichTextField
-              path="body"
-              label={texts.bodyLabel}
-              error={errors.body}
-              value={input.body}
-              onValueChange={(body) => update({ body } as Partial<PublicationInput[K]>)}
-            />
-          </CardContent>
-        </Card>
+        {"blocks" in input ? (
+          <Card>
+            <CardContent className="pt-6">
+              <BlocksField
+                blocks={input.blocks}
+                errors={errors}
+                library={library}
+                refOptions={refOptions ?? { services: [], "case-studies": [], articles: [] }}
+                onChange={(blocks) =>
+                  update({ blocks } as FieldValues as Partial<PublicationInput[K]>)
+                }
+              />
+            </CardContent>
+          </Card>
+        ) : (
+          <>
+            <Card>
+              <CardContent className="pt-6">
+                <CoverImageField
+                  imageUrl={input.imageUrl}
+                  imageAlt={input.imageAlt}
+                  library={library}
+                  errors={errors}
+                  onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardContent className="pt-6">
+                <RichTextField
+                  path="body"
+                  label={texts.bodyLabel}
+                  error={errors.body}
+                  value={input.body}
+                  onValueChange={(body) =>
+                    update({ body } as FieldValues as Partial<PublicationInput[K]>)
+                  }
+                />
+              </CardContent>
+            </Card>
+          </>
+        )}
         <Card>
           <CardHeader className="pb-2">
             <h2 className="text-lg font-semibold leading-tight text-navy">Search and sharing</h2>

@@ -1,16 +1,21 @@
-// The SEO section of an article or case study: the shared SEO panel (content/editor/seo-panel.tsx),
-// with an article's choice of its cover as the image its shared links show.
+// The SEO section of an article, case study or page: the shared SEO panel
+// (content/editor/seo-panel.tsx), with an article's choice of its cover as its link-card image.
 
 import { SeoPanel } from "~/features/content/editor/seo-panel";
 import type { FieldErrors } from "~/platform/field-errors";
 import { canDrawCoverCard, getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { kindTexts } from "../kind-texts";
+import { summarizeBlocks } from "../page-blocks";
 import { formatCaseStudyPageTitle } from "../page-titles";
 import { coverCardField, type FieldValues } from "../publication-fields";
 import type { PublicationInput, PublicationKind } from "../schema";
 
 /** The page's title and computed description, as its route's meta() has them. */
 function describePage<K extends PublicationKind>(kind: K, input: PublicationInput[K]) {
+  if (kind === "page") {
+    const page = input as PublicationInput["page"];
+    return { title: page.title, computed: summarizeBlocks(page.blocks) || page.title };
+  }
   if (kind === "case-study") {
     const study = input as PublicationInput["case-study"];
     return { title: formatCaseStudyPageTitle(study), computed: study.description };

@@ -37,7 +37,7 @@ export function action(args: Route.ActionArgs) {
       await deletePublication(app.db, kind, params.id, { actor: toActor(app), expectedVersion });
       return Response.json({ message: "Deleted" });
     }
-    const input = await readPublicationInput(request, kind);
+    const input = await readPublicationInput(request, kind, app);
     const item = await updatePublication(app.db, kind, params.id, input, {
       actor: toActor(app),
       expectedVersion,

@@ -25,7 +25,7 @@ export function action(args: Route.ActionArgs) {
   const describeError = describePublicationError(args.params.collection);
   return handleAdminApi(args, { methods: ["POST"], describeError }, async (app) => {
     const kind = requireApiKind(args.params.collection);
-    const input = await readPublicationInput(args.request, kind);
+    const input = await readPublicationInput(args.request, kind, app);
     const item = await createPublication(app.db, kind, input, { actor: toActor(app) });
     const revisions = await listRevisions(app.db, kind, item.record.id);
     return answerPublication(item, { status: 201, message: "Saved", revisions });

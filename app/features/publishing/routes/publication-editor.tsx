@@ -5,7 +5,10 @@ import { toObjectPosition } from "~/capabilities/media/image-metadata";
 import { listLibraryImages } from "~/capabilities/media/image-records.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { toSlug } from "~/features/content/slug";
 import { requirePageKind } from "~/features/publishing/api.server";
+import type { RefOptions } from "~/features/publishing/editor/blocks-field";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
@@ -16,6 +19,32 @@ import { getAppContext } from "~/platform/context.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/publication-editor";
+
+/** A page's choosers: every service, case study and article, by the id its block stores. */
+async function readRefOptions(
+  context: Route.LoaderArgs["context"],
+  kind: PublicationKind,
+): Promise<RefOptions | undefined> {
+  if (kind !== "page") return undefined;
+  const { db } = getAppContext(context);
+  const [{ content }, studies, articles] = await Promise.all([
+    getRequestContent(context),
+    listForAdmin(db, "case-study"),
+    listForAdmin(db, "article"),
+  ]);
+  const toOption = ({ record }: { record: { id: string; title: string } }) => ({
+    value: record.id,
+    label: record.title,
+  });
+  return {
+    services: content.services.items.map((service) => ({
+      value: toSlug(service.title),
+      label: service.title,
+    })),
+    "case-studies": studies.map(toOption),
+    articles: articles.map(toOption),
+  };
+}
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
@@ -31,7 +60,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     alt,
     position: toObjectPosition(focalX, focalY),
   }));
-  const base = { kind, groups, library, adminEmail };
+  const base = {
+    kind,
+    groups,
+    library,
+    adminEmail,
+    refOptions: await readRefOptions(context, kind),
+  };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
       id: undefined,
@@ -58,7 +93,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions, adminEmail } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail, refOptions } = loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -77,6 +112,7 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
         library={library}
         revisions={revisions}
         adminEmail={adminEmail}
+        refOptions={refOptions}
       />
     </AdminPage>
   );

@@ -27,11 +27,12 @@ import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import type { Route } from "./+types/publications";
 
-// One route for both collections, one menu entry each.
+// One route for the three collections, one menu entry each.
 export const handle = {
   adminNav: [
     { label: "Articles", order: 30, to: "/admin/articles", nested: true },
     { label: "Case studies", order: 40, to: "/admin/case-studies", nested: true },
+    { label: "Pages", order: 45, to: "/admin/pages", nested: true },
   ],
 } satisfies RouteHandle;
 
@@ -49,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       status,
       publishAt,
       updatedAt,
-      imageUrl: record.imageUrl,
+      imageUrl: "imageUrl" in record ? record.imageUrl : "",
     }))
     .sort((a, b) => (b.publishAt ?? b.updatedAt).localeCompare(a.publishAt ?? a.updatedAt));
   const query = parseAdminListQuery(url.searchParams);
@@ -110,19 +111,23 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
             placeholder="Title or URL slug"
           />
         </div>
-        <div className="grid gap-1.5">
-          <label htmlFor="list-group" className="text-sm font-medium">
-            {texts.groupLabel}
-          </label>
-          <NativeSelect id="list-group" name="group" defaultValue={query.group}>
-            <option value="">All</option>
-            {groups.map((group) => (
-              <option key={group} value={group}>
-                {group}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
+        {texts.groupLabel ? (
+          <div className="grid gap-1.5">
+            <label htmlFor="list-group" className="text-sm font-medium">
+              {texts.groupLabel}
+            </label>
+            <NativeSelect id="list-group" name="group" defaultValue={query.group}>
+              <option value="">All</option>
+              {groups.map((group) => (
+                <option key={group} value={group}>
+                  {group}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        ) : (
+          <span aria-hidden="true" />
+        )}
         <div className="grid gap-1.5">
           <label htmlFor="list-status" className="text-sm font-medium">
             Status

@@ -8,7 +8,7 @@ import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getNextPublicationTime } from "./reads.server";
 import { type Kind, parseRecord, tableOf } from "./rows.server";
 
-const kinds: readonly Kind[] = ["article", "case-study"];
+const kinds: readonly Kind[] = ["article", "case-study", "page"];
 
 /**
  * Records every scheduled item whose time has come and is not recorded yet; answers how many this

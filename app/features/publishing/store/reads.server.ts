@@ -6,6 +6,7 @@ import type { ImageUse } from "~/capabilities/media/image-uses.server";
 import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
+import { listBlockImages } from "../page-blocks";
 import { getEffectiveStatus, type PublicationRecord } from "../schema";
 import {
   getArticleTime,
@@ -112,7 +113,7 @@ export async function getForAdmin<K extends Kind>(
 export async function getNextPublicationTime(db: Db, now = new Date()): Promise<Date | undefined> {
   const iso = now.toISOString();
   const times = await Promise.all(
-    (["article", "case-study"] as const).map((kind) =>
+    (["article", "case-study", "page"] as const).map((kind) =>
       db
         .selectFrom(tableOf(kind))
         .select((eb) => eb.fn.min("publish_at").as("next"))
@@ -130,9 +131,10 @@ export async function getNextPublicationTime(db: Db, now = new Date()): Promise<
 
 /** Which items use which image, whatever their status: a draft's cover is in use too. */
 export async function listImageUses(db: Db): Promise<ImageUse[]> {
-  const [articles, caseStudies] = await Promise.all([
+  const [articles, caseStudies, pages] = await Promise.all([
     listForAdmin(db, "article"),
     listForAdmin(db, "case-study"),
+    listForAdmin(db, "page"),
   ]);
   // The cover, and every image placed in the text (the site's own images only).
   const imagesOf = (record: { imageUrl: string; body: string }) => [
@@ -152,6 +154,13 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
         url,
         label: `Article: ${record.title}`,
         href: `/admin/articles/${record.id}`,
+      })),
+    ),
+    ...pages.flatMap(({ record }) =>
+      listBlockImages(record.blocks).map((url) => ({
+        url,
+        label: `Page: ${record.title}`,
+        href: `/admin/pages/${record.id}`,
       })),
     ),
   ].filter((use): use is ImageUse => Boolean(use.url));

@@ -11,6 +11,7 @@ import {
   type PublicationKind,
   type PublicationRecord,
   type PublicationState,
+  pageSchema,
 } from "../schema";
 
 export type Kind = PublicationKind;
@@ -26,7 +27,7 @@ export type Row = {
 };
 
 type KindSpec<K extends Kind> = {
-  table: "articles" | "case_studies";
+  table: "articles" | "case_studies" | "pages";
   parse: (value: unknown) => PublicationRecord[K];
   /** Columns only this kind's table has. */
   extraColumns: (record: PublicationRecord[K]) => Record<string, unknown>;
@@ -52,9 +53,15 @@ export const kindSpecs: { [K in Kind]: KindSpec<K> } = {
     extraColumns: () => ({}),
     sort: (a, b) => a.position - b.position,
   },
+  page: {
+    table: "pages",
+    parse: (value) => pageSchema.parse(value),
+    extraColumns: () => ({}),
+    sort: (a, b) => a.id.localeCompare(b.id),
+  },
 };
 
-// Both tables have the columns of Row; Kysely cannot type a query over "one of two tables", so
+// The tables have the columns of Row; Kysely cannot type a query over "one of three tables", so
 // queries name the narrower one (case_studies) and articles' own column is added by extraColumns.
 export function tableOf(kind: Kind): "case_studies" {
   return kindSpecs[kind].table as "case_studies";

@@ -1,0 +1,331 @@
+// A page built from blocks, drawn with the site's own sections (page header, service and article
+// cards, case study summaries, testimonials, figures, the navy call to action, the contact form,
+// the newsletter sign-up and the booking calendar), so any page looks like the rest of the site.
+import { Quote } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { RichText } from "~/capabilities/rich-text/rich-text-html";
+import { ContactForm } from "~/features/leads/components/contact-form";
+import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
+import { BookingFrame } from "~/features/pages/booking/booking-frame";
+import { ServiceCard } from "~/features/pages/services/service-card";
+import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
+import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
+import type { Block } from "~/features/publishing/page-blocks";
+import { toInitials } from "~/features/publishing/publication-fields";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { cn } from "~/ui/cn";
+import { CallToAction } from "~/ui/sections/call-to-action";
+import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import { PageHeader } from "~/ui/sections/page-header";
+import { Container, SectionHeading } from "~/ui/sections/section-heading";
+import type { BuiltPageData } from "./built-page.server";
+
+type Data = BuiltPageData["data"];
+type Of<T extends Block["type"]> = Extract<Block, { type: T }>;
+
+/** A link of a block's button: the site's own addresses stay in the app, others are plain. */
+function BlockLink({ href, children }: { href: string; children: ReactNode }) {
+  return href.startsWith("/") ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
+}
+
+function Section({
+  heading,
+  intro,
+  id,
+  tone = "white",
+  children,
+}: {
+  heading?: string;
+  intro?: string;
+  id: string;
+  tone?: "white" | "slate";
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={heading ? id : undefined}
+      className={cn("py-16 sm:py-20", tone === "slate" ? "bg-slate-50" : "bg-white")}
+    >
+      <Container>
+        {heading ? (
+          <SectionHeading
+            id={id}
+            title={heading}
+            description={intro || undefined}
+            className="mb-10"
+          />
+        ) : null}
+        {children}
+      </Container>
+    </section>
+  );
+}
+
+function HeroBlock({ block }: { block: Of<"hero"> }) {
+  const buttons = [
+    { label: block.primaryLabel, href: block.primaryHref, variant: "default" as const },
+    { label: block.secondaryLabel, href: block.secondaryHref, variant: "outline" as const },
+  ].filter((button) => button.label && button.href);
+  return (
+    <PageHeader title={block.heading} description={block.text || undefined}>
+      {buttons.length > 0 || block.image.url ? (
+        <div className="grid w-full justify-items-center gap-8">
+          {buttons.length > 0 ? (
+            <div className="flex flex-col gap-3 sm:flex-row">
+              {buttons.map((button) => (
+                <Button key={button.href + button.label} asChild size="lg" variant={button.variant}>
+                  <BlockLink href={button.href}>{button.label}</BlockLink>
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {block.image.url ? (
+            <img
+              src={block.image.url}
+              alt={block.image.alt}
+              width={1200}
+              height={600}
+              fetchPriority="high"
+              className="aspect-[2/1] w-full max-w-4xl rounded-2xl object-cover shadow-lg"
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </PageHeader>
+  );
+}
+
+function ImageTextBlock({ block }: { block: Of<"imageText"> }) {
+  return (
+    <Section id={`block-${block.id}`}>
+      <div className="grid items-center gap-10 lg:grid-cols-2">
+        {block.image.url ? (
+          <img
+            src={block.image.url}
+            alt={block.image.alt}
+            width={800}
+            height={600}
+            loading="lazy"
+            className={cn(
+              "aspect-[4/3] w-full rounded-2xl object-cover shadow-md",
+              block.imageSide === "right" && "lg:order-2",
+            )}
+          />
+        ) : null}
+        <div>
+          {block.heading ? (
+            <h2 className="text-3xl font-bold tracking-tight text-navy">{block.heading}</h2>
+          ) : null}
+          <RichText html={block.body} className="mt-4 text-base leading-relaxed text-slate-700" />
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function TestimonialsBlock({ block }: { block: Of<"testimonials"> }) {
+  return (
+    <Section id={`block-${block.id}`} heading={block.heading} tone="slate">
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {block.items.map((item) => (
+          <figure
+            key={item.name + item.quote.slice(0, 20)}
+            className="rounded-xl border border-border bg-white p-6 shadow-sm"
+          >
+            <Quote className="size-7 text-accent" aria-hidden="true" />
+            <blockquote className="mt-3 text-base leading-relaxed text-slate-700">
+              <p>“{item.quote}”</p>
+            </blockquote>
+            <figcaption className="mt-5 flex items-center gap-3">
+              {item.photo.url ? (
+                <img
+                  src={item.photo.url}
+                  alt={item.photo.alt}
+                  width={40}
+                  height={40}
+                  loading="lazy"
+                  className="size-10 rounded-full object-cover"
+                />
+              ) : (
+                <InitialsAvatar initials={toInitials(item.name)} />
+              )}
+              <span className="text-sm">
+                <span className="block font-semibold text-navy">{item.name}</span>
+                <span className="block text-slate-600">
+                  {[item.role, item.company].filter(Boolean).join(", ")}
+                </span>
+              </span>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function FaqBlock({ block }: { block: Of<"faq"> }) {
+  return (
+    <Section id={`block-${block.id}`} heading={block.heading}>
+      <div className="mx-auto grid max-w-3xl gap-3">
+        {block.items.map((item) => (
+          <details
+            key={item.question}
+            className="group rounded-xl border border-border bg-white p-5 shadow-sm"
+          >
+            <summary className="cursor-pointer font-semibold text-navy">{item.question}</summary>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+function BlockView({ block, data }: { block: Block; data: Data }) {
+  switch (block.type) {
+    case "hero":
+      return <HeroBlock block={block} />;
+    case "richText":
+      return (
+        <Section id={`block-${block.id}`}>
+          <RichText
+            html={block.body}
+            className="mx-auto max-w-3xl text-lg leading-relaxed text-slate-700"
+          />
+        </Section>
+      );
+    case "imageText":
+      return <ImageTextBlock block={block} />;
+    case "services": {
+      const services = block.chosen.length
+        ? data.services.filter((service) => block.chosen.includes(service.slug))
+        : data.services;
+      return (
+        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {services.map((service) => (
+              <ServiceCard key={service.slug} service={service} />
+            ))}
+          </div>
+        </Section>
+      );
+    }
+    case "caseStudies": {
+      const studies = block.chosen.length
+        ? data.caseStudies.filter((study) => block.chosen.includes(study.id))
+        : data.caseStudies.slice(0, 3);
+      return (
+        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
+          <div className="grid gap-16">
+            {studies.map((study, index) => (
+              <CaseStudySummary
+                key={study.id}
+                study={study}
+                index={index}
+                labels={data.caseStudyLabels}
+              />
+            ))}
+          </div>
+        </Section>
+      );
+    }
+    case "articles": {
+      const articles = block.chosen.length
+        ? data.articles.filter((article) => block.chosen.includes(article.id))
+        : data.articles
+            .filter((article) => !block.category || article.category === block.category)
+            .slice(0, 3);
+      return (
+        <Section id={`block-${block.id}`} heading={block.heading} tone="slate">
+          <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article) => (
+              <ArticleCard
+                key={article.id}
+                article={toArticleCard(article)}
+                readMoreText={data.readMoreText}
+              />
+            ))}
+          </div>
+        </Section>
+      );
+    }
+    case "testimonials":
+      return <TestimonialsBlock block={block} />;
+    case "figures":
+      return (
+        <Section id={`block-${block.id}`}>
+          <ul className="grid divide-y divide-border rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 sm:grid-flow-col sm:auto-cols-fr sm:divide-x sm:divide-y-0">
+            {block.items.map((item) => (
+              <li key={item.value + item.label} className="p-6 text-center sm:p-8">
+                <span className="block text-4xl font-bold text-navy">{item.value}</span>
+                <span className="mt-1 block text-sm font-medium text-slate-600">{item.label}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      );
+    case "cta":
+      return (
+        <CallToAction
+          headingId={`block-${block.id}`}
+          heading={block.heading}
+          description={block.text}
+          actions={
+            block.buttonLabel && block.buttonHref ? (
+              <Button asChild size="lg" variant="accent">
+                <BlockLink href={block.buttonHref}>{block.buttonLabel}</BlockLink>
+              </Button>
+            ) : null
+          }
+        />
+      );
+    case "faq":
+      return <FaqBlock block={block} />;
+    case "contact":
+      return data.contact ? (
+        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
+          <Card className="mx-auto max-w-3xl p-6 sm:p-8">
+            <ContactForm
+              heading={data.contact.formHeading}
+              submitText={data.contact.submitText}
+              texts={data.contact.formTexts}
+              formToken={data.contact.formToken}
+            />
+          </Card>
+        </Section>
+      ) : null;
+    case "newsletter":
+      return <NewsletterBlock {...data.newsletter} />;
+    case "booking":
+      return data.booking ? (
+        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
+          <BookingFrame url={data.booking.url} texts={data.booking} />
+        </Section>
+      ) : null;
+  }
+}
+
+/** Every block of a page, in order; a page without a hero gets its title as the page header. */
+export function BuiltPage({
+  page,
+  data,
+}: {
+  page: { title: string; blocks: Block[] };
+  data: Data;
+}) {
+  return (
+    <>
+      {page.blocks[0]?.type === "hero" ? null : <PageHeader title={page.title} />}
+      {page.blocks.map((block) => (
+        <BlockView key={block.id} block={block} data={data} />
+      ))}
+    </>
+  );
+}
+
+/** The page's questions and answers, for its FAQPage structured data. */
+export function listFaqs(blocks: readonly Block[]) {
+  return blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
+}

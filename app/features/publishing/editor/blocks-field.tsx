@@ -1,0 +1,326 @@
+// The blocks of a page in its editor: each block's form drawn from its fields (page-blocks.ts),
+// blocks added from the list of types, moved up or down and removed.
+import { ArrowDown, ArrowUp } from "lucide-react";
+import { useId, useState } from "react";
+import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
+import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
+import { Button } from "~/ui/button";
+import { Label } from "~/ui/label";
+import { NativeSelect } from "~/ui/native-select";
+import {
+  type Block,
+  type BlockField,
+  type BlockType,
+  blockSpecs,
+  createBlock,
+  createBlockId,
+  findBlockSpec,
+  type ImageValue,
+  type RefSource,
+} from "../page-blocks";
+import { CoverImageField, type LibraryChoice } from "./cover-image-field";
+
+/** What a chooser offers: the site's services, case studies and articles. */
+export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
+
+type Values = Record<string, unknown>;
+
+type FieldContext = {
+  errors: Record<string, string>;
+  library: LibraryChoice[];
+  refOptions: RefOptions;
+};
+
+const linkHint = "An address on this site such as /contact, or a full link (https://...).";
+
+function BlockFieldControl({
+  field,
+  path,
+  value,
+  context,
+  onChange,
+}: {
+  field: BlockField;
+  path: string;
+  value: unknown;
+  context: FieldContext;
+  onChange: (value: unknown) => void;
+}) {
+  const { errors } = context;
+  switch (field.kind) {
+    case "text":
+    case "longText":
+    case "link":
+      return (
+        <TextField
+          path={path}
+          label={field.label}
+          hint={field.kind === "link" ? linkHint : field.hint}
+          multiline={field.kind === "longText"}
+          error={errors[path]}
+          value={String(value ?? "")}
+          onValueChange={onChange}
+        />
+      );
+    case "richText":
+      return (
+        <RichTextField
+          path={path}
+          label={field.label}
+          error={errors[path]}
+          value={String(value ?? "")}
+          onValueChange={onChange}
+        />
+      );
+    case "image": {
+      const image = (value ?? { url: "", alt: "" }) as ImageValue;
+      return (
+        <CoverImageField
+          legend={field.label}
+          paths={{ url: `${path}.url`, alt: `${path}.alt` }}
+          imageUrl={image.url}
+          imageAlt={image.alt}
+          library={context.library}
+          errors={errors}
+          onChange={(patch) =>
+            onChange({
+              url: patch.imageUrl ?? image.url,
+              alt: patch.imageAlt ?? image.alt,
+            })
+          }
+        />
+      );
+    }
+    case "choice":
+      return (
+        <div className="grid gap-2">
+          <Label htmlFor={toFieldId(path)}>{field.label}</Label>
+          <NativeSelect
+            id={toFieldId(path)}
+            value={String(value ?? "")}
+            onChange={(event) => onChange(event.target.value)}
+          >
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      );
+    case "refs": {
+      const chosen = Array.isArray(value) ? (value as string[]) : [];
+      const options = context.refOptions[field.source];
+      return (
+        <fieldset className="grid gap-2" id={toFieldId(path)}>
+          <legend className="text-sm font-medium text-foreground">{field.label}</legend>
+          {field.hint ? <p className="text-xs text-muted-foreground">{field.hint}</p> : null}
+          <div className="grid gap-1 sm:grid-cols-2">
+            {options.map((option) => (
+              <label key={option.value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) =>
+                    onChange(
+                      event.target.checked
+                        ? [...chosen, option.value]
+                        : chosen.filter((id) => id !== option.value),
+                    )
+                  }
+                />
+                {option.label}
+              </label>
+            ))}
+          </div>
+          {errors[path] ? (
+            <p className="text-sm font-medium text-destructive">{errors[path]}</p>
+          ) : null}
+        </fieldset>
+      );
+    }
+    case "rows": {
+      const rows = Array.isArray(value) ? (value as Values[]) : [];
+      const empty = () =>
+        Object.fromEntries(
+          field.fields.map((sub) => [sub.key, sub.kind === "image" ? { url: "", alt: "" } : ""]),
+        );
+      return (
+        <fieldset className="grid gap-3">
+          <legend className="text-sm font-medium text-foreground">{field.label}</legend>
+          {rows.map((row, index) => (
+            // Rows have no id of their own; their order is their identity while editing.
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
+            <div key={index} className="grid gap-3 rounded-md border border-border p-3">
+              <div className="flex items-center justify-between">
+                <span className="text-sm font-semibold">
+                  {field.itemName} {index + 1}
+                </span>
+                <RemoveItemButton
+                  label={`Delete ${field.itemName} ${index + 1}`}
+                  onClick={() => onChange(rows.filter((_, at) => at !== index))}
+                />
+              </div>
+              {field.fields.map((sub) => (
+                <BlockFieldControl
+                  key={sub.key}
+                  field={sub}
+                  path={`${path}.${index}.${sub.key}`}
+                  value={row[sub.key]}
+                  context={context}
+                  onChange={(next) =>
+                    onChange(
+                      rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
+                    )
+                  }
+                />
+              ))}
+            </div>
+          ))}
+          {errors[path] ? (
+            <p className="text-sm font-medium text-destructive">{errors[path]}</p>
+          ) : null}
+          {rows.length < field.max ? (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              className="justify-self-start"
+              onClick={() => onChange([...rows, empty()])}
+            >
+              Add {field.itemName}
+            </Button>
+          ) : null}
+        </fieldset>
+      );
+    }
+  }
+}
+
+export function BlocksField({
+  blocks,
+  errors,
+  library,
+  refOptions,
+  onChange,
+}: {
+  blocks: Block[];
+  errors: Record<string, string>;
+  library: LibraryChoice[];
+  refOptions: RefOptions;
+  onChange: (blocks: Block[]) => void;
+}) {
+  const id = useId();
+  const [adding, setAdding] = useState<BlockType>("hero");
+  const context = { errors, library, refOptions };
+  const move = (from: number, to: number) => {
+    const next = [...blocks];
+    const [moved] = next.splice(from, 1);
+    if (moved) next.splice(to, 0, moved);
+    onChange(next);
+  };
+  return (
+    <section className="grid gap-4" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-navy">
+        Blocks
+      </h2>
+      {blocks.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          No blocks yet: add the first one below (a Hero is a good start).
+        </p>
+      ) : null}
+      {errors.blocks ? (
+        <p className="text-sm font-medium text-destructive">{errors.blocks}</p>
+      ) : null}
+      <ol className="grid gap-4">
+        {blocks.map((block, index) => {
+          const spec = findBlockSpec(block.type);
+          if (!spec) return null;
+          const values = block as unknown as Values;
+          const name = `${spec.label} block ${index + 1}`;
+          return (
+            <li
+              key={block.id}
+              className="grid gap-4 rounded-lg border border-border bg-white p-4 shadow-sm"
+              aria-label={name}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div>
+                  <h3 className="font-semibold text-navy">{spec.label}</h3>
+                  <p className="text-xs text-muted-foreground">{spec.description}</p>
+                </div>
+                <div className="flex gap-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move ${name} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move ${name} down`}
+                    disabled={index === blocks.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <RemoveItemButton
+                    label={`Remove ${name}`}
+                    onClick={() => onChange(blocks.filter((each) => each.id !== block.id))}
+                  />
+                </div>
+              </div>
+              {spec.fields.map((field) => (
+                <BlockFieldControl
+                  key={field.key}
+                  field={field}
+                  path={`blocks.${index}.${field.key}`}
+                  value={values[field.key]}
+                  context={context}
+                  onChange={(value) =>
+                    onChange(
+                      blocks.map((each) =>
+                        each.id === block.id ? ({ ...each, [field.key]: value } as Block) : each,
+                      ),
+                    )
+                  }
+                />
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+      <div className="flex flex-wrap items-end gap-2 border-t border-border pt-4">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-type`}>Block to add</Label>
+          <NativeSelect
+            id={`${id}-type`}
+            className="w-56"
+            value={adding}
+            onChange={(event) => setAdding(event.target.value as BlockType)}
+          >
+            {blockSpecs.map((spec) => (
+              <option key={spec.type} value={spec.type}>
+                {spec.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => onChange([...blocks, createBlock(adding, createBlockId())])}
+        >
+          Add block
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,249 @@
+// Pages built from blocks over HTTP against the built site and a real database (SQLite, and
+// PostgreSQL when available): addresses taken by a route, reserved or used by another page are
+// refused with a message naming why; hostile input in every block's fields is rendered inert;
+// the FAQ block's structured data is an FAQPage; drafts and scheduled pages stay out of the
+// sitemaps until due; a renamed page's old address answers 301.
+import { describe, expect, it } from "vitest";
+import { type Block, blockSpecs, createBlock } from "~/features/publishing/page-blocks";
+import type { PageInput } from "~/features/publishing/schema";
+import { getTestDatabaseKinds } from "../support/databases";
+import { listTags } from "../support/html-tags";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
+
+function page(overrides: Partial<PageInput> = {}): PageInput {
+  return {
+    slug: "careers-test",
+    status: "published",
+    publishAt: "",
+    title: "Careers",
+    blocks: [
+      { ...createBlock("hero", "hero1"), heading: "Join us" } as Block,
+      {
+        ...createBlock("faq", "faq1"),
+        heading: "Questions",
+        items: [{ question: "Do you hire remotely?", answer: "Yes, across the US." }],
+      } as Block,
+    ],
+    seoDescription: "",
+    ...overrides,
+  };
+}
+
+const script = "<script>alert(1)</script>";
+const image = '<img src=x onerror="alert(2)">';
+const richBody = `<p onclick="alert(3)">Text</p><a href="javascript:alert(4)">link</a>${script}<iframe src="https://evil.example"></iframe>`;
+
+/** One block of each type with a hostile value in every text field. */
+function hostileBlocks(): Block[] {
+  return blockSpecs.map((spec, index) => {
+    const values: Record<string, unknown> = { type: spec.type, id: `x${index}` };
+    for (const field of spec.fields) {
+      if (field.kind === "text" || field.kind === "longText") {
+        values[field.key] = `Title ${image}`.slice(0, field.max);
+      } else if (field.kind === "richText") values[field.key] = richBody;
+      else if (field.kind === "image") {
+        values[field.key] = { url: "/images/placeholder.svg", alt: `" onerror="alert(6)` };
+      } else if (field.kind === "link") values[field.key] = `/contact?"><script>alert(8)</script>`;
+      else if (field.kind === "rows") {
+        values[field.key] = [
+          Object.fromEntries(
+            field.fields.map((sub) => [
+              sub.key,
+              sub.kind === "image"
+                ? { url: "/images/placeholder.svg", alt: `" onerror="alert(9)` }
+                : `${script}`.slice(0, sub.max),
+            ]),
+          ),
+        ];
+      } else if (field.kind === "refs") values[field.key] = [`"><script>alert(10)</script>`];
+    }
+    return values as Block;
+  });
+}
+
+describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => {
+  let site: TestSite;
+  let cookie: string;
+  const send = (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    fetch(`${site.url}${path}`, {
+      method,
+      headers: {
+        origin: site.url,
+        cookie,
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: "manual",
+    });
+  const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
+  const errorsOf = async (response: Response) =>
+    ((await response.json()) as { errors: Record<string, string> }).errors;
+
+  useUploadsSite(engine, {
+    started: (started) => {
+      site = started;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
+  });
+
+  it("opens the editor of a new page", async () => {
+    const answer = await send("GET", "/admin/pages/new");
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Block to add");
+  });
+
+  it("refuses an address a route, a reserved prefix or another page has, saying why", async () => {
+    for (const slug of ["about", "services", "blog", "contact", "sitemap", "admin", "api", "og"]) {
+      const answer = await send("POST", "/api/admin/pages", page({ slug }));
+      expect(answer.status, slug).toBe(400);
+      expect((await errorsOf(answer)).slug, slug).toBe(
+        `/${slug} is a page of the site already: choose another address`,
+      );
+    }
+    for (const slug of ["assets", "uploads", "fonts", "new"]) {
+      const answer = await send("POST", "/api/admin/pages", page({ slug }));
+      expect(answer.status, slug).toBe(400);
+      expect((await errorsOf(answer)).slug, slug).toBe(
+        `/${slug} is kept for the site's own use: choose another address`,
+      );
+    }
+    expect((await send("POST", "/api/admin/pages", page({ slug: "taken-page" }))).status).toBe(201);
+    const again = await send("POST", "/api/admin/pages", page({ slug: "taken-page" }));
+    expect(again.status).toBe(400);
+    expect((await errorsOf(again)).slug).toMatch(/already uses this URL slug/);
+    // Renaming another page onto a route is refused the same way.
+    const created = await send("POST", "/api/admin/pages", page({ slug: "rename-me" }));
+    const renamed = await send("PUT", "/api/admin/pages/rename-me", page({ slug: "booking" }), {
+      "if-match": created.headers.get("etag") ?? "",
+    });
+    expect(renamed.status).toBe(400);
+    expect((await visit("/about")).status).toBe(200);
+  });
+
+  it("refuses hostile links and unknown blocks, and asks for what a published page needs", async () => {
+    const badLink = await send(
+      "POST",
+      "/api/admin/pages",
+      page({
+        slug: "bad-link",
+        blocks: [
+          {
+            ...createBlock("cta", "c1"),
+            heading: "Go",
+            buttonHref: "javascript:alert(1)",
+          } as Block,
+        ],
+      }),
+    );
+    expect(badLink.status).toBe(400);
+    expect(await errorsOf(badLink)).toHaveProperty("blocks.0.buttonHref");
+    const unknown = await send(
+      "POST",
+      "/api/admin/pages",
+      page({ slug: "unknown-block", blocks: [{ type: "marquee", id: "m1" } as unknown as Block] }),
+    );
+    expect(unknown.status).toBe(400);
+    const missing = await send(
+      "POST",
+      "/api/admin/pages",
+      page({ slug: "no-heading", blocks: [createBlock("hero", "h1")] }),
+    );
+    expect(missing.status).toBe(400);
+    expect((await errorsOf(missing))["blocks.0.heading"]).toBe("Hero block 1: Heading is required");
+  });
+
+  it("renders hostile input in every block's fields inert", async () => {
+    const saved = await send(
+      "POST",
+      "/api/admin/pages",
+      page({ slug: "xss-page", title: `Title ${image}`, blocks: hostileBlocks() }),
+    );
+    expect(saved.status).toBe(201);
+    const response = await visit("/xss-page");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Title");
+    const tags = listTags(html);
+    // The booking block's calendar is the one frame: the content's booking address.
+    expect(
+      tags.filter(
+        (tag) =>
+          tag.name === "iframe" &&
+          !tag.attributes.some(([, value]) => value.startsWith("https://calendly.com/")),
+      ),
+    ).toEqual([]);
+    expect(tags.flatMap((tag) => tag.attributes.filter(([name]) => name.startsWith("on")))).toEqual(
+      [],
+    );
+    expect(
+      tags.flatMap((tag) =>
+        tag.attributes.filter(
+          ([name, value]) => /^(?:href|src)$/.test(name) && /^\s*(?:javascript:|x$)/i.test(value),
+        ),
+      ),
+    ).toEqual([]);
+    expect(html).not.toMatch(/<script>alert/i);
+  });
+
+  it("gives the FAQ block FAQPage structured data", async () => {
+    expect((await send("POST", "/api/admin/pages", page({ slug: "faq-page" }))).status).toBe(201);
+    const html = await (await visit("/faq-page")).text();
+    const entities = [
+      ...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs),
+    ].map(([, json]) => JSON.parse(json ?? "{}") as Record<string, unknown>);
+    const faq = entities.find((entity) => entity["@type"] === "FAQPage");
+    expect(faq).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "FAQPage",
+      mainEntity: [
+        {
+          "@type": "Question",
+          name: "Do you hire remotely?",
+          acceptedAnswer: { "@type": "Answer", text: "Yes, across the US." },
+        },
+      ],
+    });
+  });
+
+  it("keeps drafts and scheduled pages out of sight until due; a renamed page's old address answers 301", async () => {
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    await send("POST", "/api/admin/pages", page({ slug: "draft-page", status: "draft" }));
+    await send(
+      "POST",
+      "/api/admin/pages",
+      page({ slug: "later-page", status: "scheduled", publishAt: future }),
+    );
+    for (const slug of ["draft-page", "later-page"]) {
+      expect((await visit(`/${slug}`)).status, slug).toBe(404);
+    }
+    const places = (
+      await Promise.all(
+        ["/sitemap.xml", "/sitemap"].map(async (path) => (await visit(path)).text()),
+      )
+    ).join("\n");
+    expect(places).not.toContain("draft-page");
+    expect(places).not.toContain("later-page");
+
+    const created = await send("POST", "/api/admin/pages", page({ slug: "old-address" }));
+    expect(await visit("/sitemap.xml").then((answer) => answer.text())).toContain("/old-address<");
+    const moved = await send("PUT", "/api/admin/pages/old-address", page({ slug: "new-address" }), {
+      "if-match": created.headers.get("etag") ?? "",
+    });
+    expect(moved.status).toBe(200);
+    const old = await visit("/old-address");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/new-address");
+    expect((await visit("/new-address")).status).toBe(200);
+    const links = await send("GET", "/api/admin/link-targets?q=careers");
+    expect(await links.text()).toContain("/new-address");
+  });
+});
