@@ -113,6 +113,11 @@ function isInternal(rule: RedirectRule): boolean {
   return rule.status !== 410 && parseTarget(rule.target)?.internal === true;
 }
 
+function findTarget(table: RuleTable, target: string): RedirectRule | undefined {
+  const { path, query } = splitTarget(target);
+  return table.find(path, query);
+}
+
 /**
  * Why a rule cannot stand among the others (the table holds it and them), or undefined: every
  * redirect takes one hop, and none comes back to where it started.
@@ -129,7 +134,7 @@ export function findHopProblem(
       return `${describeRule(rule)} would send the address to itself: a loop.`;
     }
     if (next) {
-      const back = isInternal(next) && table.find(...Object.values(splitTarget(next.target)));
+      const back = isInternal(next) && findTarget(table, next.target);
       if (back && back.id === rule.id) {
         return `${describeRule(rule)} and the rule ${describeRule(next)} would send visitors round in a loop.`;
       }
@@ -143,8 +148,7 @@ export function findHopProblem(
   }
   for (const other of table.rules) {
     if (other.id === rule.id || !isInternal(other)) continue;
-    const { path, query } = splitTarget(other.target);
-    if (table.find(path, query)?.id !== rule.id) continue;
+    if (findTarget(table, other.target)?.id !== rule.id) continue;
     return `The rule ${describeRule(other)} points at this address: it would take two hops. Change that rule first.`;
   }
   return undefined;

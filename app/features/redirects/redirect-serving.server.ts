@@ -7,8 +7,8 @@ import { createContext } from "react-router";
 import { getDataVersion } from "~/platform/data-version.server";
 import { countRuleHit } from "~/platform/db/redirect-hits.server";
 import type { Db } from "~/platform/db/tables.server";
-import { isReservedPath } from "./redirect-address";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
+import { isReservedPath } from "./redirect-address";
 import { loadRules, type PageProbe } from "./redirect-rules.server";
 import { buildRuleTable, type RuleTable } from "./redirect-table";
 
