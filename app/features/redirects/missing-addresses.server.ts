@@ -18,7 +18,13 @@ const pruneIntervalMs = 60 * 60 * 1000;
 const scannerPattern =
   /(^|\/)(wp-admin|wp-login|wp-includes|wp-content\/plugins|xmlrpc|cgi-bin|phpmyadmin|pma|vendor|\.git|\.env|\.aws|\.ssh|\.svn|\.ds_store|\.well-known|owa|autodiscover|actuator|boaform|hnap1)(\/|$|\.)|\.(php\d?|asp|aspx|jsp|cgi|env|ini|sql|bak|old|log|yml|yaml|xml|json|txt|ico|png|jpe?g|gif|svg|webp|js|css|map|zip|gz|tar|rar|7z|exe|dll|sh|conf|config)$/i;
 
-type State = { pending: Map<string, number>; timer?: NodeJS.Timeout; prunedAt: number };
+type State = {
+  pending: Map<string, number>;
+  timer?: NodeJS.Timeout;
+  prunedAt: number;
+  /** The write under way: a flush waits for it, so what it returns to has been written. */
+  writing?: Promise<void>;
+};
 const states = new WeakMap<Db, State>();
 
 function stateOf(db: Db): State {
@@ -61,6 +67,17 @@ export function countMissingAddress(db: Db, path: string, logger?: Logger): void
 /** Writes the counts held so far (a failed write keeps them), and prunes now and then. */
 export async function flushMissingAddresses(db: Db, now = new Date()): Promise<void> {
   const state = stateOf(db);
+  if (state.writing) await state.writing.catch(() => {});
+  const write = writeMisses(db, state, now);
+  state.writing = write;
+  try {
+    await write;
+  } finally {
+    if (state.writing === write) state.writing = undefined;
+  }
+}
+
+async function writeMisses(db: Db, state: State, now: Date): Promise<void> {
   const taken = state.pending;
   if (taken.size > 0) {
     state.pending = new Map();

@@ -14,6 +14,8 @@ const flushIntervalMs = 5000;
 const maxPending = 500;
 
 const counts = new WeakMap<Db, HitCounts>();
+/** The write under way: a flush waits for it, so what it returns to has been written. */
+const writing = new WeakMap<Db, Promise<void>>();
 const timers = new WeakMap<Db, NodeJS.Timeout>();
 
 function countsOf(db: Db): HitCounts {
@@ -62,6 +64,18 @@ export function countSlugHit(db: Db, kind: string, oldSlug: string, logger?: Log
 
 /** Writes the hits counted so far; a failed write keeps them for the next one. */
 export async function flushRedirectHits(db: Db): Promise<void> {
+  const previous = writing.get(db);
+  if (previous) await previous.catch(() => {});
+  const write = writeHits(db);
+  writing.set(db, write);
+  try {
+    await write;
+  } finally {
+    if (writing.get(db) === write) writing.delete(db);
+  }
+}
+
+async function writeHits(db: Db): Promise<void> {
   const held = countsOf(db);
   if (held.rules.size === 0 && held.slugs.size === 0) return;
   const taken: HitCounts = { rules: held.rules, slugs: held.slugs };

@@ -248,7 +248,7 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
             <ul className="mt-1 list-disc space-y-1 pl-5" aria-label="Lines left out">
               {answer.body.lineErrors.map((error) => (
                 <li key={`${error.line}-${error.message}`}>
-                  Line {error.line}: {error.message}
+                  {`Line ${error.line}: ${error.message}`}
                 </li>
               ))}
             </ul>
