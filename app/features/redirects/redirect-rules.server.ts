@@ -223,6 +223,20 @@ async function recordChange(
     .execute();
 }
 
+async function insertRule(
+  trx: Transaction<Tables>,
+  rule: RedirectRule,
+  now: string,
+): Promise<RedirectRule> {
+  const { source, match, target, status } = rule;
+  const inserted = await trx
+    .insertInto("redirect_rules")
+    .values({ source, match, target, status, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { ...rule, id: Number(inserted.id) };
+}
+
 const activityOf = {
   add: "redirect-add",
   edit: "redirect-edit",
@@ -283,19 +297,7 @@ export async function saveRule(
         .execute();
       saved = { ...rule, id: before.id };
     } else {
-      const inserted = await trx
-        .insertInto("redirect_rules")
-        .values({
-          source: rule.source,
-          match: rule.match,
-          target: rule.target,
-          status: rule.status,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      saved = { ...rule, id: Number(inserted.id) };
+      saved = await insertRule(trx, rule, now);
     }
     const action = before ? "edit" : "add";
     await recordChange(trx, { action, actor, before, after: saved, now });
@@ -388,22 +390,11 @@ export async function importRules(
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     for (const { rule } of good) {
-      const inserted = await trx
-        .insertInto("redirect_rules")
-        .values({
-          source: rule.source,
-          match: rule.match,
-          target: rule.target,
-          status: rule.status,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const inserted = await insertRule(trx, rule, now);
       await recordChange(trx, {
         action: "import",
         actor,
-        after: { ...rule, id: Number(inserted.id) },
+        after: inserted,
         now,
       });
     }

@@ -387,7 +387,7 @@ function MissingTable({ data }: { data: ScreenData }) {
                   <Button asChild size="sm" variant="outline">
                     <Link
                       to={`?source=${encodeURIComponent(entry.path)}#rule-form`}
-                      aria-label={`Redirect ${entry.path}`}
+                      aria-label={`Redirect it: ${entry.path}`}
                     >
                       Redirect it
                     </Link>
@@ -461,7 +461,7 @@ export function RedirectsScreen({
           {result.message}
         </Notice>
       ) : null}
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
         <Tester data={data} />
         <RuleForm data={data} result={result} />
         <MissingTable data={data} />
