@@ -81,6 +81,8 @@ export default [
       route("admin/security", "features/admin/routes/security.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
+      // Redirects: the rules, the tester, the CSV import and the missing addresses
+      route("admin/redirects", "features/redirects/routes/redirects.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
       route("admin/:collection", "features/publishing/routes/publications.tsx"),

@@ -31,6 +31,7 @@ const landed: Record<string, string> = {
   "0019_upload_originals_and_mail_sender.ts":
     "950f806822e5d92aae999dbdf25dd3cf807f51584385a0588aa518f114fc60a4",
   "0020_pages.ts": "7386060c90fa01207f62c4142199b98c443f52ef204c08bfbde7f48c958cba96",
+  "0025_redirects.ts": "ae2a0402b632f6a56efbcc371549b97781948295e317d42b0232b9c4729db04b",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

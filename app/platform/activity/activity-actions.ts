@@ -51,6 +51,11 @@ export const activityActions = {
   "passkey-add": "Passkey added",
   "passkey-remove": "Passkey removed",
   "two-factor-require": "Two-factor requirement changed",
+  // Redirect rules (an item's automatic redirects are part of its save)
+  "redirect-add": "Redirect added",
+  "redirect-edit": "Redirect changed",
+  "redirect-delete": "Redirect deleted",
+  "redirect-import": "Redirects imported",
 } as const;
 
 /** How long entries are kept. */

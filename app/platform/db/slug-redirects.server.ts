@@ -1,6 +1,7 @@
 // The old addresses of items whose slug changed (articles, case studies, services): one table of
 // redirects per kind, each old slug pointing straight at the latest one, so a 301 takes one hop.
 import type { Transaction } from "kysely";
+import { countSlugHit } from "./redirect-hits.server";
 import type { Db, Tables } from "./tables.server";
 
 /** Points oldSlug, and every address that led to it, at newSlug. */
@@ -56,5 +57,16 @@ export async function findSlugRedirect(
     .where("kind", "=", kind)
     .where("old_id", "=", oldSlug)
     .executeTakeFirst();
+  if (row) countSlugHit(db, kind, oldSlug);
   return row?.new_id;
+}
+
+/** Every automatic redirect, for the redirects screen. */
+export async function listSlugRedirects(db: Db) {
+  return db
+    .selectFrom("publication_redirects")
+    .select(["kind", "old_id", "new_id", "hits", "last_hit_at", "created_at"])
+    .orderBy("kind")
+    .orderBy("old_id")
+    .execute();
 }

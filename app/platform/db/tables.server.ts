@@ -54,6 +54,39 @@ export interface PublicationRedirectTable {
   old_id: string;
   new_id: string;
   created_at: string;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+}
+
+/** A redirect rule the owner wrote: exact path or prefix, to a path or URL, or 410 Gone. */
+export interface RedirectRuleTable {
+  id: Generated<number>;
+  source: string;
+  match: string;
+  target: string;
+  status: number;
+  hits: Generated<number>;
+  last_hit_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One change to a redirect rule: the rule before and after, as JSON. */
+export interface RedirectChangeTable {
+  id: Generated<number>;
+  created_at: string;
+  author: string | null;
+  action: string;
+  rule_id: number | null;
+  before: string | null;
+  after: string | null;
+}
+
+/** How often a path answered 404 on one day. */
+export interface MissingAddressTable {
+  path: string;
+  day: string;
+  hits: number;
 }
 
 export interface AdminTable {
@@ -397,6 +430,10 @@ export interface Tables {
   admin_recovery_codes: AdminRecoveryCodeTable;
   admin_passkeys: AdminPasskeyTable;
   admin_pending_sign_ins: AdminPendingSignInTable;
+  // Redirects and missing addresses
+  redirect_rules: RedirectRuleTable;
+  redirect_changes: RedirectChangeTable;
+  missing_addresses: MissingAddressTable;
 }
 
 export type Db = Kysely<Tables>;

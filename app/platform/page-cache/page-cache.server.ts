@@ -67,6 +67,11 @@ export type PageCacheOptions = {
   /** The routes' facts, which say which pages may be kept; known once the server build loads. */
   routes: Promise<Pick<RouteFacts, "getCacheRule">>;
   budgetBytes?: number;
+  /**
+   * Asked only of a URL with query parameters its page ignores: true sends it the slower way
+   * (a redirect rule needs its query, as `/?page_id=42`). An exact URL's hit never asks.
+   */
+  needsQuery?: (url: string) => boolean;
 };
 
 type Rendered =
@@ -143,7 +148,7 @@ export type PageCache = {
 const versionUnreadable = new WeakSet<IncomingMessage>();
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { db, config, logger, render, shedder, baseHeaders, onPageFetch } = options;
+  const { db, config, logger, render, shedder, baseHeaders, onPageFetch, needsQuery } = options;
   const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
   const recompressor = createRecompressor(store, {
     onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),
@@ -332,6 +337,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (!url || !getPageKey) return false;
       const pageKey = getPageKey(url);
       if (!pageKey) return false;
+      if (!pageKey.exact && needsQuery?.(url)) return false;
       // A session cookie (or token) is checked on the slower path: it may be a signed-in admin's.
       if (hasCookie(req, sessionCookie) || req.headers.authorization) return false;
       const serve = (version: number) => {

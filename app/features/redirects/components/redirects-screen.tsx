@@ -1,0 +1,474 @@
+// The redirects screen: the tester, the add/edit form, the CSV import, every redirect with its
+// hits, the missing addresses (each with "Redirect it") and the latest rule changes.
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { Notice } from "~/capabilities/workspace/shell/notice";
+import { formatTime } from "~/platform/format-time";
+import type { FormResult } from "~/platform/http/form-result";
+import { Badge } from "~/ui/badge";
+import { Button } from "~/ui/button";
+import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
+import { FormField } from "~/ui/forms/form-field";
+import { Input } from "~/ui/input";
+import { NativeSelect } from "~/ui/native-select";
+import { Textarea } from "~/ui/textarea";
+import { redirectStatuses, statusLabels } from "../redirect-address";
+import type { loadRedirectScreen, RedirectAnswer } from "../redirect-screen.server";
+
+type ScreenData = Awaited<ReturnType<typeof loadRedirectScreen>> & { timeZone: string };
+
+const cell = "px-3 py-2 align-top";
+
+function Heading({ children }: { children: string }) {
+  return <h2 className="text-lg font-semibold leading-tight">{children}</h2>;
+}
+
+function Tester({ data }: { data: ScreenData }) {
+  const { verdict } = data;
+  return (
+    <Card>
+      <CardHeader>
+        <Heading>Where does this address go?</Heading>
+        <CardDescription>
+          Type an address of the site, old or new, to see what it answers.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <FormField
+            id="test-address"
+            label="Address"
+            className="grow"
+            error={verdict && "error" in verdict ? verdict.error : undefined}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="test"
+                defaultValue={data.tested}
+                placeholder="/2019/05/our-cloud-offer/"
+              />
+            )}
+          </FormField>
+          <Button type="submit" variant="outline">
+            Test
+          </Button>
+        </Form>
+        {verdict && !("error" in verdict) ? (
+          <output className="block rounded-md border bg-slate-50 p-3 text-sm" aria-live="polite">
+            <span className="font-mono break-all">{verdict.address}</span> answers{" "}
+            <strong>{verdict.status}</strong>
+            {verdict.location ? (
+              <>
+                {" "}
+                to <span className="font-mono break-all">{verdict.location}</span>
+              </>
+            ) : null}
+            . <span className="text-slate-600">{verdict.because}.</span>
+          </output>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RuleForm({
+  data,
+  result,
+}: {
+  data: ScreenData;
+  result: FormResult<RedirectAnswer> | undefined;
+}) {
+  const failed = result?.form === "save" && result.status === "failed" ? result : undefined;
+  const editing = data.editing;
+  const values = failed?.values ?? {};
+  const [status, setStatus] = useState(values.status ?? String(editing?.status ?? 301));
+  const formKey = `${editing?.id ?? "new"}-${data.prefill}-${result?.form === "save" && result.status === "done" ? "done" : ""}`;
+  return (
+    <Card id="rule-form">
+      <CardHeader>
+        <Heading>{editing ? "Edit redirect" : "Add a redirect"}</Heading>
+        <CardDescription>
+          An old address of this site, and where it goes now: a path of the site or another site's
+          address. A prefix sends every address under it. 410 tells visitors and search engines the
+          page is gone for good.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action="?intent=save" className="grid gap-4" key={formKey}>
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+            <FormField id="rule-source" label="Old address" error={failed?.errors.source}>
+              {(control) => (
+                <Input
+                  {...control}
+                  name="source"
+                  required
+                  defaultValue={values.source ?? editing?.source ?? data.prefill}
+                  placeholder="/old-page or /?page_id=42"
+                />
+              )}
+            </FormField>
+            <FormField id="rule-match" label="Match">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  name="match"
+                  defaultValue={values.match ?? editing?.match ?? "exact"}
+                >
+                  <option value="exact">This address</option>
+                  <option value="prefix">This address and all under it</option>
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+            <FormField
+              id="rule-target"
+              label="Goes to"
+              optional={status === "410"}
+              error={failed?.errors.target}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  name="target"
+                  defaultValue={values.target ?? editing?.target ?? ""}
+                  placeholder="/services or https://example.com/page"
+                  disabled={status === "410"}
+                />
+              )}
+            </FormField>
+            <FormField id="rule-status" label="Answer">
+              {(control) => (
+                <NativeSelect
+                  {...control}
+                  name="status"
+                  value={status}
+                  onChange={(event) => setStatus(event.target.value)}
+                >
+                  {redirectStatuses.map((code) => (
+                    <option key={code} value={code}>
+                      {statusLabels[code]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+          </div>
+          {failed?.errors.confirmShadow ? (
+            <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <p id="shadow-warning">{failed.errors.confirmShadow}</p>
+              <label className="mt-2 flex items-center gap-2 font-medium">
+                <input
+                  type="checkbox"
+                  name="confirmShadow"
+                  value="on"
+                  aria-describedby="shadow-warning"
+                />
+                Hide the page
+              </label>
+            </div>
+          ) : null}
+          {failed &&
+          !failed.errors.source &&
+          !failed.errors.target &&
+          !failed.errors.confirmShadow ? (
+            <p className="text-sm font-medium text-destructive" role="alert">
+              {failed.message}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit">{editing ? "Save redirect" : "Add redirect"}</Button>
+            {editing ? (
+              <Button asChild variant="outline">
+                <Link to="/admin/redirects">Cancel</Link>
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined }) {
+  const answer = result?.form === "import" ? result : undefined;
+  const [csv, setCsv] = useState("");
+  return (
+    <Card>
+      <CardHeader>
+        <Heading>Import from a CSV file</Heading>
+        <CardDescription>
+          A file exported from another site: columns such as source, target, status (or from, to,
+          type). Lines that cannot be added are listed and left out; the rest are added together.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" action="?intent=import" className="grid gap-4">
+          <div>
+            <label htmlFor="csv-file" className="text-sm font-medium text-slate-800">
+              CSV file
+            </label>
+            <input
+              id="csv-file"
+              type="file"
+              accept=".csv,text/csv,text/plain"
+              className="mt-1.5 block w-full text-sm file:mr-3 file:rounded-md file:border file:bg-white file:px-3 file:py-1.5 file:text-sm"
+              onChange={async (event) => setCsv((await event.target.files?.[0]?.text()) ?? "")}
+            />
+          </div>
+          <FormField
+            id="csv-text"
+            label="Or paste its lines"
+            error={answer?.status === "failed" ? answer.message : undefined}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                name="csv"
+                rows={4}
+                value={csv}
+                onChange={(event) => setCsv(event.target.value)}
+                placeholder={"source,target,status\n/old-page,/services,301"}
+                className="font-mono text-sm"
+              />
+            )}
+          </FormField>
+          <div>
+            <Button type="submit" variant="outline">
+              Import
+            </Button>
+          </div>
+        </Form>
+        {answer?.status === "done" && answer.body.lineErrors?.length ? (
+          <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-medium">Lines left out</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5" aria-label="Lines left out">
+              {answer.body.lineErrors.map((error) => (
+                <li key={`${error.line}-${error.message}`}>
+                  {`Line ${error.line}: ${error.message}`}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RulesTable({ data }: { data: ScreenData }) {
+  const rows = [
+    ...data.rules.map((rule) => ({ ...rule, automatic: false })),
+    ...data.automatic.map((entry, index) => ({
+      ...entry,
+      id: -index - 1,
+      match: "exact" as const,
+      status: 301 as const,
+      automatic: true,
+    })),
+  ];
+  return (
+    <Card>
+      <CardHeader>
+        <Heading>{`All redirects (${rows.length})`}</Heading>
+        <CardDescription>
+          Yours, and the automatic ones kept when an article, case study or service got a new
+          address. Hits are counted as visitors arrive.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No redirects yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="border-b text-xs uppercase text-slate-600">
+                <tr>
+                  <th className={cell}>Old address</th>
+                  <th className={cell}>Goes to</th>
+                  <th className={cell}>Answer</th>
+                  <th className={`${cell} text-right`}>Hits</th>
+                  <th className={cell}>Last hit</th>
+                  <th className={cell}>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={row.automatic ? `auto ${row.source}` : row.id}
+                    className="border-b last:border-0"
+                  >
+                    <td className={`${cell} font-mono break-all`}>
+                      {row.source}
+                      {row.match === "prefix" ? "/*" : ""}
+                    </td>
+                    <td className={`${cell} font-mono break-all`}>{row.target || "—"}</td>
+                    <td className={cell}>
+                      {row.status}
+                      {row.automatic ? (
+                        <Badge variant="secondary" className="ml-2">
+                          Automatic
+                        </Badge>
+                      ) : null}
+                    </td>
+                    <td className={`${cell} text-right tabular-nums`}>{row.hits}</td>
+                    <td className={`${cell} whitespace-nowrap`}>
+                      {row.lastHitAt ? formatTime(row.lastHitAt, data.timeZone) : "Never"}
+                    </td>
+                    <td className={`${cell} whitespace-nowrap text-right`}>
+                      {row.automatic ? null : (
+                        <div className="flex justify-end gap-2">
+                          <Button asChild size="sm" variant="outline">
+                            <Link
+                              to={`?edit=${row.id}#rule-form`}
+                              aria-label={`Edit the redirect from ${row.source}`}
+                            >
+                              Edit
+                            </Link>
+                          </Button>
+                          <Form method="post" action="?intent=delete">
+                            <input type="hidden" name="id" value={row.id} />
+                            <Button
+                              type="submit"
+                              size="sm"
+                              variant="outline"
+                              aria-label={`Delete the redirect from ${row.source}`}
+                            >
+                              Delete
+                            </Button>
+                          </Form>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function MissingTable({ data }: { data: ScreenData }) {
+  return (
+    <Card>
+      <CardHeader>
+        <Heading>Missing addresses</Heading>
+        <CardDescription>
+          Addresses people asked for in the last 30 days that found no page, most asked-for first.
+          Search engine bots and vulnerability scanners are left out; nothing about the visitor is
+          kept.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {data.missing.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No missing addresses: every visitor found a page.
+          </p>
+        ) : (
+          <ul className="divide-y" aria-label="Missing addresses">
+            {data.missing.map((entry) => (
+              <li
+                key={entry.path}
+                className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+              >
+                <span className="font-mono break-all">{entry.path}</span>
+                <span className="flex items-center gap-3">
+                  <span className="tabular-nums text-slate-600">
+                    {entry.hits} {entry.hits === 1 ? "visit" : "visits"}, last {entry.lastDay}
+                  </span>
+                  <Button asChild size="sm" variant="outline">
+                    <Link
+                      to={`?source=${encodeURIComponent(entry.path)}#rule-form`}
+                      aria-label={`Redirect it: ${entry.path}`}
+                    >
+                      Redirect it
+                    </Link>
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const actionWords: Record<string, string> = {
+  add: "Added",
+  edit: "Changed",
+  delete: "Deleted",
+  import: "Imported",
+};
+
+function ChangesList({ data }: { data: ScreenData }) {
+  if (data.changes.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <Heading>Latest changes</Heading>
+        <CardDescription>Every change to the rules, with who made it and when.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="divide-y text-sm" aria-label="Latest changes">
+          {data.changes.map((change) => (
+            <li key={change.id} className="py-2">
+              <span className="font-medium">{actionWords[change.action] ?? change.action}</span>{" "}
+              <span className="font-mono break-all">{change.after ?? change.before}</span>
+              {change.action === "edit" && change.before ? (
+                <span className="text-slate-600"> (was {change.before})</span>
+              ) : null}
+              <span className="block text-xs text-slate-600">
+                {formatTime(change.createdAt, data.timeZone)}
+                {change.author ? ` by ${change.author}` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function RedirectsScreen({
+  data,
+  result,
+}: {
+  data: ScreenData;
+  result: FormResult<RedirectAnswer> | undefined;
+}) {
+  const done = result?.status === "done" ? result : undefined;
+  return (
+    <AdminPage
+      title="Redirects"
+      description="Send old addresses to their new pages, and see which addresses visitors could not find."
+    >
+      {done ? (
+        <Notice tone="success" title="Done">
+          {done.body.message}
+        </Notice>
+      ) : null}
+      {result?.status === "failed" && result.form === "delete" ? (
+        <Notice tone="warning" title="Not deleted">
+          {result.message}
+        </Notice>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
+        <Tester data={data} />
+        <RuleForm data={data} result={result} />
+        <MissingTable data={data} />
+        <RulesTable data={data} />
+        <ImportCard result={result} />
+        <ChangesList data={data} />
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,133 @@
+// What the redirects screen shows and takes: its data in one read (this process's counts written
+// first, so the numbers are current), and its three posts (save, delete, import).
+import type { RouterContextProvider } from "react-router";
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { getActor } from "~/platform/activity/activity.server";
+import { getAppContext } from "~/platform/context.server";
+import { flushRedirectHits } from "~/platform/db/redirect-hits.server";
+import { ApiError } from "~/platform/http/api.server";
+import { handleSubmission, type SubmissionArgs } from "~/platform/http/submission.server";
+import { z } from "~/platform/zod";
+import { flushMissingAddresses, listMissingAddresses } from "./missing-addresses.server";
+import { redirectRuleSchema } from "./redirect-address";
+import { readRedirectCsv } from "./redirect-csv";
+import {
+  deleteRule,
+  importRules,
+  listAutomaticRedirects,
+  listRuleChanges,
+  listRules,
+  saveRule,
+  testAddress,
+} from "./redirect-rules.server";
+import { pageProbeContext } from "./redirect-serving.server";
+import { buildRuleTable } from "./redirect-table";
+
+export type RedirectAnswer = {
+  message: string;
+  imported?: number;
+  lineErrors?: Array<{ line: number; message: string }>;
+};
+
+const deleteSchema = z.object({ id: z.coerce.number().int().positive() });
+const importSchema = z.object({
+  csv: z.string().trim().min(1, "Choose a CSV file, or paste its lines"),
+});
+
+export async function loadRedirectScreen(context: Readonly<RouterContextProvider>, url: URL) {
+  getAdmin(context);
+  const { db, logger } = getAppContext(context);
+  await Promise.all([
+    flushRedirectHits(db).catch((error) => logger.warn({ err: error }, "Hits not written")),
+    flushMissingAddresses(db).catch((error) => logger.warn({ err: error }, "Misses not written")),
+  ]);
+  const [rules, automatic, missing, changes] = await Promise.all([
+    listRules(db),
+    listAutomaticRedirects(db),
+    listMissingAddresses(db),
+    listRuleChanges(db),
+  ]);
+  const table = buildRuleTable(rules);
+  const tested = url.searchParams.get("test")?.trim();
+  let verdict: Awaited<ReturnType<typeof testAddress>> | { error: string } | undefined;
+  if (tested) {
+    try {
+      verdict = await testAddress(db, tested, context.get(pageProbeContext));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      verdict = { error: error.message };
+    }
+  }
+  const editId = Number(url.searchParams.get("edit"));
+  return {
+    rules,
+    automatic,
+    // A missing address a rule now answers is dealt with.
+    missing: missing.filter((entry) => !table.find(entry.path)),
+    changes,
+    tested: tested ?? "",
+    verdict,
+    editing: rules.find((rule) => rule.id === editId),
+    prefill: url.searchParams.get("source") ?? "",
+  };
+}
+
+/** The screen's posts, by `?intent=`: save (add or edit), delete, import. */
+export async function submitRedirectScreen(args: SubmissionArgs) {
+  const admin = getAdmin(args.context);
+  const intent = new URL(args.request.url).searchParams.get("intent") ?? "save";
+  const probe = args.context.get(pageProbeContext);
+  const answer =
+    intent === "delete"
+      ? await handleSubmission<{ id: number }, RedirectAnswer>(args, {
+          schema: deleteSchema,
+          async accept(input, app) {
+            const rule = await deleteRule(app.db, input.id, getActor(admin, app.clientIp));
+            return { body: { message: `The redirect from ${rule.source} was deleted.` } };
+          },
+        })
+      : intent === "import"
+        ? await handleSubmission<{ csv: string }, RedirectAnswer>(args, {
+            schema: importSchema,
+            maxBytes: 1024 * 1024,
+            async accept(input, app) {
+              const reading = readRedirectCsv(input.csv);
+              const report = await importRules(app.db, reading.lines, {
+                actor: getActor(admin, app.clientIp),
+                probe,
+                errors: reading.errors,
+              });
+              const refused = report.errors.length;
+              return {
+                body: {
+                  message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.`,
+                  imported: report.imported,
+                  lineErrors: report.errors,
+                },
+              };
+            },
+          })
+        : await handleSubmission(args, {
+            schema: redirectRuleSchema,
+            echo: (fields) => ({
+              source: fields.source,
+              match: fields.match,
+              target: fields.target,
+              status: fields.status,
+              id: fields.id,
+            }),
+            async accept(input, app): Promise<{ body: RedirectAnswer }> {
+              const rule = await saveRule(app.db, input, {
+                actor: getActor(admin, app.clientIp),
+                probe,
+              });
+              return {
+                body: {
+                  message: `${input.id ? "Saved" : "Added"}: ${rule.source} now answers ${rule.status}${rule.target ? ` to ${rule.target}` : ""}.`,
+                },
+              };
+            },
+          });
+  if (!(answer instanceof Response)) answer.data.form = intent;
+  return answer;
+}

@@ -1,0 +1,92 @@
+// Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
+// request's path is looked up in the rules of the current data version, held in memory; a match
+// answers its 301, 302 or 410 and is counted. A page that then answers 404 is counted as missing.
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import { createContext } from "react-router";
+import { getDataVersion } from "~/platform/data-version.server";
+import { countRuleHit } from "~/platform/db/redirect-hits.server";
+import type { Db } from "~/platform/db/tables.server";
+import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
+import { isReservedPath } from "./redirect-address";
+import { loadRules, type PageProbe } from "./redirect-rules.server";
+import { buildRuleTable, type RuleTable } from "./redirect-table";
+
+/** How the admin screen asks what a path answers without the rules (set by the host per request). */
+export const pageProbeContext = createContext<PageProbe>();
+
+const goneBody = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;color:#0f172a;text-align:center"><h1>This page has been removed</h1><p style="color:#475569">It is no longer on the site.</p><p><a href="/" style="color:#1d4ed8">Go to the home page</a></p></body></html>`;
+
+export type RedirectServing = {
+  /** Express middleware, on the way to the page cache's render and React Router. */
+  middleware(req: Request, res: Response, next: NextFunction): Promise<void>;
+  /**
+   * True when a URL whose query the page cache would ignore must go the slower way, because a
+   * rule needs its query (`/?page_id=42`). Asked only of such URLs.
+   */
+  needsQuery(url: string): boolean;
+};
+
+export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }): RedirectServing {
+  let held: { version: number; table: RuleTable } | undefined;
+  let loading: { version: number; table: Promise<RuleTable> } | undefined;
+
+  async function readTable(): Promise<RuleTable> {
+    const version = await getDataVersion(db, { sameBatch: true });
+    if (held?.version === version) return held.table;
+    // Concurrent misses after a change share one read of the rules.
+    if (loading?.version !== version) {
+      const table = loadRules(db).then((rules) => buildRuleTable(rules));
+      loading = { version, table };
+      table.then(
+        (ready) => {
+          if (!held || held.version < version) held = { version, table: ready };
+        },
+        () => {},
+      );
+    }
+    return loading.table;
+  }
+
+  return {
+    async middleware(req, res, next) {
+      if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path))
+        return next();
+      let table: RuleTable;
+      try {
+        table = await readTable();
+      } catch (error) {
+        // The database is down: the page's own handling answers (503 or a stale copy).
+        logger.warn({ err: error }, "Redirect rules unreadable");
+        return next();
+      }
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
+      const rule = table.find(req.path, query);
+      if (rule) {
+        countRuleHit(db, rule.id, logger);
+        if (rule.status === 410) {
+          res.status(410).type("html").setHeader("Cache-Control", "no-store");
+          // Its own policy: no script at all, the inline style alone.
+          res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
+          res.send(goneBody);
+          return;
+        }
+        // Browsers keep a 301 for good unless told: an hour, so a corrected rule reaches them.
+        res.setHeader("Cache-Control", rule.status === 301 ? "public, max-age=3600" : "no-store");
+        res.redirect(rule.status, rule.target);
+        return;
+      }
+      if (req.method === "GET" && isVisitorMiss(req.path, req.headers["user-agent"])) {
+        res.once("finish", () => {
+          if (res.statusCode === 404) countMissingAddress(db, req.path, logger);
+        });
+      }
+      next();
+    },
+    needsQuery(url) {
+      const queryAt = url.indexOf("?");
+      return queryAt !== -1 && held !== undefined && held.table.hasQueryRule(url.slice(0, queryAt));
+    },
+  };
+}

@@ -1,0 +1,90 @@
+// The redirects screen in Chromium at phone and desktop widths, as the owner uses it: add a rule
+// and see it answer, ask the tester where the address goes, import a small CSV (a bad line listed,
+// the rest added), and turn a missing address into a redirect with "Redirect it". Axe-clean.
+import { expect } from "@playwright/test";
+import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
+
+// Headless Chromium says so in its user agent, and the missing-address log leaves bots out.
+const visitor =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+for (const width of [375, 1280]) {
+  test(`redirects screen at ${width} px: add, test, import, redirect a missing address`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await signInWithSessionCookie(context, baseURL);
+    const stamp = `${Date.now().toString(36)}-${width}`;
+    const old = `/e2e-old-${stamp}`;
+    const missing = `/e2e-missing-${stamp}`;
+    const answerOf = async (path: string) => {
+      const response = await context.request.get(`${baseURL}${path}`, {
+        maxRedirects: 0,
+        headers: { "user-agent": visitor },
+      });
+      return { status: response.status(), location: response.headers().location };
+    };
+
+    await page.goto("/admin/redirects");
+    await expect(page.getByRole("heading", { name: "Redirects", level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // Add a rule.
+    const ruleForm = page.locator("#rule-form");
+    await ruleForm.getByLabel("Old address").fill(`${old}/`);
+    await ruleForm.getByLabel("Goes to").fill("/contact");
+    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+    await expect(page.getByText(`Added: ${old} now answers 301 to /contact.`)).toBeVisible();
+    expect(await answerOf(old)).toEqual({ status: 301, location: "/contact" });
+
+    // Test it.
+    await page.getByLabel("Address", { exact: true }).fill(`${old}/`);
+    await page.getByRole("button", { name: "Test" }).click();
+    await expect(page.locator("output")).toContainText(`${old} answers 301 to /contact`);
+    await expect(page.locator("output")).toContainText(`The rule ${old} → /contact (301)`);
+
+    // Import a small CSV: two good lines, one refused.
+    const csv = [
+      "source,target,status",
+      `/e2e-csv-a-${stamp},/services,301`,
+      `/e2e-csv-b-${stamp},,410`,
+      `/e2e-csv-c-${stamp},/e2e-csv-c-${stamp}/,301`,
+    ].join("\n");
+    await page.getByLabel("CSV file").setInputFiles({
+      name: "redirects.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv),
+    });
+    await expect(page.getByLabel("Or paste its lines")).toHaveValue(csv);
+    await page.getByRole("button", { name: "Import" }).click();
+    await expect(page.getByText("2 redirects imported; 1 line left out.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Lines left out" })).toContainText("Line 4:");
+    expect(await answerOf(`/e2e-csv-a-${stamp}`)).toEqual({ status: 301, location: "/services" });
+    expect((await answerOf(`/e2e-csv-b-${stamp}`)).status).toBe(410);
+    await expect(
+      page.getByRole("cell", { name: `/e2e-csv-a-${stamp}`, exact: true }),
+    ).toBeVisible();
+
+    // A missing address, redirected from the log.
+    expect((await answerOf(missing)).status).toBe(404);
+    expect((await answerOf(missing)).status).toBe(404);
+    await page.goto("/admin/redirects");
+    const entry = page
+      .getByRole("list", { name: "Missing addresses" })
+      .getByRole("listitem")
+      .filter({ hasText: missing });
+    await expect(entry).toContainText("2 visits");
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: `test-results/redirects-${width}.png`, fullPage: true });
+    await entry.getByRole("link", { name: `Redirect it: ${missing}` }).click();
+    await expect(ruleForm.getByLabel("Old address")).toHaveValue(missing);
+    await ruleForm.getByLabel("Goes to").fill("/services");
+    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+    await expect(page.getByText(`Added: ${missing} now answers 301 to /services.`)).toBeVisible();
+    expect(await answerOf(missing)).toEqual({ status: 301, location: "/services" });
+    await expect(page.getByRole("link", { name: `Redirect it: ${missing}` })).toHaveCount(0);
+  });
+}
