@@ -70,18 +70,21 @@ test.describe("SEO settings", () => {
   });
 
   for (const width of [1280, 375]) {
-    test(`the owner sets a spec page's, a service's and an article's SEO at ${width} px`, async ({
-      page,
-      context,
-    }) => {
+    /** Signed in at the width, with a fresh image in the library: its name and address. */
+    const prepare = async (page: Page, context: BrowserContext, color: string) => {
       test.slow();
-      if (!service) throw new Error("no default service");
       await page.setViewportSize({ width, height: 900 });
       await signInWithSessionCookie(context, baseURL);
       const imageName = `seo-card-${width}-${Date.now()}.png`;
-      const image = await uploadCard(context, imageName, width === 375 ? "#0f766e" : "#1d4ed8");
+      return { imageName, image: await uploadCard(context, imageName, color) };
+    };
 
-      // The About page, in the Content Manager's SEO tab.
+    test(`the owner sets the About page's SEO at ${width} px`, async ({ page, context }) => {
+      const { imageName, image } = await prepare(
+        page,
+        context,
+        width === 375 ? "#0f766e" : "#1d4ed8",
+      );
       await page.goto("/content");
       await page.getByRole("tab", { name: "SEO" }).click();
       const about = page.getByRole("group", { name: "About page", exact: true });
@@ -104,8 +107,15 @@ test.describe("SEO settings", () => {
         robots: "noindex",
         inSitemap: false,
       });
+      await page.goto("/about");
+      await expect(page).toHaveTitle(`${aboutTitle} | Clearline IT Consulting`);
+      await expectNoSeriousA11yViolations(page);
+    });
 
-      // A service, in the content editor's services card.
+    test(`the owner sets a service's SEO at ${width} px`, async ({ page, context }) => {
+      if (!service) throw new Error("no default service");
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
       await openEditor(page, context);
       await page.getByRole("tab", { name: "Services" }).click();
       const card = page.getByRole("region", { name: "Service 1", exact: true });
@@ -120,8 +130,14 @@ test.describe("SEO settings", () => {
       expect(serviceHead.title).toBe(`${serviceTitle} | Clearline IT Consulting`);
       expect(serviceHead.robots).toBeUndefined();
       expect(serviceHead.inSitemap).toBe(true);
+    });
 
-      // An article, in its editor.
+    test(`the owner sets an article's SEO at ${width} px`, async ({ page, context }) => {
+      const { imageName, image } = await prepare(
+        page,
+        context,
+        width === 375 ? "#7c3aed" : "#b45309",
+      );
       const slug = `seo-settings-${width}-${Date.now()}`;
       const created = await context.request.post(`${baseURL}/api/admin/articles`, {
         headers: { origin: baseURL },
