@@ -81,6 +81,7 @@ describe("collectRouteFacts", () => {
       { to: "/content", label: "More content" },
       { to: "/admin/articles", label: "Articles", nested: true },
       { to: "/admin/case-studies", label: "Case studies", nested: true },
+      { to: "/admin/pages", label: "Pages", nested: true },
       { to: "/images", label: "Images" },
       { to: "/admin/leads", label: "Leads", nested: true, badge: "new-messages" },
       { to: "/admin/newsletter", label: "Newsletter", nested: true, role: "owner" },

@@ -15,6 +15,7 @@ const screens = [
   { link: "More content", heading: "Content Manager", path: "/content" },
   { link: "Articles", heading: "Articles", path: "/admin/articles" },
   { link: "Case studies", heading: "Case Studies", path: "/admin/case-studies" },
+  { link: "Pages", heading: "Pages", path: "/admin/pages" },
   { link: "Images", heading: "Manage Images", path: "/images" },
   { link: "Leads", heading: "Leads", path: "/admin/leads" },
   { link: "Newsletter", heading: "Newsletter", path: "/admin/newsletter" },
