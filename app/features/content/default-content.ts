@@ -862,6 +862,10 @@ export const defaultContent: SiteContent = {
     talkHeading: "Prefer to talk it through?",
     talkText: "Book a free 30-minute consultation with one of our consultants.",
     talkButtonText: "Book a Consultation",
+    emailLabel: "Email",
+    phoneLabel: "Phone",
+    addressLabel: "Address",
+    profileLabel: "Professional profile",
   },
   cta: {
     heading: "Ready to Make Technology Work for Your Business?",

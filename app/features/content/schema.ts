@@ -216,6 +216,11 @@ export const contentSchema = z.object({
     talkHeading: line(200),
     talkText: paragraph(500),
     talkButtonText: line(60),
+    /** The labels of the Get in Touch card's rows. */
+    emailLabel: line(60),
+    phoneLabel: line(60),
+    addressLabel: line(60),
+    profileLabel: line(60),
   }),
   cta: z.object({
     heading: line(200),

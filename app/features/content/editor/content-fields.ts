@@ -550,6 +550,16 @@ export const editorSectionSpecs = [
       { key: "detailsHeading", label: "Contact Details Heading", kind: "text", more: true },
       { key: "hoursHeading", label: "Business Hours Heading", kind: "text", more: true },
       {
+        key: "emailLabel",
+        label: "Email Label",
+        kind: "text",
+        hint: "The Get in Touch card names each way to reach you.",
+        more: true,
+      },
+      { key: "phoneLabel", label: "Phone Label", kind: "text", more: true },
+      { key: "addressLabel", label: "Address Label", kind: "text", more: true },
+      { key: "profileLabel", label: "Professional Profile Label", kind: "text", more: true },
+      {
         key: "talkHeading",
         label: "Booking Card Heading",
         kind: "text",

@@ -68,8 +68,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
     keepOutOfPageCache(context);
   }
+  // The tabs' addresses stay here: the page gets the tabs as shown.
+  const { featuredTabs, ...blog } = content.blog;
   return {
-    blog: content.blog,
+    blog,
     seoDescription: content.seo.blog,
     newsletter: {
       heading: content.cta.newsletterHeading,
@@ -78,7 +80,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     query: { ...query, page: shown.page },
     categories,
-    featured: listFeaturedTabs(content.blog.featuredTabs, articles, caseStudies),
+    featured: listFeaturedTabs(featuredTabs, articles, caseStudies),
     featuredTexts: {
       heading: content.blog.featuredHeading,
       description: content.blog.featuredDescription,
