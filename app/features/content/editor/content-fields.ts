@@ -849,7 +849,7 @@ export const managerSectionSpecs = [
       {
         key: "items",
         label: "Case Study Highlights",
-        hint: "Short summaries of your work, each with its industry, near the top of the case studies page. One titled like a case study links to it.",
+        hint: "Short summaries of your work, each with its industry, near the top of the case studies page.",
         kind: "pairs",
         itemName: "Case Study",
         max: 20,

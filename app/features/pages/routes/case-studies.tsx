@@ -46,7 +46,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     highlights: {
       heading: content.caseStudies.highlightsHeading,
       items: content.caseStudies.items,
-      readMoreText: content.caseStudies.readMoreText,
     },
     companyName: content.general.companyName,
     seoDescription: content.seo.caseStudies,
@@ -76,12 +75,7 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro eyebrow={eyebrow} heading={heading} description={description} />
-      <CaseStudyHighlights
-        heading={highlights.heading}
-        highlights={highlights.items}
-        studies={caseStudies}
-        readMoreText={highlights.readMoreText}
-      />
+      <CaseStudyHighlights heading={highlights.heading} highlights={highlights.items} />
       <div className="mx-auto max-w-7xl space-y-24 px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         {caseStudies.map((study, index) => (
           <CaseStudySummary key={study.id} study={study} index={index} labels={labels} />
