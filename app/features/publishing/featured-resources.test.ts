@@ -55,4 +55,15 @@ describe("featured resources", () => {
     ]);
     expect(listFeaturedTabs(defaultContent.blog.featuredTabs, [], [])).toEqual([]);
   });
+
+  it("cuts long texts at 150 characters without a space before the ellipsis", () => {
+    const article = {
+      id: "long",
+      title: "Long",
+      category: "Cloud",
+      excerpt: `${"a".repeat(149)} tail`,
+    };
+    const [tab] = listFeaturedTabs([{ label: "T", items: ["/blog/long"] }], [article], []);
+    expect(tab?.resources[0]?.description).toBe(`${"a".repeat(149)}...`);
+  });
 });

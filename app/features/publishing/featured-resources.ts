@@ -23,8 +23,9 @@ export type ShownFeaturedTab = {
   resources: FeaturedResource[];
 };
 
-/** Card texts are cut like the blog's excerpts. */
+/** Card texts are cut like the blog's excerpts, without a space before the "...". */
 const descriptionLength = 150;
+const cut = (text: string) => truncate(text, descriptionLength).replace(/\s+\.\.\.$/, "...");
 
 /** The tabs as the blog shows them, from the published articles and case studies. */
 export function listFeaturedTabs(
@@ -38,7 +39,7 @@ export function listFeaturedTabs(
     byAddress.set(href, {
       kind: "article",
       title: article.title,
-      description: truncate(article.excerpt, descriptionLength),
+      description: cut(article.excerpt),
       group: article.category,
       href,
     });
@@ -48,7 +49,7 @@ export function listFeaturedTabs(
     byAddress.set(href, {
       kind: "case-study",
       title: study.title,
-      description: truncate(study.description, descriptionLength),
+      description: cut(study.description),
       group: study.industry,
       href,
     });
