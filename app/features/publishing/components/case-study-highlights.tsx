@@ -1,7 +1,7 @@
 // The case studies page's highlights: short summaries of the firm's work, each with its industry,
 // above the full stories. Titles are not headings: a highlight may share its title with a story.
 import type { SiteContent } from "~/features/content/schema";
-import { Badge } from "~/ui/badge";
+import { SummaryCard } from "./summary-card";
 
 type Highlight = SiteContent["caseStudies"]["items"][number];
 
@@ -25,18 +25,13 @@ export function CaseStudyHighlights({
         </h2>
         <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {shown.map((highlight) => (
-            <li
+            <SummaryCard
               key={highlight.title}
-              className="flex flex-col rounded-xl border border-border bg-slate-50 p-6"
-            >
-              {highlight.industry ? (
-                <Badge variant="accent" className="self-start">
-                  {highlight.industry}
-                </Badge>
-              ) : null}
-              <p className="mt-3 text-lg font-semibold leading-snug text-navy">{highlight.title}</p>
-              <p className="mt-2 text-sm leading-relaxed text-slate-600">{highlight.description}</p>
-            </li>
+              group={highlight.industry}
+              title={highlight.title}
+              text={highlight.description}
+              className="bg-slate-50"
+            />
           ))}
         </ul>
       </div>

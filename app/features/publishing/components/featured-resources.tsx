@@ -5,8 +5,8 @@
 import { ArrowRight, BookOpen, Lightbulb, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { ShownFeaturedTab } from "~/features/publishing/featured-resources";
-import { Badge } from "~/ui/badge";
 import { ProgressiveTabs } from "~/ui/progressive-tabs";
+import { SummaryCard } from "./summary-card";
 
 const tabIcons = [BookOpen, Trophy, Lightbulb];
 
@@ -71,19 +71,14 @@ function FeaturedPanel({ tab, texts }: { tab: ShownFeaturedTab; texts: FeaturedT
           const linkText =
             resource.kind === "article" ? texts.articleLinkText : texts.caseStudyLinkText;
           return (
-            <li
+            <SummaryCard
               key={resource.href}
-              className="flex flex-col rounded-xl border border-border bg-white p-6 shadow-sm"
+              group={resource.group}
+              title={resource.title}
+              text={resource.description}
+              titleAs="h4"
+              className="bg-white shadow-sm"
             >
-              {resource.group ? (
-                <Badge variant="secondary" className="self-start">
-                  {resource.group}
-                </Badge>
-              ) : null}
-              <h4 className="mt-3 text-lg font-semibold text-navy">{resource.title}</h4>
-              <p className="mt-2 flex-1 text-sm leading-relaxed text-slate-600">
-                {resource.description}
-              </p>
               <Link
                 to={resource.href}
                 aria-label={`${linkText}: ${resource.title}`}
@@ -92,7 +87,7 @@ function FeaturedPanel({ tab, texts }: { tab: ShownFeaturedTab; texts: FeaturedT
                 {linkText}
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
-            </li>
+            </SummaryCard>
           );
         })}
       </ul>
