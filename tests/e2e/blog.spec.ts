@@ -173,7 +173,7 @@ test.describe("the blog listing", () => {
     await expect(page.getByRole("heading", { name: "No articles found" })).toBeVisible();
   });
 
-  test("Featured Resources: three tabs, Guides & Tutorials first, each with two cards and View All", async ({
+  test("Featured Resources: three tabs, Guides & Tutorials first, each with two chosen items and View All", async ({
     page,
   }) => {
     await page.goto("/blog");
@@ -198,12 +198,17 @@ test.describe("the blog listing", () => {
       const hrefs = await cardLinks.evaluateAll((links) =>
         links.map((link) => link.getAttribute("href") ?? ""),
       );
-      for (const href of hrefs) expect(href).toMatch(/^\/blog(\?|$)/);
+      // Real articles and case studies, not the blog filtered.
+      for (const href of hrefs) expect(href).toMatch(/^\/(blog|case-studies)\/[a-z0-9-]+$/);
       await expect(panel.getByRole("link", { name: `View All ${label}` })).toHaveAttribute(
         "href",
-        "/blog",
+        label === "Success Stories" ? "/case-studies" : "/blog",
       );
     }
+    await section.getByRole("tab", { name: "Success Stories" }).click();
+    await section.getByRole("tabpanel").getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/case-studies\/[a-z0-9-]+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 
   test("Featured Resources tabs work by keyboard: arrows, Home, End and one tab stop", async ({

@@ -119,6 +119,19 @@ export const defaultContent: SiteContent = {
     aboutLinkText: "More About Us",
     approachEyebrow: "Our Approach",
     approachHeading: "How We Work",
+    badges: [
+      { value: "15+", label: "Years Experience" },
+      { value: "100+", label: "Projects Completed" },
+      { value: "24/7", label: "Support" },
+    ],
+    alternativeBadges: [
+      { value: "10+", label: "Years Experience" },
+      { value: "50+", label: "Projects Completed" },
+      { value: "100%", label: "Client Satisfaction" },
+    ],
+    alternativeBadgesHeading: "Our Track Record",
+    consultationSubheading: "With a senior IT consultant",
+    consultationServicesHeading: "What we help with",
   },
   about: {
     eyebrow: "About Us",
@@ -779,6 +792,7 @@ export const defaultContent: SiteContent = {
     clientLabel: "Client:",
     backLinkText: "All case studies",
     moreHeading: "More Case Studies",
+    highlightsHeading: "Results at a Glance",
   },
   blog: {
     eyebrow: "Insights",
@@ -804,6 +818,30 @@ export const defaultContent: SiteContent = {
     countText: "Showing {shown} of {total} articles",
     countOneText: "Showing {shown} of {total} article",
     noMatchText: "No matching articles",
+    featuredTabs: [
+      {
+        label: "Guides & Tutorials",
+        items: [
+          "/blog/cybersecurity-essentials-for-small-businesses",
+          "/blog/practical-guide-to-adopting-ai",
+        ],
+      },
+      {
+        label: "Success Stories",
+        items: [
+          "/case-studies/regional-credit-union-loan-automation",
+          "/case-studies/multi-site-clinic-network-security",
+        ],
+      },
+      {
+        label: "Industry Insights",
+        items: [
+          "/blog/digital-transformation-where-to-start",
+          "/case-studies/precision-manufacturer-cloud-migration",
+        ],
+      },
+    ],
+    featuredViewAllText: "View All",
   },
   contact: {
     eyebrow: "Contact",
@@ -826,6 +864,10 @@ export const defaultContent: SiteContent = {
     talkHeading: "Prefer to talk it through?",
     talkText: "Book a free 30-minute consultation with one of our consultants.",
     talkButtonText: "Book a Consultation",
+    emailLabel: "Email",
+    phoneLabel: "Phone",
+    addressLabel: "Address",
+    profileLabel: "Professional profile",
   },
   cta: {
     heading: "Ready to Make Technology Work for Your Business?",
@@ -835,6 +877,8 @@ export const defaultContent: SiteContent = {
     newsletterHeading: "Stay Informed",
     newsletterDescription:
       "Practical IT insights, security alerts and best practices, delivered to your inbox once a month.",
+    contactButtonText: "Contact Us",
+    callHeading: "Prefer to talk right away?",
   },
   booking: {
     heading: "Book Your Free Consultation",
@@ -894,6 +938,9 @@ export const defaultContent: SiteContent = {
       "This usually takes a few seconds. Available times appear here as soon as the calendar is ready.",
     calendarFallbackText: "Calendar not showing? You can also book on the calendar's own page.",
     calendarLinkText: "Open the calendar in a new tab",
+    bookTabLabel: "Book Now",
+    servicesTabLabel: "Our Services",
+    expectTabLabel: "What to Expect",
   },
   footer: {
     description:

@@ -69,6 +69,39 @@ describe("default site content", () => {
     ]);
   });
 
+  it("has the spec's trust badges of both home variants, booking tiles and Featured tabs", () => {
+    const asText = (badges: { value: string; label: string }[]) =>
+      badges.map(({ value, label }) => `${value} ${label}`);
+    expect(asText(defaultContent.hero.badges)).toEqual([
+      "15+ Years Experience",
+      "100+ Projects Completed",
+      "24/7 Support",
+    ]);
+    expect(asText(defaultContent.hero.alternativeBadges)).toEqual([
+      "10+ Years Experience",
+      "50+ Projects Completed",
+      "100% Client Satisfaction",
+    ]);
+    expect(defaultContent.booking.tiles.map((tile) => tile.title)).toEqual([
+      "30-Minute Session",
+      "Expert Guidance",
+      "Next Steps",
+    ]);
+    expect([
+      defaultContent.booking.bookTabLabel,
+      defaultContent.booking.servicesTabLabel,
+      defaultContent.booking.expectTabLabel,
+    ]).toEqual(["Book Now", "Our Services", "What to Expect"]);
+    expect(defaultContent.blog.featuredTabs.map((tab) => tab.label)).toEqual([
+      "Guides & Tutorials",
+      "Success Stories",
+      "Industry Insights",
+    ]);
+    for (const tab of defaultContent.blog.featuredTabs) expect(tab.items).toHaveLength(2);
+    expect(defaultContent.blog.featuredViewAllText).toBe("View All");
+    expect(defaultContent.notFound.heading).toBe("404 Page Not Found");
+  });
+
   it("has a copyright line whose 2023 is replaced at render time", () => {
     expect(defaultContent.footer.copyright).toContain("2023");
   });

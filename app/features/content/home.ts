@@ -37,6 +37,8 @@ export function pickHomeContent(content: SiteContent) {
       heading: content.cta.heading,
       description: content.cta.description,
       buttonText: content.cta.buttonText,
+      contactButtonText: content.cta.contactButtonText,
+      callHeading: content.cta.callHeading,
     },
     contact: { phone: content.contact.phone, email: content.contact.email },
   };

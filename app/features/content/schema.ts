@@ -22,6 +22,17 @@ export type IconName = (typeof iconNames)[number];
 const line = (max = 200) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const paragraph = (max = 2000) => z.string().trim().max(max, `Must be at most ${max} characters`);
 const titled = z.object({ title: line(120), description: paragraph(1000) });
+/** A home page figure: "15+" and "Years Experience". */
+const badge = z.object({ value: line(20), label: line(80) });
+
+export const featuredAddressMessage =
+  "Use the address of an article (/blog/...) or a case study (/case-studies/...)";
+/** An article or case study the blog features, by its address on the site. */
+const featuredAddress = z
+  .string()
+  .trim()
+  .max(200, "Must be at most 200 characters")
+  .regex(/^\/(blog|case-studies)\/[a-z0-9-]+$/, featuredAddressMessage);
 
 export { seoDescription, seoDescriptionMessage } from "~/platform/seo/seo-settings";
 
@@ -82,6 +93,12 @@ export const contentSchema = z.object({
     /** Home layout 2's heading above the approach steps. */
     approachEyebrow: line(80),
     approachHeading: line(200),
+    /** The figures under the main layout's heading, and the other set home layout 1 shows. */
+    badges: z.array(badge).max(4),
+    alternativeBadges: z.array(badge).max(4),
+    alternativeBadgesHeading: line(120),
+    consultationSubheading: line(120),
+    consultationServicesHeading: line(120),
   }),
   about: z.object({
     eyebrow: line(80),
@@ -136,6 +153,8 @@ export const contentSchema = z.object({
     clientLabel: line(80),
     backLinkText: line(80),
     moreHeading: line(120),
+    /** Above the highlights (the items) on the case studies page. */
+    highlightsHeading: line(120),
   }),
   blog: z.object({
     eyebrow: line(80),
@@ -159,6 +178,11 @@ export const contentSchema = z.object({
     countText: line(120),
     countOneText: line(120),
     noMatchText: line(120),
+    /** Featured Resources: each tab lists the chosen articles and case studies. */
+    featuredTabs: z
+      .array(z.object({ label: line(80), items: z.array(featuredAddress).max(6) }))
+      .max(3),
+    featuredViewAllText: line(60),
   }),
   contact: z.object({
     eyebrow: line(80),
@@ -178,6 +202,11 @@ export const contentSchema = z.object({
     talkHeading: line(200),
     talkText: paragraph(500),
     talkButtonText: line(60),
+    /** The labels of the Get in Touch card's rows. */
+    emailLabel: line(60),
+    phoneLabel: line(60),
+    addressLabel: line(60),
+    profileLabel: line(60),
   }),
   cta: z.object({
     heading: line(200),
@@ -185,6 +214,9 @@ export const contentSchema = z.object({
     buttonText: line(60),
     newsletterHeading: line(200),
     newsletterDescription: paragraph(),
+    contactButtonText: line(60),
+    /** Home layout 2's call to action: the heading above the phone and email. */
+    callHeading: line(120),
   }),
   booking: z.object({
     heading: line(200),
@@ -212,6 +244,9 @@ export const contentSchema = z.object({
     calendarLoadingText: paragraph(500),
     calendarFallbackText: paragraph(500),
     calendarLinkText: line(60),
+    bookTabLabel: line(40),
+    servicesTabLabel: line(40),
+    expectTabLabel: line(40),
   }),
   footer: z.object({
     description: paragraph(),

@@ -60,7 +60,7 @@ export function ContentCallToAction({
   headingId,
   tone = "navy",
 }: {
-  cta: { heading: string; description: string; buttonText: string };
+  cta: { heading: string; description: string; buttonText: string; contactButtonText: string };
   headingId: string;
   tone?: "navy" | "blue";
 }) {
@@ -76,7 +76,7 @@ export function ContentCallToAction({
             <Link to="/booking">{cta.buttonText}</Link>
           </Button>
           <Button asChild size="lg" variant="outline-inverse">
-            <Link to="/contact">Contact Us</Link>
+            <Link to="/contact">{cta.contactButtonText}</Link>
           </Button>
         </>
       }

@@ -6,9 +6,11 @@ import { Button } from "~/ui/button";
 export function ConsultationCta({
   heading,
   description,
+  buttons,
 }: {
   heading: string;
   description: string;
+  buttons: { bookText: string; contactText: string };
 }) {
   return (
     <section className="bg-navy" aria-labelledby="consultation-cta-heading">
@@ -21,12 +23,12 @@ export function ConsultationCta({
           <Button asChild size="lg" variant="inverse">
             <Link to="/booking">
               <CalendarCheck aria-hidden="true" />
-              Book a Free Consultation
+              {buttons.bookText}
             </Link>
           </Button>
           <Button asChild size="lg" variant="outline-inverse">
             <Link to="/contact">
-              Contact Us
+              {buttons.contactText}
               <ArrowRight aria-hidden="true" />
             </Link>
           </Button>

@@ -109,6 +109,10 @@ const titled = [
   { key: "title", label: "Title" },
   { key: "description", label: "Description", multiline: true },
 ] as const;
+const badgeFields = [
+  { key: "value", label: "Figure" },
+  { key: "label", label: "Label" },
+] as const;
 
 function createEmptyService(): SiteContent["services"]["items"][number] {
   return {
@@ -213,6 +217,47 @@ export const editorSectionSpecs = [
         more: true,
       },
       { key: "approachHeading", label: "Approach Section Heading", kind: "text", more: true },
+      {
+        key: "consultationSubheading",
+        label: "Consultation Card Subheading",
+        kind: "text",
+        hint: "The line under the consultation card's heading.",
+        more: true,
+      },
+      {
+        key: "consultationServicesHeading",
+        label: "Consultation Card Services Heading",
+        kind: "text",
+        hint: "Above the first services at the foot of the consultation card.",
+        more: true,
+      },
+      {
+        key: "badges",
+        label: "Trust Badges",
+        hint: "The figures under the home page's buttons, such as “15+” and “Years Experience”.",
+        kind: "pairs",
+        itemName: "Badge",
+        max: 4,
+        fields: badgeFields,
+        more: true,
+      },
+      {
+        key: "alternativeBadges",
+        label: "Home Layout 1 Figures",
+        hint: "The large figures on the card under home layout 1's heading.",
+        kind: "pairs",
+        itemName: "Figure",
+        max: 4,
+        fields: badgeFields,
+        more: true,
+      },
+      {
+        key: "alternativeBadgesHeading",
+        label: "Home Layout 1 Figures Heading",
+        kind: "text",
+        hint: "Read out by screen readers before the figures; not shown on screen.",
+        more: true,
+      },
     ],
   },
   {
@@ -506,6 +551,16 @@ export const editorSectionSpecs = [
       { key: "detailsHeading", label: "Contact Details Heading", kind: "text", more: true },
       { key: "hoursHeading", label: "Business Hours Heading", kind: "text", more: true },
       {
+        key: "emailLabel",
+        label: "Email Label",
+        kind: "text",
+        hint: "The Get in Touch card names each way to reach you.",
+        more: true,
+      },
+      { key: "phoneLabel", label: "Phone Label", kind: "text", more: true },
+      { key: "addressLabel", label: "Address Label", kind: "text", more: true },
+      { key: "profileLabel", label: "Professional Profile Label", kind: "text", more: true },
+      {
         key: "talkHeading",
         label: "Booking Card Heading",
         kind: "text",
@@ -532,6 +587,18 @@ export const managerSectionSpecs = [
       },
       { key: "description", label: "Call to Action Description", kind: "longText" },
       { key: "buttonText", label: "Call to Action Button Text", kind: "text" },
+      {
+        key: "contactButtonText",
+        label: "Contact Button Text",
+        kind: "text",
+        hint: "The second button of the closing banners, leading to the contact page.",
+      },
+      {
+        key: "callHeading",
+        label: "Call Us Heading",
+        kind: "text",
+        hint: "Home layout 2: above the phone number and email in the closing banner.",
+      },
       { key: "newsletterHeading", label: "Newsletter Heading", kind: "text" },
       { key: "newsletterDescription", label: "Newsletter Description", kind: "longText" },
     ],
@@ -595,6 +662,14 @@ export const managerSectionSpecs = [
         hint: "Under the calendar, beside the link to the calendar's own page.",
       },
       { key: "calendarLinkText", label: "Calendar Link Text", kind: "text" },
+      {
+        key: "bookTabLabel",
+        label: "Book Now Tab Label",
+        kind: "text",
+        hint: "The booking page's three tabs: the calendar, your services and what to expect.",
+      },
+      { key: "servicesTabLabel", label: "Our Services Tab Label", kind: "text" },
+      { key: "expectTabLabel", label: "What to Expect Tab Label", kind: "text" },
       {
         key: "tiles",
         label: "Book Now Tiles",
@@ -678,6 +753,37 @@ export const managerSectionSpecs = [
       { key: "featuredHeading", label: "Featured Resources Heading", kind: "text" },
       { key: "featuredDescription", label: "Featured Resources Description", kind: "longText" },
       {
+        key: "featuredTabs",
+        label: "Featured Resources Tabs",
+        hint: "Each tab lists the articles and case studies you choose; a tab with none published is hidden.",
+        kind: "cards",
+        itemName: "Tab",
+        max: 3,
+        addLabel: "Add Tab",
+        emptyText: "No tabs: the blog shows no Featured Resources.",
+        create: () => ({ label: "", items: [] }),
+        describe: (tab) => tab.label || "Untitled tab",
+        fold: {
+          title: "More for this tab",
+          description: "The articles and case studies it lists.",
+        },
+        fields: [
+          { key: "label", label: "Tab Label", kind: "text" },
+          {
+            key: "items",
+            label: "Articles and Case Studies",
+            kind: "lines",
+            hint: "One address per line, as on the site: /blog/... or /case-studies/...",
+          },
+        ],
+      },
+      {
+        key: "featuredViewAllText",
+        label: "Featured Resources View All Text",
+        kind: "text",
+        hint: "Under each tab's cards.",
+      },
+      {
         key: "articleCtaHeading",
         label: "Article Closing Heading",
         kind: "text",
@@ -736,9 +842,15 @@ export const managerSectionSpecs = [
       { key: "heading", label: "Case Studies Heading", kind: "text" },
       { key: "description", label: "Case Studies Description", kind: "longText" },
       {
+        key: "highlightsHeading",
+        label: "Case Study Highlights Heading",
+        kind: "text",
+        hint: "Above the highlights on the case studies page.",
+      },
+      {
         key: "items",
         label: "Case Study Highlights",
-        hint: "Short summaries of your work, each with its industry.",
+        hint: "Short summaries of your work, each with its industry, near the top of the case studies page.",
         kind: "pairs",
         itemName: "Case Study",
         max: 20,

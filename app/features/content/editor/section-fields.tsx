@@ -22,6 +22,15 @@ import { SeoPagesContext } from "./seo-preview";
 
 const inputTypes = { text: "text", url: "url", email: "email", tel: "tel", icon: "text" } as const;
 
+/** The first error of one line of a lines field ("path.2"), named by its line. */
+function findLineError(errors: FieldErrors, fieldPath: string): string | undefined {
+  const prefix = `${fieldPath}.`;
+  const found = Object.entries(errors).find(
+    ([key]) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)),
+  );
+  return found && `Line ${Number(found[0].slice(prefix.length)) + 1}: ${found[1]}`;
+}
+
 /** Draws one field of the table at path, with its value from values. */
 export function ContentField({
   spec,
@@ -114,6 +123,7 @@ export function ContentField({
       return (
         <StoredTextField
           {...common}
+          error={common.error ?? findLineError(errors, fieldPath)}
           form="lines"
           value={(value as string[]) ?? []}
           onValueChange={set}

@@ -10,6 +10,10 @@ type ContactDetails = {
   address: string;
   profileUrl: string;
   hours: { days: string; hours: string }[];
+  emailLabel: string;
+  phoneLabel: string;
+  addressLabel: string;
+  profileLabel: string;
 };
 
 function DetailRow({
@@ -47,22 +51,31 @@ export function GetInTouchCard({ contact, heading }: { contact: ContactDetails; 
       </CardHeader>
       <CardContent>
         <ul className="space-y-5">
-          <DetailRow icon={<Mail className="size-5" aria-hidden="true" />} label="Email">
+          <DetailRow
+            icon={<Mail className="size-5" aria-hidden="true" />}
+            label={contact.emailLabel}
+          >
             <a href={`mailto:${contact.email}`} className={linkClass}>
               {contact.email}
             </a>
           </DetailRow>
-          <DetailRow icon={<Phone className="size-5" aria-hidden="true" />} label="Phone">
+          <DetailRow
+            icon={<Phone className="size-5" aria-hidden="true" />}
+            label={contact.phoneLabel}
+          >
             <a href={toTelHref(contact.phone)} className={linkClass}>
               {contact.phone}
             </a>
           </DetailRow>
-          <DetailRow icon={<MapPin className="size-5" aria-hidden="true" />} label="Address">
+          <DetailRow
+            icon={<MapPin className="size-5" aria-hidden="true" />}
+            label={contact.addressLabel}
+          >
             <address className="not-italic">{contact.address}</address>
           </DetailRow>
           <DetailRow
             icon={<BriefcaseBusiness className="size-5" aria-hidden="true" />}
-            label="Professional profile"
+            label={contact.profileLabel}
           >
             <a
               href={contact.profileUrl}

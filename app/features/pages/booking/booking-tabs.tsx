@@ -44,6 +44,9 @@ export type BookingTabTexts = BookingFrameTexts &
     | "prepareHeading"
     | "prepareItems"
     | "scheduleButtonText"
+    | "bookTabLabel"
+    | "servicesTabLabel"
+    | "expectTabLabel"
   >;
 
 const idPrefix = "booking";
@@ -75,7 +78,7 @@ export function BookingTabs({
       tabs={[
         {
           value: "book",
-          label: "Book Now",
+          label: texts.bookTabLabel,
           content: (
             <div className="space-y-8">
               <BookingDetailsNote html={texts.detailsNote} />
@@ -102,7 +105,7 @@ export function BookingTabs({
         },
         {
           value: "services",
-          label: "Our Services",
+          label: texts.servicesTabLabel,
           content: (
             <div>
               <p className="mx-auto max-w-2xl text-center text-slate-600">{texts.servicesIntro}</p>
@@ -130,7 +133,7 @@ export function BookingTabs({
         },
         {
           value: "info",
-          label: "What to Expect",
+          label: texts.expectTabLabel,
           content: (
             <div>
               <div className="grid gap-6 lg:grid-cols-3">

@@ -1,5 +1,5 @@
-// The trust badges of the home layouts: the main layout's three, and the other
-// set one alternative layout shows, either as a compact row or as large figures.
+// The trust badges of the home layouts (the content's two sets), either as a compact row or as
+// large figures; each position has its icon.
 import {
   Award,
   BadgeCheck,
@@ -11,63 +11,81 @@ import {
 } from "lucide-react";
 import { cn } from "~/ui/cn";
 
-export type TrustBadge = { value: string; label: string; icon: LucideIcon };
+export type TrustBadge = { value: string; label: string };
 
-export const mainTrustBadges: TrustBadge[] = [
-  { value: "15+", label: "Years Experience", icon: Award },
-  { value: "100+", label: "Projects Completed", icon: FolderCheck },
-  { value: "24/7", label: "Support", icon: Headset },
-];
+/** Icons by position: the main layout's set and the other layout's set. */
+const badgeIcons: Record<"main" | "alternative", LucideIcon[]> = {
+  main: [Award, FolderCheck, Headset],
+  alternative: [BriefcaseBusiness, BadgeCheck, ThumbsUp],
+};
 
-export const alternativeTrustBadges: TrustBadge[] = [
-  { value: "10+", label: "Years Experience", icon: BriefcaseBusiness },
-  { value: "50+", label: "Projects Completed", icon: BadgeCheck },
-  { value: "100%", label: "Client Satisfaction", icon: ThumbsUp },
-];
+/** One row of figures from the small-screen breakpoint, however many there are. */
+const figureColumns: Record<number, string> = {
+  1: "sm:grid-cols-1",
+  2: "sm:grid-cols-2",
+  3: "sm:grid-cols-3",
+  4: "sm:grid-cols-4",
+};
+
+function pickIcon(set: keyof typeof badgeIcons, index: number): LucideIcon {
+  const icons = badgeIcons[set];
+  return icons[index % icons.length] ?? Award;
+}
 
 export function TrustBadges({
   badges,
   variant = "row",
   className,
 }: {
-  badges: TrustBadge[];
+  badges: readonly TrustBadge[];
   variant?: "row" | "figures";
   className?: string;
 }) {
+  if (badges.length === 0) return null;
   if (variant === "figures") {
     return (
       <ul
         className={cn(
-          "grid divide-y divide-border rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 sm:grid-cols-3 sm:divide-x sm:divide-y-0",
+          "grid divide-y divide-border rounded-2xl bg-white shadow-xl ring-1 ring-slate-200 sm:divide-x sm:divide-y-0",
+          figureColumns[badges.length] ?? "sm:grid-cols-3",
           className,
         )}
       >
-        {badges.map(({ value, label, icon: Icon }) => (
-          <li key={label} className="flex items-center gap-4 p-6 sm:flex-col sm:p-8 sm:text-center">
-            <Icon className="size-7 shrink-0 text-accent" aria-hidden="true" />
-            <p>
-              <span className="block text-3xl font-bold tracking-tight text-navy sm:text-4xl">
-                {value}
-              </span>{" "}
-              <span className="mt-1 block text-sm font-medium text-slate-600">{label}</span>
-            </p>
-          </li>
-        ))}
+        {badges.map(({ value, label }, index) => {
+          const Icon = pickIcon("alternative", index);
+          return (
+            <li
+              key={`${value} ${label}`}
+              className="flex items-center gap-4 p-6 sm:flex-col sm:p-8 sm:text-center"
+            >
+              <Icon className="size-7 shrink-0 text-accent" aria-hidden="true" />
+              <p>
+                <span className="block text-3xl font-bold tracking-tight text-navy sm:text-4xl">
+                  {value}
+                </span>{" "}
+                <span className="mt-1 block text-sm font-medium text-slate-600">{label}</span>
+              </p>
+            </li>
+          );
+        })}
       </ul>
     );
   }
   return (
     <ul className={cn("flex flex-wrap gap-x-8 gap-y-4", className)}>
-      {badges.map(({ value, label, icon: Icon }) => (
-        <li key={label} className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-full bg-teal-50 text-accent ring-1 ring-teal-100">
-            <Icon className="size-5" aria-hidden="true" />
-          </span>
-          <span className="text-sm font-semibold text-navy">
-            {value} {label}
-          </span>
-        </li>
-      ))}
+      {badges.map(({ value, label }, index) => {
+        const Icon = pickIcon("main", index);
+        return (
+          <li key={`${value} ${label}`} className="flex items-center gap-3">
+            <span className="flex size-10 items-center justify-center rounded-full bg-teal-50 text-accent ring-1 ring-teal-100">
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="text-sm font-semibold text-navy">
+              {value} {label}
+            </span>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
+import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
@@ -51,7 +52,8 @@ export async function loader(args: Route.LoaderArgs) {
   ]
     .slice(0, relatedCount)
     .map(toArticleCard);
-  const { blog } = (await getRequestContent(args.context)).content;
+  const { content } = await getRequestContent(args.context);
+  const { blog } = content;
   const texts = {
     ctaHeading: blog.articleCtaHeading,
     ctaDescription: blog.articleCtaDescription,
@@ -60,7 +62,7 @@ export async function loader(args: Route.LoaderArgs) {
     readMoreText: blog.readMoreText,
     backLinkText: blog.backLinkText,
   };
-  return { article, related, texts, preview };
+  return { article, related, texts, ctaButtons: pickCtaButtons(content), preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -157,6 +159,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       <ConsultationCta
         heading={loaderData.texts.ctaHeading}
         description={loaderData.texts.ctaDescription}
+        buttons={loaderData.ctaButtons}
       />
 
       {related.length > 0 ? (

@@ -1,6 +1,6 @@
 // /blog: Insights and Resources. Search text, category and the number of pages shown come from
 // the URL query (shareable, and working without JavaScript); then the grid, Load More Articles,
-// the empty state, Featured Resources and the newsletter block.
+// the empty state, Featured Resources (the chosen articles and case studies) and the newsletter block.
 import { ArrowDown, SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
@@ -19,7 +19,11 @@ import { ArticleCard, toArticleCard } from "~/features/publishing/components/art
 import { BlogFilters } from "~/features/publishing/components/blog-filters";
 import { FeaturedResources } from "~/features/publishing/components/featured-resources";
 import { listFeaturedTabs } from "~/features/publishing/featured-resources";
-import { expireAtNextPublication, getArticles } from "~/features/publishing/public-reader.server";
+import {
+  expireAtNextPublication,
+  getArticles,
+  getCaseStudies,
+} from "~/features/publishing/public-reader.server";
 import { getAppContext } from "~/platform/context.server";
 import { keepOutOfPageCache } from "~/platform/page-cache/hints.server";
 import { getRequestData } from "~/platform/request-data.server";
@@ -35,7 +39,8 @@ export const handle = {
     title: { contentHeading: "blog" },
     group: "Main Pages",
     order: 50,
-    changesWith: "articles",
+    // Featured Resources list case studies too.
+    changesWith: "everything",
   },
   cache: { query: ["q", "category", "page"] },
 } satisfies RouteHandle;
@@ -46,11 +51,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db, logger } = getAppContext(context);
   const params = new URL(request.url).searchParams;
   const query = parseBlogQuery(params);
-  const [{ content }, articles] = await Promise.all([
+  const [{ content }, articles, caseStudies] = await Promise.all([
     getRequestContent(context),
     getRequestData(context)
       .timeZone()
       .then((timeZone) => getArticles(db, logger, timeZone)),
+    getCaseStudies(db, logger),
   ]);
   const matching = filterArticles(articles, query);
   const shown = paginate(matching, query.page);
@@ -62,8 +68,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (foundNothing || !isCanonicalBlogQuery(params, { ...query, page: shown.page })) {
     keepOutOfPageCache(context);
   }
+  // The tabs' addresses stay here: the page gets the tabs as shown.
+  const { featuredTabs, ...blog } = content.blog;
   return {
-    blog: content.blog,
+    blog,
     seo: content.seo.blog,
     newsletter: {
       heading: content.cta.newsletterHeading,
@@ -72,7 +80,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     query: { ...query, page: shown.page },
     categories,
-    featured: listFeaturedTabs(categories),
+    featured: listFeaturedTabs(featuredTabs, articles, caseStudies),
+    featuredTexts: {
+      heading: content.blog.featuredHeading,
+      description: content.blog.featuredDescription,
+      viewAllText: content.blog.featuredViewAllText,
+      articleLinkText: content.blog.readMoreText,
+      caseStudyLinkText: content.caseStudies.readMoreText,
+    },
     articles: cards,
     // Filled here so the page's script needs no placeholder code.
     countLine:
@@ -183,11 +198,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         ) : null}
       </section>
 
-      <FeaturedResources
-        tabs={loaderData.featured}
-        heading={blog.featuredHeading}
-        description={blog.featuredDescription}
-      />
+      <FeaturedResources tabs={loaderData.featured} texts={loaderData.featuredTexts} />
       <NewsletterBlock
         heading={newsletter.heading}
         description={newsletter.description}

@@ -1,8 +1,10 @@
-// /case-studies: the header, then every stored case study in alternating columns, then a call to
-// action.
+// /case-studies: the header, the content's highlights, then every stored case study in alternating
+// columns, then a call to action.
 
+import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { pickCaseStudyLabels } from "~/features/publishing/components/case-study-details";
+import { CaseStudyHighlights } from "~/features/publishing/components/case-study-highlights";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
 import {
   expireAtNextPublication,
@@ -39,7 +41,12 @@ export async function loader({ context }: Route.LoaderArgs) {
       heading: content.caseStudies.listCtaHeading,
       description: content.caseStudies.listCtaDescription,
     },
+    ctaButtons: pickCtaButtons(content),
     labels: pickCaseStudyLabels(content.caseStudies),
+    highlights: {
+      heading: content.caseStudies.highlightsHeading,
+      items: content.caseStudies.items,
+    },
     companyName: content.general.companyName,
     seo: content.seo.caseStudies,
     caseStudies,
@@ -64,16 +71,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { eyebrow, heading, description, cta, caseStudies, labels } = loaderData;
+  const { eyebrow, heading, description, cta, caseStudies, labels, highlights } = loaderData;
   return (
     <>
       <PageIntro eyebrow={eyebrow} heading={heading} description={description} />
+      <CaseStudyHighlights heading={highlights.heading} highlights={highlights.items} />
       <div className="mx-auto max-w-7xl space-y-24 px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         {caseStudies.map((study, index) => (
           <CaseStudySummary key={study.id} study={study} index={index} labels={labels} />
         ))}
       </div>
-      <ConsultationCta heading={cta.heading} description={cta.description} />
+      <ConsultationCta
+        heading={cta.heading}
+        description={cta.description}
+        buttons={loaderData.ctaButtons}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
 import { isRouteErrorResponse, Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
+import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
   ApproachCard,
@@ -56,7 +57,7 @@ export async function loader(args: Route.LoaderArgs) {
     backLink: content.caseStudies.backLinkText,
     moreHeading: content.caseStudies.moreHeading,
   };
-  return { study, others, cta, texts, preview };
+  return { study, others, cta, ctaButtons: pickCtaButtons(content), texts, preview };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -168,7 +169,11 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <ConsultationCta heading={loaderData.cta.heading} description={loaderData.cta.description} />
+      <ConsultationCta
+        heading={loaderData.cta.heading}
+        description={loaderData.cta.description}
+        buttons={loaderData.ctaButtons}
+      />
     </>
   );
 }

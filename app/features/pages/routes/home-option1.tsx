@@ -1,4 +1,4 @@
-// Home, alternative layout 1: a dark hero, the "10+ / 50+ / 100%" figures on a card that overlaps
+// Home, alternative layout 1: a dark hero, the content's other set of figures on a card that overlaps
 // it, the first three services with their key benefits, the about block and a blue call to action.
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
@@ -6,7 +6,7 @@ import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
-import { alternativeTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
+import { TrustBadges } from "~/features/pages/home/trust-badges";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { Button } from "~/ui/button";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
@@ -53,10 +53,12 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <Container className="relative -mt-20">
-        <h2 className="sr-only">Our Track Record</h2>
-        <TrustBadges badges={alternativeTrustBadges} variant="figures" />
-      </Container>
+      {hero.alternativeBadges.length > 0 ? (
+        <Container className="relative -mt-20">
+          <h2 className="sr-only">{hero.alternativeBadgesHeading}</h2>
+          <TrustBadges badges={hero.alternativeBadges} variant="figures" />
+        </Container>
+      ) : null}
 
       <section aria-labelledby="option1-services" className="py-20 sm:py-24">
         <Container>

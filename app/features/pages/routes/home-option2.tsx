@@ -128,7 +128,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
             <div className="flex flex-col justify-center gap-5 bg-white/5 p-8 sm:p-12 lg:col-span-2">
-              <h3 className="text-base font-semibold text-white">Prefer to talk right away?</h3>
+              <h3 className="text-base font-semibold text-white">{cta.callHeading}</h3>
               <a
                 href={toTelHref(contact.phone)}
                 className="flex items-center gap-3 text-slate-200 hover:text-white"
@@ -144,7 +144,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
                 {contact.email}
               </a>
               <Button asChild variant="outline-inverse" className="self-start">
-                <Link to="/contact">Contact Us</Link>
+                <Link to="/contact">{cta.contactButtonText}</Link>
               </Button>
             </div>
           </div>

@@ -7,7 +7,7 @@ import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
-import { mainTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
+import { TrustBadges } from "~/features/pages/home/trust-badges";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -76,7 +76,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {hero.description}
             </p>
             <HeroActions hero={hero} className="mt-10" />
-            <TrustBadges badges={mainTrustBadges} className="mt-12" />
+            <TrustBadges badges={hero.badges} className="mt-12" />
           </div>
           <aside aria-labelledby="home-consultation" className="lg:col-span-5">
             <div className="rounded-2xl border border-border bg-white p-7 shadow-xl shadow-blue-900/5 sm:p-8">
@@ -88,7 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <h2 id="home-consultation" className="text-lg font-semibold text-navy">
                     {hero.consultationHeading}
                   </h2>
-                  <p className="text-sm text-slate-600">With a senior IT consultant</p>
+                  <p className="text-sm text-slate-600">{hero.consultationSubheading}</p>
                 </div>
               </div>
               <ul className="mt-6 space-y-3.5">
@@ -103,7 +103,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
               <div className="mt-7 border-t border-border pt-6">
-                <p className="text-sm font-semibold text-navy">What we help with</p>
+                <p className="text-sm font-semibold text-navy">
+                  {hero.consultationServicesHeading}
+                </p>
                 <ul className="mt-3 flex flex-wrap gap-2">
                   {services.items.slice(0, 4).map((service) => (
                     <li

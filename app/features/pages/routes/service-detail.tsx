@@ -49,6 +49,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       relatedHeading: content.services.relatedHeading,
       ctaHeading: fillServiceName(content.services.detailCtaHeading, service.title),
       ctaDescription: content.services.detailCtaDescription,
+      contactButtonText: content.cta.contactButtonText,
     },
     tabTexts: {
       benefitsHeading: content.services.benefitsHeading,
@@ -186,7 +187,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               Book a Consultation
             </ExternalBookingLink>
             <Button asChild size="lg" variant="outline-inverse">
-              <Link to="/contact">Contact Us</Link>
+              <Link to="/contact">{texts.contactButtonText}</Link>
             </Button>
           </>
         }

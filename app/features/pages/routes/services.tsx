@@ -24,7 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     eyebrow,
     heading,
     description,
-    custom: { heading: customHeading, description: customDescription },
+    custom: {
+      heading: customHeading,
+      description: customDescription,
+      contactText: content.cta.contactButtonText,
+    },
     seo: content.seo.services,
     items: items.map(({ title, icon, description }) => ({ title, icon, description })),
   };
@@ -62,7 +66,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           <>
             <Button asChild size="lg" variant="accent">
               <Link to="/contact">
-                Contact Us
+                {custom.contactText}
                 <ArrowRight aria-hidden="true" />
               </Link>
             </Button>
