@@ -1,8 +1,9 @@
-// Seeding: a new database gets the built-in content, case studies and articles, in one
-// transaction, and the data version moves so no page rendered before stays cached.
+// Seeding: a new database gets the built-in content, case studies, articles and the sample built
+// page, in one transaction, and the data version moves so no page rendered before stays cached.
 import { defaultContent } from "~/features/content/default-content";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
+import { defaultPages } from "~/features/publishing/default-pages";
 import { markDataChanged } from "~/platform/data-version.server";
 import type { Db } from "~/platform/db/tables.server";
 
@@ -22,6 +23,22 @@ export async function seedDefaults(db: Db): Promise<void> {
         .insertInto("content_revisions")
         .values({ document: JSON.stringify(defaultContent), created_at: now, author: null })
         .execute();
+      // Only with the first content: a site upgraded from before pages existed gets no new page.
+      if (defaultPages.length > 0) {
+        await trx
+          .insertInto("pages")
+          .values(
+            defaultPages.map((page, position) => ({
+              id: page.id,
+              position,
+              data: JSON.stringify(page),
+              status: "published",
+              publish_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
     }
     const caseStudy = await trx.selectFrom("case_studies").select("id").limit(1).executeTakeFirst();
     if (!caseStudy) {
