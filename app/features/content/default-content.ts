@@ -1,6 +1,7 @@
 // The built-in site content: the seed of a new database and the fallback when the database cannot
 // be read. Rich text uses only the editor's tags (p, strong, em, s, ul, ol,
 // li, a, h2, h3, br).
+import { defaultBrand, defaultSearchEngines } from "./brand-schema";
 import type { SiteContent } from "./schema";
 
 const privacyPolicy = [
@@ -976,4 +977,6 @@ export const defaultContent: SiteContent = {
     privacyPolicy: "",
     termsOfService: "",
   },
+  brand: defaultBrand,
+  searchEngines: defaultSearchEngines,
 };

@@ -4,6 +4,7 @@
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { descriptionLength } from "~/platform/seo/description";
 import { z } from "~/platform/zod";
+import { brandSchema, searchEnginesSchema } from "./brand-schema";
 import { toSlug } from "./slug";
 
 /** Icon names the editor offers; any other stored value renders as "computer". */
@@ -309,6 +310,9 @@ export const contentSchema = z.object({
     privacyPolicy: seoDescription,
     termsOfService: seoDescription,
   }),
+  /** Logo, icon, colours and fonts; search engines' verification codes. */
+  brand: brandSchema,
+  searchEngines: searchEnginesSchema,
 });
 
 export type SiteContent = z.infer<typeof contentSchema>;
