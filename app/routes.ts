@@ -83,6 +83,8 @@ export default [
       route("admin/account", "features/admin/routes/account.tsx"),
       // The signed-in admin's own two-factor: authenticator app, recovery codes, passkeys
       route("admin/security", "features/admin/routes/security.tsx"),
+      // Brand: logo, site icon, colours, fonts, search engines' verification codes
+      route("admin/brand", "features/content/routes/brand.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item

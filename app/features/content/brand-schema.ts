@@ -73,3 +73,9 @@ export const defaultBrand: Brand = {
 };
 
 export const defaultSearchEngines: SearchEngines = { googleVerification: "", bingVerification: "" };
+
+/** The Brand screen's post: the brand (the logo's size is read from the library) and the codes. */
+export const brandFormSchema = brandSchema
+  .omit({ logoWidth: true, logoHeight: true })
+  .extend(searchEnginesSchema.shape);
+export type BrandFormInput = z.infer<typeof brandFormSchema>;
