@@ -16,6 +16,7 @@ import {
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getActor } from "~/platform/activity/activity.server";
 import type { FontFamilyId } from "~/platform/document/font-families";
+import type { FieldErrors } from "~/platform/field-errors";
 import type { FormResult } from "~/platform/http/form-result";
 import { handleSubmission, pickFormValues } from "~/platform/http/submission.server";
 import type { RouteHandle } from "~/platform/route-handle";
@@ -73,9 +74,10 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   const [values, setValues] = useState<BrandValues | null>(() =>
     loaderData.initial ? { ...loaderData.initial, ...result?.values } : null,
   );
-  const errors = result?.status === "failed" ? result.errors : {};
-
+  // A field's refusal goes once it is edited: the live hint then measures the new value.
+  const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
+    setErrors(result?.status === "failed" ? result.errors : {});
     if (!result) return;
     if (result.status === "done") {
       toast({ title: "Brand Saved", description: result.body.message });
@@ -93,8 +95,10 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
       </AdminPage>
     );
   }
-  const set = (name: keyof BrandValues) => (value: string) =>
+  const set = (name: keyof BrandValues) => (value: string) => {
     setValues((current) => (current ? { ...current, [name]: value } : current));
+    setErrors(({ [name]: _edited, ...rest }) => rest);
+  };
 
   return (
     <AdminPage
@@ -106,7 +110,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
           {result.body.message}
         </Notice>
       ) : null}
-      {result?.status === "failed" && Object.keys(errors).length === 0 ? (
+      {result?.status === "failed" && Object.keys(result.errors).length === 0 ? (
         <Notice tone="warning" title="Not saved">
           {result.message}
         </Notice>
