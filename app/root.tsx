@@ -55,11 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b36" />
         <Stylesheet />
-        {data ? (
-          <BrandHead head={data.brandHead} />
-        ) : (
-          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        )}
+        {data ? <BrandHead head={data.brandHead} /> : null}
         <Meta />
         <Links />
       </head>

@@ -3,42 +3,39 @@
 import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 
-/** An uploaded logo: its responsive sources and its own size (for the box's aspect ratio). */
+/**
+ * An uploaded logo: its sizes in its own format (a srcset, so 2x screens get a sharper copy) and
+ * the size of its box (fitLogoBox).
+ */
 export type SiteLogoImage = {
   src: string;
   srcSet: string;
-  sources: Array<{ type: string; srcSet: string }>;
+  sizes: string;
   width: number;
   height: number;
 };
 
-/** Shown 40 px high, at most 200 px wide: the header's height leaves no more. */
-const logoBox = { height: 40, maxWidth: 200 };
+/**
+ * The box a logo of this size is shown in: 40 px high, at most 200 px wide (the header's height
+ * leaves no more). Worked out on the server, so pages carry no code for it.
+ */
+export function fitLogoBox(width: number, height: number) {
+  const shown = Math.min(200, Math.round((40 * width) / Math.max(1, height)));
+  return {
+    width: shown,
+    height: Math.round((shown * height) / Math.max(1, width)),
+    sizes: `${shown}px`,
+  };
+}
 
 function LogoImage({ logo, inverse }: { logo: SiteLogoImage; inverse: boolean }) {
-  const width = Math.min(
-    logoBox.maxWidth,
-    Math.round((logoBox.height * logo.width) / Math.max(1, logo.height)),
-  );
-  const height = Math.round((width * logo.height) / Math.max(1, logo.width));
-  const sizes = `${width}px`;
   return (
-    // On the dark footer the logo sits on a white plate: it was drawn for a light background.
-    <picture className={cn("flex shrink-0", inverse && "rounded-md bg-white p-1.5")}>
-      {logo.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-      ))}
-      <img
-        src={logo.src}
-        srcSet={logo.srcSet}
-        sizes={sizes}
-        width={width}
-        height={height}
-        alt=""
-        className="block object-contain"
-        style={{ width, height }}
-      />
-    </picture>
+    <img
+      {...logo}
+      alt=""
+      // On the dark footer the logo sits on a white plate: it was drawn for a light background.
+      className={inverse ? "box-content rounded-md bg-white p-1.5" : undefined}
+    />
   );
 }
 

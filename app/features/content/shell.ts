@@ -1,6 +1,7 @@
 // The slice of content that every public page's header and footer need, so the full document
 // (legal texts, service details) is not sent with every page.
 import { describeImageSources } from "~/capabilities/media/image-variants";
+import { fitLogoBox } from "~/ui/site-logo";
 import type { SiteContent } from "./schema";
 import { toSlug } from "./slug";
 import { formatCopyright } from "./text";
@@ -11,7 +12,7 @@ export type ShellContent = ReturnType<typeof getShellContent>;
 function describeLogo({ logoUrl, logoWidth, logoHeight }: SiteContent["brand"]) {
   const sources = describeImageSources(logoUrl, logoWidth);
   return sources && logoHeight > 0
-    ? { ...sources, width: logoWidth, height: logoHeight }
+    ? { src: sources.src, srcSet: sources.srcSet, ...fitLogoBox(logoWidth, logoHeight) }
     : undefined;
 }
 

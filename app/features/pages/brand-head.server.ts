@@ -5,11 +5,14 @@ import { getSiteIconUrl } from "~/capabilities/media/site-icons";
 import type { SiteContent } from "~/features/content/schema";
 import { buildFontCss, listPreloadedFonts } from "~/platform/document/font-files.server";
 
+export type HeadLink = { rel: string; href: string; crossOrigin?: "" } & Partial<
+  Record<"as" | "type" | "sizes", string>
+>;
+
 export type BrandHead = {
   css: string;
-  fontPreloads: string[];
-  /** The built-in icon's SVG too: an uploaded icon has PNGs only (a browser prefers an SVG). */
-  icons: { svg?: string; favicon32: string; favicon16: string; appleTouch: string };
+  /** Each <link>'s attributes, in order: font preloads, icons, the manifest. */
+  links: HeadLink[];
   verification: { name: string; content: string }[];
 };
 
@@ -22,15 +25,27 @@ export function describeBrandHead(content: SiteContent): BrandHead {
     { name: "google-site-verification", content: searchEngines.googleVerification },
     { name: "msvalidate.01", content: searchEngines.bingVerification },
   ].filter((tag) => tag.content !== "");
+  const icon = (file: Parameters<typeof getSiteIconUrl>[1]) => getSiteIconUrl(brand.iconUrl, file);
+  const links: HeadLink[] = [
+    ...listPreloadedFonts(brand.bodyFont, brand.headingFont).map(
+      (href): HeadLink => ({
+        rel: "preload",
+        href,
+        as: "font",
+        type: "font/woff2",
+        crossOrigin: "",
+      }),
+    ),
+    // The built-in icon's SVG too: an uploaded icon has PNGs only (a browser prefers an SVG).
+    ...(brand.iconUrl ? [] : [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }]),
+    { rel: "icon", href: icon("favicon-32.png"), type: "image/png", sizes: "32x32" },
+    { rel: "icon", href: icon("favicon-16.png"), type: "image/png", sizes: "16x16" },
+    { rel: "apple-touch-icon", href: icon("apple-touch-icon.png"), sizes: "180x180" },
+    { rel: "manifest", href: "/manifest.webmanifest" },
+  ];
   return {
     css: colors + buildFontCss(brand.bodyFont, brand.headingFont) + headings,
-    fontPreloads: listPreloadedFonts(brand.bodyFont, brand.headingFont),
-    icons: {
-      ...(brand.iconUrl ? {} : { svg: "/favicon.svg" }),
-      favicon32: getSiteIconUrl(brand.iconUrl, "favicon-32.png"),
-      favicon16: getSiteIconUrl(brand.iconUrl, "favicon-16.png"),
-      appleTouch: getSiteIconUrl(brand.iconUrl, "apple-touch-icon.png"),
-    },
+    links,
     verification,
   };
 }
