@@ -79,20 +79,17 @@ export function BrandImageField({
   );
 }
 
-/** A brand colour: a swatch picker and the hex text, with white text's measured contrast on it. */
-export function BrandColorField({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-}: {
+/** One field of the Brand form: its posted name, label, value and the server's refusal. */
+type BrandFieldProps<Value extends string> = {
   name: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
+  value: Value;
+  onChange: (value: Value) => void;
   error: string | undefined;
-}) {
+};
+
+/** A brand colour: a swatch picker and the hex text, with white text's measured contrast on it. */
+export function BrandColorField({ name, label, value, onChange, error }: BrandFieldProps<string>) {
   const valid = isHexColor(value);
   const problem = valid ? describeLowContrast(value, textOnBrandColors) : undefined;
   const measured = valid
@@ -140,13 +137,7 @@ export function BrandFontField({
   value,
   onChange,
   error,
-}: {
-  name: string;
-  label: string;
-  value: FontFamilyId;
-  onChange: (value: FontFamilyId) => void;
-  error: string | undefined;
-}) {
+}: BrandFieldProps<FontFamilyId>) {
   const field = useFieldMessages(name, error);
   return (
     <div className="grid gap-2">

@@ -1,6 +1,6 @@
 // /admin/brand: the site's logo, icon, colours and fonts, and the search engines' verification
 // codes; saved into the content like any edit (history, activity, every instance's pages).
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
@@ -66,6 +66,29 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
+/** One card of the form: a heading, what it is for, its fields. */
+function BrandCard({
+  title,
+  description,
+  className,
+  children,
+}: {
+  title: string;
+  description: ReactNode;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">{title}</h2>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className={className}>{children}</CardContent>
+    </Card>
+  );
+}
+
 type BrandValues = Record<keyof BrandFormInput, string>;
 
 export default function BrandPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -116,110 +139,102 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
         </Notice>
       ) : null}
       <Form method="post" className="grid max-w-3xl gap-6">
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold leading-tight">Logo and site icon</h2>
-            <CardDescription>
-              Upload a PNG, JPEG or WebP; the site makes every size it needs.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            <BrandImageField
-              name="logoUrl"
-              label="Logo"
-              hint="Shown 40 pixels high in the header and footer; upload it at least 80 pixels high so it stays sharp on high-resolution screens."
-              url={values.logoUrl}
-              onChange={set("logoUrl")}
-              error={errors.logoUrl}
-              builtInLabel="The built-in mark with the company name"
-            />
-            <BrandImageField
-              name="iconUrl"
-              label="Site icon"
-              hint="The browser tab's icon, the home-screen icon and the app icons; a square image of at least 512 by 512 pixels works best (others are cropped around the centre)."
-              url={values.iconUrl}
-              onChange={set("iconUrl")}
-              error={errors.iconUrl}
-              builtInLabel="The built-in mark"
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold leading-tight">Colours</h2>
-            <CardDescription>
+        <BrandCard
+          title="Logo and site icon"
+          description={<>Upload a PNG, JPEG or WebP; the site makes every size it needs.</>}
+          className="grid gap-6"
+        >
+          <BrandImageField
+            name="logoUrl"
+            label="Logo"
+            hint="Shown 40 pixels high in the header and footer; upload it at least 80 pixels high so it stays sharp on high-resolution screens."
+            url={values.logoUrl}
+            onChange={set("logoUrl")}
+            error={errors.logoUrl}
+            builtInLabel="The built-in mark with the company name"
+          />
+          <BrandImageField
+            name="iconUrl"
+            label="Site icon"
+            hint="The browser tab's icon, the home-screen icon and the app icons; a square image of at least 512 by 512 pixels works best (others are cropped around the centre)."
+            url={values.iconUrl}
+            onChange={set("iconUrl")}
+            error={errors.iconUrl}
+            builtInLabel="The built-in mark"
+          />
+        </BrandCard>
+        <BrandCard
+          title="Colours"
+          description={
+            <>
               Buttons and links use the primary colour, highlights the accent. White text sits on
               both, so each needs a contrast of at least 4.5:1 with white to stay readable.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6 sm:grid-cols-2">
-            <BrandColorField
-              name="primaryColor"
-              label="Primary colour"
-              value={values.primaryColor}
-              onChange={set("primaryColor")}
-              error={errors.primaryColor}
-            />
-            <BrandColorField
-              name="accentColor"
-              label="Accent colour"
-              value={values.accentColor}
-              onChange={set("accentColor")}
-              error={errors.accentColor}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold leading-tight">Fonts</h2>
-            <CardDescription>
-              Served from this site; visitors download only the fonts you choose.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6 sm:grid-cols-2">
-            <BrandFontField
-              name="headingFont"
-              label="Headings"
-              value={values.headingFont as FontFamilyId}
-              onChange={set("headingFont")}
-              error={errors.headingFont}
-            />
-            <BrandFontField
-              name="bodyFont"
-              label="Text"
-              value={values.bodyFont as FontFamilyId}
-              onChange={set("bodyFont")}
-              error={errors.bodyFont}
-            />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <h2 className="text-lg font-semibold leading-tight">Search engines</h2>
-            <CardDescription>
+            </>
+          }
+          className="grid gap-6 sm:grid-cols-2"
+        >
+          <BrandColorField
+            name="primaryColor"
+            label="Primary colour"
+            value={values.primaryColor}
+            onChange={set("primaryColor")}
+            error={errors.primaryColor}
+          />
+          <BrandColorField
+            name="accentColor"
+            label="Accent colour"
+            value={values.accentColor}
+            onChange={set("accentColor")}
+            error={errors.accentColor}
+          />
+        </BrandCard>
+        <BrandCard
+          title="Fonts"
+          description={<>Served from this site; visitors download only the fonts you choose.</>}
+          className="grid gap-6 sm:grid-cols-2"
+        >
+          <BrandFontField
+            name="headingFont"
+            label="Headings"
+            value={values.headingFont as FontFamilyId}
+            onChange={set("headingFont")}
+            error={errors.headingFont}
+          />
+          <BrandFontField
+            name="bodyFont"
+            label="Text"
+            value={values.bodyFont as FontFamilyId}
+            onChange={set("bodyFont")}
+            error={errors.bodyFont}
+          />
+        </BrandCard>
+        <BrandCard
+          title="Search engines"
+          description={
+            <>
               To prove you own the site, Google Search Console and Bing Webmaster Tools give you a
               meta tag. Paste only its code, the part inside content="...".
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="grid gap-6">
-            <VerificationField
-              name="googleVerification"
-              label="Google Search Console code"
-              hint='From <meta name="google-site-verification" content="...">'
-              value={values.googleVerification}
-              onChange={set("googleVerification")}
-              errors={errors}
-            />
-            <VerificationField
-              name="bingVerification"
-              label="Bing Webmaster Tools code"
-              hint='From <meta name="msvalidate.01" content="...">'
-              value={values.bingVerification}
-              onChange={set("bingVerification")}
-              errors={errors}
-            />
-          </CardContent>
-        </Card>
+            </>
+          }
+          className="grid gap-6"
+        >
+          <VerificationField
+            name="googleVerification"
+            label="Google Search Console code"
+            hint='From <meta name="google-site-verification" content="...">'
+            value={values.googleVerification}
+            onChange={set("googleVerification")}
+            errors={errors}
+          />
+          <VerificationField
+            name="bingVerification"
+            label="Bing Webmaster Tools code"
+            hint='From <meta name="msvalidate.01" content="...">'
+            value={values.bingVerification}
+            onChange={set("bingVerification")}
+            errors={errors}
+          />
+        </BrandCard>
         <div>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save brand"}
