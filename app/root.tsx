@@ -11,6 +11,8 @@ import {
 } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getShellContent } from "~/features/content/shell";
+import { describeBrandHead } from "~/features/pages/brand-head.server";
+import { BrandHead } from "~/features/pages/layout/brand-head";
 import { getAppContext } from "~/platform/context.server";
 import { Stylesheet } from "~/platform/document/stylesheet";
 import { issueFormToken } from "~/platform/form-cookie.server";
@@ -32,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const data = {
     shell: getShellContent(content, new Date().getFullYear()),
+    brandHead: describeBrandHead(content),
     contentAvailable: fresh,
     isAdmin: Boolean(session),
     siteUrl: config.SITE_URL,
@@ -51,8 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b1b36" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Stylesheet />
+        {data ? <BrandHead head={data.brandHead} /> : null}
         <Meta />
         <Links />
       </head>

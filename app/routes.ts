@@ -38,6 +38,10 @@ export default [
   route("blog/feed.xml", "features/publishing/routes/blog-feed.ts"),
   // Link-preview images of the public pages and the firm's logo, drawn from the content
   route("og/*", "features/pages/routes/og-image.ts"),
+  // The brand: self-hosted font files, the site icon's files, the web app manifest
+  route("fonts/:family/:version/:file", "features/pages/routes/font-file.ts"),
+  route("brand/:source/:file", "features/pages/routes/site-icon.ts"),
+  route("manifest.webmanifest", "features/pages/routes/manifest.ts"),
 
   // Admin area, outside the site layout and never cached: the login screen, and the workspace
   // behind the one admin gate and shell. The editor answers at three addresses,
@@ -79,6 +83,8 @@ export default [
       route("admin/account", "features/admin/routes/account.tsx"),
       // The signed-in admin's own two-factor: authenticator app, recovery codes, passkeys
       route("admin/security", "features/admin/routes/security.tsx"),
+      // Brand: logo, site icon, colours, fonts, search engines' verification codes
+      route("admin/brand", "features/content/routes/brand.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
       // Redirects: the rules, the tester, the CSV import and the missing addresses

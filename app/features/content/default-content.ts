@@ -3,6 +3,7 @@
 // li, a, h2, h3, br).
 
 import { defaultSeoSettings } from "~/platform/seo/seo-settings";
+import { defaultBrand, defaultSearchEngines } from "./brand-schema";
 import type { SiteContent } from "./schema";
 
 const privacyPolicy = [
@@ -1026,4 +1027,6 @@ export const defaultContent: SiteContent = {
     termsOfService: defaultSeoSettings,
     sitemap: defaultSeoSettings,
   },
+  brand: defaultBrand,
+  searchEngines: defaultSearchEngines,
 };

@@ -4,6 +4,7 @@
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
+import { brandSchema, searchEnginesSchema } from "./brand-schema";
 import { toSlug } from "./slug";
 
 /** Icon names the editor offers; any other stored value renders as "computer". */
@@ -331,6 +332,9 @@ export const contentSchema = z.object({
     termsOfService: pageSeoSettings,
     sitemap: pageSeoSettings,
   }),
+  /** Logo, icon, colours and fonts; search engines' verification codes. */
+  brand: brandSchema,
+  searchEngines: searchEnginesSchema,
 });
 
 export type SiteContent = z.infer<typeof contentSchema>;

@@ -1,14 +1,25 @@
 // The slice of content that every public page's header and footer need, so the full document
 // (legal texts, service details) is not sent with every page.
+import { describeImageSources } from "~/capabilities/media/image-variants";
+import { fitLogoBox } from "~/ui/site-logo";
 import type { SiteContent } from "./schema";
 import { toSlug } from "./slug";
 import { formatCopyright } from "./text";
 
 export type ShellContent = ReturnType<typeof getShellContent>;
 
+/** The uploaded logo's sources, or undefined for the built-in mark. */
+function describeLogo({ logoUrl, logoWidth, logoHeight }: SiteContent["brand"]) {
+  const sources = describeImageSources(logoUrl, logoWidth);
+  return sources && logoHeight > 0
+    ? { src: sources.src, srcSet: sources.srcSet, ...fitLogoBox(logoWidth, logoHeight) }
+    : undefined;
+}
+
 export function getShellContent(content: SiteContent, year: number) {
   return {
     companyName: content.general.companyName,
+    logo: describeLogo(content.brand),
     tagline: content.general.tagline,
     footerDescription: content.footer.description,
     copyright: formatCopyright(content.footer.copyright, year),

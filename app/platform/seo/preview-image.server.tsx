@@ -17,6 +17,8 @@ export type PreviewCard = {
   tagline: string;
   /** The site's host name, at the foot of the card. */
   host: string;
+  /** The brand's primary and accent colours (#rrggbb): the card's glow and its foot stripe. */
+  brandColors: { primary: string; accent: string };
 };
 
 export type RenderedImage = { png: Buffer; etag: string };
@@ -24,7 +26,7 @@ export type RenderedImage = { png: Buffer; etag: string };
 export const previewSize = { width: 1200, height: 630 } as const;
 
 /** Bumped when the card's design changes, so every cached image is drawn anew. */
-const designVersion = "1";
+const designVersion = "2";
 const maxCachedImages = 100;
 
 const colors = {
@@ -82,6 +84,7 @@ function getTitleSize(title: string): number {
 }
 
 function Card({ card }: { card: PreviewCard }) {
+  const { primary, accent } = card.brandColors;
   return (
     <div
       style={{
@@ -92,7 +95,7 @@ function Card({ card }: { card: PreviewCard }) {
         fontFamily: "Inter",
         color: "#ffffff",
         backgroundColor: colors.navy,
-        backgroundImage: `radial-gradient(circle at 100% 0%, rgba(37, 99, 235, 0.55) 0%, rgba(11, 27, 54, 0) 55%), radial-gradient(circle at 0% 100%, rgba(20, 184, 166, 0.28) 0%, rgba(11, 27, 54, 0) 45%), linear-gradient(135deg, ${colors.navy} 0%, ${colors.navyLight} 100%)`,
+        backgroundImage: `radial-gradient(circle at 100% 0%, ${primary}8c 0%, rgba(11, 27, 54, 0) 55%), radial-gradient(circle at 0% 100%, ${accent}47 0%, rgba(11, 27, 54, 0) 45%), linear-gradient(135deg, ${colors.navy} 0%, ${colors.navyLight} 100%)`,
       }}
     >
       <div
@@ -155,9 +158,9 @@ function Card({ card }: { card: PreviewCard }) {
         </div>
       </div>
       <div style={{ display: "flex", height: 12 }}>
-        <div style={{ display: "flex", flexGrow: 2, backgroundColor: colors.teal }} />
+        <div style={{ display: "flex", flexGrow: 2, backgroundColor: accent }} />
         <div style={{ display: "flex", flexGrow: 1, backgroundColor: colors.blue }} />
-        <div style={{ display: "flex", flexGrow: 1, backgroundColor: "#1d4ed8" }} />
+        <div style={{ display: "flex", flexGrow: 1, backgroundColor: primary }} />
       </div>
     </div>
   );

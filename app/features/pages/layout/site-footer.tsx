@@ -24,7 +24,7 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
     <footer className="bg-navy text-navy-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
         <div className="space-y-5 lg:col-span-4">
-          <SiteLogo name={shell.companyName} inverse />
+          <SiteLogo name={shell.companyName} logo={shell.logo} inverse />
           <p className="max-w-sm text-sm leading-relaxed text-slate-300">
             {shell.footerDescription}
           </p>

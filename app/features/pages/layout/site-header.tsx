@@ -67,7 +67,7 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
           scrolled ? "h-16" : "h-20",
         )}
       >
-        <SiteLogo name={shell.companyName} />
+        <SiteLogo name={shell.companyName} logo={shell.logo} />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             <li>

@@ -100,6 +100,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       tagline:
         page.path === "/" ? "Strategy · Security · Cloud · Managed IT" : content.general.tagline,
       host: new URL(config.SITE_URL).host,
+      brandColors: { primary: content.brand.primaryColor, accent: content.brand.accentColor },
     });
   }
   const headers = {

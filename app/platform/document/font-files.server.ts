@@ -1,0 +1,81 @@
+// The font files of the offered families, read from their npm packages: their addresses (the
+// package's version in the path, so they may be cached for good) and their bytes, read once.
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import {
+  type FontFamilyId,
+  type FontWeight,
+  fontFamilies,
+  fontWeights,
+  getFontStack,
+} from "./font-families";
+
+const require = createRequire(import.meta.url);
+const versions = new Map<FontFamilyId, string>();
+
+function getPackageDir(id: FontFamilyId): string {
+  return dirname(require.resolve(`@fontsource/${id}/package.json`));
+}
+
+/** The installed package's version, part of every file's address. */
+function getFontVersion(id: FontFamilyId): string {
+  let version = versions.get(id);
+  if (!version) {
+    version = (require(`@fontsource/${id}/package.json`) as { version: string }).version;
+    versions.set(id, version);
+  }
+  return version;
+}
+
+/** /fonts/lora/5.2.8/700.woff2 */
+export function getFontFileUrl(id: FontFamilyId, weight: FontWeight): string {
+  return `/fonts/${id}/${getFontVersion(id)}/${weight}.woff2`;
+}
+
+const files = new Map<string, Promise<Buffer>>();
+
+/**
+ * The bytes at a font address: undefined for a family, version or weight the site does not offer
+ * (an older version's address answers 404, never another file under a name cached for good).
+ */
+export function readFontFile(
+  family: string,
+  version: string,
+  file: string,
+): Promise<Buffer> | undefined {
+  if (!Object.hasOwn(fontFamilies, family)) return undefined;
+  const id = family as FontFamilyId;
+  const weight = Number(/^([0-9]{3})\.woff2$/.exec(file)?.[1]);
+  if (!fontWeights.includes(weight as FontWeight) || version !== getFontVersion(id)) {
+    return undefined;
+  }
+  const key = `${id}/${weight}`;
+  let bytes = files.get(key);
+  if (!bytes) {
+    bytes = readFile(join(getPackageDir(id), "files", `${id}-latin-${weight}-normal.woff2`));
+    bytes.catch(() => files.delete(key));
+    files.set(key, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * The @font-face rules of the chosen families (one per weight: a browser fetches only the weights
+ * a page draws) and the stylesheet variables that apply them to text and to headings.
+ */
+export function buildFontCss(body: FontFamilyId, heading: FontFamilyId): string {
+  const families = body === heading ? [body] : [body, heading];
+  const faces = families.flatMap((id) =>
+    fontWeights.map(
+      (weight) =>
+        `@font-face{font-family:"${fontFamilies[id].cssName}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${getFontFileUrl(id, weight)}) format("woff2");unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`,
+    ),
+  );
+  return `${faces.join("")}:root{--font-sans:${getFontStack(body)};--font-heading:${getFontStack(heading)}}`;
+}
+
+/** The two files every page draws first (text at 400, headings at 700), to preload. */
+export function listPreloadedFonts(body: FontFamilyId, heading: FontFamilyId): string[] {
+  return [getFontFileUrl(body, 400), getFontFileUrl(heading, 700)];
+}

@@ -1,0 +1,254 @@
+// The Brand screen against the built site and a real database (SQLite, and PostgreSQL when
+// available): a colour white text cannot be read on is refused with the measured ratio; a saved one
+// shows in every public page's head and redraws the link previews; an uploaded icon becomes the
+// favicons, apple-touch and manifest icons; a logo is served in its sizes; verification codes go
+// into the head as meta tags and markup is refused; only the chosen fonts are requested.
+import { Resvg } from "@resvg/resvg-js";
+import { describe, expect, it } from "vitest";
+import { defaultBrand } from "~/features/content/brand-schema";
+import { getContent, postJsonAs } from "../support/admin-requests";
+import { getTestDatabaseKinds } from "../support/databases";
+import { uploadImage } from "../support/image-upload";
+import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
+import type { TestSite } from "../support/test-site";
+import { useUploadsSite } from "../support/uploads-site";
+
+/** The size a PNG's header declares (IHDR, right after the 8-byte signature). */
+function readPngSize(bytes: Buffer) {
+  expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+function drawPng(width: number, height: number, fill: string): Buffer {
+  return new Resvg(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="${fill}"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#ffffff"/></svg>`,
+  )
+    .render()
+    .asPng();
+}
+
+const emptyBrandForm = {
+  logoUrl: "",
+  iconUrl: "",
+  primaryColor: defaultBrand.primaryColor,
+  accentColor: defaultBrand.accentColor,
+  headingFont: "inter",
+  bodyFont: "inter",
+  googleVerification: "",
+  bingVerification: "",
+};
+
+describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engine) => {
+  let site: TestSite;
+  let cookie: string;
+
+  useUploadsSite(engine, {
+    started: (started) => {
+      site = started;
+    },
+    signedIn: (signedIn) => {
+      cookie = signedIn;
+    },
+  });
+
+  const visit = async (path: string) => {
+    const answer = await fetch(`${site.url}${path}`);
+    expect(answer.status, path).toBe(200);
+    return answer;
+  };
+  const html = async (path: string) => (await visit(path)).text();
+  const bytes = async (path: string) => Buffer.from(await (await visit(path)).arrayBuffer());
+
+  /** Posts the Brand screen's form as a browser without JavaScript would. */
+  const postBrand = (fields: Partial<typeof emptyBrandForm>) =>
+    fetch(`${site.url}/admin/brand`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: site.url,
+        cookie,
+      },
+      body: new URLSearchParams({ ...emptyBrandForm, ...fields }).toString(),
+      redirect: "manual",
+    });
+
+  it("refuses a primary colour white text fails on, with the measured ratio, and keeps the old", async () => {
+    const before = await getContent(site);
+    const refused = await postBrand({ primaryColor: "#FFCC00" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain(
+      "White text on #ffcc00 has a contrast of 1.5:1; it needs at least 4.5:1",
+    );
+    // The content API refuses the same section the same way.
+    const api = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { brand: { ...defaultBrand, accentColor: "#22d3ee" } } },
+      { cookie },
+    );
+    expect(api.status).toBe(400);
+    expect((await api.json()).message).toContain("White text on #22d3ee has a contrast of 1.8:1");
+    const after = await getContent(site);
+    expect(after.etag).toBe(before.etag);
+    expect(await html("/about")).toContain(`--color-primary:${defaultBrand.primaryColor}`);
+  });
+
+  it("shows a saved colour on every public page and in the link previews, logged and in history", async () => {
+    const cardBefore = await bytes("/og/services.png");
+    const saved = await postBrand({ primaryColor: "#6D28D9", accentColor: "#9f1239" });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    for (const path of ["/", "/about", "/services", "/contact", "/blog"]) {
+      const page = await html(path);
+      expect(page, path).toContain("--color-primary:#6d28d9");
+      expect(page, path).toContain("--color-accent:#9f1239");
+    }
+    const cardAfter = await bytes("/og/services.png");
+    expect(readPngSize(cardAfter)).toEqual({ width: 1200, height: 630 });
+    expect(cardAfter.equals(cardBefore)).toBe(false);
+
+    const { db } = site.services;
+    const entry = await db
+      .selectFrom("admin_activity")
+      .select(["action", "detail"])
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(entry.action).toBe("content-save");
+    expect(String(entry.detail)).toContain("brand");
+    const revision = await db
+      .selectFrom("content_revisions")
+      .select("document")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(revision.document).brand.primaryColor).toBe("#6d28d9");
+  });
+
+  it("makes the favicons, apple-touch and manifest icons from one uploaded icon, and shows the logo in its sizes", async () => {
+    const iconUrl = await uploadImage(site.url, cookie, {
+      bytes: drawPng(600, 600, "#be123c"),
+      name: "icon.png",
+      type: "image/png",
+    });
+    const logoUrl = await uploadImage(site.url, cookie, {
+      bytes: drawPng(480, 160, "#0f172a"),
+      name: "logo.png",
+      type: "image/png",
+    });
+    const id = /([a-f0-9]{32})/.exec(iconUrl)?.[1];
+    const logoId = /([a-f0-9]{32})/.exec(logoUrl)?.[1];
+    const saved = await postBrand({ iconUrl, logoUrl });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    const home = await html("/");
+    expect(home).toContain(`<link rel="icon" href="/brand/${id}/favicon-32.png"`);
+    expect(home).toContain(`<link rel="icon" href="/brand/${id}/favicon-16.png"`);
+    expect(home).toContain(`<link rel="apple-touch-icon" href="/brand/${id}/apple-touch-icon.png"`);
+    expect(home).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    expect(home).not.toContain('href="/favicon.svg"');
+    // The header's logo: the upload's sizes (320 covers its 120 px box at 2x), 40 px high.
+    const logo = listPageImages(home).find((image) => image.img.src?.includes(logoId ?? "-"));
+    expect(logo?.img).toMatchObject({ width: "120", height: "40" });
+    expect(listSrcsetWidths(logo?.img.srcset)).toEqual([320, 480]);
+
+    const sizes = {
+      "favicon-16.png": 16,
+      "favicon-32.png": 32,
+      "apple-touch-icon.png": 180,
+      "icon-192.png": 192,
+      "icon-512.png": 512,
+    };
+    for (const [file, size] of Object.entries(sizes)) {
+      const answer = await visit(`/brand/${id}/${file}`);
+      expect(answer.headers.get("content-type")).toBe("image/png");
+      expect(answer.headers.get("cache-control")).toContain("immutable");
+      expect(readPngSize(Buffer.from(await answer.arrayBuffer()))).toEqual({
+        width: size,
+        height: size,
+      });
+    }
+    const manifestAnswer = await visit("/manifest.webmanifest");
+    expect(manifestAnswer.headers.get("content-type")).toContain("application/manifest+json");
+    const manifest = await manifestAnswer.json();
+    expect(manifest.icons).toEqual([
+      { src: `/brand/${id}/icon-192.png`, sizes: "192x192", type: "image/png" },
+      { src: `/brand/${id}/icon-512.png`, sizes: "512x512", type: "image/png" },
+    ]);
+    // Another upload's id, or a file name not offered, draws nothing.
+    expect((await fetch(`${site.url}/brand/${logoId}/icon-192.png`)).status).toBe(404);
+    expect((await fetch(`${site.url}/brand/${id}/icon-64.png`)).status).toBe(404);
+
+    // Back to the built-in icon: its own files, and the SVG again.
+    expect((await postBrand({})).status).toBe(200);
+    const plain = await html("/");
+    expect(plain).toContain('href="/favicon.svg"');
+    expect(plain).toContain('href="/brand/mark-1/apple-touch-icon.png"');
+    expect(readPngSize(await bytes("/brand/mark-1/icon-512.png"))).toEqual({
+      width: 512,
+      height: 512,
+    });
+  });
+
+  it("refuses a logo that is not in the image library", async () => {
+    const refused = await postBrand({ logoUrl: `/images/uploads/${"a".repeat(32)}.png` });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("The logo is no longer in the image library");
+  });
+
+  it("puts verification codes in the head and refuses markup", async () => {
+    const saved = await postBrand({
+      googleVerification: "abc_DEF-123xyz",
+      bingVerification: "0123456789ABCDEF0123456789ABCDEF",
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const page = await html("/services");
+    const head = page.slice(0, page.indexOf("</head>"));
+    expect(head).toContain('<meta name="google-site-verification" content="abc_DEF-123xyz"/>');
+    expect(head).toContain(
+      '<meta name="msvalidate.01" content="0123456789ABCDEF0123456789ABCDEF"/>',
+    );
+
+    for (const hostile of [
+      '"><script>alert(1)</script>',
+      '<meta name="google-site-verification" content="abc" />',
+      "abc def",
+    ]) {
+      const refused = await postBrand({ googleVerification: hostile });
+      expect(refused.status, hostile).toBe(400);
+      expect(await refused.text()).toContain("Paste only the code");
+    }
+    const api = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { searchEngines: { googleVerification: "x\"'<>", bingVerification: "" } } },
+      { cookie },
+    );
+    expect(api.status).toBe(400);
+    expect(await html("/services")).toContain('content="abc_DEF-123xyz"');
+  });
+
+  it("requests only the chosen fonts, self-hosted and cached for good", async () => {
+    expect((await postBrand({ headingFont: "lora", bodyFont: "ibm-plex-sans" })).status).toBe(200);
+    const page = await html("/");
+    const lora = /href="(\/fonts\/lora\/[0-9.]+\/700\.woff2)"/.exec(page)?.[1];
+    const plex = /href="(\/fonts\/ibm-plex-sans\/[0-9.]+\/400\.woff2)"/.exec(page)?.[1];
+    expect(lora).toBeDefined();
+    expect(plex).toBeDefined();
+    expect(page).toContain('rel="preload"');
+    expect(page).not.toContain("/fonts/inter/");
+    expect(page).not.toContain("/fonts/manrope/");
+    const font = await visit(lora ?? "");
+    expect(font.headers.get("content-type")).toBe("font/woff2");
+    expect(font.headers.get("cache-control")).toContain("immutable");
+    expect(
+      Buffer.from(await font.arrayBuffer())
+        .subarray(0, 4)
+        .toString("latin1"),
+    ).toBe("wOF2");
+    for (const missing of [
+      "/fonts/comic-sans/5.0.0/400.woff2",
+      "/fonts/lora/0.0.1/400.woff2",
+      "/fonts/lora/5.0.0/900.woff2",
+    ]) {
+      expect((await fetch(`${site.url}${missing}`)).status, missing).toBe(404);
+    }
+  });
+});
