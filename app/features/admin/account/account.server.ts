@@ -24,7 +24,7 @@ import {
 import { z } from "~/platform/zod";
 import { changePasswordSchema } from "../admins/admin-forms";
 import { changeOwnPassword } from "../admins/admins.server";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent } from "~/platform/user-agent";
 
 /** One signed-in device, as the screen shows it. */
 export type AccountDevice = {
