@@ -30,6 +30,7 @@ const landed: Record<string, string> = {
     "ab63db5bd7d50cf0c4ed8f151a2bbe9ce200fc89ea74d4a9c0b6831b7fa7416a",
   "0019_upload_originals_and_mail_sender.ts":
     "950f806822e5d92aae999dbdf25dd3cf807f51584385a0588aa518f114fc60a4",
+  "0026_insights.ts": "01cb263d9b0c575b9700000bea3ef98a8e3f98effdfb4e8d44638916fc76b7d7",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

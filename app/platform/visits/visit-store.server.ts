@@ -1,5 +1,6 @@
 // The visit tables' writes and the reads the recorder needs: a batch as upserts that add to what
 // other processes wrote, the day's shared salt, conversions, retention.
+import { sql } from "kysely";
 import type { Db } from "~/platform/db/tables.server";
 import type { VisitOrigin } from "./visit-request.server";
 
@@ -155,4 +156,17 @@ export async function deleteVisitsBefore(db: Db, cutoff: string, today: string):
     await trx.deleteFrom("visit_conversions").where("day", "<", cutoff).execute();
     await trx.deleteFrom("visit_salts").where("day", "<", today).execute();
   });
+}
+
+/** Each path's page views since a day (the admin lists of articles and case studies). */
+export async function readViewsByPath(db: Db, paths: string[], since: string) {
+  if (paths.length === 0) return new Map<string, number>();
+  const rows = await db
+    .selectFrom("visit_page_views")
+    .select(["path", sql<number>`sum(views)`.as("views")])
+    .where("day", ">=", since)
+    .where("path", "in", paths)
+    .groupBy("path")
+    .execute();
+  return new Map(rows.map((row) => [row.path, Number(row.views)]));
 }
