@@ -81,6 +81,9 @@ export default [
       route("admin/security", "features/admin/routes/security.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
+      // Insights: visitors, page views and conversions, and each table as CSV
+      route("admin/insights", "features/insights/routes/insights.tsx"),
+      route("admin/insights/export.csv", "features/insights/routes/insights-csv.ts"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
       route("admin/:collection", "features/publishing/routes/publications.tsx"),

@@ -1,6 +1,7 @@
 // The Insights figures of a period and of the one before it, from the visit tables: visitors,
 // page views and conversions per day, and every table the screen and its CSV export show.
 import { listVisible } from "~/features/publishing/store/reads.server";
+import { formatCsv } from "~/platform/csv";
 import type { Db } from "~/platform/db/tables.server";
 import { addDays, listDays } from "~/platform/visits/visit-days";
 import { type InsightsPeriod, type InsightsTableName, periodDays } from "./insights-schema";
@@ -277,4 +278,23 @@ export async function readInsights(
       },
     },
   };
+}
+
+/** One table of a report as CSV, its columns as on screen (a rate table adds the rate). */
+export function formatInsightsCsv(table: InsightsTable): string {
+  const rated = table.rows.some((row) => row.share !== undefined);
+  const header = [
+    table.columns[0],
+    table.columns[1],
+    ...(table.columns[2] ? [table.columns[2]] : []),
+  ];
+  return formatCsv([
+    rated ? [...header, "Rate"] : header,
+    ...table.rows.map((row) => [
+      row.label,
+      String(row.value),
+      ...(table.columns[2] ? [row.detail ?? ""] : []),
+      ...(rated ? [`${((row.share ?? 0) * 100).toFixed(1)}%`] : []),
+    ]),
+  ]);
 }

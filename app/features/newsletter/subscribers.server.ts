@@ -1,9 +1,11 @@
 // Newsletter subscriptions with double opt-in: one row per address with its unsubscribe token,
 // pending until the confirmation email's link is opened (or kept unconfirmed without mail). Only
 // confirmed addresses get newsletters; a timing-only spam suspect is held apart.
+
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import { formatCsv } from "~/platform/csv";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
@@ -445,26 +447,15 @@ export async function eraseSubscriber(
   });
 }
 
-/** One CSV cell; cells a spreadsheet would run as a formula are prefixed with a quote. */
-export function toCsvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The subscriber list for a spreadsheet: each row with its state and unsubscribe link. */
 export function formatSubscribersCsv(subscribers: Subscriber[], siteUrl: string): string {
-  const lines = [["email", "state", "subscribed_at", "unsubscribe_url"].join(",")];
-  for (const subscriber of subscribers) {
-    lines.push(
-      [
-        subscriber.email,
-        subscriber.state,
-        subscriber.createdAt,
-        getUnsubscribeUrl(siteUrl, subscriber.unsubscribeToken),
-      ]
-        .map(toCsvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return formatCsv([
+    ["email", "state", "subscribed_at", "unsubscribe_url"],
+    ...subscribers.map((subscriber) => [
+      subscriber.email,
+      subscriber.state,
+      subscriber.createdAt,
+      getUnsubscribeUrl(siteUrl, subscriber.unsubscribeToken),
+    ]),
+  ]);
 }
