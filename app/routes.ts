@@ -34,6 +34,8 @@ export default [
   // For crawlers: every public page, and what they may visit
   route("sitemap.xml", "features/pages/routes/sitemap-xml.ts"),
   route("robots.txt", "features/pages/routes/robots-txt.ts"),
+  // The booking buttons' way to the external calendar, counting the click as a conversion
+  route("booking/go", "features/pages/routes/booking-go.ts"),
   // The blog's Atom feed of published articles
   route("blog/feed.xml", "features/publishing/routes/blog-feed.ts"),
   // Link-preview images of the public pages and the firm's logo, drawn from the content
