@@ -1,6 +1,6 @@
 // The Insights figures of a period and of the one before it, from the visit tables: visitors,
 // page views and conversions per day, and every table the screen and its CSV export show.
-import { listVisible } from "~/features/publishing/store/reads.server";
+import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { formatCsv } from "~/platform/csv";
 import type { Db } from "~/platform/db/tables.server";
 import { addDays, listDays } from "~/platform/visits/visit-days";
@@ -190,13 +190,12 @@ export async function readInsights(
   today: string,
 ): Promise<InsightsReport> {
   const { current, previous } = getPeriodRanges(period, today);
-  const [totals, previousTotals, days, pages, articles, caseStudies] = await Promise.all([
+  const [totals, previousTotals, days, pages, titles] = await Promise.all([
     readTotals(db, current),
     readTotals(db, previous),
     readDays(db, current),
     readPages(db, current),
-    listVisible(db, "article"),
-    listVisible(db, "case-study"),
+    listPageTitles(db),
   ]);
   const [entries, referrers, sources, devices, browsers, campaigns, byLanding, bySource] =
     await Promise.all([
@@ -214,13 +213,11 @@ export async function readInsights(
     detail: title ? page.path : `${page.visitors} visitors`,
     value: page.views,
   });
-  const titled = (prefix: string, records: { id: string; title: string }[]) => {
-    const titles = new Map(records.map((record) => [`${prefix}${record.id}`, record.title]));
-    return pages
-      .filter((page) => titles.has(page.path))
+  const titled = (kind: string) =>
+    pages
+      .filter((page) => titles.get(page.path)?.kind === kind)
       .slice(0, tableLimit)
-      .map((page) => pageRow(page, titles.get(page.path)));
-  };
+      .map((page) => pageRow(page, titles.get(page.path)?.title));
   return {
     from: current.from,
     to: current.to,
@@ -238,12 +235,12 @@ export async function readInsights(
       articles: {
         title: "Top articles",
         columns: ["Article", "Views", "Address"],
-        rows: titled("/blog/", articles),
+        rows: titled("article"),
       },
       "case-studies": {
         title: "Top case studies",
         columns: ["Case study", "Views", "Address"],
-        rows: titled("/case-studies/", caseStudies),
+        rows: titled("case study"),
       },
       entries: {
         title: "Entry pages",

@@ -102,6 +102,7 @@ export async function subscribeToNewsletter(
         user_agent: sender.userAgent?.slice(0, 500) ?? null,
         spam_verdict: held,
         state: "unconfirmed",
+        visit_attribution: sender.attribution ? JSON.stringify(sender.attribution) : null,
       })
       .onConflict((conflict) =>
         held
@@ -186,7 +187,8 @@ class ConfirmationLimitReached extends Error {}
 
 export type ConfirmationLookup =
   | { state: "pending"; email: string }
-  | { state: "confirmed"; email: string }
+  /** `attribution`: set when this request confirmed it, the visit of the sign-up (as stored). */
+  | { state: "confirmed"; email: string; attribution?: string | null }
   | { state: "invalid" };
 
 /** What a confirmation link stands for now; a link past its 7 days is invalid. */
@@ -216,13 +218,15 @@ export async function confirmSubscription(
 ): Promise<ConfirmationLookup> {
   const found = await findConfirmation(db, token, now);
   if (found.state !== "pending") return found;
-  await db
+  const confirmed = await db
     .updateTable("newsletter_subscriptions")
     .set({ state: "confirmed", confirmed_at: now.toISOString() })
     .where("confirm_token_hash", "=", hashToken(token))
     .where("state", "=", "pending")
-    .execute();
-  return { state: "confirmed", email: found.email };
+    .returning("visit_attribution")
+    .executeTakeFirst();
+  if (!confirmed) return { state: "confirmed", email: found.email };
+  return { state: "confirmed", email: found.email, attribution: confirmed.visit_attribution };
 }
 
 /** Removes pending and held sign-ups older than the confirmation window; answers how many. */

@@ -12,6 +12,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
 import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
+import { addDays, createDayReader, subtractMonths } from "./visit-days";
 import {
   isViewRequest,
   readViewedPage,
@@ -20,14 +21,13 @@ import {
 } from "./visit-request.server";
 import { defaultVisitSettings, type VisitSettings } from "./visit-settings";
 import { readVisitSettings } from "./visit-settings.server";
-import { addDays, createDayReader, subtractMonths } from "./visit-days";
 import {
   deleteVisitsBefore,
   readStoredAttribution,
   readVisitSalts,
   upsertConversion,
-  writeVisitBatch,
   type VisitBatch,
+  writeVisitBatch,
 } from "./visit-store.server";
 
 /** What a lead records of the visit that brought it. */
