@@ -262,7 +262,9 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       if (!next) break;
       try {
         await writeVisitBatch(db, next);
-        sealed.shift();
+        // By identity: a batch dropped for memory meanwhile may have moved it in the queue.
+        const at = sealed.indexOf(next);
+        if (at !== -1) sealed.splice(at, 1);
       } catch (error) {
         logDatabaseError(logger, error, "Visit counts not written: kept for the next try");
         return;
