@@ -370,7 +370,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   // a signed-in admin's views are not.
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" && !res.locals.knownSession) {
-      res.once("finish", () => visitRecorder.noteView(req, res.statusCode));
+      const url = req.originalUrl;
+      res.once("finish", () => visitRecorder.noteView(req, res.statusCode, url));
     }
     next();
   });

@@ -140,12 +140,14 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
         headers: { "sec-purpose": "prefetch" },
       }),
     ).toBe(200);
-    // Not counted: a crawler, HEAD, an error page, the health checks, a signed-in admin.
+    // Not counted: a crawler, HEAD, an error page, the health checks, files, a signed-in admin.
     expect(await visit(url, "/", { ip: "192.0.2.50", ua: googlebot })).toBe(200);
     expect(await visit(url, "/blog", { ip: "192.0.2.50", ua: googlebot })).toBe(200);
     expect(await visit(url, "/", { ...v1, method: "HEAD" })).toBe(200);
     expect(await visit(url, "/no-such-page", v3)).toBe(404);
     expect(await visit(url, "/healthz", v3)).toBe(200);
+    // Files are not pages: the site's favicon, a built script.
+    expect(await visit(url, "/favicon.svg", v3)).toBe(200);
     const cookie = await logInCookie(site);
     expect(await visit(url, "/services", { ...v3, headers: { cookie } })).toBe(200);
     expect(await visit(url, "/admin/login", v3)).toBe(200);

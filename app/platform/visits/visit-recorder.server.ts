@@ -59,8 +59,11 @@ export type VisitRecorderOptions = {
 };
 
 export type VisitRecorder = {
-  /** Notes a public page answer (sync, cheap): counted when it is a view by a person. */
-  noteView(req: IncomingMessage, status: number): void;
+  /**
+   * Notes a public page answer (sync, cheap): counted when it is a view by a person. `url`: the
+   * request's own, where a mounted handler has rewritten req.url.
+   */
+  noteView(req: IncomingMessage, status: number, url?: string): void;
   setPublicPageTest(test: (path: string) => boolean): void;
   /** The visit of the client behind a lead, from memory or from what was written today. */
   readAttribution(clientIp: string, userAgent: string | null): Promise<VisitAttribution | null>;
@@ -307,13 +310,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   void flush();
 
   return {
-    noteView(req, status) {
+    noteView(req, status, url = req.url ?? "") {
       if ((status !== 200 && status !== 304) || !isActive() || !isPublicPage) return;
-      const page = readViewedPage(req.url ?? "");
+      const page = readViewedPage(url);
       if (!page || !isPublicPage(page)) return;
       if (settings.honourGpc && req.headers["sec-gpc"] === "1") return;
       const host = req.headers.host ?? "";
-      if (!isViewRequest(req, page, host)) return;
+      if (!isViewRequest(req, url, page, host)) return;
       const at = clock();
       const day = readDay(at, timeZone);
       if (day !== currentDay) startDay(day);
@@ -321,7 +324,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
         network: networkOf(req),
         userAgent: req.headers["user-agent"] ?? "",
         page,
-        origin: readVisitOrigin(req, host),
+        origin: readVisitOrigin(req, url, host),
         at,
       };
       const salt = salts.get(day);

@@ -17,16 +17,21 @@ export type VisitOrigin = {
 export function readViewedPage(url: string): string | undefined {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
-  if (!path.endsWith(".data")) return path;
+  // A page's path has no dot: anything else is a file (an asset, the favicon).
+  if (!path.endsWith(".data")) return path.includes(".") ? undefined : path;
   return getDataRequestPage(path);
 }
 
 /** Prefetches (a hovered link) and revalidations after a form post are not views. */
-export function isViewRequest(req: IncomingMessage, page: string, siteHost: string): boolean {
+export function isViewRequest(
+  req: IncomingMessage,
+  url: string,
+  page: string,
+  siteHost: string,
+): boolean {
   if (req.method !== "GET") return false;
   const purpose = req.headers["sec-purpose"] ?? req.headers.purpose;
   if (purpose?.includes("prefetch")) return false;
-  const url = req.url ?? "";
   if (!url.includes(".data")) return true;
   // React Router asks for the data of the page already shown after an action: same page, same
   // query (its own parameters aside), so the browser's Referer names the page being asked for.
@@ -51,7 +56,7 @@ function clean(value: string | null): string {
 }
 
 /** Where a visit's first request came from: another site's host, and the campaign parameters. */
-export function readVisitOrigin(req: IncomingMessage, siteHost: string): VisitOrigin {
+export function readVisitOrigin(req: IncomingMessage, url: string, siteHost: string): VisitOrigin {
   let referrerHost = "";
   const referer = req.headers.referer;
   if (referer) {
@@ -62,7 +67,6 @@ export function readVisitOrigin(req: IncomingMessage, siteHost: string): VisitOr
       // Not a URL: no referrer.
     }
   }
-  const url = req.url ?? "";
   const queryStart = url.indexOf("?");
   let source = "";
   let medium = "";

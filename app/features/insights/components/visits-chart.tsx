@@ -46,7 +46,8 @@ export function VisitsChart({ days }: { days: DayFigures[] }) {
         viewBox={`0 0 ${width} ${height}`}
         className="h-auto w-full"
         role="img"
-        aria-labelledby="visits-chart-title visits-chart-desc"
+        aria-labelledby="visits-chart-title"
+        aria-describedby="visits-chart-desc"
       >
         <title id="visits-chart-title">Page views (bars) and visitors (line) per day</title>
         <desc id="visits-chart-desc">{summary} The table below gives every day's figures.</desc>
