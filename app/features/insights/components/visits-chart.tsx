@@ -42,67 +42,70 @@ export function VisitsChart({ days }: { days: DayFigures[] }) {
       : `${totalViews} page views over ${days.length} days; the busiest day was ${formatDay(busiest?.day ?? "")} with ${busiest?.views} views.`;
   return (
     <figure className="grid gap-3">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        className="h-auto w-full"
-        role="img"
-        aria-labelledby="visits-chart-title"
-        aria-describedby="visits-chart-desc"
-      >
-        <title id="visits-chart-title">Page views (bars) and visitors (line) per day</title>
-        <desc id="visits-chart-desc">{summary} The table below gives every day's figures.</desc>
-        {[0, 0.5, 1].map((share) => (
-          <g key={share}>
-            <line
-              x1={pad.left}
-              x2={width - pad.right}
-              y1={y(top * share)}
-              y2={y(top * share)}
-              className="stroke-border"
-              strokeWidth={1}
-            />
-            <text
-              x={pad.left - 6}
-              y={y(top * share) + 4}
-              textAnchor="end"
-              className="fill-muted-foreground text-[11px]"
-            >
-              {top * share}
-            </text>
-          </g>
-        ))}
-        {days.map((day, index) => (
-          <rect
-            key={day.day}
-            x={x(index) - slot * 0.35}
-            width={slot * 0.7}
-            y={y(day.views)}
-            height={Math.max(0, y(0) - y(day.views))}
-            rx={Math.min(3, slot * 0.15)}
-            className="fill-primary/70"
-          />
-        ))}
-        <polyline
-          points={line.join(" ")}
-          fill="none"
-          className="stroke-accent"
-          strokeWidth={2.5}
-          strokeLinejoin="round"
-        />
-        {days.map((day, index) =>
-          index % labelEvery === 0 ? (
-            <text
+      {/* Scrolls on a phone rather than shrinking its labels past reading. */}
+      <div className="overflow-x-auto">
+        <svg
+          viewBox={`0 0 ${width} ${height}`}
+          className="h-auto w-full min-w-[560px]"
+          role="img"
+          aria-labelledby="visits-chart-title"
+          aria-describedby="visits-chart-desc"
+        >
+          <title id="visits-chart-title">Page views (bars) and visitors (line) per day</title>
+          <desc id="visits-chart-desc">{summary} The table below gives every day's figures.</desc>
+          {[0, 0.5, 1].map((share) => (
+            <g key={share}>
+              <line
+                x1={pad.left}
+                x2={width - pad.right}
+                y1={y(top * share)}
+                y2={y(top * share)}
+                className="stroke-border"
+                strokeWidth={1}
+              />
+              <text
+                x={pad.left - 6}
+                y={y(top * share) + 4}
+                textAnchor="end"
+                className="fill-muted-foreground text-[11px]"
+              >
+                {top * share}
+              </text>
+            </g>
+          ))}
+          {days.map((day, index) => (
+            <rect
               key={day.day}
-              x={x(index)}
-              y={height - 8}
-              textAnchor="middle"
-              className="fill-muted-foreground text-[11px]"
-            >
-              {formatDay(day.day)}
-            </text>
-          ) : null,
-        )}
-      </svg>
+              x={x(index) - slot * 0.35}
+              width={slot * 0.7}
+              y={y(day.views)}
+              height={Math.max(0, y(0) - y(day.views))}
+              rx={Math.min(3, slot * 0.15)}
+              className="fill-primary/70"
+            />
+          ))}
+          <polyline
+            points={line.join(" ")}
+            fill="none"
+            className="stroke-accent"
+            strokeWidth={2.5}
+            strokeLinejoin="round"
+          />
+          {days.map((day, index) =>
+            index % labelEvery === 0 ? (
+              <text
+                key={day.day}
+                x={x(index)}
+                y={height - 8}
+                textAnchor="middle"
+                className="fill-muted-foreground text-[11px]"
+              >
+                {formatDay(day.day)}
+              </text>
+            ) : null,
+          )}
+        </svg>
+      </div>
       <figcaption className="flex flex-wrap gap-4 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-primary/70" />

@@ -124,7 +124,7 @@ function InsightsTableCard({
         </h2>
         <a
           href={`/admin/insights/export.csv?table=${name}&period=${period}`}
-          className="inline-flex items-center gap-1 rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2"
+          className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2"
           download
         >
           <Download aria-hidden="true" className="size-4" />
