@@ -34,6 +34,8 @@ export default [
   // For crawlers: every public page, and what they may visit
   route("sitemap.xml", "features/pages/routes/sitemap-xml.ts"),
   route("robots.txt", "features/pages/routes/robots-txt.ts"),
+  // The booking buttons' way to the external calendar, counting the click as a conversion
+  route("booking/go", "features/pages/routes/booking-go.ts"),
   // The blog's Atom feed of published articles
   route("blog/feed.xml", "features/publishing/routes/blog-feed.ts"),
   // Link-preview images of the public pages and the firm's logo, drawn from the content
@@ -89,6 +91,9 @@ export default [
       route("admin/settings", "features/admin/routes/settings.tsx"),
       // Redirects: the rules, the tester, the CSV import and the missing addresses
       route("admin/redirects", "features/redirects/routes/redirects.tsx"),
+      // Insights: visitors, page views and conversions, and each table as CSV
+      route("admin/insights", "features/insights/routes/insights.tsx"),
+      route("admin/insights/export.csv", "features/insights/routes/insights-csv.ts"),
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
       route("admin/:collection", "features/publishing/routes/publications.tsx"),

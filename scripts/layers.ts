@@ -11,7 +11,7 @@ export const layers: readonly (readonly string[])[] = [
   ["app/features/admin/"],
   ["app/features/content/"],
   ["app/features/publishing/", "app/features/leads/"],
-  ["app/features/newsletter/", "app/features/redirects/"],
+  ["app/features/newsletter/", "app/features/redirects/", "app/features/insights/"],
   ["app/features/pages/", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"],
   ["server/"],
 ];

@@ -52,6 +52,11 @@ import {
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
 import { collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
+import {
+  createVisitRecorder,
+  type VisitRecorder,
+  type VisitRecorderOptions,
+} from "~/platform/visits/visit-recorder.server";
 import { createCrossSiteGuard } from "./cross-site.server";
 import { checkHealth, checkReadiness } from "./health.server";
 import {
@@ -100,6 +105,8 @@ export type SiteAppOptions = {
   requestCaps?: Partial<RequestCaps>;
   /** How many image sizes are made at once and may wait (tests make it small). */
   imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
+  /** The visit counter's clock and batch sizes (tests). */
+  visits?: Pick<VisitRecorderOptions, "now" | "flushMs" | "maxBatchKeys" | "maxBatches">;
 };
 
 /** The places the app holds right now: all 0 once every request has ended, however it ended. */
@@ -113,6 +120,8 @@ export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFu
   pageCache?: PageCache;
   isTrustedProxy: (address: string, hop: number) => boolean;
   readLoad: () => SiteLoad;
+  /** The visit counter: its stop() writes what is pending, at shutdown. */
+  visits: VisitRecorder;
 };
 
 function createNonce(): string {
@@ -163,9 +172,10 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     return collecting;
   });
   const getRouteFacts = async (): Promise<RouteFacts> => readRouteFacts();
+  let visits: VisitRecorder | undefined;
   async function createLoadContext(info: RequestInfo) {
     const context = new RouterContextProvider();
-    context.set(appContext, { ...services, ...info, routes: await getRouteFacts() });
+    context.set(appContext, { ...services, ...info, visits, routes: await getRouteFacts() });
     context.set(pageProbeContext, probePage);
     return context;
   }
@@ -197,6 +207,20 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
   // One reading of the client's network (TRUST_PROXY applied) for every per-network cap.
   const networkOf = createRequestNetworks(isTrustedProxy);
+  // Page views counted in memory, the cache's hits included; the site layout's routes are pages.
+  const visitRecorder = createVisitRecorder({
+    db,
+    logger,
+    enabled: config.VISIT_COUNTING,
+    networkOf,
+    ...options.visits,
+  });
+  visits = visitRecorder;
+  getRouteFacts().then(
+    (facts) =>
+      visitRecorder.setPublicPageTest((path) => facts.getCacheRule(path)?.value !== undefined),
+    () => {},
+  );
   const pageCache =
     options.mode === "production" && options.pageCacheBytes !== 0
       ? createPageCache({
@@ -207,6 +231,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           baseHeaders,
           onPageFetch: (req, formSecret) =>
             recordPageFetch(req, networkOf(req), config.secure, formSecret),
+          onServed: visitRecorder.noteView,
           budgetBytes: options.pageCacheBytes,
           needsQuery: redirects.needsQuery,
           routes: getRouteFacts(),
@@ -365,6 +390,16 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     next();
   });
 
+  // A public page answered past the fast path (a miss, an uncached page) is counted once sent;
+  // a signed-in admin's views are not.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" && !res.locals.knownSession) {
+      const url = req.originalUrl;
+      res.once("finish", () => visitRecorder.noteView(req, res.statusCode, url));
+    }
+    next();
+  });
+
   // Anonymous public pages: from the page cache, or rendered once into it. Before the client
   // build's files: a page's path has no dot (keys.server), no file there has none, and looking
   // for one cost each miss a stat (4% of its CPU).
@@ -440,7 +475,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     requests: admitRequest.readCounts(),
     overload: shedder.state(),
   });
-  if (!pageCache) return Object.assign(app, { isTrustedProxy, readLoad }) as unknown as SiteApp;
+  if (!pageCache) {
+    return Object.assign(app, {
+      isTrustedProxy,
+      readLoad,
+      visits: visitRecorder,
+    }) as unknown as SiteApp;
+  }
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
   // request guard still comes first: a bad Host or method never gets a cached page.
   const serveSite = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => {
@@ -463,5 +504,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   site.pageCache = pageCache;
   site.isTrustedProxy = isTrustedProxy;
   site.readLoad = readLoad;
+  site.visits = visitRecorder;
   return site;
 }

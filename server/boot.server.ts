@@ -9,11 +9,12 @@ import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
-import { listImageUses } from "~/features/publishing/store/reads.server";
+import { listImageUses, listPageTitles } from "~/features/publishing/store/reads.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
+import { setPageTitleReader } from "~/platform/visits/page-titles.server";
 import { seedDefaults } from "./seed.server";
 
 /**
@@ -35,6 +36,8 @@ export async function bootServices(
   addImageUseReader(listImageUses);
   // The admin menu's count of new messages beside Leads.
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
+  // The inbox names a lead's landing page by its article's or case study's title.
+  setPageTitleReader(listPageTitles);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

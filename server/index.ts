@@ -101,7 +101,10 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
       server,
       logger: services.logger,
       // The worker finishes the mail it is sending; anything left stays in the outbox for next time.
-      stopJobs: jobs.stop,
+      // The visit counts still in memory are written.
+      stopJobs: async () => {
+        await Promise.all([jobs.stop(), app.visits.stop()]);
+      },
       closeDatabase: () => services.db.destroy(),
     });
     services.logger.info("Stopped");

@@ -90,6 +90,14 @@ const envSchema = z
       .refine(isValidTrustProxy, {
         message: "must be loopback, false, a hop count or a comma list of proxy addresses/subnets",
       }),
+    /**
+     * Off: no page view is counted whatever Settings say (to compare the cost of counting, or
+     * to keep a server out of the figures).
+     */
+    VISIT_COUNTING: z
+      .enum(["on", "off"], { message: "must be on or off" })
+      .default("on")
+      .transform((value) => value === "on"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

@@ -7,6 +7,7 @@ import type { Config } from "./config.server";
 import type { Db } from "./db/tables.server";
 import type { RouteFacts } from "./route-facts.server";
 import type { AdminSession } from "./sessions.server";
+import type { VisitRecorder } from "./visits/visit-recorder.server";
 
 /** What page code tells the page cache about the response it is rendering (page-cache/hints). */
 export type PageCacheHints = {
@@ -32,6 +33,8 @@ export type RequestInfo = {
   knownSession?: AdminSession | null;
   /** What page code tells the page cache about this response (e.g. when it stops being valid). */
   cacheHints?: PageCacheHints;
+  /** This process's visit counter: leads read their visit's attribution from it. */
+  visits?: VisitRecorder;
 };
 /** What the route modules' handles say, read from the server build (route-facts.server). */
 export type RouteInfo = { routes: RouteFacts };

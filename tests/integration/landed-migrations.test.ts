@@ -32,6 +32,7 @@ const landed: Record<string, string> = {
     "950f806822e5d92aae999dbdf25dd3cf807f51584385a0588aa518f114fc60a4",
   "0020_pages.ts": "7386060c90fa01207f62c4142199b98c443f52ef204c08bfbde7f48c958cba96",
   "0025_redirects.ts": "ae2a0402b632f6a56efbcc371549b97781948295e317d42b0232b9c4729db04b",
+  "0026_insights.ts": "01cb263d9b0c575b9700000bea3ef98a8e3f98effdfb4e8d44638916fc76b7d7",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

@@ -57,6 +57,7 @@ export async function startTestSite(
     pageCache: app.pageCache,
     app,
     close: async () => {
+      await app.visits.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.db.destroy();

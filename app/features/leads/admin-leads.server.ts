@@ -4,6 +4,8 @@
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
+import { type PageTitle, readPageTitles } from "~/platform/visits/page-titles.server";
+import { describeAttribution, parseAttribution } from "~/platform/visits/visit-attribution";
 import { z } from "~/platform/zod";
 import {
   countInboxFolders,
@@ -43,9 +45,18 @@ export function readInboxQuery(url: URL) {
   });
 }
 
-function presentMessage(message: InboxMessage, timeZone: string) {
+function presentMessage(
+  { visitAttribution, ...message }: InboxMessage,
+  timeZone: string,
+  titles: ReadonlyMap<string, PageTitle>,
+) {
+  const attribution = parseAttribution(visitAttribution);
   return {
     ...message,
+    cameFrom: attribution && {
+      summary: describeAttribution(attribution, titles),
+      pages: attribution.pagesBefore,
+    },
     receivedAt: formatTime(message.created_at, timeZone),
     handledAt: message.handledAt ? formatTime(message.handledAt, timeZone) : null,
     spamReason:
@@ -86,11 +97,14 @@ export async function loadLeadsOverview(
     offset: (page - 1) * messagesPerPage,
   });
   const notifyTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
+  const titles = messages.some((message) => message.visitAttribution)
+    ? await readPageTitles(db)
+    : new Map<string, PageTitle>();
   return {
     folder,
     q,
     counts,
-    messages: messages.map((message) => presentMessage(message, timeZone)),
+    messages: messages.map((message) => presentMessage(message, timeZone, titles)),
     total,
     page,
     pageCount,

@@ -10,6 +10,7 @@ import { formatTime } from "~/platform/format-time";
 import { hashClientIp } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
+import type { VisitAttribution } from "~/platform/visits/visit-recorder.server";
 import {
   enqueueMail,
   type OutgoingMail,
@@ -26,6 +27,8 @@ export type SenderInfo = {
   userAgent: string | null;
   /** The spam guard's form-shown cookie, when the browser sent one. */
   formShownCookie?: string;
+  /** The visit that brought the sender, when it was counted. */
+  attribution?: VisitAttribution | null;
 };
 
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
@@ -150,6 +153,7 @@ export async function receiveContactMessage(
           ip_hash: ipHash,
           user_agent: sender.userAgent?.slice(0, 500) ?? null,
           idempotency_key: idempotencyKey,
+          visit_attribution: sender.attribution ? JSON.stringify(sender.attribution) : null,
           spam_verdict: held,
           state: held ? "spam" : "new",
           search_text: getMessageSearchText(stored),

@@ -23,6 +23,8 @@ export type InboxMessage = StoredMessage & {
   handledAt: string | null;
   /** Why the spam guard held it; null when it passed (or an admin moved it to Spam). */
   spamVerdict: string | null;
+  /** The visit that brought it, as stored (JSON); null: none known. */
+  visitAttribution: string | null;
   delivery: {
     state: DeliveryState;
     attempts: number;
@@ -75,6 +77,7 @@ export async function listInboxMessages(
       "contact_messages.state",
       "contact_messages.handled_at",
       "contact_messages.spam_verdict",
+      "contact_messages.visit_attribution",
       "mail_outbox.state as mail_state",
       "mail_outbox.attempts",
       "mail_outbox.last_error",
@@ -97,6 +100,7 @@ export async function listInboxMessages(
     state: row.state,
     handledAt: row.handled_at,
     spamVerdict: row.spam_verdict,
+    visitAttribution: row.visit_attribution,
     delivery: {
       state: row.mail_state ?? "not-mailed",
       attempts: Number(row.attempts ?? 0),

@@ -54,7 +54,10 @@ export function submitContactMessage(args: SubmissionArgs, options?: SubmissionO
       describeError: describeLeadError,
       async accept(input, app) {
         const sender = getSenderInfo(args.request, app.clientIp);
-        const outcome = await receiveContactMessage(app, input, sender);
+        const attribution =
+          (await app.visits?.readAttribution(app.clientIp, sender.userAgent)) ?? null;
+        const outcome = await receiveContactMessage(app, input, { ...sender, attribution });
+        if (outcome.kind === "accepted") await app.visits?.recordConversion("contact", attribution);
         return answerLead(outcome, { status: 201, body: { message: contactSuccessMessage } });
       },
     },

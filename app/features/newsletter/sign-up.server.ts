@@ -29,12 +29,19 @@ export function submitNewsletterSignUp(args: SubmissionArgs, options?: Submissio
       describeError: describeLeadError,
       async accept(input, app) {
         const sender = getSenderInfo(args.request, app.clientIp);
+        const attribution =
+          (await app.visits?.readAttribution(app.clientIp, sender.userAgent)) ?? null;
         const { content } = await getRequestContent(args.context);
-        const outcome = await subscribeToNewsletter(app, input, sender, {
-          subject: content.forms.confirmEmailSubject,
-          text: content.forms.confirmEmailText,
-          companyName: content.general.companyName,
-        });
+        const outcome = await subscribeToNewsletter(
+          app,
+          input,
+          { ...sender, attribution },
+          {
+            subject: content.forms.confirmEmailSubject,
+            text: content.forms.confirmEmailText,
+            companyName: content.general.companyName,
+          },
+        );
         // Said whatever the address's state (and to a bot as to a person), so the answer tells
         // nobody who subscribes.
         const detail = app.config.SMTP_URL ? content.forms.newsletterCheckInboxText : undefined;

@@ -1,11 +1,8 @@
 // The subscriber export: one row per subscriber with their own unsubscribe link, safe to open in
 // a spreadsheet.
 import { describe, expect, it } from "vitest";
-import {
-  formatSubscribersCsv,
-  isWellFormedUnsubscribeToken,
-  toCsvCell,
-} from "./subscribers.server";
+import { toCsvCell } from "~/platform/csv";
+import { formatSubscribersCsv, isWellFormedUnsubscribeToken } from "./subscribers.server";
 
 describe("toCsvCell", () => {
   it("quotes cells with commas, quotes or line breaks", () => {

@@ -1,9 +1,11 @@
 // Newsletter subscriptions with double opt-in: one row per address with its unsubscribe token,
 // pending until the confirmation email's link is opened (or kept unconfirmed without mail). Only
 // confirmed addresses get newsletters; a timing-only spam suspect is held apart.
+
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import { formatCsv } from "~/platform/csv";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
@@ -100,6 +102,7 @@ export async function subscribeToNewsletter(
         user_agent: sender.userAgent?.slice(0, 500) ?? null,
         spam_verdict: held,
         state: "unconfirmed",
+        visit_attribution: sender.attribution ? JSON.stringify(sender.attribution) : null,
       })
       .onConflict((conflict) =>
         held
@@ -184,7 +187,8 @@ class ConfirmationLimitReached extends Error {}
 
 export type ConfirmationLookup =
   | { state: "pending"; email: string }
-  | { state: "confirmed"; email: string }
+  /** `attribution`: set when this request confirmed it, the visit of the sign-up (as stored). */
+  | { state: "confirmed"; email: string; attribution?: string | null }
   | { state: "invalid" };
 
 /** What a confirmation link stands for now; a link past its 7 days is invalid. */
@@ -214,13 +218,15 @@ export async function confirmSubscription(
 ): Promise<ConfirmationLookup> {
   const found = await findConfirmation(db, token, now);
   if (found.state !== "pending") return found;
-  await db
+  const confirmed = await db
     .updateTable("newsletter_subscriptions")
     .set({ state: "confirmed", confirmed_at: now.toISOString() })
     .where("confirm_token_hash", "=", hashToken(token))
     .where("state", "=", "pending")
-    .execute();
-  return { state: "confirmed", email: found.email };
+    .returning("visit_attribution")
+    .executeTakeFirst();
+  if (!confirmed) return { state: "confirmed", email: found.email };
+  return { state: "confirmed", email: found.email, attribution: confirmed.visit_attribution };
 }
 
 /** Removes pending and held sign-ups older than the confirmation window; answers how many. */
@@ -445,26 +451,15 @@ export async function eraseSubscriber(
   });
 }
 
-/** One CSV cell; cells a spreadsheet would run as a formula are prefixed with a quote. */
-export function toCsvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The subscriber list for a spreadsheet: each row with its state and unsubscribe link. */
 export function formatSubscribersCsv(subscribers: Subscriber[], siteUrl: string): string {
-  const lines = [["email", "state", "subscribed_at", "unsubscribe_url"].join(",")];
-  for (const subscriber of subscribers) {
-    lines.push(
-      [
-        subscriber.email,
-        subscriber.state,
-        subscriber.createdAt,
-        getUnsubscribeUrl(siteUrl, subscriber.unsubscribeToken),
-      ]
-        .map(toCsvCell)
-        .join(","),
-    );
-  }
-  return `${lines.join("\r\n")}\r\n`;
+  return formatCsv([
+    ["email", "state", "subscribed_at", "unsubscribe_url"],
+    ...subscribers.map((subscriber) => [
+      subscriber.email,
+      subscriber.state,
+      subscriber.createdAt,
+      getUnsubscribeUrl(siteUrl, subscriber.unsubscribeToken),
+    ]),
+  ]);
 }

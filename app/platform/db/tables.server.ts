@@ -130,6 +130,8 @@ export interface ContactMessageTable {
   user_agent: ColumnType<string | null, string | null | undefined>;
   /** The form's one-time key: a second submit of the same form stores nothing new. */
   idempotency_key: string | null;
+  /** The visit that brought it (platform/visits VisitAttribution as JSON); null: none known. */
+  visit_attribution: ColumnType<string | null, string | null | undefined>;
   /** Why the spam guard held it (a TimingVerdict); null: it passed the guard. */
   spam_verdict: string | null;
   /** Where the owner has it: held messages start in spam. */
@@ -164,6 +166,8 @@ export interface NewsletterSubscriptionTable {
   confirm_token_hash: string | null;
   confirmation_sent_at: string | null;
   confirmed_at: string | null;
+  /** The visit that brought the sign-up (VisitAttribution as JSON); null: none known. */
+  visit_attribution: ColumnType<string | null, string | null | undefined>;
 }
 
 /**
@@ -390,6 +394,44 @@ export interface AdminPendingSignInTable {
   created_at: string;
 }
 
+/** The day's salt of the visitor hash: deleted once the day is over. */
+export interface VisitSaltTable {
+  day: string;
+  salt: string;
+}
+
+/** Page views of one page by one daily visitor hash on one day (site time zone). */
+export interface VisitPageViewTable {
+  day: string;
+  path: string;
+  visitor: string;
+  views: number;
+}
+
+/** A visitor's day on the site: where it began and came from; pages: its views. */
+export interface VisitEntryTable {
+  day: string;
+  visitor: string;
+  entry_path: string;
+  referrer_host: string;
+  /** utm_source, else ref, else the referrer host; "" for a direct visit. */
+  source: string;
+  utm_medium: string;
+  utm_campaign: string;
+  device: string;
+  browser: string;
+  pages: number;
+}
+
+/** Conversions (contact, newsletter, booking) per day, kind, landing page and source. */
+export interface VisitConversionTable {
+  day: string;
+  kind: string;
+  entry_path: string;
+  source: string;
+  conversions: number;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -434,6 +476,11 @@ export interface Tables {
   redirect_rules: RedirectRuleTable;
   redirect_changes: RedirectChangeTable;
   missing_addresses: MissingAddressTable;
+  // Insights
+  visit_salts: VisitSaltTable;
+  visit_page_views: VisitPageViewTable;
+  visit_entries: VisitEntryTable;
+  visit_conversions: VisitConversionTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -30,7 +30,7 @@ export type PageKey = {
 };
 
 /** The page a data request's path belongs to ("/blog.data" is "/blog", "/_.data" is "/"). */
-function getDataRequestPage(path: string): string | undefined {
+export function getDataRequestPage(path: string): string | undefined {
   if (path === "/_.data") return "/";
   const page = path.slice(0, -".data".length);
   // "/blog/_.data" would be the data of "/blog/", which is not a canonical path; the home page's

@@ -57,6 +57,8 @@ export type PageCacheOptions = {
    * spam guard remembers fetches by clients without a form-shown cookie (features/leads).
    */
   onPageFetch: (req: IncomingMessage, formSecret: string | undefined) => void;
+  /** Told of every answer from the store on the fast path (the visit counter). */
+  onServed?: (req: IncomingMessage, status: number) => void;
   db: Db;
   config: Config;
   logger: Logger;
@@ -149,6 +151,7 @@ const versionUnreadable = new WeakSet<IncomingMessage>();
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { db, config, logger, render, shedder, baseHeaders, onPageFetch, needsQuery } = options;
+  const onServed = options.onServed ?? (() => {});
   const store = new PageStore(options.budgetBytes ?? defaultPageCacheBytes);
   const recompressor = createRecompressor(store, {
     onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),
@@ -347,6 +350,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         const started = process.hrtime.bigint();
         sendPage(req, res, page);
         onPageFetch(req, formSecret);
+        onServed(req, res.statusCode);
         noteHit(pageKey.key, page);
         logHit(req, res.statusCode, started);
         return true;
@@ -362,6 +366,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         }
         const started = process.hrtime.bigint();
         sendPage(req, res, page, true);
+        onServed(req, res.statusCode);
         logHit(req, res.statusCode, started, "stale");
         return true;
       };

@@ -21,10 +21,10 @@ import {
   isSessionKeyOf,
   listAdminSessions,
 } from "~/platform/sessions.server";
+import { describeUserAgent } from "~/platform/user-agent";
 import { z } from "~/platform/zod";
 import { changePasswordSchema } from "../admins/admin-forms";
 import { changeOwnPassword } from "../admins/admins.server";
-import { describeUserAgent } from "./user-agent";
 
 /** One signed-in device, as the screen shows it. */
 export type AccountDevice = {

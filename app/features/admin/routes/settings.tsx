@@ -10,6 +10,7 @@ import {
   readRequireTwoFactor,
   saveRequireTwoFactor,
 } from "~/capabilities/workspace/two-factor-requirement.server";
+import { VisitCountingCard } from "~/features/admin/settings/visit-counting-card";
 import { RequireTwoFactorCard } from "~/features/admin/two-factor/require-two-factor-card";
 import { requireTwoFactorSchema } from "~/features/admin/two-factor/two-factor-schemas";
 import { getActor } from "~/platform/activity/activity.server";
@@ -22,6 +23,12 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { listTimeZones, siteSettingsSchema } from "~/platform/settings";
 import { getServerTimeZone, saveSiteSettings } from "~/platform/settings.server";
+import {
+  toVisitSettings,
+  type VisitSettingsInput,
+  visitSettingsSchema,
+} from "~/platform/visits/visit-settings";
+import { readVisitSettings, saveVisitSettings } from "~/platform/visits/visit-settings.server";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { Input } from "~/ui/input";
@@ -37,14 +44,17 @@ export const handle = {
 
 export async function loader({ context }: Route.LoaderArgs) {
   getAdmin(context);
-  const [timeZone, requireTwoFactor] = await Promise.all([
+  const { db } = getAppContext(context);
+  const [timeZone, requireTwoFactor, visitSettings] = await Promise.all([
     getRequestData(context).timeZone(),
-    readRequireTwoFactor(getAppContext(context).db),
+    readRequireTwoFactor(db),
+    readVisitSettings(db),
   ]);
   const now = new Date();
   return {
     timeZone,
     requireTwoFactor,
+    visitSettings,
     serverTimeZone: getServerTimeZone(),
     now: formatTime(now.toISOString(), timeZone),
     // Labelled here, so the list reads the same after hydration whatever the browser knows.
@@ -52,11 +62,33 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type SettingsAnswer = { message: string; timeZone?: string };
+type SettingsAnswer = { message: string; timeZone?: string; form?: "insights" };
 
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = getAdmin(context);
-  if (new URL(request.url).searchParams.has("two-factor")) {
+  const form = new URL(request.url).searchParams;
+  if (form.has("insights")) {
+    return handleSubmission<VisitSettingsInput, SettingsAnswer>(
+      { request, context },
+      {
+        schema: visitSettingsSchema,
+        echo: (fields) => ({ retentionMonths: fields.retentionMonths ?? "" }),
+        async accept(input, app) {
+          const settings = toVisitSettings(input);
+          await saveVisitSettings(app.db, settings, getActor(admin, app.clientIp));
+          return {
+            body: {
+              form: "insights",
+              message: settings.counting
+                ? `Page views are counted; figures are kept for ${settings.retentionMonths} months.`
+                : "Page views are no longer counted.",
+            },
+          };
+        },
+      },
+    );
+  }
+  if (form.has("two-factor")) {
     return handleSubmission<{ requireTwoFactor: "on" | "off" }, SettingsAnswer>(
       { request, context },
       {
@@ -107,14 +139,20 @@ function regionOf(zone: string): string {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { timeZone, serverTimeZone, now, zones, requireTwoFactor } = loaderData;
+  const { timeZone, serverTimeZone, now, zones, requireTwoFactor, visitSettings } = loaderData;
   // A plain <Form>: useFetcher would bring its code into the chunk every public page loads.
   const navigation = useNavigation();
   const result: FormResult<SettingsAnswer> | undefined = actionData;
   const [chosen, setChosen] = useState(result?.values.timeZone || timeZone);
   const [search, setSearch] = useState("");
+  const insightsFailed = result?.status === "failed" && "retentionMonths" in result.values;
   const error =
-    result?.status === "failed" ? (result.errors.timeZone ?? result.message) : undefined;
+    result?.status === "failed" && !insightsFailed
+      ? (result.errors.timeZone ?? result.message)
+      : undefined;
+  const insightsError = insightsFailed
+    ? (result.errors.retentionMonths ?? result.message)
+    : undefined;
 
   // Each answer is a new object: one toast per save, also for the same zone saved twice.
   useEffect(() => {
@@ -213,6 +251,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </CardContent>
       </Card>
       <RequireTwoFactorCard required={requireTwoFactor} />
+      <VisitCountingCard settings={visitSettings} error={insightsError} />
     </AdminPage>
   );
 }

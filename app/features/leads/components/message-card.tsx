@@ -94,6 +94,21 @@ export function MessageCard({ message, ownerTools }: { message: Message; ownerTo
         <p className="mt-4 rounded-lg bg-slate-50 p-4 leading-relaxed break-words whitespace-pre-wrap text-slate-800">
           {message.message}
         </p>
+        {message.cameFrom ? (
+          <details className="mt-3 text-sm text-slate-700">
+            <summary className="cursor-pointer">
+              <span className="font-semibold">How they found us: </span>
+              {message.cameFrom.summary}
+            </summary>
+            <ol className="mt-2 ml-5 list-decimal break-all text-slate-600">
+              {message.cameFrom.pages.map((page, index) => (
+                // The same page may come twice in a visit.
+                // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders
+                <li key={index}>{page}</li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
         <div className="mt-4 border-t border-border pt-4">
           <MessageActions message={message} ownerTools={ownerTools} />
         </div>

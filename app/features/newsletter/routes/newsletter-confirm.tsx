@@ -15,6 +15,7 @@ import {
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { parseAttribution } from "~/platform/visits/visit-attribution";
 import type { Route } from "./+types/newsletter-confirm";
 
 // Personal (it carries the sign-up's token): never kept by the page cache.
@@ -60,7 +61,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => undefined);
   const field = form?.get("token");
   const token = typeof field === "string" ? field : "";
-  const found = await confirmSubscription(getAppContext(context).db, token);
+  const { db, visits } = getAppContext(context);
+  const found = await confirmSubscription(db, token);
+  // A confirmation is the newsletter's conversion, for the visit that brought the sign-up.
+  if (found.state === "confirmed" && found.attribution !== undefined) {
+    await visits?.recordConversion("newsletter", parseAttribution(found.attribution));
+  }
   const { contactEmail } = await getConfirmTexts(context);
   const view = toView(found, token, contactEmail);
   return data<EmailLinkView>(view, { status: view.state === "invalid" ? 404 : 200 });

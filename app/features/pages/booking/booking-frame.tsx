@@ -70,7 +70,7 @@ export function BookingFrame({ url, texts }: { url: string; texts: BookingFrameT
       </div>
       <p className="mt-4 flex flex-col items-start gap-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
         <span>{texts.calendarFallbackText}</span>
-        <ExternalBookingLink url={url} variant="outline" size="sm">
+        <ExternalBookingLink variant="outline" size="sm">
           {texts.calendarLinkText}
         </ExternalBookingLink>
       </p>

@@ -43,7 +43,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     related: pickRelatedServices(items, service).map(summarizeRelatedService),
     whyChoose: content.services.whyChoose,
     companyName: content.general.companyName,
-    bookingUrl: content.booking.url,
     bookingNote: content.booking.detailsNote,
     texts: {
       relatedHeading: content.services.relatedHeading,
@@ -78,7 +77,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
-  const { service, related, whyChoose, companyName, bookingUrl, bookingNote, texts } = loaderData;
+  const { service, related, whyChoose, companyName, bookingNote, texts } = loaderData;
   return (
     <>
       <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -120,7 +119,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
               className="mt-5 text-lg leading-relaxed text-slate-600"
             />
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <ExternalBookingLink url={bookingUrl}>Book a Consultation</ExternalBookingLink>
+              <ExternalBookingLink>Book a Consultation</ExternalBookingLink>
               <Button asChild variant="outline" size="lg">
                 <Link to="/services">View All Services</Link>
               </Button>
@@ -183,9 +182,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         description={texts.ctaDescription}
         actions={
           <>
-            <ExternalBookingLink url={bookingUrl} variant="accent">
-              Book a Consultation
-            </ExternalBookingLink>
+            <ExternalBookingLink variant="accent">Book a Consultation</ExternalBookingLink>
             <Button asChild size="lg" variant="outline-inverse">
               <Link to="/contact">{texts.contactButtonText}</Link>
             </Button>

@@ -19,8 +19,11 @@ import {
 import { listForAdmin } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
+import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { addDays, createDayReader } from "~/platform/visits/visit-days";
+import { readViewsByPath } from "~/platform/visits/visit-store.server";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
@@ -54,8 +57,17 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     }))
     .sort((a, b) => (b.publishAt ?? b.updatedAt).localeCompare(a.publishAt ?? a.updatedAt));
   const query = parseAdminListQuery(url.searchParams);
+  // Each item's page views of the last 30 days (Insights' counts), by id.
+  const timeZone = await getRequestData(context).timeZone();
+  const since = addDays(createDayReader()(Date.now(), timeZone), -29);
+  const paths = items.map((item) => kindTexts[kind].publicPath(item.id));
+  const viewsByPath = await readViewsByPath(app.db, paths, since);
+  const views = Object.fromEntries(
+    items.map((item) => [item.id, viewsByPath.get(kindTexts[kind].publicPath(item.id)) ?? 0]),
+  );
   return {
     kind,
+    views,
     query,
     total: items.length,
     groups: [...new Set(items.map((item) => item.group))].sort((a, b) => a.localeCompare(b)),
@@ -185,6 +197,10 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
                   <StatusBadge status={item.status} />
                   {item.group ? <Badge variant="secondary">{item.group}</Badge> : null}
                   <span>{formatWhen(item, timeZone)}</span>
+                  <span>
+                    {loaderData.views[item.id] ?? 0}{" "}
+                    {loaderData.views[item.id] === 1 ? "view" : "views"} in 30 days
+                  </span>
                 </p>
               </div>
               <div className="hidden shrink-0 gap-2 md:flex">

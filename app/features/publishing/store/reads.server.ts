@@ -192,3 +192,20 @@ export async function listVisibleEntries<K extends Kind>(
     };
   });
 }
+
+/** Each visible article's and case study's public path with its title (Insights, the inbox). */
+export async function listPageTitles(
+  db: Db,
+): Promise<Map<string, { kind: string; title: string }>> {
+  const [articles, caseStudies] = await Promise.all([
+    listVisible(db, "article"),
+    listVisible(db, "case-study"),
+  ]);
+  const titles = new Map<string, { kind: string; title: string }>();
+  for (const item of articles)
+    titles.set(`/blog/${item.id}`, { kind: "article", title: item.title });
+  for (const item of caseStudies) {
+    titles.set(`/case-studies/${item.id}`, { kind: "case study", title: item.title });
+  }
+  return titles;
+}

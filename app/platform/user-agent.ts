@@ -1,5 +1,5 @@
 // A User-Agent header in plain words for the devices list ("Chrome on Windows", "Safari on
-// iPhone"). Only the browsers and systems people use are named; anything else is said plainly
+// iPhone") and for Insights' devices and browsers. Only the browsers and systems people use are named; anything else is said plainly
 // rather than guessed. Order matters: Edge and Opera also say "Chrome", Chrome also says "Safari".
 
 const browsers: readonly (readonly [name: string, pattern: RegExp])[] = [
@@ -44,4 +44,16 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   if (browser) return browser;
   if (system) return `A browser on ${system}`;
   return "Unknown browser";
+}
+
+/** The browser a User-Agent names ("Firefox"), else "Other". */
+export function readBrowserName(userAgent: string): string {
+  return findName(browsers, userAgent) ?? "Other";
+}
+
+/** The kind of device: phones and tablets by their system or the "Mobi" token, else desktop. */
+export function readDeviceKind(userAgent: string): "Mobile" | "Tablet" | "Desktop" {
+  if (/\biPad\b|\bTablet\b|Android(?!.*\bMobile\b)/.test(userAgent)) return "Tablet";
+  if (/\bMobi|\biPhone\b|\bAndroid\b/.test(userAgent)) return "Mobile";
+  return "Desktop";
 }

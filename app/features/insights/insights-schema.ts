@@ -1,0 +1,44 @@
+// The Insights screen's one query (the period) and its export's (period and table), and the
+// names of its periods and tables.
+import { z } from "~/platform/zod";
+
+export const insightsPeriods = ["7d", "30d", "90d", "365d"] as const;
+export type InsightsPeriod = (typeof insightsPeriods)[number];
+
+export const periodDays: Record<InsightsPeriod, number> = {
+  "7d": 7,
+  "30d": 30,
+  "90d": 90,
+  "365d": 365,
+};
+export const periodLabels: Record<InsightsPeriod, string> = {
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+  "90d": "Last 90 days",
+  "365d": "Last 12 months",
+};
+
+export const insightsTableNames = [
+  "pages",
+  "articles",
+  "case-studies",
+  "entries",
+  "referrers",
+  "campaigns",
+  "devices",
+  "browsers",
+  "landing-conversions",
+  "source-conversions",
+] as const;
+export type InsightsTableName = (typeof insightsTableNames)[number];
+
+const periodSchema = z
+  .enum(insightsPeriods, { error: "Choose a period: 7d, 30d, 90d or 365d" })
+  .default("30d");
+
+export const insightsQuerySchema = z.object({ period: periodSchema });
+
+export const insightsExportSchema = z.object({
+  period: periodSchema,
+  table: z.enum(insightsTableNames, { error: "Unknown table" }),
+});

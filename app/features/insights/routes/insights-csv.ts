@@ -1,0 +1,35 @@
+// GET /admin/insights/export.csv?table=&period=: one Insights table of a period as a CSV download,
+// for owners and editors alike (the same figures the screen shows).
+import { getAdmin } from "~/capabilities/workspace/gate.server";
+import { getAppContext } from "~/platform/context.server";
+import { getRequestData } from "~/platform/request-data.server";
+import { createDayReader } from "~/platform/visits/visit-days";
+import { formatInsightsCsv, readInsights } from "../insights.server";
+import { insightsExportSchema } from "../insights-schema";
+import type { Route } from "./+types/insights-csv";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = getAppContext(context);
+  getAdmin(context);
+  const params = new URL(request.url).searchParams;
+  const parsed = insightsExportSchema.safeParse({
+    table: params.get("table") ?? undefined,
+    period: params.get("period") ?? undefined,
+  });
+  if (!parsed.success) {
+    return Response.json(
+      { message: parsed.error.issues[0]?.message ?? "Bad request" },
+      { status: 400, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  const { table, period } = parsed.data;
+  const today = createDayReader()(Date.now(), await getRequestData(context).timeZone());
+  const report = await readInsights(db, period, today);
+  return new Response(formatInsightsCsv(report.tables[table]), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="insights-${table}-${report.from}-to-${report.to}.csv"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,22 @@
+// GET /booking/go: the "Book a Consultation" buttons' way to the external calendar. A click by a
+// person counts as a booking conversion for the visit that brought them; the answer is a redirect
+// to the calendar whatever happens to the count.
+import { isbot } from "isbot";
+import { redirect } from "react-router";
+import { getRequestContent } from "~/features/content/request-content.server";
+import { getAppContext } from "~/platform/context.server";
+import type { Route } from "./+types/booking-go";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { visits, clientIp } = getAppContext(context);
+  const { content } = await getRequestContent(context);
+  const userAgent = request.headers.get("user-agent");
+  const prefetch = /prefetch/.test(
+    request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
+  );
+  if (visits && userAgent && !isbot(userAgent) && !prefetch) {
+    const attribution = await visits.readAttribution(clientIp, userAgent);
+    await visits.recordConversion("booking", attribution);
+  }
+  return redirect(content.booking.url, { status: 302, headers: { "Cache-Control": "no-store" } });
+}

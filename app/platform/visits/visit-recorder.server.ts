@@ -1,0 +1,384 @@
+// Counts public page views in memory, at the cost of a few map operations per request (cache hits
+// included), and writes them in batches (every 10 s and at shutdown) as upserts, so several
+// processes add up. A visitor is a hash of the day's salt, the client's network and its browser:
+// the salt is shared through the database for its day only, so yesterday's visitors cannot be
+// recognised today, and no address or User-Agent is ever written.
+import { createHash, randomBytes } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import { isbot } from "isbot";
+import type { Logger } from "pino";
+import { getClientNetwork } from "~/platform/client-network.server";
+import type { Db } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
+import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
+import { addDays, createDayReader, subtractMonths } from "./visit-days";
+import {
+  isViewRequest,
+  readViewedPage,
+  readVisitOrigin,
+  type VisitOrigin,
+} from "./visit-request.server";
+import { defaultVisitSettings, type VisitSettings } from "./visit-settings";
+import { readVisitSettings } from "./visit-settings.server";
+import {
+  deleteVisitsBefore,
+  readStoredAttribution,
+  readVisitSalts,
+  upsertConversion,
+  type VisitBatch,
+  writeVisitBatch,
+} from "./visit-store.server";
+
+/** What a lead records of the visit that brought it. */
+export type VisitAttribution = VisitOrigin & {
+  landingPage: string;
+  /** The pages viewed before the lead, oldest first (at most the last 20). */
+  pagesBefore: string[];
+  pageCount: number;
+};
+
+export type ConversionKind = "contact" | "newsletter" | "booking";
+
+export type VisitRecorderOptions = {
+  db: Db;
+  logger: Logger;
+  /** False: nothing is counted whatever the settings say (VISIT_COUNTING=off). */
+  enabled: boolean;
+  /** The network a request comes from, as every per-network cap reads it. */
+  networkOf: (req: IncomingMessage) => string;
+  /** Whether a path is a public page (the site layout's routes). */
+  isPublicPage?: (path: string) => boolean;
+  flushMs?: number;
+  /** Pending counts (views and visits) one batch holds before it is sealed and written. */
+  maxBatchKeys?: number;
+  /** Sealed batches kept while the database cannot take them; the oldest goes beyond. */
+  maxBatches?: number;
+  /** The clock (tests move it to another day). */
+  now?: () => number;
+};
+
+export type VisitRecorder = {
+  /**
+   * Notes a public page answer (sync, cheap): counted when it is a view by a person. `url`: the
+   * request's own, where a mounted handler has rewritten req.url.
+   */
+  noteView(req: IncomingMessage, status: number, url?: string): void;
+  setPublicPageTest(test: (path: string) => boolean): void;
+  /** The visit of the client behind a lead, from memory or from what was written today. */
+  readAttribution(clientIp: string, userAgent: string | null): Promise<VisitAttribution | null>;
+  /** Counts a conversion for the visit's landing page and source; never throws. */
+  recordConversion(kind: ConversionKind, attribution: VisitAttribution | null): Promise<void>;
+  /** Writes what is pending (tests call it instead of waiting for the timer). */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is pending: at shutdown. */
+  stop(): Promise<void>;
+  readonly settings: VisitSettings;
+  pendingBatches(): number;
+};
+
+/** A person reads a few pages a minute; a crawler that hides its name reads hundreds. */
+const botViewsPerMinute = 120;
+const maxTrail = 20;
+const maxVisitors = 50_000;
+const maxWaiting = 2_000;
+
+type Identity = { visitor: string; bot: boolean; device: string; browser: string };
+type VisitorDay = {
+  origin: VisitOrigin;
+  entry: string;
+  trail: string[];
+  pageCount: number;
+  minute: number;
+  minuteViews: number;
+  lastSeen: Map<string, number>;
+};
+type Waiting = {
+  network: string;
+  userAgent: string;
+  page: string;
+  origin: VisitOrigin;
+  at: number;
+};
+
+function createBatch(): VisitBatch {
+  return { views: new Map(), entries: new Map(), erase: new Set() };
+}
+
+function hashVisitor(salt: string, network: string, userAgent: string): string {
+  return createHash("sha256")
+    .update(`${salt}\n${network}\n${userAgent}`)
+    .digest("base64url")
+    .slice(0, 16);
+}
+
+export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorder {
+  const { db, logger, networkOf } = options;
+  const clock = options.now ?? Date.now;
+  const maxBatchKeys = options.maxBatchKeys ?? 50_000;
+  const maxBatches = options.maxBatches ?? 3;
+  let isPublicPage = options.isPublicPage;
+  let settings: VisitSettings = defaultVisitSettings;
+  let timeZone = getServerTimeZone();
+  const readDay = createDayReader();
+  const salts = new Map<string, string>();
+  let currentDay = "";
+  const identities = new Map<string, Identity>();
+  const visitors = new Map<string, VisitorDay>();
+  let waiting: Waiting[] = [];
+  let batch = createBatch();
+  const sealed: VisitBatch[] = [];
+  let flushing: Promise<void> | undefined;
+  let loadingSalts: Promise<void> | undefined;
+  let retentionCheckedAt = 0;
+
+  const isActive = () => options.enabled && settings.counting;
+
+  function startDay(day: string) {
+    currentDay = day;
+    identities.clear();
+    visitors.clear();
+  }
+
+  function identify(salt: string, network: string, userAgent: string): Identity {
+    const key = `${network}\n${userAgent}`;
+    let identity = identities.get(key);
+    if (!identity) {
+      if (identities.size >= maxVisitors) identities.clear();
+      identity = {
+        visitor: hashVisitor(salt, network, userAgent),
+        bot: !userAgent || isbot(userAgent),
+        device: readDeviceKind(userAgent),
+        browser: readBrowserName(userAgent),
+      };
+      identities.set(key, identity);
+    }
+    return identity;
+  }
+
+  function sealBatch() {
+    if (batch.views.size + batch.entries.size + batch.erase.size === 0) return;
+    sealed.push(batch);
+    batch = createBatch();
+    while (sealed.length > maxBatches) {
+      const dropped = sealed.shift();
+      logger.warn(
+        { views: dropped?.views.size, visits: dropped?.entries.size },
+        "Visit counts dropped: the database has not taken them and memory for them is full",
+      );
+    }
+  }
+
+  /** A crawler found out by its pace: its day is not counted, also what was written of it. */
+  function markBot(day: string, identity: Identity) {
+    identity.bot = true;
+    visitors.delete(identity.visitor);
+    const suffix = `\t${identity.visitor}`;
+    for (const key of batch.views.keys()) if (key.endsWith(suffix)) batch.views.delete(key);
+    batch.entries.delete(`${day}${suffix}`);
+    batch.erase.add(`${day}${suffix}`);
+  }
+
+  function count(day: string, salt: string, view: Waiting) {
+    const identity = identify(salt, view.network, view.userAgent);
+    if (identity.bot) return;
+    const minute = Math.floor(view.at / 60_000);
+    let state = visitors.get(identity.visitor);
+    if (!state) {
+      if (visitors.size >= maxVisitors) {
+        const oldest = visitors.keys().next().value;
+        if (oldest !== undefined) visitors.delete(oldest);
+      }
+      state = {
+        origin: view.origin,
+        entry: view.page,
+        trail: [],
+        pageCount: 0,
+        minute,
+        minuteViews: 0,
+        lastSeen: new Map(),
+      };
+      visitors.set(identity.visitor, state);
+    }
+    if (state.minute !== minute) {
+      state.minute = minute;
+      state.minuteViews = 0;
+    }
+    if (++state.minuteViews > botViewsPerMinute) return markBot(day, identity);
+    // However the URL is dressed up, one view per visitor, page and minute.
+    if (state.lastSeen.get(view.page) === minute) return;
+    if (state.lastSeen.size >= 500) state.lastSeen.clear();
+    state.lastSeen.set(view.page, minute);
+    state.pageCount++;
+    state.trail.push(view.page);
+    if (state.trail.length > maxTrail) state.trail.shift();
+    const viewKey = `${day}\t${view.page}\t${identity.visitor}`;
+    batch.views.set(viewKey, (batch.views.get(viewKey) ?? 0) + 1);
+    const entryKey = `${day}\t${identity.visitor}`;
+    const entry = batch.entries.get(entryKey);
+    if (entry) entry.pages++;
+    else {
+      batch.entries.set(entryKey, {
+        ...state.origin,
+        entry: state.entry,
+        device: identity.device,
+        browser: identity.browser,
+        pages: 1,
+      });
+    }
+    if (batch.views.size + batch.entries.size >= maxBatchKeys) {
+      sealBatch();
+      void flush();
+    }
+  }
+
+  function loadSalts(): Promise<void> {
+    loadingSalts ??= (async () => {
+      const today = readDay(clock(), timeZone);
+      try {
+        const known = await readVisitSalts(db, [today, addDays(today, 1)], () =>
+          randomBytes(24).toString("base64url"),
+        );
+        for (const [day, salt] of known) salts.set(day, salt);
+      } catch (error) {
+        // Without the database this process salts on its own until it can read the shared one.
+        logDatabaseError(logger, error, "Visit salt unreadable");
+        if (!salts.has(today)) salts.set(today, randomBytes(24).toString("base64url"));
+      }
+      for (const day of salts.keys()) if (day < today) salts.delete(day);
+      const pending = waiting;
+      waiting = [];
+      for (const view of pending) {
+        const day = readDay(view.at, timeZone);
+        const salt = salts.get(day);
+        if (salt) count(day, salt, view);
+      }
+    })().finally(() => {
+      loadingSalts = undefined;
+    });
+    return loadingSalts;
+  }
+
+  async function writeSealed() {
+    while (sealed.length > 0) {
+      const next = sealed[0];
+      if (!next) break;
+      try {
+        await writeVisitBatch(db, next);
+        // By identity: a batch dropped for memory meanwhile may have moved it in the queue.
+        const at = sealed.indexOf(next);
+        if (at !== -1) sealed.splice(at, 1);
+      } catch (error) {
+        logDatabaseError(logger, error, "Visit counts not written: kept for the next try");
+        return;
+      }
+    }
+  }
+
+  async function applyRetention() {
+    const now = clock();
+    if (now - retentionCheckedAt < 3_600_000) return;
+    retentionCheckedAt = now;
+    const today = readDay(now, timeZone);
+    try {
+      await deleteVisitsBefore(db, subtractMonths(today, settings.retentionMonths), today);
+    } catch (error) {
+      retentionCheckedAt = 0;
+      logDatabaseError(logger, error, "Old visit figures not deleted");
+    }
+  }
+
+  function flush(): Promise<void> {
+    flushing ??= (async () => {
+      try {
+        [settings, timeZone] = await Promise.all([readVisitSettings(db), readSiteTimeZone(db)]);
+      } catch (error) {
+        logDatabaseError(logger, error, "Visit settings unreadable");
+      }
+      await loadSalts();
+      sealBatch();
+      await writeSealed();
+      await applyRetention();
+    })().finally(() => {
+      flushing = undefined;
+    });
+    return flushing;
+  }
+
+  const timer = setInterval(() => void flush(), options.flushMs ?? 10_000);
+  timer.unref();
+  void flush();
+
+  return {
+    noteView(req, status, url = req.url ?? "") {
+      if ((status !== 200 && status !== 304) || !isActive() || !isPublicPage) return;
+      const page = readViewedPage(url);
+      if (!page || !isPublicPage(page)) return;
+      if (settings.honourGpc && req.headers["sec-gpc"] === "1") return;
+      const host = req.headers.host ?? "";
+      if (!isViewRequest(req, url, page, host)) return;
+      const at = clock();
+      const day = readDay(at, timeZone);
+      if (day !== currentDay) startDay(day);
+      const view: Waiting = {
+        network: networkOf(req),
+        userAgent: req.headers["user-agent"] ?? "",
+        page,
+        origin: readVisitOrigin(req, url, host),
+        at,
+      };
+      const salt = salts.get(day);
+      if (salt) return count(day, salt, view);
+      if (waiting.length < maxWaiting) waiting.push(view);
+      void loadSalts();
+    },
+    setPublicPageTest(test) {
+      isPublicPage = test;
+    },
+    async readAttribution(clientIp, userAgent) {
+      if (!isActive()) return null;
+      const day = readDay(clock(), timeZone);
+      if (!salts.has(day)) await loadSalts();
+      const salt = salts.get(day);
+      if (!salt) return null;
+      const visitor = hashVisitor(salt, getClientNetwork(clientIp), userAgent ?? "");
+      const state = visitors.get(visitor);
+      if (state && currentDay === day) {
+        return {
+          ...state.origin,
+          landingPage: state.entry,
+          pagesBefore: [...state.trail],
+          pageCount: state.pageCount,
+        };
+      }
+      try {
+        return await readStoredAttribution(db, day, visitor);
+      } catch (error) {
+        logDatabaseError(logger, error, "Visit attribution unreadable");
+        return null;
+      }
+    },
+    async recordConversion(kind, attribution) {
+      if (!isActive()) return;
+      try {
+        await upsertConversion(db, {
+          day: readDay(clock(), timeZone),
+          kind,
+          entry_path: attribution?.landingPage ?? "",
+          source: attribution?.source ?? "",
+        });
+      } catch (error) {
+        logDatabaseError(logger, error, "Conversion not counted");
+      }
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+    get settings() {
+      return settings;
+    },
+    pendingBatches: () => sealed.length,
+  };
+}

@@ -1,0 +1,88 @@
+// Insights after a scripted visit, at a desktop and a phone width: a browser comes from a unique
+// referrer with a unique campaign and navigates on the client; once the server has written its
+// counts, the owner's Insights screen shows them, the chart has its text alternative, axe is clean.
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { waitForScriptedPageToHydrate } from "./hydration";
+import { test } from "./test";
+
+const tag = randomBytes(4).toString("hex");
+const campaign = `e2e-spring-${tag}`;
+const referrer = `e2e-${tag}.example`;
+// A browser as people use it: the headless one names itself and is not counted, as a bot.
+const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Tab/${tag}`;
+
+const widths = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 375, height: 812 },
+] as const;
+
+const tableOf = (page: Page, title: string) =>
+  page.getByRole("table", { name: title, exact: true });
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async ({ browser }) => {
+  const visitor = await browser.newContext({ userAgent, baseURL });
+  const page = await visitor.newPage();
+  await page.goto(`/services?utm_source=e2e&utm_medium=social&utm_campaign=${campaign}`, {
+    referer: `https://www.${referrer}/post`,
+  });
+  await waitForScriptedPageToHydrate(page);
+  // A client-side navigation: counted once, from its .data request.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "About", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/about$/);
+  await visitor.close();
+});
+
+for (const size of widths) {
+  test(`at ${size.width} px the Insights screen shows the visit, with the chart's text alternative, and is axe clean`, async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signInWithSessionCookie(context, baseURL);
+    // The server writes its counts every 10 s: the screen shows them once it has.
+    await expect(async () => {
+      await page.goto("/admin/insights?period=7d");
+      await expect(tableOf(page, "Campaigns").getByRole("rowheader")).toContainText([campaign], {
+        timeout: 500,
+      });
+    }).toPass({ timeout: 30_000 });
+    await expect(page.getByRole("heading", { name: "Insights", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Last 7 days" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    const campaignRow = tableOf(page, "Campaigns").getByRole("row").filter({ hasText: campaign });
+    await expect(campaignRow).toContainText("e2e / social");
+    await expect(
+      tableOf(page, "Referrers").getByRole("row").filter({ hasText: referrer }),
+    ).toContainText("1");
+    await expect(
+      tableOf(page, "Top pages").getByRole("rowheader", { name: "/about" }),
+    ).toBeVisible();
+    const totals = page.getByRole("region", { name: "Totals" });
+    await expect(totals.getByText("Visitors", { exact: true })).toBeVisible();
+
+    // The chart: an image with a name and a description, and every day's figures as a table.
+    const chart = page.getByRole("img", { name: /Page views \(bars\) and visitors \(line\)/ });
+    await expect(chart).toBeVisible();
+    await expect(chart).toHaveAccessibleDescription(/page views over 7 days/);
+    await page.getByText("The chart's figures as a table").click();
+    const figures = page.getByRole("table", { name: "Visitors and page views per day" });
+    await expect(figures.getByRole("row")).toHaveCount(8);
+
+    // Each table downloads as CSV.
+    const csv = await page.request.get(`/admin/insights/export.csv?table=campaigns&period=7d`);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(await csv.text()).toContain(`${campaign},`);
+
+    await expectNoSeriousA11yViolations(page);
+  });
+}
