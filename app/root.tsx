@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getShellContent } from "~/features/content/shell";
+import { loadNavigation } from "~/features/pages/layout/navigation.server";
 import { getAppContext } from "~/platform/context.server";
 import { Stylesheet } from "~/platform/document/stylesheet";
 import { issueFormToken } from "~/platform/form-cookie.server";
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const data = {
     shell: getShellContent(content, new Date().getFullYear()),
+    navigation: await loadNavigation(context, content),
     contentAvailable: fresh,
     isAdmin: Boolean(session),
     siteUrl: config.SITE_URL,

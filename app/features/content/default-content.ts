@@ -1,6 +1,8 @@
 // The built-in site content: the seed of a new database and the fallback when the database cannot
 // be read. Rich text uses only the editor's tags (p, strong, em, s, ul, ol,
 // li, a, h2, h3, br).
+
+import { defaultNavigation } from "./navigation";
 import type { SiteContent } from "./schema";
 
 const privacyPolicy = [
@@ -976,4 +978,5 @@ export const defaultContent: SiteContent = {
     privacyPolicy: "",
     termsOfService: "",
   },
+  navigation: defaultNavigation,
 };

@@ -4,6 +4,7 @@
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { descriptionLength } from "~/platform/seo/description";
 import { z } from "~/platform/zod";
+import { navigationSchema } from "./navigation";
 import { toSlug } from "./slug";
 
 /** Icon names the editor offers; any other stored value renders as "computer". */
@@ -309,6 +310,8 @@ export const contentSchema = z.object({
     privacyPolicy: seoDescription,
     termsOfService: seoDescription,
   }),
+  /** The header menu, the booking button and the footer's links (./navigation.ts). */
+  navigation: navigationSchema,
 });
 
 export type SiteContent = z.infer<typeof contentSchema>;

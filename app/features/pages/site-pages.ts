@@ -9,6 +9,8 @@ import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
   path: string;
+  /** What a link names the page by: a record's slug or id, a fixed page's path. */
+  id: string;
   /** The page's name in lists and on its link-preview image. */
   title: string;
   /** The heading the HTML sitemap lists it under. */
@@ -87,6 +89,7 @@ export function listSitePages({
     if ("each" in route) {
       return records[route.each].map((record) => ({
         path: fillPath(route.path, record.slug),
+        id: record.slug,
         title: record.title,
         group: route.group,
         kind: route.each,
@@ -96,7 +99,9 @@ export function listSitePages({
     const title =
       typeof route.title === "string" ? route.title : content[route.title.contentHeading].heading;
     const lastModified = changeTimes[route.changesWith];
-    return [{ path: route.path, title, group: route.group, kind: "page", lastModified }];
+    return [
+      { path: route.path, id: route.path, title, group: route.group, kind: "page", lastModified },
+    ];
   });
 }
 
