@@ -47,7 +47,7 @@ export function TargetField({
 
   return (
     <fieldset className="grid min-w-0 gap-2">
-      <legend className="mb-2 text-sm font-medium">Goes to</legend>
+      <legend className="mb-2 text-sm font-medium leading-none">Goes to</legend>
       <div className="flex flex-wrap gap-2">
         {(["page", "url"] as const).map((option) => (
           <Button
@@ -148,7 +148,7 @@ export function LinkFields({
   labelName?: string;
 }) {
   return (
-    <div className="grid min-w-0 gap-4">
+    <div className="grid min-w-0 gap-4 md:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] md:gap-6">
       <TextField
         path={`${path}.label`}
         label={labelName}

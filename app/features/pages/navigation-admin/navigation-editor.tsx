@@ -1,7 +1,7 @@
 // The Navigation screen's form: the header menu (items in order, links under an item, the Services
 // menu filled from the services), the booking button, and the footer's quick links, bottom links
 // and profile links. Saved as the content's navigation section with the version loaded.
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ConflictNotice, SessionExpiredNotice } from "~/capabilities/workspace/editor-notices";
 import { TextField } from "~/capabilities/workspace/fields";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
@@ -84,14 +84,19 @@ function Section({
   description: string;
   children: React.ReactNode;
 }) {
+  const headingId = useId();
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <h2 className="text-lg font-semibold leading-tight">{title}</h2>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>{children}</CardContent>
-    </Card>
+    <section aria-labelledby={headingId} className="min-w-0">
+      <Card>
+        <CardHeader>
+          <h2 id={headingId} className="text-lg font-semibold leading-tight">
+            {title}
+          </h2>
+          <CardDescription>{description}</CardDescription>
+        </CardHeader>
+        <CardContent>{children}</CardContent>
+      </Card>
+    </section>
   );
 }
 
@@ -130,8 +135,10 @@ function HeaderItemFields({
         facts={facts}
         labelName="Menu text"
       />
-      <div className="grid min-w-0 gap-2">
-        <h3 className="text-sm font-semibold">Links under {item.label || "this item"}</h3>
+      <div className="grid min-w-0 gap-2 border-t border-border pt-3">
+        {item.children.length > 0 ? (
+          <h3 className="text-sm font-semibold">Links under {item.label || "this item"}</h3>
+        ) : null}
         <OrderedList
           path={`${path}.children`}
           items={item.children}
@@ -141,7 +148,7 @@ function HeaderItemFields({
           create={newLink}
           max={maxChildren}
           addLabel={`Add a link under ${item.label || "this item"}`}
-          emptyText="None: the item is a plain link. Links under it make it a menu."
+          emptyText=""
           nested
           renderItem={(child, index, update) => (
             <LinkFields

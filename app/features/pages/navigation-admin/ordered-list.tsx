@@ -58,68 +58,77 @@ export function OrderedList<T>({
   };
   return (
     <div className="grid min-w-0 gap-3">
-      {items.length === 0 ? <p className="text-sm text-muted-foreground">{emptyText}</p> : null}
-      <ol className="grid min-w-0 gap-3">
-        {items.map((item, index) => {
-          const name = nameItem(item, index) || `${itemName} ${index + 1}`;
-          return (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; focus is moved by id.
-              key={index}
-              className={cn(
-                "grid min-w-0 gap-4 rounded-lg border border-border p-3 sm:p-4",
-                nested ? "bg-slate-50" : "bg-white",
-              )}
-            >
-              <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
-                <p className="min-w-0 break-words text-sm font-semibold text-navy">
-                  <span className="text-muted-foreground">{index + 1}.</span> {name}
-                </p>
-                <div className="flex gap-1">
-                  <Button
-                    id={toButtonId(path, index, "up")}
-                    type="button"
-                    size="icon"
-                    variant="outline"
-                    className="size-9"
-                    disabled={index === 0}
-                    aria-label={`Move ${name} up`}
-                    onClick={() => moveTo(index, index - 1, "up")}
-                  >
-                    <ArrowUp aria-hidden="true" />
-                  </Button>
-                  <Button
-                    id={toButtonId(path, index, "down")}
-                    type="button"
-                    size="icon"
-                    variant="outline"
-                    className="size-9"
-                    disabled={index === items.length - 1}
-                    aria-label={`Move ${name} down`}
-                    onClick={() => moveTo(index, index + 1, "down")}
-                  >
-                    <ArrowDown aria-hidden="true" />
-                  </Button>
-                  <Button
-                    type="button"
-                    size="icon"
-                    variant="outline"
-                    className="size-9 text-destructive hover:text-destructive"
-                    aria-label={`Remove ${name}`}
-                    onClick={() => onChange(items.filter((_, position) => position !== index))}
-                  >
-                    <Trash2 aria-hidden="true" />
-                  </Button>
+      {items.length === 0 && emptyText ? (
+        <p className="text-sm text-muted-foreground">{emptyText}</p>
+      ) : null}
+      {items.length > 0 ? (
+        <ol className="grid min-w-0 gap-3">
+          {items.map((item, index) => {
+            const name = nameItem(item, index) || `${itemName} ${index + 1}`;
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own; focus is moved by id.
+                key={index}
+                className={cn(
+                  "grid min-w-0 gap-4 rounded-lg border border-border p-3 sm:p-4",
+                  nested ? "bg-slate-50" : "bg-white",
+                )}
+              >
+                <div className="flex min-w-0 flex-wrap items-center justify-between gap-2">
+                  <p className="min-w-0 break-words text-sm font-semibold text-navy">
+                    <span className="text-muted-foreground">{index + 1}.</span> {name}
+                  </p>
+                  <div className="flex gap-1">
+                    <Button
+                      id={toButtonId(path, index, "up")}
+                      type="button"
+                      size="icon"
+                      variant="outline"
+                      className="size-9"
+                      disabled={index === 0}
+                      aria-label={`Move ${name} up`}
+                      onClick={() => moveTo(index, index - 1, "up")}
+                    >
+                      <ArrowUp aria-hidden="true" />
+                    </Button>
+                    <Button
+                      id={toButtonId(path, index, "down")}
+                      type="button"
+                      size="icon"
+                      variant="outline"
+                      className="size-9"
+                      disabled={index === items.length - 1}
+                      aria-label={`Move ${name} down`}
+                      onClick={() => moveTo(index, index + 1, "down")}
+                    >
+                      <ArrowDown aria-hidden="true" />
+                    </Button>
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="outline"
+                      className="size-9 text-destructive hover:text-destructive"
+                      aria-label={`Remove ${name}`}
+                      onClick={() => onChange(items.filter((_, position) => position !== index))}
+                    >
+                      <Trash2 aria-hidden="true" />
+                    </Button>
+                  </div>
                 </div>
-              </div>
-              {renderItem(item, index, update(index))}
-            </li>
-          );
-        })}
-      </ol>
+                {renderItem(item, index, update(index))}
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
       {create && addLabel && items.length < max ? (
         <div>
-          <Button type="button" variant="outline" onClick={() => onChange([...items, create()])}>
+          <Button
+            type="button"
+            variant="outline"
+            size={nested ? "sm" : "default"}
+            onClick={() => onChange([...items, create()])}
+          >
             <Plus aria-hidden="true" />
             {addLabel}
           </Button>
