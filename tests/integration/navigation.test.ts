@@ -90,7 +90,7 @@ describe.each(getTestDatabaseKinds())("navigation on $name", (kind) => {
     expect(home).toContain('href="mailto:hello@example.com"');
     expect(home).toContain('href="https://mastodon.social/@clearline"');
     expect(home).toContain('rel="me noopener"');
-    expect(home).toContain('aria-label="Mastodon"');
+    expect(home).toContain('<span class="sr-only">Mastodon</span>');
     // Saved as content: in the activity log as a content save.
     const { entries } = await listActivity(site.services.db, { action: "content-save" });
     expect(entries[0]).toMatchObject({

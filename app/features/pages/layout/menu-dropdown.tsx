@@ -4,11 +4,11 @@
 // budget (ADR 003).
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { MenuLink } from "./menu-link";
-import type { ResolvedLink } from "./navigation";
+import type { ResolvedLink } from "./menu-model";
 
 export const hoverOpenDelayMs = 100;
 export const pointerGraceMs = 300;
@@ -110,15 +110,10 @@ export function MenuDropdown({
   if (!hydrated && fallback) {
     return (
       <li>
-        {fallback.external ? (
-          <a href={fallback.href} className={triggerClass({ isActive: false })}>
-            {label}
-          </a>
-        ) : (
-          <NavLink to={fallback.href} className={() => triggerClass({ isActive: active })}>
-            {label}
-          </NavLink>
-        )}
+        <MenuLink
+          link={{ ...fallback, label }}
+          className={() => triggerClass({ isActive: active })}
+        />
       </li>
     );
   }
@@ -156,8 +151,9 @@ export function MenuDropdown({
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-2 min-w-72 rounded-lg border border-border bg-white p-1.5 shadow-lg"
       >
-        {links.map((link) => (
-          <li key={`${link.href} ${link.label}`}>
+        {links.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+          <li key={index}>
             <MenuLink link={link} className={linkClass} />
           </li>
         ))}

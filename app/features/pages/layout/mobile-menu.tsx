@@ -3,20 +3,14 @@
 // button, contact details and, for a signed-in admin, the Admin Tools links.
 import { BriefcaseBusiness, ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { getProfileLabel, toTelHref } from "~/features/content/text";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { MenuLink } from "./menu-link";
-import {
-  getOwnLink,
-  listServiceLinks,
-  type ResolvedHeaderItem,
-  type ResolvedLink,
-  type ResolvedNavigation,
-} from "./navigation";
+import type { ResolvedLink, ResolvedNavigation } from "./menu-model";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,37 +20,6 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
 
 const groupToggleClass =
   "flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-muted";
-
-function SubLinks({
-  id,
-  links,
-  finalLink,
-}: {
-  id: string;
-  links: readonly ResolvedLink[];
-  finalLink: ResolvedLink | undefined;
-}) {
-  return (
-    <ul id={id} className="ml-3 space-y-1 border-l border-border pl-3">
-      {links.map((link) => (
-        <li key={`${link.href} ${link.label}`}>
-          <MenuLink
-            link={link}
-            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-muted"
-          />
-        </li>
-      ))}
-      {finalLink ? (
-        <li>
-          <MenuLink
-            link={finalLink}
-            className="block rounded-md px-3 py-2 text-sm font-semibold text-primary hover:bg-muted"
-          />
-        </li>
-      ) : null}
-    </ul>
-  );
-}
 
 /** An item with links under it: a toggle that shows them (a <details> until JavaScript runs). */
 function MobileGroup({
@@ -72,7 +35,24 @@ function MobileGroup({
 }) {
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
-  const sublist = <SubLinks id={id} links={links} finalLink={finalLink} />;
+  const sublist = (
+    <ul id={id} className="ml-3 space-y-1 border-l border-border pl-3">
+      {[...links, finalLink].map((link, index) =>
+        link ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+          <li key={index}>
+            <MenuLink
+              link={link}
+              className={cn(
+                "block rounded-md px-3 py-2 text-sm hover:bg-muted",
+                index < links.length ? "text-slate-700" : "font-semibold text-primary",
+              )}
+            />
+          </li>
+        ) : null,
+      )}
+    </ul>
+  );
   if (hydrated) {
     return (
       <>
@@ -112,39 +92,6 @@ function MobileGroup({
   );
 }
 
-function MobileItem({
-  item,
-  index,
-  services,
-}: {
-  item: ResolvedHeaderItem;
-  index: number;
-  services: ShellContent["services"];
-}) {
-  if (item.type === "services") {
-    return <MobileGroup id="mobile-services" label={item.label} {...listServiceLinks(services)} />;
-  }
-  const own = getOwnLink(item);
-  if (item.children.length > 0) {
-    return (
-      <MobileGroup
-        id={`mobile-group-${index}`}
-        label={item.label}
-        links={item.children}
-        finalLink={own}
-      />
-    );
-  }
-  if (!own) return null;
-  return own.external ? (
-    <MenuLink link={own} className={itemClass({ isActive: false })} />
-  ) : (
-    <NavLink to={own.href} end={own.href === "/"} className={itemClass}>
-      {own.label}
-    </NavLink>
-  );
-}
-
 export function MobileMenu({
   shell,
   navigation,
@@ -174,7 +121,16 @@ export function MobileMenu({
         {navigation.header.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list is not reordered in place.
           <li key={index}>
-            <MobileItem item={item} index={index} services={shell.services} />
+            {item.children.length > 0 ? (
+              <MobileGroup
+                id={`mobile-menu-${index}`}
+                label={item.label}
+                links={item.children}
+                finalLink={item.finalLink}
+              />
+            ) : item.finalLink ? (
+              <MenuLink link={item.finalLink} className={itemClass} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -8,13 +8,8 @@ import { expireAtNextPublication } from "~/features/publishing/public-reader.ser
 import { getAppContext } from "~/platform/context.server";
 import { listPublicPages } from "../public-pages.server";
 import { listSitePages } from "../site-pages";
-import {
-  contentPageKinds,
-  findMissingRefs,
-  indexSitePages,
-  type ResolvedNavigation,
-  resolveNavigation,
-} from "./navigation";
+import type { ResolvedNavigation } from "./menu-model";
+import { contentPageKinds, findMissingRefs, indexSitePages, resolveNavigation } from "./navigation";
 
 export async function loadNavigation(
   context: Readonly<RouterContextProvider>,

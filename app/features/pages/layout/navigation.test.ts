@@ -7,12 +7,14 @@ import {
   type Navigation,
   navigationSchema,
 } from "~/features/content/navigation";
+import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { collectRouteFacts } from "~/platform/route-facts.server";
 import { loadRouteManifest } from "../../../../tests/support/route-manifest";
 import { listSitePages } from "../site-pages";
 import { findMissingRefs, indexSitePages, resolveNavigation } from "./navigation";
+import { profileMarks } from "./profile-marks";
 
 const routes = collectRouteFacts(await loadRouteManifest()).pages;
 const pages = indexSitePages(
@@ -29,12 +31,25 @@ describe("the default navigation", () => {
   const resolved = resolveNavigation(defaultNavigation, pages);
 
   it("is the original header: Home, the Services dropdown, About, Blog, Contact, and the booking button", () => {
+    const plain = (label: string, href: string) => ({
+      label,
+      children: [],
+      finalLink: { label, href, external: false },
+    });
     expect(resolved.header).toEqual([
-      { type: "link", label: "Home", href: "/", external: false, children: [] },
-      { type: "services", label: "Services" },
-      { type: "link", label: "About", href: "/about", external: false, children: [] },
-      { type: "link", label: "Blog", href: "/blog", external: false, children: [] },
-      { type: "link", label: "Contact", href: "/contact", external: false, children: [] },
+      plain("Home", "/"),
+      {
+        label: "Services",
+        children: defaultContent.services.items.map((service) => ({
+          label: service.title,
+          href: `/services/${toSlug(service.title)}`,
+          external: false,
+        })),
+        finalLink: { label: "View All Services", href: "/services", external: false },
+      },
+      plain("About", "/about"),
+      plain("Blog", "/blog"),
+      plain("Contact", "/contact"),
     ]);
     expect(resolved.cta).toEqual({
       label: "Book a Consultation",
@@ -106,16 +121,16 @@ describe("resolveNavigation", () => {
 
   it("draws a page link at the page's current address and an external one as it is", () => {
     const about = resolved.header[0];
-    expect(about).toMatchObject({ href: "/about", external: false });
-    expect(about?.type === "link" && about.children).toEqual([
+    expect(about?.finalLink).toEqual({ label: "About", href: "/about", external: false });
+    expect(about?.children).toEqual([
       { label: "Read this", href: `/blog/${article?.id}`, external: false },
     ]);
   });
 
   it("leaves out links to missing pages, an item whose page and children are all gone, and the button", () => {
     expect(resolved.header.map((item) => item.label)).toEqual(["About", "Orphaned parent"]);
-    const orphan = resolved.header[1];
-    expect(orphan?.type === "link" && orphan.href).toBeUndefined();
+    expect(resolved.header[1]?.finalLink).toBeUndefined();
+    expect(resolved.header[1]?.children).toHaveLength(1);
     expect(resolved.cta).toBeUndefined();
     expect(findMissingRefs(listPageRefs(navigation), pages)).toEqual([
       "article:no-such-article",
@@ -126,7 +141,12 @@ describe("resolveNavigation", () => {
 
   it("names a profile after its network when it has no label of its own", () => {
     expect(resolved.profiles).toEqual([
-      { network: "mastodon", url: "https://mastodon.social/@firm", label: "Mastodon" },
+      {
+        network: "mastodon",
+        url: "https://mastodon.social/@firm",
+        label: "Mastodon",
+        icon: profileMarks.mastodon,
+      },
     ]);
   });
 });

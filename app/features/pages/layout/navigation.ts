@@ -6,34 +6,12 @@ import {
   type NavLink,
   type NavTarget,
   type PageRef,
-  type ProfileNetwork,
   profileNetworkNames,
   toPageRefKey,
 } from "~/features/content/navigation";
 import type { SitePage } from "../site-pages";
-
-export type ResolvedLink = { label: string; href: string; external: boolean };
-
-export type ResolvedHeaderItem =
-  | {
-      type: "link";
-      label: string;
-      /** Absent when the item's own page is gone but some of its children remain. */
-      href?: string;
-      external: boolean;
-      children: ResolvedLink[];
-    }
-  | { type: "services"; label: string };
-
-export type ResolvedProfile = { network: ProfileNetwork; url: string; label: string };
-
-export type ResolvedNavigation = {
-  header: ResolvedHeaderItem[];
-  cta: ResolvedLink | undefined;
-  quickLinks: ResolvedLink[];
-  bottomLinks: ResolvedLink[];
-  profiles: ResolvedProfile[];
-};
+import type { ResolvedHeaderItem, ResolvedLink, ResolvedNavigation } from "./menu-model";
+import { profileMarks } from "./profile-marks";
 
 /** The kinds whose pages come from the content and the routes alone, with no database read. */
 export const contentPageKinds: readonly string[] = ["page", "service"];
@@ -59,17 +37,32 @@ function resolveLinks(links: readonly NavLink[], pages: ReadonlyMap<string, Site
   });
 }
 
+/** The Services menu: every service, in the services' order, then the list of them all. */
+function listServiceMenu(label: string, pages: ReadonlyMap<string, SitePage>): ResolvedHeaderItem {
+  const services = [...pages.values()].filter((page) => page.kind === "service");
+  return {
+    label,
+    children: services.map((page) => ({ label: page.title, href: page.path, external: false })),
+    // With no service the item is a plain link, named as the owner named it.
+    finalLink: {
+      label: services.length > 0 ? "View All Services" : label,
+      href: "/services",
+      external: false,
+    },
+  };
+}
+
 export function resolveNavigation(
   navigation: Navigation,
   pages: ReadonlyMap<string, SitePage>,
 ): ResolvedNavigation {
   const header = navigation.header.flatMap((item): ResolvedHeaderItem[] => {
-    if (item.type === "services") return [item];
+    if (item.type === "services") return [listServiceMenu(item.label, pages)];
     const own = resolveTarget(item.target, pages);
     const children = resolveLinks(item.children, pages);
     if (!own && children.length === 0) return [];
     return [
-      { type: "link", label: item.label, external: own?.external ?? false, children, ...own },
+      { label: item.label, children, ...(own && { finalLink: { label: item.label, ...own } }) },
     ];
   });
   const [cta] = resolveLinks([navigation.cta], pages);
@@ -81,6 +74,7 @@ export function resolveNavigation(
     profiles: navigation.profiles.map((profile) => ({
       ...profile,
       label: profile.label || profileNetworkNames[profile.network],
+      icon: profileMarks[profile.network],
     })),
   };
 }
@@ -91,28 +85,4 @@ export function findMissingRefs(
   pages: ReadonlyMap<string, SitePage>,
 ): string[] {
   return [...new Set(refs.map(toPageRefKey))].filter((key) => !pages.has(key));
-}
-
-/** The Services menu's entries: every service, then the list of them all. */
-export function listServiceLinks(services: readonly { title: string; slug: string }[]): {
-  links: ResolvedLink[];
-  finalLink: ResolvedLink;
-} {
-  return {
-    links: services.map((service) => ({
-      label: service.title,
-      href: `/services/${service.slug}`,
-      external: false,
-    })),
-    finalLink: { label: "View All Services", href: "/services", external: false },
-  };
-}
-
-/** A header item's own link, when it has one. */
-export function getOwnLink(
-  item: Extract<ResolvedHeaderItem, { type: "link" }>,
-): ResolvedLink | undefined {
-  return item.href === undefined
-    ? undefined
-    : { label: item.label, href: item.href, external: item.external };
 }

@@ -8,8 +8,7 @@ import { getProfileLabel, toTelHref } from "~/features/content/text";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { SiteLogo } from "~/ui/site-logo";
 import { MenuLink } from "./menu-link";
-import type { ResolvedNavigation } from "./navigation";
-import { ProfileIcon } from "./profile-icon";
+import type { ResolvedNavigation } from "./menu-model";
 
 const linkClass = "text-sm text-slate-300 transition-colors hover:text-white";
 
@@ -72,11 +71,23 @@ export function SiteFooter({
                     href={profile.url}
                     target="_blank"
                     rel="me noopener"
-                    aria-label={profile.label}
-                    title={profile.label}
-                    className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 text-slate-200 transition-colors hover:bg-white/20 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-300"
+                    className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
                   >
-                    <ProfileIcon network={profile.network} className="size-5" />
+                    <svg
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth={2}
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      className="size-5"
+                      aria-hidden="true"
+                    >
+                      {profile.icon.map((path) => (
+                        <path key={path} d={path} />
+                      ))}
+                    </svg>
+                    <span className="sr-only">{profile.label}</span>
                   </a>
                 </li>
               ))}
@@ -91,8 +102,9 @@ export function SiteFooter({
             {shell.footerLinks.quickLinksHeading}
           </h2>
           <ul className="mt-4 space-y-2.5">
-            {navigation.quickLinks.map((link) => (
-              <li key={`${link.href} ${link.label}`}>
+            {navigation.quickLinks.map((link, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+              <li key={index}>
                 <MenuLink link={link} className={linkClass} />
               </li>
             ))}
@@ -140,8 +152,9 @@ export function SiteFooter({
           <p>{shell.copyright}</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {navigation.bottomLinks.map((link) => (
-                <li key={`${link.href} ${link.label}`}>
+              {navigation.bottomLinks.map((link, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+                <li key={index}>
                   <MenuLink link={link} className="hover:text-white" />
                 </li>
               ))}

@@ -3,7 +3,7 @@
 // JavaScript too). Its style changes once the page has scrolled more than 10 px.
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -11,13 +11,8 @@ import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { SiteLogo } from "~/ui/site-logo";
 import { MenuDropdown } from "./menu-dropdown";
 import { MenuLink } from "./menu-link";
+import type { ResolvedNavigation } from "./menu-model";
 import { MobileMenu } from "./mobile-menu";
-import {
-  getOwnLink,
-  listServiceLinks,
-  type ResolvedHeaderItem,
-  type ResolvedNavigation,
-} from "./navigation";
 
 export const scrollThreshold = 10;
 
@@ -26,47 +21,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:text-primary",
     isActive ? "text-primary" : "text-slate-700",
   );
-
-function HeaderItem({
-  item,
-  services,
-}: {
-  item: ResolvedHeaderItem;
-  services: ShellContent["services"];
-}) {
-  if (item.type === "services") {
-    return (
-      <MenuDropdown
-        label={item.label}
-        {...listServiceLinks(services)}
-        triggerClass={navLinkClass}
-      />
-    );
-  }
-  const own = getOwnLink(item);
-  if (item.children.length > 0) {
-    return (
-      <MenuDropdown
-        label={item.label}
-        links={item.children}
-        finalLink={own}
-        triggerClass={navLinkClass}
-      />
-    );
-  }
-  if (!own) return null;
-  return (
-    <li>
-      {own.external ? (
-        <MenuLink link={own} className={navLinkClass({ isActive: false })} />
-      ) : (
-        <NavLink to={own.href} end={own.href === "/"} className={navLinkClass}>
-          {own.label}
-        </NavLink>
-      )}
-    </li>
-  );
-}
 
 export function SiteHeader({
   shell,
@@ -120,10 +74,23 @@ export function SiteHeader({
         <SiteLogo name={shell.companyName} />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            {navigation.header.map((item, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list is not reordered in place.
-              <HeaderItem key={index} item={item} services={shell.services} />
-            ))}
+            {navigation.header.map((item, index) =>
+              item.children.length > 0 ? (
+                <MenuDropdown
+                  // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list is not reordered in place.
+                  key={index}
+                  label={item.label}
+                  links={item.children}
+                  finalLink={item.finalLink}
+                  triggerClass={navLinkClass}
+                />
+              ) : item.finalLink ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+                <li key={index}>
+                  <MenuLink link={item.finalLink} className={navLinkClass} />
+                </li>
+              ) : null,
+            )}
           </ul>
         </nav>
         <div className="flex items-center gap-2">
