@@ -13,6 +13,7 @@ import { getRequestContent } from "~/features/content/request-content.server";
 import { getShellContent } from "~/features/content/shell";
 import { describeBrandHead } from "~/features/pages/brand-head.server";
 import { BrandHead } from "~/features/pages/layout/brand-head";
+import { loadNavigation } from "~/features/pages/layout/navigation.server";
 import { getAppContext } from "~/platform/context.server";
 import { Stylesheet } from "~/platform/document/stylesheet";
 import { issueFormToken } from "~/platform/form-cookie.server";
@@ -35,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const data = {
     shell: getShellContent(content, new Date().getFullYear()),
     brandHead: describeBrandHead(content),
+    navigation: await loadNavigation(context, content),
     contentAvailable: fresh,
     isAdmin: Boolean(session),
     siteUrl: config.SITE_URL,

@@ -61,6 +61,8 @@ export default [
       route("working-editor", "features/content/routes/editor.tsx", { id: "editor-working" }),
       // Content manager: the sections the editor leaves out (footer, booking, legal pages...)
       route("content", "features/pages/routes/content-manager.tsx"),
+      // Navigation: the header menu, the booking button and the footer's links
+      route("admin/navigation", "features/pages/routes/navigation.tsx"),
       // Manage Images: the media library and image uploads
       route("images", "capabilities/media/routes/images.tsx"),
       // The leads inbox (contact messages by folder, searchable), the subscribers' CSV export,

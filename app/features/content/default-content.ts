@@ -4,6 +4,7 @@
 
 import { defaultSeoSettings } from "~/platform/seo/seo-settings";
 import { defaultBrand, defaultSearchEngines } from "./brand-schema";
+import { defaultNavigation } from "./navigation";
 import type { SiteContent } from "./schema";
 
 const privacyPolicy = [
@@ -1031,4 +1032,5 @@ export const defaultContent: SiteContent = {
   },
   brand: defaultBrand,
   searchEngines: defaultSearchEngines,
+  navigation: defaultNavigation,
 };

@@ -5,6 +5,7 @@ import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
 import { brandSchema, searchEnginesSchema } from "./brand-schema";
+import { navigationSchema } from "./navigation";
 import { toSlug } from "./slug";
 
 /** Icon names the editor offers; any other stored value renders as "computer". */
@@ -335,6 +336,8 @@ export const contentSchema = z.object({
   /** Logo, icon, colours and fonts; search engines' verification codes. */
   brand: brandSchema,
   searchEngines: searchEnginesSchema,
+  /** The header menu, the booking button and the footer's links (./navigation.ts). */
+  navigation: navigationSchema,
 });
 
 export type SiteContent = z.infer<typeof contentSchema>;

@@ -4,9 +4,10 @@ import { renderRobotsTxt, renderSitemapXml } from "./crawlers.server";
 describe("renderSitemapXml", () => {
   it("lists each page's absolute address, with its date when known, escaped", () => {
     const xml = renderSitemapXml("https://example.com", [
-      { path: "/", title: "Home", group: "Main Pages", kind: "page" },
+      { path: "/", id: "/", title: "Home", group: "Main Pages", kind: "page" },
       {
         path: "/blog/a&b",
+        id: "a&b",
         title: "A & B",
         group: "Articles",
         kind: "article",

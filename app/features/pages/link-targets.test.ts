@@ -4,6 +4,7 @@ import type { SitePage } from "./site-pages";
 
 const page = (path: string, title: string, group = "Blog"): SitePage => ({
   path,
+  id: path,
   title,
   group,
   kind: "page",

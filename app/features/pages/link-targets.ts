@@ -1,8 +1,9 @@
 // The pages a writer can link to from rich text (the editor's link dialog): the public pages,
-// found by words of their title or address.
+// found by words of their title or address. Each names its page by kind and id too, for the
+// navigation's links, which follow a page when its title changes.
 import type { SitePage } from "./site-pages";
 
-export type LinkTarget = { title: string; path: string; group: string };
+export type LinkTarget = Pick<SitePage, "title" | "path" | "group" | "kind" | "id">;
 
 /** At most this many pages answer one search: the dialog shows a short list, not the sitemap. */
 export const maxLinkTargets = 20;
@@ -16,5 +17,5 @@ export function findLinkTargets(pages: readonly SitePage[], query: string): Link
       return words.every((word) => haystack.includes(word));
     })
     .slice(0, maxLinkTargets)
-    .map(({ title, path, group }) => ({ title, path, group }));
+    .map(({ title, path, group, kind, id }) => ({ title, path, group, kind, id }));
 }

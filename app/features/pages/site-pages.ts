@@ -10,6 +10,8 @@ import type { PageRoute, SitePageKind } from "~/platform/route-handle";
 
 export type SitePage = {
   path: string;
+  /** What a link names the page by: a record's slug or id, a fixed page's path. */
+  id: string;
   /** The page's name in lists and on its link-preview image. */
   title: string;
   /** The heading the HTML sitemap lists it under. */
@@ -102,6 +104,7 @@ export function listSitePages({
   const builtPages = pages.map(
     (page): SitePage => ({
       path: `/${page.id}`,
+      id: `/${page.id}`,
       title: page.title,
       group: "Pages",
       kind: "page",
@@ -113,6 +116,7 @@ export function listSitePages({
     if ("each" in route) {
       return records[route.each].map((record) => ({
         path: fillPath(route.path, record.slug),
+        id: record.slug,
         title: record.title,
         group: route.group,
         kind: route.each,
@@ -125,6 +129,7 @@ export function listSitePages({
     const lastModified = changeTimes[route.changesWith];
     const page: SitePage = {
       path: route.path,
+      id: route.path,
       title,
       group: route.group,
       kind: "page",

@@ -10,7 +10,8 @@ import { SearchInput } from "~/ui/search-input";
 import { TextField } from "../../workspace/fields";
 import { type RichTextLink, richTextLinkSchema, toLinkHref } from "./insert-rules";
 
-type LinkTarget = { title: string; path: string; group: string };
+/** A page of the site as the search answers it; kind and id name it for stored links. */
+export type LinkTarget = { title: string; path: string; group: string; kind: string; id: string };
 
 export type LinkDialogValue = { href: string; newTab: boolean; nofollow: boolean };
 
@@ -41,14 +42,20 @@ function useLinkTargets(query: string) {
   return { targets, failed };
 }
 
-function PageSearch({ onChoose }: { onChoose: (target: LinkTarget) => void }) {
+export function PageSearch({
+  onChoose,
+  label = "Or find a page of this site",
+}: {
+  onChoose: (target: LinkTarget) => void;
+  label?: string;
+}) {
   const id = useId();
   const [query, setQuery] = useState("");
   const { targets, failed } = useLinkTargets(query);
   return (
     <div className="grid gap-2">
       <label htmlFor={`${id}-search`} className="text-sm font-medium">
-        Or find a page of this site
+        {label}
       </label>
       <SearchInput
         id={`${id}-search`}

@@ -1152,9 +1152,15 @@ export function describeFieldPlace(path: string): string {
   return (parts.length > 1 ? parts.slice(0, -1) : parts).join(", ");
 }
 
+/** Sections edited on screens of their own, not through the field table. */
+const ownScreenSections: Readonly<Record<string, string>> = { navigation: "Navigation" };
+
 function getContentPathParts(path: string): string[] {
-  const [section, ...rest] = path.split(".");
+  const [section = "", ...rest] = path.split(".");
   const spec = allSectionSpecs.find((entry) => entry.section === section);
+  const ownScreen = ownScreenSections[section];
+  if (ownScreen)
+    return [ownScreen, ...rest.map((part) => (/^\d+$/.test(part) ? `${Number(part) + 1}` : part))];
   if (!spec) return [path];
   const parts = [spec.label];
   let fields = spec.fields as ReadonlyArray<AnyField>;
@@ -1177,5 +1183,9 @@ function getContentPathParts(path: string): string[] {
 
 /** The tab label of a section ("hero" is "Home"). */
 export function getSectionLabel(section: string): string {
-  return allSectionSpecs.find((entry) => entry.section === section)?.label ?? section;
+  return (
+    allSectionSpecs.find((entry) => entry.section === section)?.label ??
+    ownScreenSections[section] ??
+    section
+  );
 }

@@ -1,14 +1,16 @@
-// The mobile navigation panel: the header's links, an expandable Services list (a <details>
-// disclosure until JavaScript takes over), the booking button, contact details and, for a
-// signed-in admin, the Admin Tools links.
+// The mobile navigation panel: the header's items, each with links under it (the Services list
+// among them) expandable (a <details> disclosure until JavaScript takes over), the booking
+// button, contact details and, for a signed-in admin, the Admin Tools links.
 import { BriefcaseBusiness, ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { getProfileLabel, toTelHref } from "~/features/content/text";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
+import { MenuLink } from "./menu-link";
+import type { ResolvedLink, ResolvedNavigation } from "./menu-model";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -16,46 +18,91 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary" : "text-slate-800",
   );
 
-const servicesToggleClass =
+const groupToggleClass =
   "flex w-full items-center justify-between rounded-md px-3 py-3 text-left text-base font-medium text-slate-800 hover:bg-muted";
 
-function ServiceLinks({ services }: { services: ShellContent["services"] }) {
-  return (
-    <ul id="mobile-services" className="ml-3 space-y-1 border-l border-border pl-3">
-      {services.map((service) => (
-        <li key={service.slug}>
-          <Link
-            to={`/services/${service.slug}`}
-            className="block rounded-md px-3 py-2 text-sm text-slate-700 hover:bg-muted"
-          >
-            {service.title}
-          </Link>
-        </li>
-      ))}
-      <li>
-        <Link
-          to="/services"
-          className="block rounded-md px-3 py-2 text-sm font-semibold text-primary hover:bg-muted"
-        >
-          View All Services
-        </Link>
-      </li>
+/** An item with links under it: a toggle that shows them (a <details> until JavaScript runs). */
+function MobileGroup({
+  id,
+  label,
+  links,
+  finalLink,
+}: {
+  id: string;
+  label: string;
+  links: readonly ResolvedLink[];
+  finalLink: ResolvedLink | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const sublist = (
+    <ul id={id} className="ml-3 space-y-1 border-l border-border pl-3">
+      {[...links, finalLink].map((link, index) =>
+        link ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+          <li key={index}>
+            <MenuLink
+              link={link}
+              className={cn(
+                "block rounded-md px-3 py-2 text-sm hover:bg-muted",
+                index < links.length ? "text-slate-700" : "font-semibold text-primary",
+              )}
+            />
+          </li>
+        ) : null,
+      )}
     </ul>
+  );
+  if (hydrated) {
+    return (
+      <>
+        <button
+          type="button"
+          className={groupToggleClass}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {label}
+          <ChevronDown
+            className={cn("size-5 transition-transform", open && "rotate-180")}
+            aria-hidden="true"
+          />
+        </button>
+        {open ? sublist : null}
+      </>
+    );
+  }
+  return (
+    <details className="group/sub">
+      <summary
+        className={cn(
+          groupToggleClass,
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
+        {label}
+        <ChevronDown
+          className="size-5 transition-transform group-open/sub:rotate-180"
+          aria-hidden="true"
+        />
+      </summary>
+      {sublist}
+    </details>
   );
 }
 
 export function MobileMenu({
   shell,
+  navigation,
   isAdmin,
   onClose,
 }: {
   shell: ShellContent;
+  navigation: ResolvedNavigation;
   isAdmin: boolean;
   onClose: () => void;
 }) {
-  const [servicesOpen, setServicesOpen] = useState(false);
-  const hydrated = useHydrated();
-
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
@@ -71,66 +118,27 @@ export function MobileMenu({
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-border bg-white px-4 pb-6 pt-2 shadow-lg lg:hidden"
     >
       <ul className="space-y-1">
-        <li>
-          <NavLink to="/" end className={itemClass}>
-            Home
-          </NavLink>
-        </li>
-        <li>
-          {hydrated ? (
-            <>
-              <button
-                type="button"
-                className={servicesToggleClass}
-                aria-expanded={servicesOpen}
-                aria-controls="mobile-services"
-                onClick={() => setServicesOpen((open) => !open)}
-              >
-                Services
-                <ChevronDown
-                  className={cn("size-5 transition-transform", servicesOpen && "rotate-180")}
-                  aria-hidden="true"
-                />
-              </button>
-              {servicesOpen ? <ServiceLinks services={shell.services} /> : null}
-            </>
-          ) : (
-            <details className="group/services">
-              <summary
-                className={cn(
-                  servicesToggleClass,
-                  "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-                )}
-              >
-                Services
-                <ChevronDown
-                  className="size-5 transition-transform group-open/services:rotate-180"
-                  aria-hidden="true"
-                />
-              </summary>
-              <ServiceLinks services={shell.services} />
-            </details>
-          )}
-        </li>
-        <li>
-          <NavLink to="/about" className={itemClass}>
-            About
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/blog" className={itemClass}>
-            Blog
-          </NavLink>
-        </li>
-        <li>
-          <NavLink to="/contact" className={itemClass}>
-            Contact
-          </NavLink>
-        </li>
+        {navigation.header.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list is not reordered in place.
+          <li key={index}>
+            {item.children.length > 0 ? (
+              <MobileGroup
+                id={`mobile-menu-${index}`}
+                label={item.label}
+                links={item.children}
+                finalLink={item.finalLink}
+              />
+            ) : item.finalLink ? (
+              <MenuLink link={item.finalLink} className={itemClass} />
+            ) : null}
+          </li>
+        ))}
       </ul>
-      <Button asChild size="lg" className="mt-4 w-full">
-        <Link to="/booking">Book a Consultation</Link>
-      </Button>
+      {navigation.cta ? (
+        <Button asChild size="lg" className="mt-4 w-full">
+          <MenuLink link={navigation.cta} />
+        </Button>
+      ) : null}
       <div className="mt-6 space-y-3 border-t border-border pt-5 text-sm text-slate-700">
         <a
           href={toTelHref(shell.contact.phone)}

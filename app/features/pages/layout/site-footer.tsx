@@ -1,25 +1,24 @@
-// The site footer: company details, quick links, service links from the services list, the
-// newsletter field, legal links and the copyright line. Headings and texts come from the content.
+// The site footer: company details and profile links, the quick links, service links from the
+// services list, the newsletter field, the bottom links and the copyright line. Headings, texts
+// and links come from the content.
 import { BriefcaseBusiness, Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { getProfileLabel, toTelHref } from "~/features/content/text";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { SiteLogo } from "~/ui/site-logo";
-
-const quickLinks = [
-  { to: "/", label: "Home" },
-  { to: "/services", label: "Services" },
-  { to: "/about", label: "About Us" },
-  { to: "/case-studies", label: "Case Studies" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-  { to: "/booking", label: "Book a Consultation" },
-];
+import { MenuLink } from "./menu-link";
+import type { ResolvedNavigation } from "./menu-model";
 
 const linkClass = "text-sm text-slate-300 transition-colors hover:text-white";
 
-export function SiteFooter({ shell }: { shell: ShellContent }) {
+export function SiteFooter({
+  shell,
+  navigation,
+}: {
+  shell: ShellContent;
+  navigation: ResolvedNavigation;
+}) {
   return (
     <footer className="bg-navy text-navy-foreground">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-12 lg:px-8">
@@ -63,6 +62,37 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
               </a>
             </li>
           </ul>
+          {navigation.profiles.length > 0 ? (
+            <ul aria-label="Profiles" className="flex flex-wrap gap-2">
+              {navigation.profiles.map((profile) => (
+                <li key={profile.url}>
+                  {/* rel="me" lets a profile (Mastodon's among them) verify the link back. */}
+                  <a
+                    href={profile.url}
+                    target="_blank"
+                    rel="me noopener"
+                    className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+                  >
+                    <svg
+                      viewBox="0 0 24 24"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth={2}
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                      className="size-5"
+                      aria-hidden="true"
+                    >
+                      {profile.icon.map((path) => (
+                        <path key={path} d={path} />
+                      ))}
+                    </svg>
+                    <span className="sr-only">{profile.label}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
         <nav aria-labelledby="footer-quick-links" className="lg:col-span-2">
           <h2
@@ -72,11 +102,10 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
             {shell.footerLinks.quickLinksHeading}
           </h2>
           <ul className="mt-4 space-y-2.5">
-            {quickLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
-                  {link.label}
-                </Link>
+            {navigation.quickLinks.map((link, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+              <li key={index}>
+                <MenuLink link={link} className={linkClass} />
               </li>
             ))}
           </ul>
@@ -123,21 +152,12 @@ export function SiteFooter({ shell }: { shell: ShellContent }) {
           <p>{shell.copyright}</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              <li>
-                <Link to="/privacy-policy" className="hover:text-white">
-                  Privacy Policy
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms-of-service" className="hover:text-white">
-                  Terms of Service
-                </Link>
-              </li>
-              <li>
-                <Link to="/sitemap" className="hover:text-white">
-                  Sitemap
-                </Link>
-              </li>
+              {navigation.bottomLinks.map((link, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+                <li key={index}>
+                  <MenuLink link={link} className="hover:text-white" />
+                </li>
+              ))}
             </ul>
           </nav>
         </div>

@@ -3,22 +3,18 @@
 // JavaScript too). Its style changes once the page has scrolled more than 10 px.
 import { Menu, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
 import { Button, buttonVariants } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { SiteLogo } from "~/ui/site-logo";
+import { MenuDropdown } from "./menu-dropdown";
+import { MenuLink } from "./menu-link";
+import type { ResolvedNavigation } from "./menu-model";
 import { MobileMenu } from "./mobile-menu";
-import { ServicesMenu } from "./services-menu";
 
 export const scrollThreshold = 10;
-
-const secondaryLinks = [
-  { to: "/about", label: "About" },
-  { to: "/blog", label: "Blog" },
-  { to: "/contact", label: "Contact" },
-];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,7 +22,15 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "text-primary" : "text-slate-700",
   );
 
-export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: boolean }) {
+export function SiteHeader({
+  shell,
+  navigation,
+  isAdmin,
+}: {
+  shell: ShellContent;
+  navigation: ResolvedNavigation;
+  isAdmin: boolean;
+}) {
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -70,28 +74,34 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
         <SiteLogo name={shell.companyName} logo={shell.logo} />
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
-            <li>
-              <NavLink to="/" end className={navLinkClass}>
-                Home
-              </NavLink>
-            </li>
-            <ServicesMenu services={shell.services} triggerClass={navLinkClass} />
-            {secondaryLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {navigation.header.map((item, index) =>
+              item.children.length > 0 ? (
+                <MenuDropdown
+                  // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list is not reordered in place.
+                  key={index}
+                  label={item.label}
+                  links={item.children}
+                  finalLink={item.finalLink}
+                  triggerClass={navLinkClass}
+                />
+              ) : item.finalLink ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+                <li key={index}>
+                  <MenuLink link={item.finalLink} className={navLinkClass} />
+                </li>
+              ) : null,
+            )}
           </ul>
         </nav>
         <div className="flex items-center gap-2">
           {/* A wrapper hides it: a display class on the Button would fight its own inline-flex. */}
-          <div className="hidden lg:block">
-            <Button asChild>
-              <Link to="/booking">Book a Consultation</Link>
-            </Button>
-          </div>
+          {navigation.cta ? (
+            <div className="hidden lg:block">
+              <Button asChild>
+                <MenuLink link={navigation.cta} />
+              </Button>
+            </div>
+          ) : null}
           {hydrated ? (
             <Button
               variant="ghost"
@@ -121,14 +131,24 @@ export function SiteHeader({ shell, isAdmin }: { shell: ShellContent; isAdmin: b
                 <X className="hidden size-6 group-open:block" aria-hidden="true" />
               </summary>
               <div className="absolute inset-x-0 top-full">
-                <MobileMenu shell={shell} isAdmin={isAdmin} onClose={() => {}} />
+                <MobileMenu
+                  shell={shell}
+                  navigation={navigation}
+                  isAdmin={isAdmin}
+                  onClose={() => {}}
+                />
               </div>
             </details>
           )}
         </div>
       </div>
       {hydrated && menuOpen ? (
-        <MobileMenu shell={shell} isAdmin={isAdmin} onClose={() => setMenuOpen(false)} />
+        <MobileMenu
+          shell={shell}
+          navigation={navigation}
+          isAdmin={isAdmin}
+          onClose={() => setMenuOpen(false)}
+        />
       ) : null}
     </header>
   );

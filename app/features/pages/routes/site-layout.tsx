@@ -37,7 +37,7 @@ export default function SiteLayout() {
   if (!root) return <Outlet />;
   return (
     <>
-      <SiteHeader shell={root.shell} isAdmin={root.isAdmin} />
+      <SiteHeader shell={root.shell} navigation={root.navigation} isAdmin={root.isAdmin} />
       <main id="main" className="pt-20" aria-busy={showSkeleton || undefined}>
         {showSkeleton && pendingPath && PageSkeleton ? (
           <PageSkeleton pathname={pendingPath} />
@@ -45,7 +45,7 @@ export default function SiteLayout() {
           <Outlet />
         )}
       </main>
-      <SiteFooter shell={root.shell} />
+      <SiteFooter shell={root.shell} navigation={root.navigation} />
     </>
   );
 }

@@ -1,12 +1,14 @@
-// The header's Services menu, a disclosure of links (WAI-ARIA site navigation) with hover delays,
-// arrow keys, Home, End, type-ahead and Escape. Hand-written instead of Radix to stay within the
-// public JavaScript budget (ADR 003).
+// A header menu with children (the Services menu, an owner's item with links under it): a
+// disclosure of links (WAI-ARIA site navigation) with hover delays, arrow keys, Home, End,
+// type-ahead and Escape. Hand-written instead of Radix to stay within the public JavaScript
+// budget (ADR 003).
 import { ChevronDown } from "lucide-react";
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import type { ShellContent } from "~/features/content/shell";
+import { useLocation } from "react-router";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
+import { MenuLink } from "./menu-link";
+import type { ResolvedLink } from "./menu-model";
 
 export const hoverOpenDelayMs = 100;
 export const pointerGraceMs = 300;
@@ -15,11 +17,21 @@ export const typeaheadResetMs = 1000;
 const linkClass =
   "block rounded-md px-3 py-2 text-sm text-slate-700 outline-none transition-colors hover:bg-muted hover:text-primary focus-visible:bg-muted focus-visible:text-primary";
 
-export function ServicesMenu({
-  services,
+/** Whether a site address is the current page or a page under it. */
+function isAtOrUnder(pathname: string, href: string): boolean {
+  return href !== "/" && (pathname === href || pathname.startsWith(`${href}/`));
+}
+
+export function MenuDropdown({
+  label,
+  links,
+  finalLink,
   triggerClass,
 }: {
-  services: ShellContent["services"];
+  label: string;
+  links: readonly ResolvedLink[];
+  /** The link after a divider: the page the menu is about ("View All Services"). */
+  finalLink: ResolvedLink | undefined;
   triggerClass: (state: { isActive: boolean }) => string;
 }) {
   const hydrated = useHydrated();
@@ -30,7 +42,11 @@ export function ServicesMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const typeahead = useRef({ text: "", at: 0 });
-  const active = pathname === "/services" || pathname.startsWith("/services/");
+  const active = [...links, ...(finalLink ? [finalLink] : [])].some(
+    (link) => !link.external && isAtOrUnder(pathname, link.href),
+  );
+  // Without JavaScript the item is a plain link to the page it is about.
+  const fallback = finalLink ?? links[0];
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new location closes the menu.
   useEffect(() => setOpen(false), [key]);
@@ -46,7 +62,7 @@ export function ServicesMenu({
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const links = () =>
+  const anchors = () =>
     Array.from(rootRef.current?.querySelectorAll<HTMLAnchorElement>("ul a") ?? []);
 
   function schedule(next: boolean, delay: number) {
@@ -55,12 +71,12 @@ export function ServicesMenu({
   }
 
   function focusLink(index: number) {
-    const items = links();
+    const items = anchors();
     items[(index + items.length) % items.length]?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLLIElement>) {
-    const items = links();
+    const items = anchors();
     const current = items.indexOf(document.activeElement as HTMLAnchorElement);
     if (event.key === "Escape" && open) {
       event.preventDefault();
@@ -91,13 +107,13 @@ export function ServicesMenu({
     }
   }
 
-  // Without JavaScript the item is a plain link to the services list.
-  if (!hydrated) {
+  if (!hydrated && fallback) {
     return (
       <li>
-        <NavLink to="/services" className={triggerClass}>
-          Services
-        </NavLink>
+        <MenuLink
+          link={{ ...fallback, label }}
+          className={() => triggerClass({ isActive: active })}
+        />
       </li>
     );
   }
@@ -124,7 +140,7 @@ export function ServicesMenu({
           setOpen((value) => !value);
         }}
       >
-        Services
+        {label}
         <ChevronDown
           className={cn("size-4 transition-transform", open && "rotate-180")}
           aria-hidden="true"
@@ -135,18 +151,17 @@ export function ServicesMenu({
         hidden={!open}
         className="absolute left-0 top-full z-50 mt-2 min-w-72 rounded-lg border border-border bg-white p-1.5 shadow-lg"
       >
-        {services.map((service) => (
-          <li key={service.slug}>
-            <Link to={`/services/${service.slug}`} className={linkClass}>
-              {service.title}
-            </Link>
+        {links.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: labels may repeat; the list never reorders in place.
+          <li key={index}>
+            <MenuLink link={link} className={linkClass} />
           </li>
         ))}
-        <li className="mt-1 border-t border-border pt-1">
-          <Link to="/services" className={cn(linkClass, "font-semibold text-primary")}>
-            View All Services
-          </Link>
-        </li>
+        {finalLink ? (
+          <li className={cn(links.length > 0 && "mt-1 border-t border-border pt-1")}>
+            <MenuLink link={finalLink} className={cn(linkClass, "font-semibold text-primary")} />
+          </li>
+        ) : null}
       </ul>
     </li>
   );

@@ -1,0 +1,174 @@
+// The site's navigation as the owner edits it: the header menu (one level of children, the
+// Services dropdown), the booking button and the footer's link lists and profile links. Stored
+// as the content document's "navigation" section, so it has history, restore and cache drops.
+import { z } from "~/platform/zod";
+
+export const externalUrlMessage =
+  "Enter a web address starting with https:// or http://, or a mailto: address";
+
+/** An address outside the site: a web page or an email link, never javascript: or data:. */
+const externalUrl = z
+  .string()
+  .trim()
+  .min(1, externalUrlMessage)
+  .max(500, "Must be at most 500 characters")
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      if (url.protocol === "mailto:") return url.pathname.includes("@");
+      return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
+    } catch {
+      return false;
+    }
+  }, externalUrlMessage);
+
+/**
+ * A page of the site by its kind and id (an article's id, a service's slug, a fixed page's path):
+ * resolved at render, so a renamed title follows and a hidden page drops out. The kind is any
+ * text so kinds added later (owner-built pages) need no change here.
+ */
+export const pageRefSchema = z.object({
+  type: z.literal("page"),
+  kind: z.string().trim().min(1, "Choose a page").max(40),
+  id: z.string().trim().min(1, "Choose a page").max(300),
+});
+export type PageRef = z.infer<typeof pageRefSchema>;
+
+export const linkTargetSchema = z.discriminatedUnion(
+  "type",
+  [pageRefSchema, z.object({ type: z.literal("url"), url: externalUrl })],
+  { error: "Choose a page of the site or enter a web address" },
+);
+export type NavTarget = z.infer<typeof linkTargetSchema>;
+
+const label = z
+  .string()
+  .trim()
+  .min(1, "Enter the link's text")
+  .max(60, "Must be at most 60 characters");
+
+export const navLinkSchema = z.object({ label, target: linkTargetSchema });
+export type NavLink = z.infer<typeof navLinkSchema>;
+
+export const maxHeaderItems = 10;
+export const maxChildren = 10;
+export const maxFooterLinks = 16;
+export const maxProfiles = 12;
+
+/** A header entry: a link (with its children), or the dropdown filled from the services. */
+export const headerItemSchema = z.discriminatedUnion("type", [
+  navLinkSchema.extend({
+    type: z.literal("link"),
+    children: z.array(navLinkSchema).max(maxChildren, `At most ${maxChildren} links`).default([]),
+  }),
+  z.object({ type: z.literal("services"), label }),
+]);
+export type HeaderItem = z.infer<typeof headerItemSchema>;
+
+export const profileNetworks = [
+  "linkedin",
+  "x",
+  "github",
+  "youtube",
+  "facebook",
+  "instagram",
+  "mastodon",
+  "other",
+] as const;
+export type ProfileNetwork = (typeof profileNetworks)[number];
+
+export const profileNetworkNames: Record<ProfileNetwork, string> = {
+  linkedin: "LinkedIn",
+  x: "X",
+  github: "GitHub",
+  youtube: "YouTube",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  mastodon: "Mastodon",
+  other: "Profile",
+};
+
+export const profileLinkSchema = z.object({
+  network: z.enum(profileNetworks, { error: "Choose a network" }),
+  url: z
+    .url({ protocol: /^https?$/, message: "Enter the profile's address, starting with https://" })
+    .max(500, "Must be at most 500 characters"),
+  /** The link's accessible name; "" = the network's name. */
+  label: z.string().trim().max(60, "Must be at most 60 characters").default(""),
+});
+export type ProfileLink = z.infer<typeof profileLinkSchema>;
+
+export const navigationSchema = z.object({
+  header: z.array(headerItemSchema).max(maxHeaderItems, `At most ${maxHeaderItems} menu items`),
+  cta: navLinkSchema,
+  quickLinks: z.array(navLinkSchema).max(maxFooterLinks, `At most ${maxFooterLinks} links`),
+  bottomLinks: z.array(navLinkSchema).max(maxFooterLinks, `At most ${maxFooterLinks} links`),
+  profiles: z.array(profileLinkSchema).max(maxProfiles, `At most ${maxProfiles} profiles`),
+});
+export type Navigation = z.infer<typeof navigationSchema>;
+
+const page = (path: string): PageRef => ({ type: "page", kind: "page", id: path });
+const link = (text: string, path: string): NavLink => ({ label: text, target: page(path) });
+
+/** The menus of the original site: the header, the booking button, the footer's links. */
+export const defaultNavigation: Navigation = {
+  header: [
+    { type: "link", ...link("Home", "/"), children: [] },
+    { type: "services", label: "Services" },
+    { type: "link", ...link("About", "/about"), children: [] },
+    { type: "link", ...link("Blog", "/blog"), children: [] },
+    { type: "link", ...link("Contact", "/contact"), children: [] },
+  ],
+  cta: link("Book a Consultation", "/booking"),
+  quickLinks: [
+    link("Home", "/"),
+    link("Services", "/services"),
+    link("About Us", "/about"),
+    link("Case Studies", "/case-studies"),
+    link("Blog", "/blog"),
+    link("Contact", "/contact"),
+    link("Book a Consultation", "/booking"),
+  ],
+  bottomLinks: [
+    link("Privacy Policy", "/privacy-policy"),
+    link("Terms of Service", "/terms-of-service"),
+    link("Sitemap", "/sitemap"),
+  ],
+  profiles: [],
+};
+
+/** The network a profile address most likely belongs to, for the admin's first guess. */
+export function guessProfileNetwork(url: string): ProfileNetwork {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "other";
+  }
+  const hosts: [ProfileNetwork, RegExp][] = [
+    ["linkedin", /(^|\.)linkedin\.com$/],
+    ["x", /(^|\.)(x|twitter)\.com$/],
+    ["github", /(^|\.)github\.com$/],
+    ["youtube", /(^|\.)(youtube\.com|youtu\.be)$/],
+    ["facebook", /(^|\.)(facebook\.com|fb\.com)$/],
+    ["instagram", /(^|\.)instagram\.com$/],
+    ["mastodon", /(^|\.)(mastodon\.[a-z.]+|mstdn\.[a-z.]+|fosstodon\.org|hachyderm\.io)$/],
+  ];
+  return hosts.find(([, pattern]) => pattern.test(host))?.[0] ?? "other";
+}
+
+/** Every page reference of the navigation, children included. */
+export function listPageRefs(navigation: Navigation): PageRef[] {
+  const links: NavLink[] = [
+    ...navigation.header.flatMap((item) => (item.type === "link" ? [item, ...item.children] : [])),
+    navigation.cta,
+    ...navigation.quickLinks,
+    ...navigation.bottomLinks,
+  ];
+  return links.flatMap((entry) => (entry.target.type === "page" ? [entry.target] : []));
+}
+
+/** One text key per page reference, for sets and maps. */
+export function toPageRefKey(ref: Pick<PageRef, "kind" | "id">): string {
+  return `${ref.kind}:${ref.id}`;
+}

@@ -1,0 +1,167 @@
+// The navigation saved through the admin's content API against the built site and a real
+// database: the public header, menu panel and footer follow it, bad links are refused with a 400
+// that names the field, an unpublished article drops out of the menus, and History restores it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { contentHistory } from "~/features/content/history/content-history.server";
+import { defaultNavigation, type Navigation } from "~/features/content/navigation";
+import { listActivity } from "~/platform/activity/activity.server";
+import { formatTime as formatZonedTime } from "~/platform/format-time";
+import {
+  getContent,
+  logInCookie,
+  postJsonAs,
+  resetLoginThrottles,
+} from "../support/admin-requests";
+import { getTestDatabaseKinds } from "../support/databases";
+import { article } from "../support/publications";
+import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
+
+const formatTime = (iso: string) => formatZonedTime(iso, "UTC");
+const articleId = "navigation-test-article";
+
+const edited: Navigation = {
+  ...defaultNavigation,
+  header: [
+    ...defaultNavigation.header.slice(0, 2),
+    {
+      type: "link",
+      label: "About",
+      target: { type: "page", kind: "page", id: "/about" },
+      children: [
+        { label: "Our Approach Article", target: { type: "page", kind: "article", id: articleId } },
+      ],
+    },
+    {
+      type: "link",
+      label: "Client Work",
+      target: { type: "page", kind: "page", id: "/case-studies" },
+      children: [],
+    },
+  ],
+  cta: { label: "Talk to us", target: { type: "url", url: "mailto:hello@example.com" } },
+  profiles: [{ network: "mastodon", url: "https://mastodon.social/@clearline", label: "" }],
+};
+
+describe.each(getTestDatabaseKinds())("navigation on $name", (kind) => {
+  let site: TestSite;
+  let cookie: string;
+  const saveNavigation = (navigation: unknown) =>
+    postJsonAs(site, "/api/content", { content: { navigation } }, { cookie });
+  const readHome = async () => (await fetch(`${site.url}/`)).text();
+
+  beforeAll(async () => {
+    site = await startTestSite(await kind.create());
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  beforeEach(async () => {
+    await resetLoginThrottles(site);
+    cookie = await logInCookie(site);
+  });
+
+  it("shows the spec's menus by default", async () => {
+    const home = await readHome();
+    for (const path of ["/about", "/blog", "/contact", "/booking", "/case-studies", "/sitemap"]) {
+      expect(home).toContain(`href="${path}"`);
+    }
+    expect(home).toContain(">Book a Consultation<");
+    expect(home).not.toContain('rel="me noopener"');
+  });
+
+  it("saves the navigation through the admin path; every page's menus follow, hidden pages drop out", async () => {
+    const created = await postJsonAs(
+      site,
+      "/api/admin/articles",
+      article({ slug: articleId, title: "Our Approach" }),
+      { cookie },
+    );
+    expect(created.status, await created.text()).toBeLessThan(300);
+
+    const saved = await saveNavigation(edited);
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const { version } = (await saved.json()) as { version: number };
+    const home = await readHome();
+    expect(home).toContain(">Client Work<");
+    expect(home).toContain(`href="/blog/${articleId}"`);
+    expect(home).toContain(">Our Approach Article<");
+    expect(home).toContain('href="mailto:hello@example.com"');
+    expect(home).toContain('href="https://mastodon.social/@clearline"');
+    expect(home).toContain('rel="me noopener"');
+    expect(home).toContain('<span class="sr-only">Mastodon</span>');
+    // Saved as content: in the activity log as a content save.
+    const { entries } = await listActivity(site.services.db, { action: "content-save" });
+    expect(entries[0]).toMatchObject({
+      adminEmail: testAdmin.email,
+      target: `revision ${version}`,
+    });
+
+    // Unpublished: the link leaves the public menus at once, and the screen flags it.
+    const draft = await fetch(`${site.url}/api/admin/articles/${articleId}`, {
+      method: "PUT",
+      headers: { origin: site.url, cookie, "content-type": "application/json" },
+      body: JSON.stringify(article({ slug: articleId, title: "Our Approach", status: "draft" })),
+    });
+    expect(draft.status, await draft.text()).toBe(200);
+    const after = await readHome();
+    expect(after).not.toContain(`href="/blog/${articleId}"`);
+    expect(after).not.toContain("Our Approach Article");
+    expect(after).toContain(">Client Work<");
+    const screen = await (
+      await fetch(`${site.url}/admin/navigation`, { headers: { cookie } })
+    ).text();
+    expect(screen).toContain("Not shown: the page it names");
+  });
+
+  it("refuses bad links with 400 and a message per field, and keeps what was stored", async () => {
+    const before = await getContent(site);
+    const response = await saveNavigation({
+      ...edited,
+      quickLinks: [
+        { label: "Evil", target: { type: "url", url: "javascript:alert(1)" } },
+        { label: "", target: { type: "page", kind: "page", id: "/about" } },
+      ],
+      profiles: [{ network: "myspace", url: "https://example.com/me", label: "" }],
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toMatchObject({
+      "content.navigation.quickLinks.0.target.url":
+        "Enter a web address starting with https:// or http://, or a mailto: address",
+      "content.navigation.quickLinks.1.label": "Enter the link's text",
+      "content.navigation.profiles.0.network": "Choose a network",
+    });
+    expect(body.message).toBeTruthy();
+    expect((await saveNavigation({ header: "no" })).status).toBe(400);
+    expect((await getContent(site)).etag).toBe(before.etag);
+  });
+
+  it("restores an earlier navigation from History like any content", async () => {
+    const first = await saveNavigation(defaultNavigation);
+    const { version: defaultVersion } = (await first.json()) as { version: number };
+    await saveNavigation(edited);
+    expect(await readHome()).toContain(">Client Work<");
+    const revision = await contentHistory.get(site.services.db, defaultVersion + 1, {
+      formatTime,
+    });
+    expect(revision?.changed).toContain("Navigation");
+    const { etag } = await getContent(site);
+    const restore = await fetch(`${site.url}/admin/history/content/${defaultVersion}`, {
+      method: "POST",
+      headers: {
+        origin: site.url,
+        cookie,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ expectedVersion: etag.replaceAll('"', "") }),
+      redirect: "manual",
+    });
+    expect(restore.status).toBe(302);
+    expect((await getContent(site)).content.navigation).toEqual(defaultNavigation);
+    const home = await readHome();
+    expect(home).not.toContain(">Client Work<");
+    expect(home).toContain(">Book a Consultation<");
+  });
+});
