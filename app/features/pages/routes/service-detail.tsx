@@ -1,7 +1,7 @@
 // /services/{slug}: one service in full (description, long description, the four tabs, related
 // services, booking calls to action). A renamed service's old slug answers 301 to the new one; an
 // unknown slug answers 404 with "Service Not Found".
-import { ChevronRight, SearchX } from "lucide-react";
+import { ChevronDown, SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
@@ -87,6 +87,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
         />
         <Container className="relative py-12 sm:py-16">
           <nav aria-label="Breadcrumb">
+            {/* The menus' chevron turned: every page has it already, a separate icon would not. */}
             <ol className="flex flex-wrap items-center gap-1.5 text-sm text-slate-600">
               <li>
                 <Link to="/" className="hover:text-primary">
@@ -94,7 +95,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden="true">
-                <ChevronRight className="size-4" />
+                <ChevronDown className="size-4 -rotate-90" />
               </li>
               <li>
                 <Link to="/services" className="hover:text-primary">
@@ -102,7 +103,7 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
                 </Link>
               </li>
               <li aria-hidden="true">
-                <ChevronRight className="size-4" />
+                <ChevronDown className="size-4 -rotate-90" />
               </li>
               <li aria-current="page" className="font-medium text-navy">
                 {service.title}
