@@ -357,6 +357,13 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     ]);
     const html = await screen();
     expect(html).toContain("Took out /?restore=1 → /about (301)");
+    const history = await fetch(`${site.url}/admin/history?kind=redirects`, {
+      headers: { cookie },
+    });
+    expect(history.status).toBe(200);
+    const listed = await history.text();
+    expect(listed).toContain("Took out /?restore=1 → /about (301)");
+    expect(listed).toContain('href="/admin/redirects#changes"');
     expect(html).toMatch(
       /aria-label="Restore as before: Restored \/\?restore=1 → \/about \(301\)"/,
     );

@@ -1,9 +1,10 @@
-// The rules' history: the latest changes (an import as one entry) and their restore, which puts
-// the rules back as they were before a change through the same checks as a save.
+// The rules' history: the latest changes (an import as one entry), listed on the redirects screen
+// and in History, and their restore: the rules back as before a change, checked like a save.
 import { type Selectable, sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
+import type { HistoryListing } from "~/platform/history";
 import { ApiError } from "~/platform/http/api.server";
 import {
   type Candidate,
@@ -28,12 +29,28 @@ export type RuleChange = {
   after: string | null;
   /** How many rules an import added; 1 otherwise. */
   count: number;
+  /** The change in words: "Imported 200 redirects", "Deleted /old → /new (301)". */
+  summary: string;
   /** False when the rules are already as they were before the change. */
   restorable: boolean;
 };
 
 function readSnapshot(json: string | null, id: number): RedirectRule | undefined {
   return json ? toRule({ id, ...JSON.parse(json) }) : undefined;
+}
+
+const actionWords: Record<string, string> = {
+  add: "Added",
+  edit: "Changed",
+  delete: "Deleted",
+  import: "Imported",
+  restore: "Restored",
+};
+
+function summarize(action: string, count: number, before: string | null, after: string | null) {
+  if (action === "import" && count > 1) return `Imported ${count} redirects`;
+  if (action === "restore" && !after) return `Took out ${before}`;
+  return `${actionWords[action] ?? action} ${after ?? before}`;
 }
 
 const sameRule = (a: RedirectRule, b: RedirectRule) =>
@@ -90,14 +107,18 @@ export async function listRuleChanges(db: Db, limit = 20): Promise<RuleChange[]>
         const now = current.get(row.rule_id ?? 0);
         restorable = was && now ? !sameRule(was, now) : Boolean(was || now);
       }
+      const count = counts.get(row.id) ?? 1;
+      const before = words(row.before);
+      const after = words(row.after);
       return {
         id: row.id,
         createdAt: row.created_at,
         author: row.author,
         action: row.action,
-        before: words(row.before),
-        after: words(row.after),
-        count: counts.get(row.id) ?? 1,
+        before,
+        after,
+        count,
+        summary: summarize(row.action, count, before, after),
         restorable,
       };
     }),
@@ -184,3 +205,24 @@ export async function restoreRuleChange(
     ? `Restored: ${describeRule(after)}.`
     : `Restored: the redirect from ${current?.source} was taken out.`;
 }
+
+/** The rules' changes in History, each opening the redirects screen's list to restore it. */
+export const redirectHistory: HistoryListing = {
+  id: "redirects",
+  label: "Redirects",
+  async list(db, limit) {
+    const changes = await listRuleChanges(db, limit);
+    return changes.map((change, index) => ({
+      kind: "redirects",
+      kindLabel: "Redirects",
+      id: change.id,
+      version: change.id,
+      createdAt: change.createdAt,
+      author: change.author,
+      events: [change.summary],
+      changed: [],
+      isCurrent: index === 0,
+      href: "/admin/redirects#changes",
+    }));
+  },
+};

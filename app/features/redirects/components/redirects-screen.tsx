@@ -404,25 +404,7 @@ function MissingTable({ data }: { data: ScreenData }) {
   );
 }
 
-const actionWords: Record<string, string> = {
-  add: "Added",
-  edit: "Changed",
-  delete: "Deleted",
-  import: "Imported",
-  restore: "Restored",
-};
-
 type Change = ScreenData["changes"][number];
-
-/** What a change was, in words: "Imported 200 redirects", "Deleted /old → /new (301)". */
-function describeChange(change: Change): string {
-  if (change.action === "import" && change.count > 1) {
-    return `Imported ${change.count} redirects`;
-  }
-  const verb = actionWords[change.action] ?? change.action;
-  if (change.action === "restore" && !change.after) return `Took out ${change.before}`;
-  return `${verb} ${change.after ?? change.before}`;
-}
 
 /** What a restore will do, in words, for the confirmation. */
 function describeRestore(change: Change): string {
@@ -438,7 +420,7 @@ function RestoreButton({ change }: { change: Change }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
-  const label = `Restore as before: ${describeChange(change)}`;
+  const label = `Restore as before: ${change.summary}`;
   const button = (
     <Button type={hydrated ? "button" : "submit"} size="sm" variant="outline" aria-label={label}>
       Restore
@@ -478,7 +460,7 @@ function ChangesList({ data }: { data: ScreenData }) {
           {data.changes.map((change) => (
             <li key={change.id} className="flex items-start justify-between gap-3 py-2">
               <span className="min-w-0">
-                <span className="font-mono break-all">{describeChange(change)}</span>
+                <span className="font-mono break-all">{change.summary}</span>
                 {change.action === "edit" && change.before ? (
                   <span className="text-slate-600"> (was {change.before})</span>
                 ) : null}
