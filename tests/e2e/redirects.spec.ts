@@ -2,7 +2,7 @@
 // and see it answer, ask the tester where the address goes, import a small CSV (a bad line listed,
 // the rest added), turn a missing address into a redirect with "Redirect it", and restore a deleted
 // rule from the latest changes with the keyboard, after a confirmation. Axe-clean.
-import { expect } from "@playwright/test";
+import { type BrowserContext, expect } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { test } from "./test";
@@ -10,6 +10,15 @@ import { test } from "./test";
 // Headless Chromium says so in its user agent, and the missing-address log leaves bots out.
 const visitor =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+/** What an address answers a visitor: its status and where it sends them. */
+async function readAnswer(context: BrowserContext, path: string) {
+  const response = await context.request.get(`${baseURL}${path}`, {
+    maxRedirects: 0,
+    headers: { "user-agent": visitor },
+  });
+  return { status: response.status(), location: response.headers().location };
+}
 
 for (const width of [375, 1280]) {
   test(`redirects screen at ${width} px: add, test, import, redirect a missing address`, async ({
@@ -22,13 +31,7 @@ for (const width of [375, 1280]) {
     const stamp = `${Date.now().toString(36)}-${width}`;
     const old = `/e2e-old-${stamp}`;
     const missing = `/e2e-missing-${stamp}`;
-    const answerOf = async (path: string) => {
-      const response = await context.request.get(`${baseURL}${path}`, {
-        maxRedirects: 0,
-        headers: { "user-agent": visitor },
-      });
-      return { status: response.status(), location: response.headers().location };
-    };
+    const answerOf = (path: string) => readAnswer(context, path);
 
     await page.goto("/admin/redirects");
     await expect(page.getByRole("heading", { name: "Redirects", level: 1 })).toBeVisible();
@@ -99,13 +102,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await signInWithSessionCookie(context, baseURL);
     const old = `/e2e-restore-${Date.now().toString(36)}-${width}`;
-    const answerOf = async (path: string) => {
-      const response = await context.request.get(`${baseURL}${path}`, {
-        maxRedirects: 0,
-        headers: { "user-agent": visitor },
-      });
-      return { status: response.status(), location: response.headers().location };
-    };
+    const answerOf = (path: string) => readAnswer(context, path);
 
     await page.goto("/admin/redirects");
     await waitForHydration(page);

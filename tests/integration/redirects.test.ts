@@ -57,6 +57,24 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
       ).n,
     );
 
+  const ruleId = async (source: string) =>
+    (
+      await site.services.db
+        .selectFrom("redirect_rules")
+        .select("id")
+        .where("source", "=", source)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  /** A rule's history, oldest first. */
+  const listChanges = (id: number) =>
+    site.services.db
+      .selectFrom("redirect_changes")
+      .select(["action", "before", "after"])
+      .where("rule_id", "=", id)
+      .orderBy("id")
+      .execute();
+
   it("imports a CSV of 200 redirects, each answering its status and target; bad lines are listed and left out", async () => {
     const targets = ["/services", "/about", "/contact", "https://partner.example.com/offer"];
     const lines = ["From,To,Type"];
@@ -228,11 +246,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(added.status).toBe(200);
     const gone = await visit("/gone-page");
     expect(gone.status).toBe(410);
-    const rule = await site.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/gone-page")
-      .executeTakeFirstOrThrow();
+    const rule = { id: await ruleId("/gone-page") };
     const edited = await post("save", {
       id: String(rule.id),
       source: "/gone-page",
@@ -245,12 +259,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect((await visit("/gone-page")).status).toBe(404);
     expect((await post("delete", { id: String(rule.id) })).status).toBe(404);
 
-    const changes = await site.services.db
-      .selectFrom("redirect_changes")
-      .select(["action", "before", "after"])
-      .where("rule_id", "=", rule.id)
-      .orderBy("id")
-      .execute();
+    const changes = await listChanges(rule.id);
     expect(changes.map((change) => change.action)).toEqual(["add", "edit", "delete"]);
     expect(JSON.parse(changes[1]?.before ?? "{}")).toMatchObject({ status: 410 });
     expect(JSON.parse(changes[1]?.after ?? "{}")).toMatchObject({ status: 302, target: "/about" });
@@ -293,11 +302,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     const added = await post("save", { source: "/?restore=1", target: "/about", status: "301" });
     expect(added.status).toBe(200);
     const addChange = await latestChange({ source: "/?restore=1" });
-    const rule = await site.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/?restore=1")
-      .executeTakeFirstOrThrow();
+    const rule = { id: await ruleId("/?restore=1") };
     const edit = { id: String(rule.id), source: "/?restore=1", target: "/contact", status: "302" };
     expect((await post("save", edit)).status).toBe(200);
     const editChange = await latestChange({ source: "/?restore=1" });
@@ -329,12 +334,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Nothing to restore");
 
-    const changes = await site.services.db
-      .selectFrom("redirect_changes")
-      .select(["action", "before", "after"])
-      .where("rule_id", "=", rule.id)
-      .orderBy("id")
-      .execute();
+    const changes = await listChanges(rule.id);
     expect(changes.map((change) => change.action)).toEqual([
       "add",
       "edit",
@@ -387,11 +387,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(
       (await post("save", { source: "/loop-x", target: "/loop-y", status: "301" })).status,
     ).toBe(200);
-    const rule = await site.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/loop-x")
-      .executeTakeFirstOrThrow();
+    const rule = { id: await ruleId("/loop-x") };
     expect((await post("delete", { id: String(rule.id) })).status).toBe(200);
     const deleteChange = await latestChange({ source: "/loop-x" });
     expect(
@@ -407,11 +403,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect((await visit("/case-studies")).status).toBe(200);
     const hide = { source: "/case-studies", target: "/about", status: "301", confirmShadow: "on" };
     expect((await post("save", hide)).status).toBe(200);
-    const hidden = await site.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/case-studies")
-      .executeTakeFirstOrThrow();
+    const hidden = { id: await ruleId("/case-studies") };
     expect((await post("delete", { id: String(hidden.id) })).status).toBe(200);
     const shadow = await post("restore", {
       change: await latestChange({ source: "/case-studies" }),
