@@ -9,7 +9,9 @@ import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
+import { addHistoryListing } from "~/features/publishing/history/history.server";
 import { listImageUses, listPageTitles } from "~/features/publishing/store/reads.server";
+import { redirectHistory } from "~/features/redirects/redirect-changes.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
@@ -38,6 +40,8 @@ export async function bootServices(
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
   // The inbox names a lead's landing page by its article's or case study's title.
   setPageTitleReader(listPageTitles);
+  // History lists the redirect rules' changes beside the content's.
+  addHistoryListing(redirectHistory);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger);

@@ -28,6 +28,8 @@ export type HistoryEntry = {
   /** Names of the parts that changed ("Home", "Title"): never one that stayed the same. */
   changed: string[];
   isCurrent: boolean;
+  /** Where the entry opens when its kind has its own screen; History's revision page otherwise. */
+  href?: string;
 };
 
 export type HistoryRevision = HistoryEntry & {
@@ -58,3 +60,6 @@ export type HistoryKind = {
     options: { expectedVersion: number | undefined; actor: Actor },
   ) => Promise<{ version: number } | undefined>;
 };
+
+/** A kind History only lists: its entries open (and restore) on its own screen. */
+export type HistoryListing = Pick<HistoryKind, "id" | "label" | "list">;

@@ -1,13 +1,24 @@
 // The redirects screen in Chromium at phone and desktop widths, as the owner uses it: add a rule
 // and see it answer, ask the tester where the address goes, import a small CSV (a bad line listed,
-// the rest added), and turn a missing address into a redirect with "Redirect it". Axe-clean.
-import { expect } from "@playwright/test";
+// the rest added), turn a missing address into a redirect with "Redirect it", and restore a deleted
+// rule from the latest changes with the keyboard, after a confirmation. Axe-clean.
+import { type BrowserContext, expect } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { test } from "./test";
 
 // Headless Chromium says so in its user agent, and the missing-address log leaves bots out.
 const visitor =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
+
+/** What an address answers a visitor: its status and where it sends them. */
+async function readAnswer(context: BrowserContext, path: string) {
+  const response = await context.request.get(`${baseURL}${path}`, {
+    maxRedirects: 0,
+    headers: { "user-agent": visitor },
+  });
+  return { status: response.status(), location: response.headers().location };
+}
 
 for (const width of [375, 1280]) {
   test(`redirects screen at ${width} px: add, test, import, redirect a missing address`, async ({
@@ -20,13 +31,7 @@ for (const width of [375, 1280]) {
     const stamp = `${Date.now().toString(36)}-${width}`;
     const old = `/e2e-old-${stamp}`;
     const missing = `/e2e-missing-${stamp}`;
-    const answerOf = async (path: string) => {
-      const response = await context.request.get(`${baseURL}${path}`, {
-        maxRedirects: 0,
-        headers: { "user-agent": visitor },
-      });
-      return { status: response.status(), location: response.headers().location };
-    };
+    const answerOf = (path: string) => readAnswer(context, path);
 
     await page.goto("/admin/redirects");
     await expect(page.getByRole("heading", { name: "Redirects", level: 1 })).toBeVisible();
@@ -59,7 +64,7 @@ for (const width of [375, 1280]) {
       buffer: Buffer.from(csv),
     });
     await expect(page.getByLabel("Or paste its lines")).toHaveValue(csv);
-    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("button", { name: "Import", exact: true }).click();
     await expect(page.getByText("2 redirects imported; 1 line left out.")).toBeVisible();
     await expect(page.getByRole("list", { name: "Lines left out" })).toContainText("Line 4:");
     expect(await answerOf(`/e2e-csv-a-${stamp}`)).toEqual({ status: 301, location: "/services" });
@@ -86,5 +91,51 @@ for (const width of [375, 1280]) {
     await expect(page.getByText(`Added: ${missing} now answers 301 to /services.`)).toBeVisible();
     expect(await answerOf(missing)).toEqual({ status: 301, location: "/services" });
     await expect(page.getByRole("link", { name: `Redirect it: ${missing}` })).toHaveCount(0);
+  });
+}
+
+for (const width of [375, 1280]) {
+  test(`redirects screen at ${width} px: restore a deleted rule from the latest changes`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInWithSessionCookie(context, baseURL);
+    const old = `/e2e-restore-${Date.now().toString(36)}-${width}`;
+    const answerOf = (path: string) => readAnswer(context, path);
+
+    await page.goto("/admin/redirects");
+    await waitForHydration(page);
+    const ruleForm = page.locator("#rule-form");
+    await ruleForm.getByLabel("Old address").fill(old);
+    await ruleForm.getByLabel("Goes to").fill("/about");
+    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+    await expect(page.getByText(`Added: ${old} now answers 301 to /about.`)).toBeVisible();
+    await page.getByRole("button", { name: `Delete the redirect from ${old}` }).click();
+    await expect(page.getByText(`The redirect from ${old} was deleted.`)).toBeVisible();
+    expect((await answerOf(old)).status).toBe(404);
+
+    const restore = page
+      .getByRole("list", { name: "Latest changes" })
+      .getByRole("button", { name: `Restore as before: Deleted ${old} → /about (301)` });
+    await restore.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("alertdialog", { name: "Restore the redirects as they were?" });
+    await expect(dialog).toContainText(`The redirect will be ${old} → /about (301) again.`);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: "Restore" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText(`Restored: ${old} → /about (301).`)).toBeVisible();
+    expect(await answerOf(old)).toEqual({ status: 301, location: "/about" });
+    await expect(
+      page
+        .getByRole("list", { name: "Latest changes" })
+        .getByRole("listitem")
+        .filter({ hasText: `Restored ${old} → /about (301)` }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page
+      .locator("#changes")
+      .screenshot({ path: `test-results/redirects-restore-${width}.png` });
   });
 }

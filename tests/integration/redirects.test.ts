@@ -2,7 +2,8 @@
 // status and target, bad lines reported and left out, loops and chains refused naming the rule, a
 // live page hidden only when confirmed, query and trailing-slash matching (also past a kept page),
 // hits counted, 404s of a crawl logged without bots or scanners, and "Redirect it" making the next
-// request a 301. Every change in the rules' history and the activity log. SQLite and PostgreSQL.
+// request a 301. Every change in the rules' history and the activity log, and restored from there
+// through the same checks as a save. SQLite and PostgreSQL.
 import { describe, expect, it } from "vitest";
 import { getTestDatabaseKinds } from "../support/databases";
 import type { TestSite } from "../support/test-site";
@@ -55,6 +56,24 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  const ruleId = async (source: string) =>
+    (
+      await site.services.db
+        .selectFrom("redirect_rules")
+        .select("id")
+        .where("source", "=", source)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  /** A rule's history, oldest first. */
+  const listChanges = (id: number) =>
+    site.services.db
+      .selectFrom("redirect_changes")
+      .select(["action", "before", "after"])
+      .where("rule_id", "=", id)
+      .orderBy("id")
+      .execute();
 
   it("imports a CSV of 200 redirects, each answering its status and target; bad lines are listed and left out", async () => {
     const targets = ["/services", "/about", "/contact", "https://partner.example.com/offer"];
@@ -227,11 +246,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(added.status).toBe(200);
     const gone = await visit("/gone-page");
     expect(gone.status).toBe(410);
-    const rule = await site.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/gone-page")
-      .executeTakeFirstOrThrow();
+    const rule = { id: await ruleId("/gone-page") };
     const edited = await post("save", {
       id: String(rule.id),
       source: "/gone-page",
@@ -244,12 +259,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect((await visit("/gone-page")).status).toBe(404);
     expect((await post("delete", { id: String(rule.id) })).status).toBe(404);
 
-    const changes = await site.services.db
-      .selectFrom("redirect_changes")
-      .select(["action", "before", "after"])
-      .where("rule_id", "=", rule.id)
-      .orderBy("id")
-      .execute();
+    const changes = await listChanges(rule.id);
     expect(changes.map((change) => change.action)).toEqual(["add", "edit", "delete"]);
     expect(JSON.parse(changes[1]?.before ?? "{}")).toMatchObject({ status: 410 });
     expect(JSON.parse(changes[1]?.after ?? "{}")).toMatchObject({ status: 302, target: "/about" });
@@ -264,5 +274,153 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
       "redirect-edit",
       "redirect-delete",
     ]);
+  });
+
+  /** The newest change of the rule at a source (or of an import's, by action). */
+  async function latestChange(where: { source?: string; action?: string }) {
+    let query = site.services.db.selectFrom("redirect_changes").select(["id", "rule_id"]);
+    if (where.source) {
+      const rule = await site.services.db
+        .selectFrom("redirect_changes")
+        .select("rule_id")
+        .where((eb) =>
+          eb.or([
+            eb("after", "like", `%"${where.source}"%`),
+            eb("before", "like", `%"${where.source}"%`),
+          ]),
+        )
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      query = query.where("rule_id", "=", rule.rule_id);
+    }
+    if (where.action) query = query.where("action", "=", where.action);
+    const change = await query.orderBy("id", "desc").executeTakeFirstOrThrow();
+    return String(change.id);
+  }
+
+  it("restores a delete, an edit and an add, each a change of its own in the history and the activity log", async () => {
+    const added = await post("save", { source: "/?restore=1", target: "/about", status: "301" });
+    expect(added.status).toBe(200);
+    const addChange = await latestChange({ source: "/?restore=1" });
+    const rule = { id: await ruleId("/?restore=1") };
+    const edit = { id: String(rule.id), source: "/?restore=1", target: "/contact", status: "302" };
+    expect((await post("save", edit)).status).toBe(200);
+    const editChange = await latestChange({ source: "/?restore=1" });
+    expect((await post("delete", { id: String(rule.id) })).status).toBe(200);
+    const deleteChange = await latestChange({ source: "/?restore=1" });
+    // The home page is kept; a restored query rule must still answer past it.
+    expect((await visit("/?restore=1")).status).toBe(200);
+    expect(site.pageCache?.holds("/")).toBe(true);
+
+    const undeleted = await post("restore", { change: deleteChange });
+    expect(undeleted.status).toBe(200);
+    expect(await undeleted.text()).toContain("Restored: /?restore=1 → /contact (302).");
+    const back = await visit("/?restore=1");
+    expect(back.status).toBe(302);
+    expect(back.headers.get("location")).toBe("/contact");
+
+    expect((await post("restore", { change: editChange })).status).toBe(200);
+    const unedited = await visit("/?restore=1");
+    expect(unedited.status).toBe(301);
+    expect(unedited.headers.get("location")).toBe("/about");
+
+    const unadded = await post("restore", { change: addChange });
+    expect(unadded.status).toBe(200);
+    expect(await unadded.text()).toContain(
+      "Restored: the redirect from /?restore=1 was taken out.",
+    );
+    expect((await visit("/?restore=1")).status).toBe(200);
+    const again = await post("restore", { change: addChange });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Nothing to restore");
+
+    const changes = await listChanges(rule.id);
+    expect(changes.map((change) => change.action)).toEqual([
+      "add",
+      "edit",
+      "delete",
+      "restore",
+      "restore",
+      "restore",
+    ]);
+    expect(changes.at(-1)?.after).toBeNull();
+    const activity = await site.services.db
+      .selectFrom("admin_activity")
+      .select("target")
+      .where("action", "=", "redirect-restore")
+      .orderBy("id")
+      .execute();
+    expect(activity.map((entry) => entry.target)).toEqual([
+      "/?restore=1 → /contact (302)",
+      "/?restore=1 → /about (301)",
+      "/?restore=1 → /about (301)",
+    ]);
+    const html = await screen();
+    expect(html).toContain("Took out /?restore=1 → /about (301)");
+    const history = await fetch(`${site.url}/admin/history?kind=redirects`, {
+      headers: { cookie },
+    });
+    expect(history.status).toBe(200);
+    const listed = await history.text();
+    expect(listed).toContain("Took out /?restore=1 → /about (301)");
+    expect(listed).toContain('href="/admin/redirects#changes"');
+    expect(html).toMatch(
+      /aria-label="Restore as before: Restored \/\?restore=1 → \/about \(301\)"/,
+    );
+  });
+
+  it("restores an import as a whole, and refuses a restore that would loop, hide a live page or name no change", async () => {
+    const imported = await post("import", {
+      csv: "source,target\n/restore-import-1,/about\n/restore-import-2,/contact",
+    });
+    expect(await imported.text()).toContain("2 redirects imported.");
+    expect((await screen()).includes("Imported 2 redirects")).toBe(true);
+    const importChange = await latestChange({ action: "import" });
+    const undone = await post("restore", { change: importChange });
+    expect(undone.status).toBe(200);
+    expect(await undone.text()).toContain("Restored: the 2 imported redirects were taken out.");
+    for (const path of ["/restore-import-1", "/restore-import-2"]) {
+      expect((await visit(path)).status, path).toBe(404);
+    }
+    expect((await post("restore", { change: importChange })).status).toBe(409);
+
+    expect(
+      (await post("save", { source: "/loop-x", target: "/loop-y", status: "301" })).status,
+    ).toBe(200);
+    const rule = { id: await ruleId("/loop-x") };
+    expect((await post("delete", { id: String(rule.id) })).status).toBe(200);
+    const deleteChange = await latestChange({ source: "/loop-x" });
+    expect(
+      (await post("save", { source: "/loop-y", target: "/loop-x", status: "301" })).status,
+    ).toBe(200);
+    const loop = await post("restore", { change: deleteChange });
+    expect(loop.status).toBe(422);
+    const loopHtml = await loop.text();
+    expect(loopHtml).toContain("Not restored");
+    expect(loopHtml).toContain("would send visitors round in a loop");
+    expect((await visit("/loop-x")).status).toBe(404);
+
+    expect((await visit("/case-studies")).status).toBe(200);
+    const hide = { source: "/case-studies", target: "/about", status: "301", confirmShadow: "on" };
+    expect((await post("save", hide)).status).toBe(200);
+    const hidden = { id: await ruleId("/case-studies") };
+    expect((await post("delete", { id: String(hidden.id) })).status).toBe(200);
+    const shadow = await post("restore", {
+      change: await latestChange({ source: "/case-studies" }),
+    });
+    expect(shadow.status).toBe(409);
+    expect(await shadow.text()).toContain("/case-studies is a live page of the site");
+    expect((await visit("/case-studies")).status).toBe(200);
+
+    expect((await post("restore", { change: "999999" })).status).toBe(404);
+    expect((await post("restore", { change: "abc" })).status).toBe(400);
+    expect((await post("restore", {})).status).toBe(400);
+    const restores = await site.services.db
+      .selectFrom("admin_activity")
+      .select("target")
+      .where("action", "=", "redirect-restore")
+      .where("target", "=", "2 imported redirects")
+      .execute();
+    expect(restores).toHaveLength(1);
   });
 });

@@ -38,7 +38,7 @@ export type AutomaticRedirect = {
   lastHitAt: string | null;
 };
 
-function toRule(row: {
+export function toRule(row: {
   id: number;
   source: string;
   match: string;
@@ -154,10 +154,10 @@ export function findHopProblem(
   return undefined;
 }
 
-type Candidate = { rule: RedirectRule; query: string };
+export type Candidate = { rule: RedirectRule; query: string };
 
 /** A rule from the form's or a CSV line's fields, or the message of what is wrong. */
-function readCandidate(
+export function readCandidate(
   id: number,
   fields: { source: string; match?: MatchKind; target: string; status: RedirectStatus },
 ): Candidate | { error: string; field: "source" | "target" } {
@@ -203,7 +203,7 @@ function toSnapshot(rule: RedirectRule | undefined): string | null {
 async function recordChange(
   trx: Transaction<Tables>,
   change: {
-    action: "add" | "edit" | "delete" | "import";
+    action: RuleChangeAction | "import";
     actor: Actor;
     before?: RedirectRule | undefined;
     after?: RedirectRule | undefined;
@@ -231,7 +231,16 @@ async function insertRule(
   const { source, match, target, status } = rule;
   const inserted = await trx
     .insertInto("redirect_rules")
-    .values({ source, match, target, status, created_at: now, updated_at: now })
+    // A restored rule comes back under its old id, so its older changes still name it.
+    .values({
+      ...(rule.id > 0 ? { id: rule.id } : {}),
+      source,
+      match,
+      target,
+      status,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { ...rule, id: Number(inserted.id) };
@@ -242,6 +251,86 @@ const activityOf = {
   edit: "redirect-edit",
   delete: "redirect-delete",
 } as const;
+
+/**
+ * Refuses a rule that would repeat another's address, loop, take two hops or hide a live page
+ * unconfirmed (moved: its address is new); `rules` are all the rules as they are now.
+ */
+export async function checkRule(
+  db: Db,
+  candidate: Candidate,
+  {
+    rules,
+    moved,
+    confirmShadow,
+    probe,
+    shadowHint,
+  }: {
+    rules: readonly RedirectRule[];
+    moved: boolean;
+    confirmShadow: boolean;
+    probe: PageProbe;
+    shadowHint: string;
+  },
+): Promise<void> {
+  const rule = candidate.rule;
+  const others = rules.filter((other) => other.id !== rule.id);
+  const twin = others.find((other) => other.source === rule.source && other.match === rule.match);
+  if (twin) {
+    const message = `There is already a rule for ${rule.source}: ${describeRule(twin)}. Edit that one.`;
+    throw new ApiError(422, message, { errors: { source: message } });
+  }
+  const problem = findHopProblem(
+    rule,
+    buildRuleTable([...others, rule]),
+    await loadAutomaticTargets(db),
+  );
+  if (problem) throw new ApiError(422, problem, { errors: { target: problem } });
+  if (moved && !confirmShadow && (await shadowsLivePage(candidate, probe))) {
+    const message = `${rule.source} is a live page of the site: this rule would hide it from visitors. ${shadowHint}`;
+    throw new ApiError(409, message, { errors: { confirmShadow: message } });
+  }
+}
+
+export type RuleChangeAction = "add" | "edit" | "delete" | "restore";
+
+/**
+ * Writes one rule change in the caller's transaction: the rule goes from `before` to `after`
+ * (absent: no rule), with its history entry. The caller marks the data changed, once.
+ */
+export async function writeRuleChange(
+  trx: Transaction<Tables>,
+  change: {
+    action: RuleChangeAction;
+    actor: Actor;
+    before: RedirectRule | undefined;
+    after: RedirectRule | undefined;
+    now: string;
+  },
+): Promise<RedirectRule | undefined> {
+  const { before, after, now } = change;
+  let saved = after;
+  if (before && after) {
+    await trx
+      .updateTable("redirect_rules")
+      .set({
+        source: after.source,
+        match: after.match,
+        target: after.target,
+        status: after.status,
+        updated_at: now,
+      })
+      .where("id", "=", before.id)
+      .execute();
+    saved = { ...after, id: before.id };
+  } else if (after) {
+    saved = await insertRule(trx, after, now);
+  } else if (before) {
+    await trx.deleteFrom("redirect_rules").where("id", "=", before.id).execute();
+  }
+  await recordChange(trx, { ...change, after: saved });
+  return saved;
+}
 
 /** Adds a rule, or changes one (input.id); refused with the reason, nothing written. */
 export async function saveRule(
@@ -262,45 +351,19 @@ export async function saveRule(
   const before = input.id === undefined ? undefined : rules.find((rule) => rule.id === input.id);
   if (input.id !== undefined && !before)
     throw new ApiError(404, "That rule is gone: reload the page");
-  const others = rules.filter((rule) => rule.id !== input.id);
   const rule = candidate.rule;
-  const twin = others.find((other) => other.source === rule.source && other.match === rule.match);
-  if (twin) {
-    const message = `There is already a rule for ${rule.source}: ${describeRule(twin)}. Edit that one.`;
-    throw new ApiError(422, message, { errors: { source: message } });
-  }
-  const problem = findHopProblem(
-    rule,
-    buildRuleTable([...others, rule]),
-    await loadAutomaticTargets(db),
-  );
-  if (problem) throw new ApiError(422, problem, { errors: { target: problem } });
-  const moved = before?.source !== rule.source || before?.match !== rule.match;
-  if (moved && input.confirmShadow !== "on" && (await shadowsLivePage(candidate, probe))) {
-    const message = `${rule.source} is a live page of the site: this rule would hide it from visitors. Tick "Hide the page" to add it anyway.`;
-    throw new ApiError(409, message, { errors: { confirmShadow: message } });
-  }
+  await checkRule(db, candidate, {
+    rules,
+    moved: before?.source !== rule.source || before?.match !== rule.match,
+    confirmShadow: input.confirmShadow === "on",
+    probe,
+    shadowHint: 'Tick "Hide the page" to add it anyway.',
+  });
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
-    let saved: RedirectRule;
-    if (before) {
-      await trx
-        .updateTable("redirect_rules")
-        .set({
-          source: rule.source,
-          match: rule.match,
-          target: rule.target,
-          status: rule.status,
-          updated_at: now,
-        })
-        .where("id", "=", before.id)
-        .execute();
-      saved = { ...rule, id: before.id };
-    } else {
-      saved = await insertRule(trx, rule, now);
-    }
     const action = before ? "edit" : "add";
-    await recordChange(trx, { action, actor, before, after: saved, now });
+    const saved = await writeRuleChange(trx, { action, actor, before, after: rule, now });
+    if (!saved) throw new Error("A saved rule is missing");
     await recordActivity(trx, { action: activityOf[action], actor, target: describeRule(saved) });
     await markDataChanged(trx, "redirects");
     return saved;
@@ -316,9 +379,8 @@ export async function deleteRule(db: Db, id: number, actor: Actor): Promise<Redi
       .executeTakeFirst();
     if (!row) throw new ApiError(404, "That rule is gone already");
     const before = toRule(row);
-    await trx.deleteFrom("redirect_rules").where("id", "=", id).execute();
     const now = new Date().toISOString();
-    await recordChange(trx, { action: "delete", actor, before, now });
+    await writeRuleChange(trx, { action: "delete", actor, before, after: undefined, now });
     await recordActivity(trx, { action: "redirect-delete", actor, target: describeRule(before) });
     await markDataChanged(trx, "redirects");
     return before;
@@ -407,35 +469,6 @@ export async function importRules(
     await markDataChanged(trx, "redirects");
   });
   return { imported: good.length, errors };
-}
-
-export type RuleChange = {
-  id: number;
-  createdAt: string;
-  author: string | null;
-  action: string;
-  before: string | null;
-  after: string | null;
-};
-
-/** The latest changes to the rules, newest first, each as "before" and "after" in words. */
-export async function listRuleChanges(db: Db, limit = 20): Promise<RuleChange[]> {
-  const rows = await db
-    .selectFrom("redirect_changes")
-    .selectAll()
-    .orderBy("id", "desc")
-    .limit(limit)
-    .execute();
-  const words = (json: string | null) =>
-    json ? describeRule(toRule({ id: 0, ...JSON.parse(json) })) : null;
-  return rows.map((row) => ({
-    id: row.id,
-    createdAt: row.created_at,
-    author: row.author,
-    action: row.action,
-    before: words(row.before),
-    after: words(row.after),
-  }));
 }
 
 /** Where an address goes, in words: the rule, the renamed item's redirect, the page or a 404. */

@@ -1,5 +1,5 @@
 // What the redirects screen shows and takes: its data in one read (this process's counts written
-// first, so the numbers are current), and its three posts (save, delete, import).
+// first, so the numbers are current), and its posts (save, delete, import, restore).
 import type { RouterContextProvider } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getActor } from "~/platform/activity/activity.server";
@@ -10,12 +10,12 @@ import { handleSubmission, type SubmissionArgs } from "~/platform/http/submissio
 import { z } from "~/platform/zod";
 import { flushMissingAddresses, listMissingAddresses } from "./missing-addresses.server";
 import { redirectRuleSchema } from "./redirect-address";
+import { listRuleChanges, restoreRuleChange } from "./redirect-changes.server";
 import { readRedirectCsv } from "./redirect-csv";
 import {
   deleteRule,
   importRules,
   listAutomaticRedirects,
-  listRuleChanges,
   listRules,
   saveRule,
   testAddress,
@@ -30,6 +30,9 @@ export type RedirectAnswer = {
 };
 
 const deleteSchema = z.object({ id: z.coerce.number().int().positive() });
+const restoreSchema = z.object({
+  change: z.coerce.number({ message: "Choose a change to restore" }).int().positive(),
+});
 const importSchema = z.object({
   csv: z.string().trim().min(1, "Choose a CSV file, or paste its lines"),
 });
@@ -72,62 +75,73 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
   };
 }
 
-/** The screen's posts, by `?intent=`: save (add or edit), delete, import. */
+/** The screen's posts, by `?intent=`: save (add or edit), delete, import, restore. */
 export async function submitRedirectScreen(args: SubmissionArgs) {
   const admin = getAdmin(args.context);
   const intent = new URL(args.request.url).searchParams.get("intent") ?? "save";
   const probe = args.context.get(pageProbeContext);
   const answer =
-    intent === "delete"
-      ? await handleSubmission<{ id: number }, RedirectAnswer>(args, {
-          schema: deleteSchema,
+    intent === "restore"
+      ? await handleSubmission<{ change: number }, RedirectAnswer>(args, {
+          schema: restoreSchema,
           async accept(input, app) {
-            const rule = await deleteRule(app.db, input.id, getActor(admin, app.clientIp));
-            return { body: { message: `The redirect from ${rule.source} was deleted.` } };
+            const message = await restoreRuleChange(app.db, input.change, {
+              actor: getActor(admin, app.clientIp),
+              probe,
+            });
+            return { body: { message } };
           },
         })
-      : intent === "import"
-        ? await handleSubmission<{ csv: string }, RedirectAnswer>(args, {
-            schema: importSchema,
-            maxBytes: 1024 * 1024,
+      : intent === "delete"
+        ? await handleSubmission<{ id: number }, RedirectAnswer>(args, {
+            schema: deleteSchema,
             async accept(input, app) {
-              const reading = readRedirectCsv(input.csv);
-              const report = await importRules(app.db, reading.lines, {
-                actor: getActor(admin, app.clientIp),
-                probe,
-                errors: reading.errors,
-              });
-              const refused = report.errors.length;
-              return {
-                body: {
-                  message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.`,
-                  imported: report.imported,
-                  lineErrors: report.errors,
-                },
-              };
+              const rule = await deleteRule(app.db, input.id, getActor(admin, app.clientIp));
+              return { body: { message: `The redirect from ${rule.source} was deleted.` } };
             },
           })
-        : await handleSubmission(args, {
-            schema: redirectRuleSchema,
-            echo: (fields) => ({
-              source: fields.source,
-              match: fields.match,
-              target: fields.target,
-              status: fields.status,
-              id: fields.id,
-            }),
-            async accept(input, app): Promise<{ body: RedirectAnswer }> {
-              const rule = await saveRule(app.db, input, {
-                actor: getActor(admin, app.clientIp),
-                probe,
-              });
-              return {
-                body: {
-                  message: `${input.id ? "Saved" : "Added"}: ${rule.source} now answers ${rule.status}${rule.target ? ` to ${rule.target}` : ""}.`,
-                },
-              };
-            },
-          });
+        : intent === "import"
+          ? await handleSubmission<{ csv: string }, RedirectAnswer>(args, {
+              schema: importSchema,
+              maxBytes: 1024 * 1024,
+              async accept(input, app) {
+                const reading = readRedirectCsv(input.csv);
+                const report = await importRules(app.db, reading.lines, {
+                  actor: getActor(admin, app.clientIp),
+                  probe,
+                  errors: reading.errors,
+                });
+                const refused = report.errors.length;
+                return {
+                  body: {
+                    message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.`,
+                    imported: report.imported,
+                    lineErrors: report.errors,
+                  },
+                };
+              },
+            })
+          : await handleSubmission(args, {
+              schema: redirectRuleSchema,
+              echo: (fields) => ({
+                source: fields.source,
+                match: fields.match,
+                target: fields.target,
+                status: fields.status,
+                id: fields.id,
+              }),
+              async accept(input, app): Promise<{ body: RedirectAnswer }> {
+                const rule = await saveRule(app.db, input, {
+                  actor: getActor(admin, app.clientIp),
+                  probe,
+                });
+                return {
+                  body: {
+                    message: `${input.id ? "Saved" : "Added"}: ${rule.source} now answers ${rule.status}${rule.target ? ` to ${rule.target}` : ""}.`,
+                  },
+                };
+              },
+            });
   if (!(answer instanceof Response)) answer.data.form = intent;
   return answer;
 }

@@ -56,6 +56,7 @@ export const activityActions = {
   "redirect-edit": "Redirect changed",
   "redirect-delete": "Redirect deleted",
   "redirect-import": "Redirects imported",
+  "redirect-restore": "Redirect restored",
 } as const;
 
 /** How long entries are kept. */

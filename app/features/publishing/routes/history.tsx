@@ -7,8 +7,8 @@ import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice } from "~/capabilities/workspace/shell/notice";
 import {
   getHistoryKind,
-  historyKinds,
   listHistory,
+  listHistoryKinds,
 } from "~/features/publishing/history/history.server";
 import { getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -40,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { db } = getAppContext(context);
   getAdmin(context);
   const params = new URL(request.url).searchParams;
+  const historyKinds = listHistoryKinds();
   const kind = historyKinds.some((entry) => entry.id === params.get("kind"))
     ? (params.get("kind") ?? undefined)
     : undefined;
@@ -131,7 +132,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
                   ) : null}
                 </div>
                 <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
-                  <Link to={`/admin/history/${entry.kind}/${entry.id}`}>
+                  <Link to={entry.href ?? `/admin/history/${entry.kind}/${entry.id}`}>
                     View changes
                     <span className="sr-only">
                       {" "}

@@ -1,15 +1,17 @@
 // The redirects screen: the tester, the add/edit form, the CSV import, every redirect with its
-// hits, the missing addresses (each with "Redirect it") and the latest rule changes.
-import { useState } from "react";
-import { Form, Link } from "react-router";
+// hits, the missing addresses (each with "Redirect it") and the latest rule changes to restore.
+import { useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice } from "~/capabilities/workspace/shell/notice";
 import { formatTime } from "~/platform/format-time";
 import type { FormResult } from "~/platform/http/form-result";
+import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Badge } from "~/ui/badge";
 import { Button } from "~/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { FormField } from "~/ui/forms/form-field";
+import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
 import { Textarea } from "~/ui/textarea";
@@ -402,34 +404,72 @@ function MissingTable({ data }: { data: ScreenData }) {
   );
 }
 
-const actionWords: Record<string, string> = {
-  add: "Added",
-  edit: "Changed",
-  delete: "Deleted",
-  import: "Imported",
-};
+type Change = ScreenData["changes"][number];
+
+/** What a restore will do, in words, for the confirmation. */
+function describeRestore(change: Change): string {
+  if (change.action === "import") {
+    return "The redirects this import added that are still there will be taken out.";
+  }
+  if (!change.before) return `The redirect ${change.after} will be taken out.`;
+  return `The redirect will be ${change.before} again.`;
+}
+
+/** Restore, asked first in a dialog; without JavaScript the button posts at once. */
+function RestoreButton({ change }: { change: Change }) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const label = `Restore as before: ${change.summary}`;
+  const button = (
+    <Button type={hydrated ? "button" : "submit"} size="sm" variant="outline" aria-label={label}>
+      Restore
+    </Button>
+  );
+  return (
+    <Form ref={form} method="post" action="?intent=restore" className="shrink-0">
+      <input type="hidden" name="change" value={change.id} />
+      {hydrated ? (
+        <ConfirmDialog
+          trigger={button}
+          title="Restore the redirects as they were?"
+          description={`${describeRestore(change)} This is saved as a change of its own, so it can be undone in turn.`}
+          confirmLabel="Restore"
+          onConfirm={() => submit(form.current)}
+        />
+      ) : (
+        button
+      )}
+    </Form>
+  );
+}
 
 function ChangesList({ data }: { data: ScreenData }) {
   if (data.changes.length === 0) return null;
   return (
-    <Card>
+    <Card id="changes">
       <CardHeader>
         <Heading>Latest changes</Heading>
-        <CardDescription>Every change to the rules, with who made it and when.</CardDescription>
+        <CardDescription>
+          Every change to the rules, with who made it and when. Restore puts the rules back as they
+          were before a change.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <ul className="divide-y text-sm" aria-label="Latest changes">
           {data.changes.map((change) => (
-            <li key={change.id} className="py-2">
-              <span className="font-medium">{actionWords[change.action] ?? change.action}</span>{" "}
-              <span className="font-mono break-all">{change.after ?? change.before}</span>
-              {change.action === "edit" && change.before ? (
-                <span className="text-slate-600"> (was {change.before})</span>
-              ) : null}
-              <span className="block text-xs text-slate-600">
-                {formatTime(change.createdAt, data.timeZone)}
-                {change.author ? ` by ${change.author}` : ""}
+            <li key={change.id} className="flex items-start justify-between gap-3 py-2">
+              <span className="min-w-0">
+                <span className="font-mono break-all">{change.summary}</span>
+                {change.action === "edit" && change.before ? (
+                  <span className="text-slate-600"> (was {change.before})</span>
+                ) : null}
+                <span className="block text-xs text-slate-600">
+                  {formatTime(change.createdAt, data.timeZone)}
+                  {change.author ? ` by ${change.author}` : ""}
+                </span>
               </span>
+              {change.restorable ? <RestoreButton change={change} /> : null}
             </li>
           ))}
         </ul>
@@ -458,6 +498,11 @@ export function RedirectsScreen({
       ) : null}
       {result?.status === "failed" && result.form === "delete" ? (
         <Notice tone="warning" title="Not deleted">
+          {result.message}
+        </Notice>
+      ) : null}
+      {result?.status === "failed" && result.form === "restore" ? (
+        <Notice tone="warning" title="Not restored">
           {result.message}
         </Notice>
       ) : null}
