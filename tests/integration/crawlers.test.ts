@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
+import { defaultPages } from "~/features/publishing/default-pages";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
@@ -42,6 +43,7 @@ describe.each(getTestDatabaseKinds())("sitemap.xml and robots.txt on $name", (ki
       ...defaultContent.services.items.map((service) => `/services/${toSlug(service.title)}`),
       ...defaultCaseStudies.map((study) => `/case-studies/${study.id}`),
       ...defaultArticles.map((article) => `/blog/${article.id}`),
+      ...defaultPages.map((page) => `/${page.id}`),
     ].map((path) => `${siteUrl}${path}`);
     expect(locs.sort()).toEqual(expected.sort());
     // Every address carries the time its page's data last changed: here, the seeding.

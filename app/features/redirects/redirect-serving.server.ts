@@ -7,6 +7,7 @@ import { createContext } from "react-router";
 import { getDataVersion } from "~/platform/data-version.server";
 import { countRuleHit } from "~/platform/db/redirect-hits.server";
 import type { Db } from "~/platform/db/tables.server";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
 import { loadRules, type PageProbe } from "./redirect-rules.server";
@@ -56,8 +57,9 @@ export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }
       try {
         table = await readTable();
       } catch (error) {
-        // The database is down: the page's own handling answers (503 or a stale copy).
-        logger.warn({ err: error }, "Redirect rules unreadable");
+        // The database is down: the page's own handling answers (503 or a stale copy), and the
+        // outage is logged once where the circuit opens, not again for every address asked.
+        if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, "Redirect rules unreadable");
         return next();
       }
       const queryAt = req.originalUrl.indexOf("?");

@@ -26,7 +26,7 @@ import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { toast } from "~/ui/use-toast";
 import type { Route } from "./+types/brand";
 
-export const handle = { adminNav: { label: "Brand", order: 25 } } satisfies RouteHandle;
+export const handle = { adminNav: { label: "Brand", order: 26 } } satisfies RouteHandle;
 
 const fieldNames = Object.keys(brandFormSchema.shape);
 
