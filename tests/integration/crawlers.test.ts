@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import { defaultPages } from "~/features/publishing/default-pages";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
+import { defaultPages } from "~/features/publishing/default-pages";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

@@ -102,7 +102,17 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
   });
 
   it("refuses an address a route, a reserved prefix or another page has, saying why", async () => {
-    for (const slug of ["about", "services", "blog", "contact", "sitemap", "admin", "api", "og", "fonts"]) {
+    for (const slug of [
+      "about",
+      "services",
+      "blog",
+      "contact",
+      "sitemap",
+      "admin",
+      "api",
+      "og",
+      "fonts",
+    ]) {
       const answer = await send("POST", "/api/admin/pages", page({ slug }));
       expect(answer.status, slug).toBe(400);
       expect((await errorsOf(answer)).slug, slug).toBe(
