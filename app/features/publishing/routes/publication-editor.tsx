@@ -12,6 +12,7 @@ import type { RefOptions } from "~/features/publishing/editor/blocks-field";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
+import { listLinksToPage } from "~/features/publishing/links-to.server";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
 import { getForAdmin, listForAdmin } from "~/features/publishing/store/reads.server";
 import { listRevisions } from "~/features/publishing/store/revisions.server";
@@ -74,12 +75,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       status: "draft",
       version: undefined,
     };
-    return { ...base, item, revisions: [] };
+    return { ...base, item, revisions: [], linkedFrom: [] };
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
   const item: EditorItem<PublicationKind> = toEditorItem(kind, stored);
-  return { ...base, item, revisions: await listRevisions(app.db, kind, params.id) };
+  const [revisions, linkedFrom] = await Promise.all([
+    listRevisions(app.db, kind, params.id),
+    kind === "page" ? listLinksToPage(context, app.db, params.id) : [],
+  ]);
+  return { ...base, item, revisions, linkedFrom };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -93,7 +98,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions, adminEmail, refOptions } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom } = loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -113,6 +118,7 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
         revisions={revisions}
         adminEmail={adminEmail}
         refOptions={refOptions}
+        linkedFrom={linkedFrom}
       />
     </AdminPage>
   );
