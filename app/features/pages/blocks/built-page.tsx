@@ -13,6 +13,7 @@ import { ArticleCard, toArticleCard } from "~/features/publishing/components/art
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
 import type { Block } from "~/features/publishing/page-blocks";
 import { toInitials } from "~/features/publishing/publication-fields";
+import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -24,6 +25,64 @@ import type { BuiltPageData } from "./built-page.server";
 
 type Data = BuiltPageData["data"];
 type Of<T extends Block["type"]> = Extract<Block, { type: T }>;
+
+/** The services a block shows: the chosen ones, or every one. */
+const pickServices = (block: Of<"services">, data: Data) =>
+  block.chosen.length
+    ? data.services.filter((service) => block.chosen.includes(service.slug))
+    : data.services;
+
+/** The case studies a block shows: the chosen ones, or the first three. */
+const pickCaseStudies = (block: Of<"caseStudies">, data: Data) =>
+  block.chosen.length
+    ? data.caseStudies.filter((study) => block.chosen.includes(study.id))
+    : data.caseStudies.slice(0, 3);
+
+/** The articles a block shows: the chosen ones, or the three newest of its category. */
+const pickArticles = (block: Of<"articles">, data: Data) =>
+  block.chosen.length
+    ? data.articles.filter((article) => block.chosen.includes(article.id))
+    : data.articles
+        .filter((article) => !block.category || article.category === block.category)
+        .slice(0, 3);
+
+const isBlankHtml = (html: string) => !toPlainText(html).trim() && !/<img\b/i.test(html);
+
+/** Whether a block has something to show: an empty one would leave an empty band on the page. */
+function hasBlockContent(block: Block, data: Data): boolean {
+  switch (block.type) {
+    case "hero":
+      return Boolean(
+        block.heading ||
+          block.text ||
+          block.image.url ||
+          (block.primaryLabel && block.primaryHref) ||
+          (block.secondaryLabel && block.secondaryHref),
+      );
+    case "richText":
+      return !isBlankHtml(block.body);
+    case "imageText":
+      return Boolean(block.heading || block.image.url || !isBlankHtml(block.body));
+    case "services":
+      return pickServices(block, data).length > 0;
+    case "caseStudies":
+      return pickCaseStudies(block, data).length > 0;
+    case "articles":
+      return pickArticles(block, data).length > 0;
+    case "testimonials":
+    case "figures":
+    case "faq":
+      return block.items.length > 0;
+    case "cta":
+      return Boolean(block.heading || block.text || (block.buttonLabel && block.buttonHref));
+    case "contact":
+      return Boolean(data.contact);
+    case "booking":
+      return Boolean(data.booking);
+    case "newsletter":
+      return true;
+  }
+}
 
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
 function BlockLink({ href, children }: { href: string; children: ReactNode }) {
@@ -199,9 +258,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
     case "imageText":
       return <ImageTextBlock block={block} />;
     case "services": {
-      const services = block.chosen.length
-        ? data.services.filter((service) => block.chosen.includes(service.slug))
-        : data.services;
+      const services = pickServices(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -213,9 +270,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
       );
     }
     case "caseStudies": {
-      const studies = block.chosen.length
-        ? data.caseStudies.filter((study) => block.chosen.includes(study.id))
-        : data.caseStudies.slice(0, 3);
+      const studies = pickCaseStudies(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
           <div className="grid gap-16">
@@ -232,11 +287,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
       );
     }
     case "articles": {
-      const articles = block.chosen.length
-        ? data.articles.filter((article) => block.chosen.includes(article.id))
-        : data.articles
-            .filter((article) => !block.category || article.category === block.category)
-            .slice(0, 3);
+      const articles = pickArticles(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} tone="slate">
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -315,10 +366,11 @@ export function BuiltPage({
   page: { title: string; blocks: Block[] };
   data: Data;
 }) {
+  const shown = page.blocks.filter((block) => hasBlockContent(block, data));
   return (
     <>
-      {page.blocks[0]?.type === "hero" ? null : <PageHeader title={page.title} />}
-      {page.blocks.map((block) => (
+      {shown[0]?.type === "hero" ? null : <PageHeader title={page.title} />}
+      {shown.map((block) => (
         <BlockView key={block.id} block={block} data={data} />
       ))}
     </>
