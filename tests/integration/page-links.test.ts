@@ -2,10 +2,10 @@
 // other pages' blocks, articles' texts and the content document are listed with where to edit
 // them; a look-alike address, the page itself and unrelated records are not.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
 import { defaultContent } from "~/features/content/default-content";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { listLinksTo } from "~/features/publishing/links-to.server";
-import { type Block, createBlock } from "~/features/publishing/page-blocks";
 import { type PageInput, toArticleInput } from "~/features/publishing/schema";
 import { createPublication } from "~/features/publishing/store/writes.server";
 import { openDatabase } from "~/platform/db/database.server";

@@ -4,7 +4,7 @@
 // the FAQ block's structured data is an FAQPage; drafts and scheduled pages stay out of the
 // sitemaps until due; a renamed page's old address answers 301.
 import { describe, expect, it } from "vitest";
-import { type Block, blockSpecs, createBlock } from "~/features/publishing/page-blocks";
+import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";

@@ -3,7 +3,7 @@
 // editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
 
 import { toPlainText } from "~/platform/plain-text";
-import { z } from "~/platform/zod";
+import { tooLongMessage, z } from "~/platform/zod";
 
 /** An input as the editor's renderer walks it, whatever the kind. */
 export type FieldValues = Record<string, unknown>;
@@ -174,7 +174,8 @@ export type ShapeOf<Fields extends readonly PublicationFieldSpec[]> = {
   -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
 };
 
-export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+export { tooLongMessage };
+
 const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 
 /**

@@ -2,11 +2,11 @@
 // address's 301 or an admin's preview), and only the data its blocks show (services, case
 // studies, articles, the contact form's token, booking texts).
 import type { RouterContextProvider } from "react-router";
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import { withResponsiveImages } from "~/capabilities/rich-text/responsive-html.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { toSlug } from "~/features/content/slug";
 import { articleBodyImageSizes } from "~/features/publishing/components/image-sizes";
-import type { Block } from "~/features/publishing/page-blocks";
 import {
   expireAtNextPublication,
   getArticles,

@@ -4,6 +4,7 @@
 import { Quote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
@@ -11,7 +12,6 @@ import { BookingFrame } from "~/features/pages/booking/booking-frame";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
-import type { Block } from "~/features/publishing/page-blocks";
 import { toInitials } from "~/features/publishing/publication-fields";
 import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";

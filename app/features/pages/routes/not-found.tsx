@@ -2,11 +2,11 @@
 // 404 page, with status 404. Its words are the content's.
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
+import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { BuiltPage, listFaqs } from "~/features/pages/blocks/built-page";
 import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
-import { summarizeBlocks } from "~/features/publishing/page-blocks";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/not-found";

@@ -3,6 +3,8 @@
 // and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { BlocksField, type RefOptions } from "~/capabilities/blocks/blocks-field";
+import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { DraftNotice } from "~/capabilities/workspace/editor-notices";
 import { TextField } from "~/capabilities/workspace/fields";
@@ -41,8 +43,6 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
-import { BlocksField, type RefOptions } from "./blocks-field";
-import { CoverImageField, type LibraryChoice } from "./cover-image-field";
 import { type EditorItem, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";

@@ -1,6 +1,7 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
 import { data, isRouteErrorResponse, Link } from "react-router";
+import type { RefOptions } from "~/capabilities/blocks/blocks-field";
 import { toObjectPosition } from "~/capabilities/media/image-metadata";
 import { listLibraryImages } from "~/capabilities/media/image-records.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
@@ -8,7 +9,6 @@ import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { toSlug } from "~/features/content/slug";
 import { requirePageKind } from "~/features/publishing/api.server";
-import type { RefOptions } from "~/features/publishing/editor/blocks-field";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";

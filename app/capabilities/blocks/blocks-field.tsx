@@ -2,6 +2,7 @@
 // blocks added from the list of types, moved up or down and removed.
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { useId, useState } from "react";
+import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
@@ -17,8 +18,7 @@ import {
   findBlockSpec,
   type ImageValue,
   type RefSource,
-} from "../page-blocks";
-import { CoverImageField, type LibraryChoice } from "./cover-image-field";
+} from "./page-blocks";
 
 /** What a chooser offers: the site's services, case studies and articles. */
 export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
