@@ -27,7 +27,7 @@ export function isPageAddress(splat: string | undefined): splat is string {
 }
 
 async function withBlockImages(
-  blocks: Block[],
+  blocks: readonly Block[],
   place: (html: string) => Promise<string>,
 ): Promise<Block[]> {
   return Promise.all(
@@ -64,11 +64,21 @@ export async function loadBuiltPage(
     preview = hidden?.preview;
   }
   if (!page) return undefined;
-  const types = new Set(page.blocks.map((block) => block.type));
+  const { blocks, data } = await loadBlocksData(context, page.blocks);
+  return { page: { ...page, blocks }, preview, data };
+}
+
+/** Blocks as shown (rich text with responsive images) and only the data they show. */
+export async function loadBlocksData(
+  context: Readonly<RouterContextProvider>,
+  stored: readonly Block[],
+) {
+  const { db, logger } = getAppContext(context);
+  const types = new Set(stored.map((block) => block.type));
   const { content } = await getRequestContent(context);
   const timeZone = types.has("articles") ? await getRequestData(context).timeZone() : "";
   const [blocks, caseStudies, articles, formToken] = await Promise.all([
-    withBlockImages(page.blocks, (html) =>
+    withBlockImages(stored, (html) =>
       withResponsiveImages(db, logger, html, articleBodyImageSizes),
     ),
     types.has("caseStudies") ? getCaseStudies(db, logger) : [],
@@ -76,8 +86,7 @@ export async function loadBuiltPage(
     types.has("contact") ? issueFormToken(db) : undefined,
   ]);
   return {
-    page: { ...page, blocks },
-    preview,
+    blocks,
     data: {
       services: types.has("services")
         ? content.services.items.map(({ title, icon, description }) => ({
@@ -114,4 +123,13 @@ export async function loadBuiltPage(
   };
 }
 
+/** A fixed page's extra blocks and their data, or undefined when it has none. */
+export async function loadExtraBlocks(
+  context: Readonly<RouterContextProvider>,
+  blocks: readonly Block[],
+) {
+  return blocks.length > 0 ? loadBlocksData(context, blocks) : undefined;
+}
+
 export type BuiltPageData = NonNullable<Awaited<ReturnType<typeof loadBuiltPage>>>;
+export type BlocksData = Awaited<ReturnType<typeof loadBlocksData>>["data"];

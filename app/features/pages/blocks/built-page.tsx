@@ -21,9 +21,9 @@ import { CallToAction } from "~/ui/sections/call-to-action";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
-import type { BuiltPageData } from "./built-page.server";
+import type { BlocksData } from "./built-page.server";
 
-type Data = BuiltPageData["data"];
+type Data = BlocksData;
 type Of<T extends Block["type"]> = Extract<Block, { type: T }>;
 
 /** The services a block shows: the chosen ones, or every one. */
@@ -358,6 +358,13 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
   }
 }
 
+/** Blocks in order, those with nothing to show left out. */
+export function BlockList({ blocks, data }: { blocks: readonly Block[]; data: Data }) {
+  return blocks
+    .filter((block) => hasBlockContent(block, data))
+    .map((block) => <BlockView key={block.id} block={block} data={data} />);
+}
+
 /** Every block of a page, in order; a page without a hero gets its title as the page header. */
 export function BuiltPage({
   page,
@@ -366,13 +373,11 @@ export function BuiltPage({
   page: { title: string; blocks: Block[] };
   data: Data;
 }) {
-  const shown = page.blocks.filter((block) => hasBlockContent(block, data));
+  const first = page.blocks.find((block) => hasBlockContent(block, data));
   return (
     <>
-      {shown[0]?.type === "hero" ? null : <PageHeader title={page.title} />}
-      {shown.map((block) => (
-        <BlockView key={block.id} block={block} data={data} />
-      ))}
+      {first?.type === "hero" ? null : <PageHeader title={page.title} />}
+      <BlockList blocks={page.blocks} data={data} />
     </>
   );
 }

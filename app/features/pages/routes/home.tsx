@@ -1,10 +1,12 @@
-// Home, the main layout: hero with trust badges, about block, the first four services and a call
-// to action. When the content cannot be read it shows an error screen instead (503).
+// Home, the main layout: hero with trust badges, about block, the first four services, the owner's
+// extra blocks and a call to action. When the content cannot be read it shows an error screen (503).
 import { ArrowRight, CircleCheck, Clock, Handshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { BlockList } from "~/features/pages/blocks/built-page";
+import { loadExtraBlocks } from "~/features/pages/blocks/built-page.server";
 import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { mainTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
@@ -26,7 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!fresh) {
     return data({ home: null }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return { home: pickHomeContent(content), seo: content.seo.home };
+  return {
+    home: pickHomeContent(content),
+    seo: content.seo.home,
+    extra: await loadExtraBlocks(context, content.extraBlocks.home),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -53,6 +59,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home } = loaderData;
   if (!home) return <ContentError />;
+  const extra = "extra" in loaderData ? loaderData.extra : undefined;
   const { hero, about, services, cta } = home;
   return (
     <>
@@ -169,6 +176,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </Container>
       </section>
+
+      {extra ? <BlockList blocks={extra.blocks} data={extra.data} /> : null}
 
       <ContentCallToAction cta={cta} headingId="home-cta" />
     </>

@@ -1,14 +1,11 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
 import { data, isRouteErrorResponse, Link } from "react-router";
-import type { RefOptions } from "~/capabilities/blocks/blocks-field";
-import { toObjectPosition } from "~/capabilities/media/image-metadata";
-import { listLibraryImages } from "~/capabilities/media/image-records.server";
+import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
-import { getRequestContent } from "~/features/content/request-content.server";
-import { toSlug } from "~/features/content/slug";
 import { requirePageKind } from "~/features/publishing/api.server";
+import { readRefOptions } from "~/features/publishing/block-choices.server";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
@@ -21,52 +18,23 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/publication-editor";
 
-/** A page's choosers: every service, case study and article, by the id its block stores. */
-async function readRefOptions(
-  context: Route.LoaderArgs["context"],
-  kind: PublicationKind,
-): Promise<RefOptions | undefined> {
-  if (kind !== "page") return undefined;
-  const { db } = getAppContext(context);
-  const [{ content }, studies, articles] = await Promise.all([
-    getRequestContent(context),
-    listForAdmin(db, "case-study"),
-    listForAdmin(db, "article"),
-  ]);
-  const toOption = ({ record }: { record: { id: string; title: string } }) => ({
-    value: record.id,
-    label: record.title,
-  });
-  return {
-    services: content.services.items.map((service) => ({
-      value: toSlug(service.title),
-      label: service.title,
-    })),
-    "case-studies": studies.map(toOption),
-    articles: articles.map(toOption),
-  };
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
-  const [all, images] = await Promise.all([listForAdmin(app.db, kind), listLibraryImages(app.db)]);
+  const [all, library] = await Promise.all([
+    listForAdmin(app.db, kind),
+    listLibraryChoices(app.db),
+  ]);
   const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
     a.localeCompare(b),
   );
-  const library = images.map(({ url, originalName, alt, focalX, focalY }) => ({
-    url,
-    name: originalName,
-    alt,
-    position: toObjectPosition(focalX, focalY),
-  }));
   const base = {
     kind,
     groups,
     library,
     adminEmail,
-    refOptions: await readRefOptions(context, kind),
+    refOptions: kind === "page" ? await readRefOptions(context) : undefined,
   };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
