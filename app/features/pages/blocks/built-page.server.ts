@@ -2,7 +2,7 @@
 // address's 301 or an admin's preview), and only the data its blocks show (services, case
 // studies, articles, the contact form's token, booking texts).
 import type { RouterContextProvider } from "react-router";
-import type { Block } from "~/capabilities/blocks/page-blocks";
+import { type Block, summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { withResponsiveImages } from "~/capabilities/rich-text/responsive-html.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { toSlug } from "~/features/content/slug";
@@ -65,7 +65,8 @@ export async function loadBuiltPage(
   }
   if (!page) return undefined;
   const { blocks, data } = await loadBlocksData(context, page.blocks);
-  return { page: { ...page, blocks }, preview, data };
+  // Summarized here: the block descriptions (and their schemas) stay out of the browser's code.
+  return { page: { ...page, blocks }, preview, data, summary: summarizeBlocks(page.blocks) };
 }
 
 /** Blocks as shown (rich text with responsive images) and only the data they show. */

@@ -12,13 +12,12 @@ import { BookingFrame } from "~/features/pages/booking/booking-frame";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
-import { toInitials } from "~/features/publishing/publication-fields";
 import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { CallToAction } from "~/ui/sections/call-to-action";
-import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import { InitialsAvatar, toInitials } from "~/ui/sections/initials-avatar";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { BlocksData } from "./built-page.server";
@@ -122,13 +121,13 @@ function Section({
   );
 }
 
-function HeroBlock({ block }: { block: Of<"hero"> }) {
+function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
   const buttons = [
     { label: block.primaryLabel, href: block.primaryHref, variant: "default" as const },
     { label: block.secondaryLabel, href: block.secondaryHref, variant: "outline" as const },
   ].filter((button) => button.label && button.href);
   return (
-    <PageHeader title={block.heading} description={block.text || undefined}>
+    <PageHeader title={block.heading} description={block.text || undefined} level={level}>
       {buttons.length > 0 || block.image.url ? (
         <div className="grid w-full justify-items-center gap-8">
           {buttons.length > 0 ? (
@@ -242,10 +241,10 @@ function FaqBlock({ block }: { block: Of<"faq"> }) {
   );
 }
 
-function BlockView({ block, data }: { block: Block; data: Data }) {
+function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 | 2 }) {
   switch (block.type) {
     case "hero":
-      return <HeroBlock block={block} />;
+      return <HeroBlock block={block} level={level} />;
     case "richText":
       return (
         <Section id={`block-${block.id}`}>
@@ -358,11 +357,29 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
   }
 }
 
-/** Blocks in order, those with nothing to show left out. */
-export function BlockList({ blocks, data }: { blocks: readonly Block[]; data: Data }) {
+/**
+ * Blocks in order, those with nothing to show left out. A hero is the page's h1 only when it
+ * opens a built page; elsewhere (a fixed page's extra blocks) its heading is an h2.
+ */
+export function BlockList({
+  blocks,
+  data,
+  opensPage = false,
+}: {
+  blocks: readonly Block[];
+  data: Data;
+  opensPage?: boolean;
+}) {
   return blocks
     .filter((block) => hasBlockContent(block, data))
-    .map((block) => <BlockView key={block.id} block={block} data={data} />);
+    .map((block, index) => (
+      <BlockView
+        key={block.id}
+        block={block}
+        data={data}
+        level={opensPage && index === 0 ? 1 : 2}
+      />
+    ));
 }
 
 /** Every block of a page, in order; a page without a hero gets its title as the page header. */
@@ -377,7 +394,7 @@ export function BuiltPage({
   return (
     <>
       {first?.type === "hero" ? null : <PageHeader title={page.title} />}
-      <BlockList blocks={page.blocks} data={data} />
+      <BlockList blocks={page.blocks} data={data} opensPage={first?.type === "hero"} />
     </>
   );
 }

@@ -2,7 +2,6 @@
 // 404 page, with status 404. Its words are the content's.
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
-import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { BuiltPage, listFaqs } from "~/features/pages/blocks/built-page";
 import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
@@ -25,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   if (built) {
     return buildPageMeta(args, {
       title: built.page.title,
-      description: summarizeBlocks(built.page.blocks) || built.page.title,
+      description: built.summary || built.page.title,
       seo: built.page,
       path: `/${built.page.id}`,
       // An admin's preview of a draft or scheduled page is never indexed.
