@@ -124,13 +124,5 @@ export async function loadBlocksData(
   };
 }
 
-/** A fixed page's extra blocks and their data, or undefined when it has none. */
-export async function loadExtraBlocks(
-  context: Readonly<RouterContextProvider>,
-  blocks: readonly Block[],
-) {
-  return blocks.length > 0 ? loadBlocksData(context, blocks) : undefined;
-}
-
 export type BuiltPageData = NonNullable<Awaited<ReturnType<typeof loadBuiltPage>>>;
 export type BlocksData = Awaited<ReturnType<typeof loadBlocksData>>["data"];

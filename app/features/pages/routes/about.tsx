@@ -11,8 +11,8 @@ import {
 } from "lucide-react";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { BlockList } from "~/features/pages/blocks/built-page";
-import { loadExtraBlocks } from "~/features/pages/blocks/built-page.server";
+import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
@@ -33,7 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cta: content.cta,
     tagline: content.general.tagline,
     seo: content.seo.about,
-    extra: await loadExtraBlocks(context, content.extraBlocks.about),
+    extra: await renderExtraBlocks(context, content.extraBlocks.about),
   };
 }
 
@@ -122,7 +122,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      {extra ? <BlockList blocks={extra.blocks} data={extra.data} /> : null}
+      <ExtraBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="about-cta" />
     </>

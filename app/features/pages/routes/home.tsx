@@ -5,8 +5,8 @@ import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { BlockList } from "~/features/pages/blocks/built-page";
-import { loadExtraBlocks } from "~/features/pages/blocks/built-page.server";
+import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { mainTrustBadges, TrustBadges } from "~/features/pages/home/trust-badges";
@@ -31,7 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     home: pickHomeContent(content),
     seo: content.seo.home,
-    extra: await loadExtraBlocks(context, content.extraBlocks.home),
+    extra: await renderExtraBlocks(context, content.extraBlocks.home),
   };
 }
 
@@ -177,7 +177,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      {extra ? <BlockList blocks={extra.blocks} data={extra.data} /> : null}
+      <ExtraBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="home-cta" />
     </>
