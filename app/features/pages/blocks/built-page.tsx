@@ -93,12 +93,15 @@ function Section({
   intro,
   id,
   tone = "white",
+  align,
   children,
 }: {
   heading?: string;
   intro?: string;
   id: string;
   tone?: "white" | "slate";
+  /** "center" for a narrow, centred body (FAQ): its heading sits over it. */
+  align?: "center";
   children: ReactNode;
 }) {
   return (
@@ -112,6 +115,7 @@ function Section({
             id={id}
             title={heading}
             description={intro || undefined}
+            align={align}
             className="mb-10"
           />
         ) : null}
@@ -225,7 +229,7 @@ function TestimonialsBlock({ block }: { block: Of<"testimonials"> }) {
 
 function FaqBlock({ block }: { block: Of<"faq"> }) {
   return (
-    <Section id={`block-${block.id}`} heading={block.heading}>
+    <Section id={`block-${block.id}`} heading={block.heading} align="center">
       <div className="mx-auto grid max-w-3xl gap-3">
         {block.items.map((item) => (
           <details
