@@ -166,7 +166,7 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
 test("deleting a page asks first and lists the pages that link to it", async ({
   page,
   context,
-}) => {
+}, testInfo) => {
   await signInWithSessionCookie(context, baseURL);
   const stamp = Date.now().toString(36);
   const target = `offer-${stamp}`;
@@ -190,6 +190,7 @@ test("deleting a page asks first and lists the pages that link to it", async ({
     `/admin/pages/linker-${stamp}`,
   );
   await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("delete-dialog-1280.png") });
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(getToast(page, "Deleted")).toBeVisible();
   await expect(page).toHaveURL("/admin/pages");

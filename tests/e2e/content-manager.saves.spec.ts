@@ -85,6 +85,7 @@ test("an FAQ added to the About page's extra blocks shows after its own sections
   await about.getByRole("button", { name: "Add Question" }).click();
   await about.getByLabel("Question", { exact: true }).fill("Do you support Macs?");
   await about.getByLabel("Answer", { exact: true }).fill("Yes, Macs and PCs alike.");
+  await page.screenshot({ path: testInfo.outputPath("extra-blocks-tab-1280.png"), fullPage: true });
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(getToast(page, "Content Saved")).toBeVisible();
 
