@@ -17,6 +17,62 @@ export type PageReport = {
   gzipBytes: number;
 };
 
+/** The address of the page built from every kind of block, which the budget holds too. */
+export const everyBlockPath = "/every-block";
+
+/** One block of each kind a page can hold, each with something to show. */
+export const everyBlock = [
+  { type: "hero", id: "b1", heading: "Every block", text: "A page with one block of each kind." },
+  { type: "richText", id: "b2", body: "<p>Formatted <strong>text</strong>.</p>" },
+  { type: "imageText", id: "b3", heading: "Image with text", body: "<p>Beside it.</p>" },
+  { type: "services", id: "b4", heading: "Services" },
+  { type: "caseStudies", id: "b5", heading: "Case studies" },
+  { type: "articles", id: "b6", heading: "Articles" },
+  {
+    type: "testimonials",
+    id: "b7",
+    heading: "Testimonials",
+    items: [{ quote: "Plain answers.", name: "Dana Ortiz" }],
+  },
+  { type: "figures", id: "b8", items: [{ value: "15+", label: "Years" }] },
+  { type: "cta", id: "b9", heading: "Talk to us", buttonLabel: "Contact", buttonHref: "/contact" },
+  { type: "faq", id: "b10", heading: "FAQ", items: [{ question: "Why?", answer: "Because." }] },
+  { type: "contact", id: "b11", heading: "Write to us" },
+  { type: "newsletter", id: "b12" },
+  { type: "booking", id: "b13", heading: "Book a call" },
+];
+
+/** Publishes the every-block page through the admin API, signed in as the given admin. */
+export async function addEveryBlockPage(
+  baseUrl: string,
+  admin: { email: string; password: string },
+): Promise<void> {
+  const headers = { origin: baseUrl, "content-type": "application/json" };
+  const login = await fetch(`${baseUrl}/api/admin/login`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`signing in answered ${login.status}`);
+  const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
+  const page = {
+    slug: everyBlockPath.slice(1),
+    status: "published",
+    publishAt: "",
+    title: "Every block",
+    blocks: everyBlock,
+    seoDescription: "",
+  };
+  const saved = await fetch(`${baseUrl}/api/admin/pages`, {
+    method: "POST",
+    headers: { ...headers, cookie },
+    body: JSON.stringify(page),
+  });
+  if (saved.status !== 201) {
+    throw new Error(`the every-block page answered ${saved.status}: ${await saved.text()}`);
+  }
+}
+
 /**
  * The pages to measure, from the site's own sitemap: every fixed page plus the first service,
  * case study and article (the others share their page's code).

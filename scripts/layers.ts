@@ -8,6 +8,7 @@ export const layers: readonly (readonly string[])[] = [
   ["app/capabilities/mail/", "app/capabilities/workspace/"],
   ["app/capabilities/media/"],
   ["app/capabilities/rich-text/"],
+  ["app/capabilities/blocks/"],
   ["app/features/admin/"],
   ["app/features/content/"],
   ["app/features/publishing/", "app/features/leads/"],

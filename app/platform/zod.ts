@@ -6,3 +6,6 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** The one wording of a too-long text, whichever schema refuses it. */
+export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;

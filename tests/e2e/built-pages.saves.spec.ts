@@ -162,3 +162,36 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
   await expect(visitorPage).toHaveTitle(/^Careers\b/);
   await visitor.close();
 });
+
+test("deleting a page asks first and lists the pages that link to it", async ({
+  page,
+  context,
+}, testInfo) => {
+  await signInWithSessionCookie(context, baseURL);
+  const stamp = Date.now().toString(36);
+  const target = `offer-${stamp}`;
+  const create = async (slug: string, title: string, blocks: unknown[]) => {
+    const response = await context.request.post(`${baseURL}/api/admin/pages`, {
+      data: { slug, status: "draft", publishAt: "", title, blocks, seoDescription: "" },
+      headers: { origin: baseURL },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+  };
+  await create(target, "Audit offer", []);
+  const cta = { type: "cta", id: "c1", heading: "See the offer", buttonLabel: "Open" };
+  await create(`linker-${stamp}`, `Linker ${stamp}`, [{ ...cta, buttonHref: `/${target}` }]);
+
+  await page.goto(`/admin/pages/${target}`);
+  await page.getByRole("button", { name: "Delete page" }).click();
+  const dialog = page.getByRole("alertdialog");
+  await expect(dialog).toContainText("1 place links to it");
+  await expect(dialog.getByRole("link", { name: `Page: Linker ${stamp}` })).toHaveAttribute(
+    "href",
+    `/admin/pages/linker-${stamp}`,
+  );
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("delete-dialog-1280.png") });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(getToast(page, "Deleted")).toBeVisible();
+  await expect(page).toHaveURL("/admin/pages");
+});

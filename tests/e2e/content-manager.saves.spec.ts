@@ -10,8 +10,8 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 async function restoreManagerSections(context: BrowserContext) {
   await signInWithSessionCookie(context, baseURL);
-  const { cta, footer, booking, blog, caseStudies, legal } = defaultContent;
-  await saveThroughApi(context, { cta, footer, booking, blog, caseStudies, legal });
+  const { cta, footer, booking, blog, caseStudies, legal, extraBlocks } = defaultContent;
+  await saveThroughApi(context, { cta, footer, booking, blog, caseStudies, legal, extraBlocks });
 }
 
 test.afterEach(async ({ context }) => {
@@ -69,4 +69,42 @@ test("a save over content changed elsewhere is refused with the conflict notice"
   await expect(getToast(page, "Content Saved")).toBeVisible();
   const stored = await (await context.request.get(`${baseURL}/api/content`)).json();
   expect(stored.blog.heading).toBe("Insights From This Tab");
+});
+
+test("an FAQ added to the About page's extra blocks shows after its own sections", async ({
+  page,
+  context,
+}, testInfo) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/content");
+  await page.getByRole("tab", { name: "Extra Blocks" }).click();
+  const about = page.getByRole("region", { name: "About page" });
+  await about.getByLabel("Block to add to About page").selectOption({ label: "FAQ" });
+  await about.getByRole("button", { name: "Add block to About page" }).click();
+  await about.getByLabel("Heading", { exact: true }).fill("Questions Before You Call");
+  await about.getByRole("button", { name: "Add Question" }).click();
+  await about.getByLabel("Question", { exact: true }).fill("Do you support Macs?");
+  await about.getByLabel("Answer", { exact: true }).fill("Yes, Macs and PCs alike.");
+  await page.screenshot({ path: testInfo.outputPath("extra-blocks-tab-1280.png"), fullPage: true });
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(getToast(page, "Content Saved")).toBeVisible();
+
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/about");
+    const faq = page.getByRole("region", { name: "Questions Before You Call" });
+    await expect(faq).toBeVisible();
+    await faq.getByText("Do you support Macs?").click();
+    await expect(faq.getByText("Yes, Macs and PCs alike.")).toBeVisible();
+    // After the page's own sections, before its closing call to action.
+    const approach = await page.locator("#about-approach").boundingBox();
+    const faqBox = await faq.boundingBox();
+    const closing = await page.locator("#about-cta").boundingBox();
+    expect(faqBox?.y ?? 0).toBeGreaterThan(approach?.y ?? Number.POSITIVE_INFINITY);
+    expect(closing?.y ?? 0).toBeGreaterThan(faqBox?.y ?? Number.POSITIVE_INFINITY);
+    await page.screenshot({
+      path: testInfo.outputPath(`about-extra-${width}.png`),
+      fullPage: true,
+    });
+  }
 });

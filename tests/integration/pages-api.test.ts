@@ -4,7 +4,7 @@
 // the FAQ block's structured data is an FAQPage; drafts and scheduled pages stay out of the
 // sitemaps until due; a renamed page's old address answers 301.
 import { describe, expect, it } from "vitest";
-import { type Block, blockSpecs, createBlock } from "~/features/publishing/page-blocks";
+import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";
@@ -202,6 +202,31 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
       ),
     ).toEqual([]);
     expect(html).not.toMatch(/<script>alert/i);
+  });
+
+  it("leaves out blocks with nothing to show, rather than empty bands", async () => {
+    const blocks = [
+      { ...createBlock("testimonials", "t1"), heading: "Empty testimonials band" },
+      { ...createBlock("faq", "f1"), heading: "Empty questions band" },
+      { ...createBlock("figures", "g1") },
+      { ...createBlock("richText", "r1"), body: "<p></p>" },
+      { ...createBlock("imageText", "i1") },
+      { ...createBlock("articles", "a1"), heading: "Empty articles band", category: "No such one" },
+      { ...createBlock("cta", "c1"), heading: "The one band with words" },
+    ] as Block[];
+    const saved = await send("POST", "/api/admin/pages", page({ slug: "sparse-page", blocks }));
+    expect(saved.status).toBe(201);
+    const html = await (await visit("/sparse-page")).text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain("The one band with words");
+    for (const heading of [
+      "Empty testimonials band",
+      "Empty questions band",
+      "Empty articles band",
+    ])
+      expect(main).not.toContain(heading);
+    // The page header (no hero) and the call to action: no other section is drawn.
+    expect(main.match(/<section\b/g) ?? []).toHaveLength(2);
   });
 
   it("gives the FAQ block FAQPage structured data", async () => {

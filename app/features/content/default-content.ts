@@ -1018,6 +1018,7 @@ export const defaultContent: SiteContent = {
     sitemapDescription:
       "Every page of our website in one place: our services, case studies, articles and more.",
   },
+  extraBlocks: { home: [], about: [] },
   seo: {
     home: defaultSeoSettings,
     services: defaultSeoSettings,

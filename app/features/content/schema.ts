@@ -1,6 +1,7 @@
 // The site content document: one zod schema, shared by the server (API, store), the public pages
 // and the admin editor. Types are derived from it. (Articles and case studies: features/publishing.)
 
+import { blocksSchema, findMissingBlockFields } from "~/capabilities/blocks/page-blocks";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
@@ -72,6 +73,14 @@ function requireDistinctServicePages(items: { title: string }[], ctx: z.Refineme
     seen.add(slug);
   });
 }
+
+/** Extra blocks are shown as soon as they are saved: each asks for what a published page's asks. */
+const extraBlocks = blocksSchema
+  .superRefine((blocks, ctx) => {
+    for (const issue of findMissingBlockFields(blocks))
+      ctx.addIssue({ code: "custom", path: issue.path.slice(1), message: issue.message });
+  })
+  .default([]);
 
 export const contentSchema = z.object({
   general: z.object({
@@ -320,6 +329,8 @@ export const contentSchema = z.object({
     sitemapHeading: line(120),
     sitemapDescription: paragraph(500),
   }),
+  /** Blocks of the owner's choice, shown after the home page's and the About page's own sections. */
+  extraBlocks: z.object({ home: extraBlocks, about: extraBlocks }),
   /** The SEO settings of the pages with their own meta (search title, description, image, noindex). */
   seo: z.object({
     home: pageSeoSettings,

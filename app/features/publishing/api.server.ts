@@ -2,6 +2,7 @@
 // validated (400 with field messages), the store's refusals described for the one error mapper
 // (400/404/409), the version in ETag / If-Match.
 import { data } from "react-router";
+import { sanitizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import type { AdminApiContext } from "~/capabilities/workspace/gate.server";
 import { parseIfMatch } from "~/features/content/content-save.server";
@@ -15,7 +16,6 @@ import {
 import { z } from "~/platform/zod";
 import { kindTexts, parseCollection } from "./kind-texts";
 import { findAddressConflict } from "./page-address";
-import { sanitizeBlocks } from "./page-blocks";
 import {
   articleInputSchema,
   caseStudyInputSchema,

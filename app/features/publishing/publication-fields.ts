@@ -3,7 +3,8 @@
 // editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
 
 import { toPlainText } from "~/platform/plain-text";
-import { z } from "~/platform/zod";
+import { tooLongMessage, z } from "~/platform/zod";
+import { toInitials } from "~/ui/sections/initials-avatar";
 
 /** An input as the editor's renderer walks it, whatever the kind. */
 export type FieldValues = Record<string, unknown>;
@@ -52,17 +53,6 @@ export type ObjectFieldSpec<
 > = FieldBase<Key> & { kind: "object"; fields: Fields };
 
 export type PublicationFieldSpec = TextFieldSpec | LinesFieldSpec | RowsFieldSpec | ObjectFieldSpec;
-
-/** Initials of a name: first letters of the first and last words ("Daniel Reyes" is "DR"). */
-export function toInitials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
-  return letters
-    .map((word) => word?.[0] ?? "")
-    .join("")
-    .toUpperCase()
-    .slice(0, 4);
-}
 
 /** Reading time at 200 words a minute, at least one minute: "6 min read". */
 export function computeReadTime(html: string): string {
@@ -174,7 +164,8 @@ export type ShapeOf<Fields extends readonly PublicationFieldSpec[]> = {
   -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
 };
 
-export const tooLongMessage = (max: number) => `Must be at most ${max} characters`;
+export { toInitials, tooLongMessage };
+
 const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
 
 /**

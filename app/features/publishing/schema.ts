@@ -2,6 +2,7 @@
 // write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 
+import { blocksSchema, findMissingBlockFields } from "~/capabilities/blocks/page-blocks";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { toSlug } from "~/features/content/slug";
 import {
@@ -11,7 +12,6 @@ import {
   seoSettingsShape,
 } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
-import { blocksSchema, findMissingBlockFields } from "./page-blocks";
 import {
   articleFields,
   buildShape,

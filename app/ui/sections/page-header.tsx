@@ -7,9 +7,12 @@ export function PageHeader({
   eyebrow,
   title,
   description,
+  level = 1,
   children,
 }: {
   eyebrow?: ReactNode;
+  /** 2 when the banner is not the page's own header (a hero among a page's later sections). */
+  level?: 1 | 2;
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
@@ -22,7 +25,7 @@ export function PageHeader({
       />
       <Container className="relative py-16 sm:py-20">
         <SectionHeading
-          level={1}
+          level={level}
           eyebrow={eyebrow}
           title={title}
           description={description}

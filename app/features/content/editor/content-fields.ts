@@ -1,6 +1,7 @@
 // The one description of the content's forms: every section the admin edits, its fields in order
 // with label, help text and kind. The editor's tabs, the Content Manager, validation messages and
 // History's field names read it; typed against the content schema, so a mismatch does not compile.
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
 import type { SeoSettings } from "~/platform/seo/seo-settings";
@@ -29,6 +30,8 @@ type LinesSpec = { kind: "lines" };
  * of them, or, keyed by its seoDescription, those a record carries among its own fields.
  */
 type SeoSpec = { kind: "seo" };
+/** A list of blocks (hero, rich text, FAQ...), with the page editor's blocks field. */
+type BlocksSpec = { kind: "blocks" };
 type PairField<Item> = { key: keyof Item & string; label: string; multiline?: boolean };
 type PairsSpec<Item> = {
   kind: "pairs";
@@ -64,6 +67,7 @@ export type AnyFieldSpec = {
   | TextSpec
   | LinesSpec
   | SeoSpec
+  | BlocksSpec
   | PairsSpec<Record<string, string>>
   | (Omit<CardsSpec<Record<string, unknown>>, "fields"> & { fields: ReadonlyArray<AnyFieldSpec> })
 );
@@ -74,11 +78,13 @@ type KindFor<Value> = Value extends SeoSettings
     ? TextSpec | SeoSpec
     : Value extends string[]
       ? LinesSpec
-      : Value extends Array<infer Item>
-        ? Item extends Record<string, string>
-          ? PairsSpec<Item>
-          : CardsSpec<Item>
-        : never;
+      : Value extends Block[]
+        ? BlocksSpec
+        : Value extends Array<infer Item>
+          ? Item extends Record<string, string>
+            ? PairsSpec<Item>
+            : CardsSpec<Item>
+          : never;
 
 /** One field of an object type T: its key, texts and a kind that fits T[key]. */
 export type FieldSpec<T> = {
@@ -1124,6 +1130,24 @@ export const managerSectionSpecs = [
       seoField("privacyPolicy", "Privacy Policy"),
       seoField("termsOfService", "Terms of Service"),
       seoField("sitemap", "Sitemap page"),
+    ],
+  },
+  {
+    section: "extraBlocks",
+    label: "Extra Blocks",
+    fields: [
+      {
+        key: "home",
+        label: "Home page",
+        kind: "blocks",
+        hint: "Shown after the home page's own sections, above the footer.",
+      },
+      {
+        key: "about",
+        label: "About page",
+        kind: "blocks",
+        hint: "Shown after the About page's own sections, above the footer.",
+      },
     ],
   },
 ] as const satisfies ReadonlyArray<SectionSpec>;

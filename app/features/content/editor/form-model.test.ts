@@ -162,6 +162,7 @@ describe("content manager form", () => {
         "booking",
         "caseStudies",
         "cta",
+        "extraBlocks",
         "footer",
         "forms",
         "legal",

@@ -2,6 +2,8 @@
 // folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
 // table, so the editor and the Content Manager cannot disagree.
 import { useContext } from "react";
+import { BlockChoicesContext, BlocksField } from "~/capabilities/blocks/blocks-field";
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
@@ -48,6 +50,7 @@ export function ContentField({
   const fieldPath = `${path}.${spec.key}`;
   const value = values[spec.key];
   const seoPages = useContext(SeoPagesContext);
+  const blockChoices = useContext(BlockChoicesContext);
   const set = (next: unknown) => onChange({ ...values, [spec.key]: next });
   const common = { path: fieldPath, label: spec.label, hint: spec.hint, error: errors[fieldPath] };
   switch (spec.kind) {
@@ -108,6 +111,19 @@ export function ContentField({
         </fieldset>
       );
     }
+    case "blocks":
+      return (
+        <BlocksField
+          blocks={(value as Block[] | undefined) ?? []}
+          path={fieldPath}
+          heading={spec.label}
+          hint={spec.hint}
+          errors={errors}
+          library={blockChoices.library}
+          refOptions={blockChoices.refOptions}
+          onChange={set}
+        />
+      );
     case "richText":
       return <RichTextField {...common} value={String(value ?? "")} onValueChange={set} />;
     case "heroTitle":

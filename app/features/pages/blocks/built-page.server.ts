@@ -2,11 +2,11 @@
 // address's 301 or an admin's preview), and only the data its blocks show (services, case
 // studies, articles, the contact form's token, booking texts).
 import type { RouterContextProvider } from "react-router";
+import { type Block, summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { withResponsiveImages } from "~/capabilities/rich-text/responsive-html.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { toSlug } from "~/features/content/slug";
 import { articleBodyImageSizes } from "~/features/publishing/components/image-sizes";
-import type { Block } from "~/features/publishing/page-blocks";
 import {
   expireAtNextPublication,
   getArticles,
@@ -27,7 +27,7 @@ export function isPageAddress(splat: string | undefined): splat is string {
 }
 
 async function withBlockImages(
-  blocks: Block[],
+  blocks: readonly Block[],
   place: (html: string) => Promise<string>,
 ): Promise<Block[]> {
   return Promise.all(
@@ -64,11 +64,22 @@ export async function loadBuiltPage(
     preview = hidden?.preview;
   }
   if (!page) return undefined;
-  const types = new Set(page.blocks.map((block) => block.type));
+  const { blocks, data } = await loadBlocksData(context, page.blocks);
+  // Summarized here: the block descriptions (and their schemas) stay out of the browser's code.
+  return { page: { ...page, blocks }, preview, data, summary: summarizeBlocks(page.blocks) };
+}
+
+/** Blocks as shown (rich text with responsive images) and only the data they show. */
+export async function loadBlocksData(
+  context: Readonly<RouterContextProvider>,
+  stored: readonly Block[],
+) {
+  const { db, logger } = getAppContext(context);
+  const types = new Set(stored.map((block) => block.type));
   const { content } = await getRequestContent(context);
   const timeZone = types.has("articles") ? await getRequestData(context).timeZone() : "";
   const [blocks, caseStudies, articles, formToken] = await Promise.all([
-    withBlockImages(page.blocks, (html) =>
+    withBlockImages(stored, (html) =>
       withResponsiveImages(db, logger, html, articleBodyImageSizes),
     ),
     types.has("caseStudies") ? getCaseStudies(db, logger) : [],
@@ -76,8 +87,7 @@ export async function loadBuiltPage(
     types.has("contact") ? issueFormToken(db) : undefined,
   ]);
   return {
-    page: { ...page, blocks },
-    preview,
+    blocks,
     data: {
       services: types.has("services")
         ? content.services.items.map(({ title, icon, description }) => ({
@@ -115,3 +125,4 @@ export async function loadBuiltPage(
 }
 
 export type BuiltPageData = NonNullable<Awaited<ReturnType<typeof loadBuiltPage>>>;
+export type BlocksData = Awaited<ReturnType<typeof loadBlocksData>>["data"];

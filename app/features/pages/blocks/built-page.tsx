@@ -4,6 +4,7 @@
 import { Quote } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { ContactForm } from "~/features/leads/components/contact-form";
 import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
@@ -11,19 +12,76 @@ import { BookingFrame } from "~/features/pages/booking/booking-frame";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
-import type { Block } from "~/features/publishing/page-blocks";
-import { toInitials } from "~/features/publishing/publication-fields";
+import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { CallToAction } from "~/ui/sections/call-to-action";
-import { InitialsAvatar } from "~/ui/sections/initials-avatar";
+import { InitialsAvatar, toInitials } from "~/ui/sections/initials-avatar";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
-import type { BuiltPageData } from "./built-page.server";
+import type { BlocksData } from "./built-page.server";
 
-type Data = BuiltPageData["data"];
+type Data = BlocksData;
 type Of<T extends Block["type"]> = Extract<Block, { type: T }>;
+
+/** The services a block shows: the chosen ones, or every one. */
+const pickServices = (block: Of<"services">, data: Data) =>
+  block.chosen.length
+    ? data.services.filter((service) => block.chosen.includes(service.slug))
+    : data.services;
+
+/** The case studies a block shows: the chosen ones, or the first three. */
+const pickCaseStudies = (block: Of<"caseStudies">, data: Data) =>
+  block.chosen.length
+    ? data.caseStudies.filter((study) => block.chosen.includes(study.id))
+    : data.caseStudies.slice(0, 3);
+
+/** The articles a block shows: the chosen ones, or the three newest of its category. */
+const pickArticles = (block: Of<"articles">, data: Data) =>
+  block.chosen.length
+    ? data.articles.filter((article) => block.chosen.includes(article.id))
+    : data.articles
+        .filter((article) => !block.category || article.category === block.category)
+        .slice(0, 3);
+
+const isBlankHtml = (html: string) => !toPlainText(html).trim() && !/<img\b/i.test(html);
+
+/** Whether a block has something to show: an empty one would leave an empty band on the page. */
+function hasBlockContent(block: Block, data: Data): boolean {
+  switch (block.type) {
+    case "hero":
+      return Boolean(
+        block.heading ||
+          block.text ||
+          block.image.url ||
+          (block.primaryLabel && block.primaryHref) ||
+          (block.secondaryLabel && block.secondaryHref),
+      );
+    case "richText":
+      return !isBlankHtml(block.body);
+    case "imageText":
+      return Boolean(block.heading || block.image.url || !isBlankHtml(block.body));
+    case "services":
+      return pickServices(block, data).length > 0;
+    case "caseStudies":
+      return pickCaseStudies(block, data).length > 0;
+    case "articles":
+      return pickArticles(block, data).length > 0;
+    case "testimonials":
+    case "figures":
+    case "faq":
+      return block.items.length > 0;
+    case "cta":
+      return Boolean(block.heading || block.text || (block.buttonLabel && block.buttonHref));
+    case "contact":
+      return Boolean(data.contact);
+    case "booking":
+      return Boolean(data.booking);
+    case "newsletter":
+      return true;
+  }
+}
 
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
 function BlockLink({ href, children }: { href: string; children: ReactNode }) {
@@ -35,12 +93,15 @@ function Section({
   intro,
   id,
   tone = "white",
+  align,
   children,
 }: {
   heading?: string;
   intro?: string;
   id: string;
   tone?: "white" | "slate";
+  /** "center" for a narrow, centred body (FAQ): its heading sits over it. */
+  align?: "center";
   children: ReactNode;
 }) {
   return (
@@ -54,6 +115,7 @@ function Section({
             id={id}
             title={heading}
             description={intro || undefined}
+            align={align}
             className="mb-10"
           />
         ) : null}
@@ -63,13 +125,13 @@ function Section({
   );
 }
 
-function HeroBlock({ block }: { block: Of<"hero"> }) {
+function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
   const buttons = [
     { label: block.primaryLabel, href: block.primaryHref, variant: "default" as const },
     { label: block.secondaryLabel, href: block.secondaryHref, variant: "outline" as const },
   ].filter((button) => button.label && button.href);
   return (
-    <PageHeader title={block.heading} description={block.text || undefined}>
+    <PageHeader title={block.heading} description={block.text || undefined} level={level}>
       {buttons.length > 0 || block.image.url ? (
         <div className="grid w-full justify-items-center gap-8">
           {buttons.length > 0 ? (
@@ -167,7 +229,7 @@ function TestimonialsBlock({ block }: { block: Of<"testimonials"> }) {
 
 function FaqBlock({ block }: { block: Of<"faq"> }) {
   return (
-    <Section id={`block-${block.id}`} heading={block.heading}>
+    <Section id={`block-${block.id}`} heading={block.heading} align="center">
       <div className="mx-auto grid max-w-3xl gap-3">
         {block.items.map((item) => (
           <details
@@ -183,10 +245,10 @@ function FaqBlock({ block }: { block: Of<"faq"> }) {
   );
 }
 
-function BlockView({ block, data }: { block: Block; data: Data }) {
+function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 | 2 }) {
   switch (block.type) {
     case "hero":
-      return <HeroBlock block={block} />;
+      return <HeroBlock block={block} level={level} />;
     case "richText":
       return (
         <Section id={`block-${block.id}`}>
@@ -199,9 +261,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
     case "imageText":
       return <ImageTextBlock block={block} />;
     case "services": {
-      const services = block.chosen.length
-        ? data.services.filter((service) => block.chosen.includes(service.slug))
-        : data.services;
+      const services = pickServices(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -213,9 +273,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
       );
     }
     case "caseStudies": {
-      const studies = block.chosen.length
-        ? data.caseStudies.filter((study) => block.chosen.includes(study.id))
-        : data.caseStudies.slice(0, 3);
+      const studies = pickCaseStudies(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
           <div className="grid gap-16">
@@ -232,11 +290,7 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
       );
     }
     case "articles": {
-      const articles = block.chosen.length
-        ? data.articles.filter((article) => block.chosen.includes(article.id))
-        : data.articles
-            .filter((article) => !block.category || article.category === block.category)
-            .slice(0, 3);
+      const articles = pickArticles(block, data);
       return (
         <Section id={`block-${block.id}`} heading={block.heading} tone="slate">
           <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -307,6 +361,31 @@ function BlockView({ block, data }: { block: Block; data: Data }) {
   }
 }
 
+/**
+ * Blocks in order, those with nothing to show left out. A hero is the page's h1 only when it
+ * opens a built page; elsewhere (a fixed page's extra blocks) its heading is an h2.
+ */
+export function BlockList({
+  blocks,
+  data,
+  opensPage = false,
+}: {
+  blocks: readonly Block[];
+  data: Data;
+  opensPage?: boolean;
+}) {
+  return blocks
+    .filter((block) => hasBlockContent(block, data))
+    .map((block, index) => (
+      <BlockView
+        key={block.id}
+        block={block}
+        data={data}
+        level={opensPage && index === 0 ? 1 : 2}
+      />
+    ));
+}
+
 /** Every block of a page, in order; a page without a hero gets its title as the page header. */
 export function BuiltPage({
   page,
@@ -315,12 +394,11 @@ export function BuiltPage({
   page: { title: string; blocks: Block[] };
   data: Data;
 }) {
+  const first = page.blocks.find((block) => hasBlockContent(block, data));
   return (
     <>
-      {page.blocks[0]?.type === "hero" ? null : <PageHeader title={page.title} />}
-      {page.blocks.map((block) => (
-        <BlockView key={block.id} block={block} data={data} />
-      ))}
+      {first?.type === "hero" ? null : <PageHeader title={page.title} />}
+      <BlockList blocks={page.blocks} data={data} opensPage={first?.type === "hero"} />
     </>
   );
 }

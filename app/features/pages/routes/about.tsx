@@ -1,5 +1,6 @@
 // /about: heading and description, the firm's introduction and features, Our Story, the four core
-// values, the four approach steps, and links to the contact and booking pages.
+// values, the four approach steps, the owner's extra blocks, and links to the contact and booking
+// pages.
 import {
   Award,
   CircleCheck,
@@ -10,6 +11,8 @@ import {
 } from "lucide-react";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ContentCallToAction } from "~/ui/sections/call-to-action";
@@ -30,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     cta: content.cta,
     tagline: content.general.tagline,
     seo: content.seo.about,
+    extra: await renderExtraBlocks(context, content.extraBlocks.about),
   };
 }
 
@@ -43,7 +47,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { about, cta, tagline } = loaderData;
+  const { about, cta, tagline, extra } = loaderData;
   return (
     <>
       <PageHeader eyebrow={about.eyebrow} title={about.heading} description={about.description} />
@@ -117,6 +121,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <NumberedSteps steps={about.approach} className="mt-12" />
         </Container>
       </section>
+
+      <ExtraBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="about-cta" />
     </>

@@ -1,10 +1,12 @@
-// Home, the main layout: hero with trust badges, about block, the first four services and a call
-// to action. When the content cannot be read it shows an error screen instead (503).
+// Home, the main layout: hero with trust badges, about block, the first four services, the owner's
+// extra blocks and a call to action. When the content cannot be read it shows an error screen (503).
 import { ArrowRight, CircleCheck, Clock, Handshake, Lightbulb, ShieldCheck } from "lucide-react";
 import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { TrustBadges } from "~/features/pages/home/trust-badges";
@@ -26,7 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!fresh) {
     return data({ home: null }, { status: 503, headers: { "Retry-After": "30" } });
   }
-  return { home: pickHomeContent(content), seo: content.seo.home };
+  return {
+    home: pickHomeContent(content),
+    seo: content.seo.home,
+    extra: await renderExtraBlocks(context, content.extraBlocks.home),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -53,6 +59,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { home } = loaderData;
   if (!home) return <ContentError />;
+  const extra = "extra" in loaderData ? loaderData.extra : undefined;
   const { hero, about, services, cta } = home;
   return (
     <>
@@ -171,6 +178,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </Container>
       </section>
+
+      <ExtraBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="home-cta" />
     </>

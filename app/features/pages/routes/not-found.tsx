@@ -6,7 +6,6 @@ import { getRequestContent } from "~/features/content/request-content.server";
 import { BuiltPage, listFaqs } from "~/features/pages/blocks/built-page";
 import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
-import { summarizeBlocks } from "~/features/publishing/page-blocks";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/not-found";
@@ -25,7 +24,7 @@ export function meta(args: Route.MetaArgs) {
   if (built) {
     return buildPageMeta(args, {
       title: built.page.title,
-      description: summarizeBlocks(built.page.blocks) || built.page.title,
+      description: built.summary || built.page.title,
       seo: built.page,
       path: `/${built.page.id}`,
       // An admin's preview of a draft or scheduled page is never indexed.

@@ -3,6 +3,8 @@
 // and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { BlocksField, type RefOptions } from "~/capabilities/blocks/blocks-field";
+import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { DraftNotice } from "~/capabilities/workspace/editor-notices";
 import { TextField } from "~/capabilities/workspace/fields";
@@ -27,6 +29,7 @@ import {
   savePublication,
 } from "../client";
 import { kindTexts } from "../kind-texts";
+import type { LinkingPlace } from "../links-to.server";
 import type { FieldValues } from "../publication-fields";
 import {
   articleInputSchema,
@@ -40,8 +43,6 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
-import { BlocksField, type RefOptions } from "./blocks-field";
-import { CoverImageField, type LibraryChoice } from "./cover-image-field";
 import { type EditorItem, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
@@ -62,8 +63,11 @@ export function PublicationEditor<K extends PublicationKind>({
   revisions: loadedRevisions,
   adminEmail,
   refOptions,
+  linkedFrom = [],
 }: {
   kind: K;
+  /** The places that link to this page, listed before it is deleted. */
+  linkedFrom?: readonly LinkingPlace[];
   /** A page's choosers: the services, case studies and articles its blocks may show. */
   refOptions?: RefOptions | undefined;
   item: EditorItem<K>;
@@ -451,7 +455,32 @@ export function PublicationEditor<K extends PublicationKind>({
                   </Button>
                 }
                 title={`Delete this ${texts.singular.toLowerCase()}?`}
-                description={`"${input.title}" disappears from the site and from this list. Its revisions stay in History, where it can be restored.`}
+                description={
+                  <>
+                    "{input.title}" disappears from the site and from this list. Its revisions stay
+                    in History, where it can be restored.
+                    {linkedFrom.length > 0 ? (
+                      <span className="mt-3 block">
+                        <span className="block font-semibold text-navy">
+                          {linkedFrom.length === 1
+                            ? "1 place links to it; that link will lead nowhere:"
+                            : `${linkedFrom.length} places link to it; those links will lead nowhere:`}
+                        </span>
+                        <span className="mt-1 block">
+                          {linkedFrom.map((place) => (
+                            <a
+                              key={place.href + place.label}
+                              href={place.href}
+                              className="block font-medium text-primary hover:underline"
+                            >
+                              {place.label}
+                            </a>
+                          ))}
+                        </span>
+                      </span>
+                    ) : null}
+                  </>
+                }
                 confirmLabel="Delete"
                 onConfirm={remove}
                 busy={busy}

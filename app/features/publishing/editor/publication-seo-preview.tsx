@@ -1,11 +1,11 @@
 // The SEO section of an article, case study or page: the shared SEO panel
 // (content/editor/seo-panel.tsx), with an article's choice of its cover as its link-card image.
 
+import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { SeoPanel } from "~/features/content/editor/seo-panel";
 import type { FieldErrors } from "~/platform/field-errors";
 import { canDrawCoverCard, getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { kindTexts } from "../kind-texts";
-import { summarizeBlocks } from "../page-blocks";
 import { formatCaseStudyPageTitle } from "../page-titles";
 import { coverCardField, type FieldValues } from "../publication-fields";
 import type { PublicationInput, PublicationKind } from "../schema";

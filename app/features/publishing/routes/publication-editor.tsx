@@ -1,17 +1,15 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { toObjectPosition } from "~/capabilities/media/image-metadata";
-import { listLibraryImages } from "~/capabilities/media/image-records.server";
+import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
-import { getRequestContent } from "~/features/content/request-content.server";
-import { toSlug } from "~/features/content/slug";
 import { requirePageKind } from "~/features/publishing/api.server";
-import type { RefOptions } from "~/features/publishing/editor/blocks-field";
+import { readRefOptions } from "~/features/publishing/block-choices.server";
 import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
+import { listLinksToPage } from "~/features/publishing/links-to.server";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
 import { getForAdmin, listForAdmin } from "~/features/publishing/store/reads.server";
 import { listRevisions } from "~/features/publishing/store/revisions.server";
@@ -20,52 +18,23 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/publication-editor";
 
-/** A page's choosers: every service, case study and article, by the id its block stores. */
-async function readRefOptions(
-  context: Route.LoaderArgs["context"],
-  kind: PublicationKind,
-): Promise<RefOptions | undefined> {
-  if (kind !== "page") return undefined;
-  const { db } = getAppContext(context);
-  const [{ content }, studies, articles] = await Promise.all([
-    getRequestContent(context),
-    listForAdmin(db, "case-study"),
-    listForAdmin(db, "article"),
-  ]);
-  const toOption = ({ record }: { record: { id: string; title: string } }) => ({
-    value: record.id,
-    label: record.title,
-  });
-  return {
-    services: content.services.items.map((service) => ({
-      value: toSlug(service.title),
-      label: service.title,
-    })),
-    "case-studies": studies.map(toOption),
-    articles: articles.map(toOption),
-  };
-}
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
-  const [all, images] = await Promise.all([listForAdmin(app.db, kind), listLibraryImages(app.db)]);
+  const [all, library] = await Promise.all([
+    listForAdmin(app.db, kind),
+    listLibraryChoices(app.db),
+  ]);
   const groups = [...new Set(all.map(({ record }) => readGroup(kind, record)))].sort((a, b) =>
     a.localeCompare(b),
   );
-  const library = images.map(({ url, originalName, alt, focalX, focalY }) => ({
-    url,
-    name: originalName,
-    alt,
-    position: toObjectPosition(focalX, focalY),
-  }));
   const base = {
     kind,
     groups,
     library,
     adminEmail,
-    refOptions: await readRefOptions(context, kind),
+    refOptions: kind === "page" ? await readRefOptions(context) : undefined,
   };
   if (params.id === "new") {
     const item: EditorItem<PublicationKind> = {
@@ -74,12 +43,16 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       status: "draft",
       version: undefined,
     };
-    return { ...base, item, revisions: [] };
+    return { ...base, item, revisions: [], linkedFrom: [] };
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
   const item: EditorItem<PublicationKind> = toEditorItem(kind, stored);
-  return { ...base, item, revisions: await listRevisions(app.db, kind, params.id) };
+  const [revisions, linkedFrom] = await Promise.all([
+    listRevisions(app.db, kind, params.id),
+    kind === "page" ? listLinksToPage(context, app.db, params.id) : [],
+  ]);
+  return { ...base, item, revisions, linkedFrom };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -93,7 +66,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions, adminEmail, refOptions } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom } = loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -113,6 +86,7 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
         revisions={revisions}
         adminEmail={adminEmail}
         refOptions={refOptions}
+        linkedFrom={linkedFrom}
       />
     </AdminPage>
   );

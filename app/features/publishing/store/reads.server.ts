@@ -2,11 +2,11 @@
 // every item for the admin screens, old slugs' new addresses, the next scheduled time and which
 // items use which image.
 import type { Transaction } from "kysely";
+import { listBlockImages } from "~/capabilities/blocks/page-blocks";
 import type { ImageUse } from "~/capabilities/media/image-uses.server";
 import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
-import { listBlockImages } from "../page-blocks";
 import { getEffectiveStatus, type PublicationRecord } from "../schema";
 import {
   getArticleTime,

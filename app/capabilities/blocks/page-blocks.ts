@@ -3,8 +3,7 @@
 // The public rendering of each block lives with the site's sections (features/pages/blocks).
 
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
-import { z } from "~/platform/zod";
-import { tooLongMessage } from "./publication-fields";
+import { tooLongMessage, z } from "~/platform/zod";
 
 /** Where a chooser's options come from: the site's services, case studies or articles. */
 export type RefSource = "services" | "case-studies" | "articles";

@@ -1,6 +1,6 @@
-// The cover image of an article or case study (or an image of a page's block): a preview, a choice from the media library, an
-// upload in place (chosen at once), removal, and the alt text, required with an image and started
-// from the library's.
+// An image field (an article's cover, a block's image): a preview, a choice from the media
+// library, an upload in place (chosen at once), removal, and the alt text, required with an image
+// and started from the library's.
 import { useId, useState } from "react";
 import { ImageChoiceGrid } from "~/capabilities/media/image-choice-grid";
 import { toObjectPosition } from "~/capabilities/media/image-metadata";

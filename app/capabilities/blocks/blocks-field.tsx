@@ -1,7 +1,8 @@
 // The blocks of a page in its editor: each block's form drawn from its fields (page-blocks.ts),
 // blocks added from the list of types, moved up or down and removed.
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { useId, useState } from "react";
+import { createContext, useId, useState } from "react";
+import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
@@ -17,13 +18,18 @@ import {
   findBlockSpec,
   type ImageValue,
   type RefSource,
-} from "../page-blocks";
-import { CoverImageField, type LibraryChoice } from "./cover-image-field";
+} from "./page-blocks";
 
 /** What a chooser offers: the site's services, case studies and articles. */
 export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
 
 type Values = Record<string, unknown>;
+
+/** What the blocks' choosers offer, for a form that draws blocks among its other fields. */
+export const BlockChoicesContext = createContext<{
+  library: LibraryChoice[];
+  refOptions: RefOptions;
+}>({ library: [], refOptions: { services: [], "case-studies": [], articles: [] } });
 
 type FieldContext = {
   errors: Record<string, string>;
@@ -200,12 +206,20 @@ function BlockFieldControl({
 
 export function BlocksField({
   blocks,
+  path = "blocks",
+  heading,
+  hint,
   errors,
   library,
   refOptions,
   onChange,
 }: {
   blocks: Block[];
+  /** Where the list sits in the form: its errors are keyed under it ("blocks.0.heading"). */
+  path?: string;
+  /** The list's heading when the form has more than one ("Home page"); else "Blocks". */
+  heading?: string;
+  hint?: string | undefined;
   errors: Record<string, string>;
   library: LibraryChoice[];
   refOptions: RefOptions;
@@ -223,16 +237,15 @@ export function BlocksField({
   return (
     <section className="grid gap-4" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold text-navy">
-        Blocks
+        {heading ?? "Blocks"}
       </h2>
+      {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
       {blocks.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           No blocks yet: add the first one below (a Hero is a good start).
         </p>
       ) : null}
-      {errors.blocks ? (
-        <p className="text-sm font-medium text-destructive">{errors.blocks}</p>
-      ) : null}
+      {errors[path] ? <p className="text-sm font-medium text-destructive">{errors[path]}</p> : null}
       <ol className="grid gap-4">
         {blocks.map((block, index) => {
           const spec = findBlockSpec(block.type);
@@ -281,7 +294,7 @@ export function BlocksField({
                 <BlockFieldControl
                   key={field.key}
                   field={field}
-                  path={`blocks.${index}.${field.key}`}
+                  path={`${path}.${index}.${field.key}`}
                   value={values[field.key]}
                   context={context}
                   onChange={(value) =>
@@ -299,7 +312,9 @@ export function BlocksField({
       </ol>
       <div className="flex flex-wrap items-end gap-2 border-t border-border pt-4">
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-type`}>Block to add</Label>
+          <Label htmlFor={`${id}-type`}>
+            Block to add{heading ? <span className="sr-only"> to {heading}</span> : null}
+          </Label>
           <NativeSelect
             id={`${id}-type`}
             className="w-56"
@@ -319,6 +334,7 @@ export function BlocksField({
           onClick={() => onChange([...blocks, createBlock(adding, createBlockId())])}
         >
           Add block
+          {heading ? <span className="sr-only"> to {heading}</span> : null}
         </Button>
       </div>
     </section>
