@@ -1,7 +1,7 @@
 // `npm run lighthouse [-- PATH... --runs N --photos]`: Lighthouse's four scores of every public
-// page (mobile, median of 3) in the system Chromium, on a fresh built site with a /careers page
-// built from blocks; --photos first uploads real photos as covers and inline images. A busy
-// machine scores lower.
+// page (mobile, median of 3) in the system Chromium, on a fresh built site (which has its sample
+// /careers page built from blocks); --photos first uploads real photos as covers and inline
+// images. A busy machine scores lower.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
@@ -37,7 +37,7 @@ function median(numbers: number[]): number {
 const port = await findFreePort();
 const origin = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), "site-lighthouse-"));
-// An admin of this run only, to build /careers and to upload and publish the photos.
+// An admin of this run only, to upload and publish the photos.
 const admin = { email: "lighthouse@example.com", password: randomBytes(18).toString("base64url") };
 const services = await site.bootServices({
   DATABASE_URL: `file:${join(dataDir, "site.db")}`,
@@ -103,66 +103,6 @@ async function signIn() {
     return ((await answer.json()) as { image: { url: string } }).image.url;
   };
   return { cookie, upload };
-}
-
-/** Publishes /careers as the owner would build it: hero, rich text with a photo, FAQ, testimonials, contact form. */
-async function addCareersPage(): Promise<void> {
-  const { cookie, upload } = await signIn();
-  const photo = await upload(1600, 1067, "team-at-work.jpg");
-  await sendAsAdmin(
-    cookie,
-    "POST",
-    "/api/admin/pages",
-    {
-      slug: "careers",
-      status: "published",
-      publishAt: "",
-      title: "Careers",
-      seoDescription:
-        "Join a small IT consulting team that gives plain answers: open roles, how we work and what our people say.",
-      blocks: [
-        {
-          type: "hero",
-          id: "hero",
-          heading: "Build calm IT with us",
-          text: "We hire engineers who like plain answers and clients who sleep at night.",
-          primaryLabel: "Ask about a role",
-          primaryHref: "#apply",
-          secondaryLabel: "About us",
-          secondaryHref: "/about",
-        },
-        {
-          type: "richText",
-          id: "story",
-          body: `<h2>How we work</h2><p>Small teams, one client at a time, and documentation that outlives us.</p><figure data-size="full"><img src="${photo}" alt="Two engineers at a whiteboard" width="1600" height="1067" /><figcaption>Planning a migration, floor by floor.</figcaption></figure><p>We work from Austin and from home, with a week of training every year.</p>`,
-        },
-        {
-          type: "faq",
-          id: "faq",
-          heading: "Questions",
-          items: [
-            { question: "Do you hire remotely?", answer: "Yes, anywhere in the US." },
-            { question: "Do I need certifications?", answer: "No: we train you on the job." },
-          ],
-        },
-        {
-          type: "testimonials",
-          id: "voices",
-          heading: "What our people say",
-          items: [
-            {
-              quote: "The best team I have worked in: nobody hides a mistake.",
-              name: "Dana Ortiz",
-              role: "Systems engineer",
-              company: "",
-            },
-          ],
-        },
-        { type: "contact", id: "apply", heading: "Apply", intro: "Tell us about yourself." },
-      ],
-    },
-    201,
-  );
 }
 
 /**
@@ -261,7 +201,6 @@ function readImageAudits(lhr: {
 
 let exitCode = 0;
 try {
-  await addCareersPage();
   if (values.photos) await addPhotos();
   const xml = await (await fetch(`${origin}/sitemap.xml`)).text();
   const paths =

@@ -45,7 +45,7 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
     await createPublication(
       db,
       "page",
-      pageInput("careers", "Careers", [cta("self1", "/careers")]),
+      pageInput("vacancies", "Vacancies", [cta("self1", "/vacancies")]),
       {
         actor,
       },
@@ -53,20 +53,20 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
     await createPublication(
       db,
       "page",
-      pageInput("partners", "Partners", [cta("c1", "/careers#apply")]),
+      pageInput("partners", "Partners", [cta("c1", "/vacancies#apply")]),
       {
         actor,
       },
     );
     const rich = {
       ...createBlock("richText", "r1"),
-      body: '<p><a href="/careers">Jobs</a></p>',
+      body: '<p><a href="/vacancies">Jobs</a></p>',
     } as Block;
     await createPublication(db, "page", pageInput("about-us-too", "Team", [rich]), { actor });
     await createPublication(
       db,
       "page",
-      pageInput("lookalike", "Look-alike", [cta("c2", "/careers-old")]),
+      pageInput("lookalike", "Look-alike", [cta("c2", "/vacancies-old")]),
       {
         actor,
       },
@@ -79,14 +79,14 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
       {
         ...toArticleInput(article, { status: "draft", publishAt: "" }),
         slug: "hiring-news",
-        body: '<p>We are hiring: see <a href="/careers?from=blog">our jobs</a>.</p>',
+        body: '<p>We are hiring: see <a href="/vacancies?from=blog">our jobs</a>.</p>',
       },
       { actor },
     );
     const content = structuredClone(defaultContent);
-    content.general.description = '<p>Work with us: <a href="/careers">careers</a></p>';
+    content.general.description = '<p>Work with us: <a href="/vacancies">vacancies</a></p>';
 
-    const places = await listLinksTo(db, content, "/careers", { kind: "page", id: "careers" });
+    const places = await listLinksTo(db, content, "/vacancies", { kind: "page", id: "vacancies" });
 
     expect(places).toEqual(
       expect.arrayContaining([
@@ -97,7 +97,7 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
       ]),
     );
     expect(places).toHaveLength(4);
-    expect(places.map((place) => place.href)).not.toContain("/admin/pages/careers");
+    expect(places.map((place) => place.href)).not.toContain("/admin/pages/vacancies");
     expect(places.map((place) => place.href)).not.toContain("/admin/pages/lookalike");
   });
 

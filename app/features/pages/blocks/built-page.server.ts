@@ -20,6 +20,8 @@ import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { issueFormToken } from "~/platform/form-cookie.server";
 import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestData } from "~/platform/request-data.server";
+import { listFaqs } from "./built-page";
+import { drawBuiltPage } from "./built-page-segments.server";
 
 /** Whether an address could be a page's: one segment, in the slug's letters. */
 export function isPageAddress(splat: string | undefined): splat is string {
@@ -65,8 +67,17 @@ export async function loadBuiltPage(
   }
   if (!page) return undefined;
   const { blocks, data } = await loadBlocksData(context, page.blocks);
-  // Summarized here: the block descriptions (and their schemas) stay out of the browser's code.
-  return { page: { ...page, blocks }, preview, data, summary: summarizeBlocks(page.blocks) };
+  const { blocks: _stored, ...facts } = page;
+  // Drawn and summarized here: the block components and descriptions (and their schemas) stay
+  // out of the browser's code, which gets only what the interactive blocks need.
+  return {
+    page: facts,
+    preview,
+    segments: drawBuiltPage({ title: page.title, blocks }, data),
+    data: { contact: data.contact, newsletter: data.newsletter, booking: data.booking },
+    summary: summarizeBlocks(page.blocks),
+    faq: listFaqs(page.blocks),
+  };
 }
 
 /** Blocks as shown (rich text with responsive images) and only the data they show. */

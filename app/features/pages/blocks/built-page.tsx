@@ -6,21 +6,18 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
-import { ContactForm } from "~/features/leads/components/contact-form";
-import { NewsletterBlock } from "~/features/newsletter/components/newsletter-block";
-import { BookingFrame } from "~/features/pages/booking/booking-frame";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
 import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";
-import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { InitialsAvatar, toInitials } from "~/ui/sections/initials-avatar";
 import { PageHeader } from "~/ui/sections/page-header";
-import { Container, SectionHeading } from "~/ui/sections/section-heading";
+import { Section } from "./block-section";
 import type { BlocksData } from "./built-page.server";
+import { InteractiveBlock } from "./interactive-block";
 
 type Data = BlocksData;
 type Of<T extends Block["type"]> = Extract<Block, { type: T }>;
@@ -48,7 +45,7 @@ const pickArticles = (block: Of<"articles">, data: Data) =>
 const isBlankHtml = (html: string) => !toPlainText(html).trim() && !/<img\b/i.test(html);
 
 /** Whether a block has something to show: an empty one would leave an empty band on the page. */
-function hasBlockContent(block: Block, data: Data): boolean {
+export function hasBlockContent(block: Block, data: Data): boolean {
   switch (block.type) {
     case "hero":
       return Boolean(
@@ -86,43 +83,6 @@ function hasBlockContent(block: Block, data: Data): boolean {
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
 function BlockLink({ href, children }: { href: string; children: ReactNode }) {
   return href.startsWith("/") ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
-}
-
-function Section({
-  heading,
-  intro,
-  id,
-  tone = "white",
-  align,
-  children,
-}: {
-  heading?: string;
-  intro?: string;
-  id: string;
-  tone?: "white" | "slate";
-  /** "center" for a narrow, centred body (FAQ): its heading sits over it. */
-  align?: "center";
-  children: ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={heading ? id : undefined}
-      className={cn("py-16 sm:py-20", tone === "slate" ? "bg-slate-50" : "bg-white")}
-    >
-      <Container>
-        {heading ? (
-          <SectionHeading
-            id={id}
-            title={heading}
-            description={intro || undefined}
-            align={align}
-            className="mb-10"
-          />
-        ) : null}
-        {children}
-      </Container>
-    </section>
-  );
 }
 
 function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
@@ -245,7 +205,7 @@ function FaqBlock({ block }: { block: Of<"faq"> }) {
   );
 }
 
-function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 | 2 }) {
+export function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 | 2 }) {
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} level={level} />;
@@ -338,26 +298,9 @@ function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 
     case "faq":
       return <FaqBlock block={block} />;
     case "contact":
-      return data.contact ? (
-        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
-          <Card className="mx-auto max-w-3xl p-6 sm:p-8">
-            <ContactForm
-              heading={data.contact.formHeading}
-              submitText={data.contact.submitText}
-              texts={data.contact.formTexts}
-              formToken={data.contact.formToken}
-            />
-          </Card>
-        </Section>
-      ) : null;
     case "newsletter":
-      return <NewsletterBlock {...data.newsletter} />;
     case "booking":
-      return data.booking ? (
-        <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
-          <BookingFrame url={data.booking.url} texts={data.booking} />
-        </Section>
-      ) : null;
+      return <InteractiveBlock block={block} data={data} />;
   }
 }
 
@@ -384,23 +327,6 @@ export function BlockList({
         level={opensPage && index === 0 ? 1 : 2}
       />
     ));
-}
-
-/** Every block of a page, in order; a page without a hero gets its title as the page header. */
-export function BuiltPage({
-  page,
-  data,
-}: {
-  page: { title: string; blocks: Block[] };
-  data: Data;
-}) {
-  const first = page.blocks.find((block) => hasBlockContent(block, data));
-  return (
-    <>
-      {first?.type === "hero" ? null : <PageHeader title={page.title} />}
-      <BlockList blocks={page.blocks} data={data} opensPage={first?.type === "hero"} />
-    </>
-  );
 }
 
 /** The page's questions and answers, for its FAQPage structured data. */

@@ -11,7 +11,7 @@ import {
 } from "lucide-react";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { DrawnBlocks } from "~/features/pages/blocks/extra-blocks";
 import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -122,7 +122,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <ExtraBlocks html={extra ?? ""} />
+      <DrawnBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="about-cta" />
     </>

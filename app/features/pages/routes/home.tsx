@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickHomeContent } from "~/features/content/home";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { ExtraBlocks } from "~/features/pages/blocks/extra-blocks";
+import { DrawnBlocks } from "~/features/pages/blocks/extra-blocks";
 import { renderExtraBlocks } from "~/features/pages/blocks/extra-blocks.server";
 import { ContentError } from "~/features/pages/home/content-error";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
@@ -179,7 +179,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <ExtraBlocks html={extra ?? ""} />
+      <DrawnBlocks html={extra ?? ""} />
 
       <ContentCallToAction cta={cta} headingId="home-cta" />
     </>

@@ -3,8 +3,9 @@
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { BuiltPage, listFaqs } from "~/features/pages/blocks/built-page";
 import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
+import { DrawnBlocks } from "~/features/pages/blocks/extra-blocks";
+import { InteractiveBlock } from "~/features/pages/blocks/interactive-block";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
@@ -29,7 +30,7 @@ export function meta(args: Route.MetaArgs) {
       path: `/${built.page.id}`,
       // An admin's preview of a draft or scheduled page is never indexed.
       noindex: Boolean(built.preview),
-      faq: listFaqs(built.page.blocks),
+      faq: built.faq,
     });
   }
   return buildPageMeta(args, {
@@ -45,7 +46,14 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
     return (
       <>
         {built.preview ? <PreviewBanner preview={built.preview} /> : null}
-        <BuiltPage page={built.page} data={built.data} />
+        {built.segments.map((segment, index) =>
+          "html" in segment ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed for the render.
+            <DrawnBlocks key={index} html={segment.html} />
+          ) : (
+            <InteractiveBlock key={segment.block.id} block={segment.block} data={built.data} />
+          ),
+        )}
       </>
     );
   }

@@ -1,0 +1,44 @@
+// A built page drawn for its route: the blocks that need no JavaScript become HTML here, and only
+// the interactive ones (contact form, newsletter, booking) are left to the page's own components.
+import type { ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import type { Block } from "~/capabilities/blocks/page-blocks";
+import { PageHeader } from "~/ui/sections/page-header";
+import { BlockView, hasBlockContent } from "./built-page";
+import type { BlocksData } from "./built-page.server";
+import { isInteractiveBlock } from "./interactive-block";
+
+/** A run of blocks drawn as HTML, or one block the browser's code draws. */
+export type PageSegment = { html: string } | { block: Block };
+
+/**
+ * The page's blocks with something to show, in order. A hero opening the page is its h1; a page
+ * without one gets its title as the page header.
+ */
+export function drawBuiltPage(
+  page: { title: string; blocks: readonly Block[] },
+  data: BlocksData,
+): PageSegment[] {
+  const shown = page.blocks.filter((block) => hasBlockContent(block, data));
+  const opensWithHero = shown[0]?.type === "hero";
+  const segments: PageSegment[] = [];
+  let run: ReactNode[] = opensWithHero ? [] : [<PageHeader key="header" title={page.title} />];
+  const flush = () => {
+    if (run.length > 0) {
+      segments.push({ html: renderToStaticMarkup(<MemoryRouter>{run}</MemoryRouter>) });
+    }
+    run = [];
+  };
+  shown.forEach((block, index) => {
+    if (isInteractiveBlock(block)) {
+      flush();
+      segments.push({ block });
+      return;
+    }
+    const level = opensWithHero && index === 0 ? 1 : 2;
+    run.push(<BlockView key={block.id} block={block} data={data} level={level} />);
+  });
+  flush();
+  return segments;
+}
