@@ -2,7 +2,7 @@
 // cards, case study summaries, testimonials, figures, the navy call to action, the contact form,
 // the newsletter sign-up and the booking calendar), so any page looks like the rest of the site.
 import { Quote } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
@@ -81,8 +81,17 @@ export function hasBlockContent(block: Block, data: Data): boolean {
 }
 
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
-function BlockLink({ href, children }: { href: string; children: ReactNode }) {
-  return href.startsWith("/") ? <Link to={href}>{children}</Link> : <a href={href}>{children}</a>;
+function BlockLink({ href, children, ...rest }: ComponentProps<"a"> & { href: string }) {
+  // The rest is what a Button passes its child (asChild): its classes and handlers.
+  return href.startsWith("/") ? (
+    <Link to={href} {...rest}>
+      {children}
+    </Link>
+  ) : (
+    <a href={href} {...rest}>
+      {children}
+    </a>
+  );
 }
 
 function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
