@@ -86,3 +86,42 @@ for (const size of widths) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("a counted visit makes no request and gets no cookie beyond the page's own", async ({
+  browser,
+}) => {
+  const visitor = await browser.newContext({ userAgent, baseURL });
+  const page = await visitor.newPage();
+  const requests: { url: URL; method: string }[] = [];
+  const cookies: string[] = [];
+  page.on("request", (request) =>
+    requests.push({ url: new URL(request.url()), method: request.method() }),
+  );
+  page.on("response", async (response) => {
+    const setCookie = await response.headerValue("set-cookie");
+    if (setCookie) cookies.push(...setCookie.split("\n").map((line) => line.split("=")[0] ?? ""));
+  });
+  await page.goto(`/services?utm_source=e2e&utm_campaign=quiet-${tag}`);
+  await waitForScriptedPageToHydrate(page);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "About", exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.waitForLoadState("networkidle");
+  await visitor.close();
+
+  const origin = new URL(baseURL).origin;
+  // Counting happens on the server: no script sends a beacon, to this site or any other.
+  expect(requests.filter(({ url }) => url.origin !== origin).map(({ url }) => url.href)).toEqual(
+    [],
+  );
+  expect(requests.filter(({ method }) => method !== "GET").map(({ url }) => url.pathname)).toEqual(
+    [],
+  );
+  expect(
+    requests.map(({ url }) => url.pathname).filter((path) => /^\/(api|booking\/go)\b/.test(path)),
+  ).toEqual([]);
+  // No visitor cookie: the only one a public page may set is the spam guard's form cookie.
+  expect(cookies.filter((name) => !/^(__Host-)?form_shown$/.test(name))).toEqual([]);
+});
