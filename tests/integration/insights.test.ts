@@ -7,6 +7,7 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaultContent } from "~/features/content/default-content";
 import { readInsights } from "~/features/insights/insights.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { exportData } from "~/platform/db/backup/portable-data.server";
@@ -187,6 +188,46 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
     ]);
     // Its first renders are cache misses: slow while other suites share the machine.
   }, 60_000);
+
+  it("counts a person's click on Book a Consultation as a conversion of their visit, and sends every click to the calendar", async () => {
+    await clearVisits();
+    const person = { ip: "203.0.113.41", ua: browser(41) };
+    expect(
+      await visit(site.url, "/services", { ...person, referer: "https://www.linkedin.com/feed/" }),
+    ).toBe(200);
+    const redirectOf = (who: Visit) =>
+      new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
+        const req = request(
+          `${site.url}/booking/go`,
+          { headers: { "x-forwarded-for": who.ip, "user-agent": who.ua, ...who.headers } },
+          (res) => {
+            res.resume();
+            res.on("end", () =>
+              resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
+            );
+          },
+        );
+        req.on("error", reject);
+        req.end();
+      });
+    const click = await redirectOf(person);
+    expect(click.status).toBe(302);
+    expect(click.location).toBe(defaultContent.booking.url);
+    // A crawler and a prefetch are sent on too, and count nothing.
+    expect((await redirectOf({ ip: "192.0.2.50", ua: googlebot })).status).toBe(302);
+    expect((await redirectOf({ ...person, headers: { "sec-purpose": "prefetch" } })).location).toBe(
+      click.location,
+    );
+    await site.app.visits.flush();
+    const report = await readInsights(site.services.db, "7d", today());
+    expect(report.totals.conversions).toBe(1);
+    expect(report.tables["source-conversions"].rows).toContainEqual(
+      expect.objectContaining({ label: "linkedin.com", value: 1 }),
+    );
+    expect(report.tables["landing-conversions"].rows).toContainEqual(
+      expect.objectContaining({ label: "/services", value: 1 }),
+    );
+  });
 
   it("counts a crawler that hides its name by its pace, and takes back what it had counted", async () => {
     await clearVisits();
