@@ -5,8 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import { PageHeader } from "~/ui/sections/page-header";
+import type { BlocksData } from "./blocks-data.server";
 import { BlockView, hasBlockContent } from "./built-page";
-import type { BlocksData } from "./built-page.server";
 import { isInteractiveBlock } from "./interactive-block";
 
 /** A run of blocks drawn as HTML, or one block the browser's code draws. */

@@ -16,7 +16,7 @@ import { CallToAction } from "~/ui/sections/call-to-action";
 import { InitialsAvatar, toInitials } from "~/ui/sections/initials-avatar";
 import { PageHeader } from "~/ui/sections/page-header";
 import { Section } from "./block-section";
-import type { BlocksData } from "./built-page.server";
+import type { BlocksData } from "./blocks-data.server";
 import { InteractiveBlock } from "./interactive-block";
 
 type Data = BlocksData;
@@ -336,9 +336,4 @@ export function BlockList({
         level={opensPage && index === 0 ? 1 : 2}
       />
     ));
-}
-
-/** The page's questions and answers, for its FAQPage structured data. */
-export function listFaqs(blocks: readonly Block[]) {
-  return blocks.flatMap((block) => (block.type === "faq" ? block.items : []));
 }

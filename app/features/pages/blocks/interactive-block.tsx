@@ -6,7 +6,7 @@ import { NewsletterBlock } from "~/features/newsletter/components/newsletter-blo
 import { BookingFrame } from "~/features/pages/booking/booking-frame";
 import { Card } from "~/ui/card";
 import { Section } from "./block-section";
-import type { BlocksData } from "./built-page.server";
+import type { BlocksData } from "./blocks-data.server";
 
 export type InteractiveBlockType = "contact" | "newsletter" | "booking";
 export type InteractiveData = Pick<BlocksData, "contact" | "newsletter" | "booking">;
