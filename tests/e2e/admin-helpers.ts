@@ -83,6 +83,8 @@ export async function visitPublicPages(
       .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href") ?? ""));
     for (const href of links) {
       const target = new URL(href, baseURL).pathname;
+      // /booking/go hops to the external calendar: outside the site, like the calendar itself.
+      if (target === "/booking/go") continue;
       if (!adminPaths.test(target) && !seen.has(target)) {
         seen.add(target);
         queue.push(target);

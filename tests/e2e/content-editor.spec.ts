@@ -94,7 +94,9 @@ test.describe("the editor's screen", () => {
     await expect(page.getByLabel("Contact Email")).toHaveValue(defaultContent.contact.email);
     await expect(page.getByLabel("Contact Phone")).toHaveValue(defaultContent.contact.phone);
     await page.getByText("More contact fields").click();
-    await expect(page.getByLabel("Address")).toHaveValue(defaultContent.contact.address);
+    await expect(page.getByLabel("Address", { exact: true })).toHaveValue(
+      defaultContent.contact.address,
+    );
     await expectNoSeriousA11yViolations(page);
   });
 

@@ -36,6 +36,7 @@ test("shows the remaining sections in tabs, links to the other admin screens, pa
     "Page Not Found",
     "Legal",
     "SEO",
+    "Extra Blocks",
   ]);
   const nav = page.getByRole("navigation", { name: "Admin" });
   await expect(nav.getByRole("link", { name: "Content", exact: true })).toHaveAttribute(

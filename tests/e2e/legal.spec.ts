@@ -5,6 +5,7 @@ import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
+import { defaultPages } from "../../app/features/publishing/default-pages";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 
@@ -70,6 +71,7 @@ test.describe("the HTML sitemap", () => {
       ...defaultContent.services.items.map((service) => `/services/${toSlug(service.title)}`),
       ...defaultCaseStudies.map((study) => `/case-studies/${study.id}`),
       ...defaultArticles.map((article) => `/blog/${article.id}`),
+      ...defaultPages.map((built) => `/${built.id}`),
     ];
     for (const href of expected) {
       await expect(main.locator(`a[href="${href}"]`), href).toHaveCount(1);
