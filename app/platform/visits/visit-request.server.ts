@@ -17,6 +17,8 @@ export type VisitOrigin = {
 export function readViewedPage(url: string): string | undefined {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
+  // React Router's own requests (/__manifest, asked before a client navigation) view nothing.
+  if (path.startsWith("/__")) return undefined;
   // A page's path has no dot: anything else is a file (an asset, the favicon).
   if (!path.endsWith(".data")) return path.includes(".") ? undefined : path;
   return getDataRequestPage(path);

@@ -42,8 +42,14 @@ export function VisitsChart({ days }: { days: DayFigures[] }) {
       : `${totalViews} page views over ${days.length} days; the busiest day was ${formatDay(busiest?.day ?? "")} with ${busiest?.views} views.`;
   return (
     <figure className="grid gap-3">
-      {/* Scrolls on a phone rather than shrinking its labels past reading. */}
-      <div className="overflow-x-auto">
+      {/* Scrolls on a phone rather than shrinking its labels past reading; focusable, so a
+          keyboard can scroll it too. */}
+      <section
+        className="overflow-x-auto"
+        aria-label="Chart, scrolls sideways on a narrow screen"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to be scrolled by keyboard.
+        tabIndex={0}
+      >
         <svg
           viewBox={`0 0 ${width} ${height}`}
           className="h-auto w-full min-w-[560px]"
@@ -105,7 +111,7 @@ export function VisitsChart({ days }: { days: DayFigures[] }) {
             ) : null,
           )}
         </svg>
-      </div>
+      </section>
       <figcaption className="flex flex-wrap gap-4 text-sm text-muted-foreground">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-primary/70" />
