@@ -35,6 +35,8 @@ for (const width of [1280, 375]) {
   test(`at ${width} px: write, preview, test-send and send a newsletter, then read its results`, async ({
     page,
   }) => {
+    // Writes, previews and sends through a real SMTP server: slow when the whole suite runs.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await site.services.db.deleteFrom("newsletter_subscriptions").execute();
     const readers = await addConfirmedSubscribers(site.services.db, 3, `e2e-${width}`);
