@@ -1,9 +1,8 @@
 // Every public page at phone and desktop width: no axe violation of any rule, whatever its impact;
 // no page, public or admin, reports a Content Security Policy violation; the stylesheet arrives
 // inside the page; the mobile menu opens without JavaScript.
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
-import { baseURL, signInWithSessionCookie } from "./fixtures";
+import { baseURL, findA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { waitForHydration } from "./hydration";
 import { test } from "./test";
 
@@ -57,8 +56,7 @@ for (const width of [375, 1280]) {
         await page.goto(path);
         await waitForHydration(page);
         await waitForEntranceAnimations(page);
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const violation of results.violations) {
+        for (const violation of await findA11yViolations(page)) {
           const nodes = violation.nodes.map((node) => node.target.join(" ")).join(", ");
           problems.push(`${path}: ${violation.id} (${violation.impact}): ${nodes}`);
         }
