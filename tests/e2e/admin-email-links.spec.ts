@@ -2,7 +2,7 @@
 // real SMTP server in the test: forgot password, read the link from the mail, set a new password
 // and sign in with it; invite an admin by email, accept in another browser and sign in as them.
 // Every new screen is checked with axe.
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { createAdmin } from "~/features/admin/admins/admins.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite } from "../support/mail-site";
@@ -10,7 +10,9 @@ import { getMailHeader, getRecipient, readMail } from "../support/newsletter";
 import type { TestSmtpServer } from "../support/smtp";
 import { testAdmin } from "../support/test-site";
 import { expectNoSeriousA11yViolations } from "./fixtures";
+import { waitForScriptedPageToHydrate } from "./hydration";
 import type { TestSite } from "./isolated-site";
+import { test } from "./test";
 
 let mailSite: MailSite;
 let smtp: TestSmtpServer;
@@ -143,6 +145,7 @@ for (const width of [1280, 375]) {
     const link = await readLinkFromMail(email, /^You're invited/, "/admin/accept-invite");
     const invitee = await openFreshPage(browser, width);
     await invitee.goto(link);
+    await waitForScriptedPageToHydrate(invitee);
     await expect(
       invitee.getByRole("heading", { name: "Create your admin account", level: 1 }),
     ).toBeVisible();

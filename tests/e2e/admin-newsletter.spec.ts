@@ -1,7 +1,7 @@
 // The newsletter as the owner sends it, in Chromium at a desktop and a phone width: write one in
 // the writer's desk editor, preview it, send a test copy to oneself, send it to the confirmed
 // subscribers and watch the results. A site of its own, with a real SMTP server in the test.
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite } from "../support/mail-site";
 import { addConfirmedSubscribers, getRecipient, readMail } from "../support/newsletter";
@@ -10,6 +10,7 @@ import { testAdmin } from "../support/test-site";
 import { getRichText } from "./admin-helpers";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import type { TestSite } from "./isolated-site";
+import { test } from "./test";
 
 let mailSite: MailSite;
 let smtp: TestSmtpServer;
