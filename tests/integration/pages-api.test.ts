@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
+import { sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";
 import type { TestSite } from "../support/test-site";
@@ -65,23 +66,8 @@ function hostileBlocks(): Block[] {
 describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => {
   let site: TestSite;
   let cookie: string;
-  const send = (
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    fetch(`${site.url}${path}`, {
-      method,
-      headers: {
-        origin: site.url,
-        cookie,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
+  const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    sendJsonAs(site, cookie, method, path, body, headers);
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
   const errorsOf = async (response: Response) =>
     ((await response.json()) as { errors: Record<string, string> }).errors;

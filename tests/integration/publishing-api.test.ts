@@ -9,7 +9,7 @@ import { seoDescriptionMessage } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { type CaseStudyInput, createEmptyInput } from "~/features/publishing/schema";
-import { getContent, postJsonAs } from "../support/admin-requests";
+import { getContent, postJsonAs, sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";
 import { article } from "../support/publications";
@@ -43,23 +43,8 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
   let site: TestSite;
   let cookie: string;
 
-  const send = (
-    method: string,
-    path: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) =>
-    fetch(`${site.url}${path}`, {
-      method,
-      headers: {
-        origin: site.url,
-        cookie,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: "manual",
-    });
+  const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    sendJsonAs(site, cookie, method, path, body, headers);
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
   const visitText = async (path: string) => (await visit(path)).text();
 

@@ -34,6 +34,28 @@ export function postJsonAs(
   });
 }
 
+/** A same-origin request with the session cookie, its body (if any) as JSON; redirects not followed. */
+export function sendJsonAs(
+  site: TestSite,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${site.url}${path}`, {
+    method,
+    headers: {
+      origin: site.url,
+      cookie,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    redirect: "manual",
+  });
+}
+
 export function logIn(
   site: TestSite,
   credentials: { email: string; password: string } = testAdmin,

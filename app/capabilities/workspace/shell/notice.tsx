@@ -2,6 +2,7 @@
 // choices. Warnings are announced at once (alert); the rest politely (status).
 import type { ReactNode } from "react";
 import { type FormResult, type NoticeBody, readFormNotice } from "~/platform/http/form-result";
+import { AdminPage } from "./admin-shell";
 
 const tones = {
   warning: "border-amber-300 bg-amber-50 text-amber-950",
@@ -41,4 +42,15 @@ export function Notice({
 export function FormNotice({ result }: { result: FormResult<NoticeBody> | undefined }) {
   const notice = readFormNotice(result);
   return notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null;
+}
+
+/** An admin screen whose data the database did not give: the screen's title and a way forward. */
+export function UnloadedScreen({ title, what }: { title: string; what: string }) {
+  return (
+    <AdminPage title={title}>
+      <Notice tone="warning" title={`${what} could not be loaded`}>
+        The database is not answering just now. Please reload this page in a moment.
+      </Notice>
+    </AdminPage>
+  );
 }

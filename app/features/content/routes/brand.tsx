@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
-import { Notice } from "~/capabilities/workspace/shell/notice";
+import { Notice, UnloadedScreen } from "~/capabilities/workspace/shell/notice";
 import { saveBrand } from "~/features/content/brand-save.server";
 import { type BrandFormInput, brandFormSchema } from "~/features/content/brand-schema";
 import {
@@ -110,13 +110,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   }, [result]);
 
   if (!values) {
-    return (
-      <AdminPage title="Brand">
-        <Notice tone="warning" title="The brand could not be loaded">
-          The database is not answering just now. Please reload this page in a moment.
-        </Notice>
-      </AdminPage>
-    );
+    return <UnloadedScreen title="Brand" what="The brand" />;
   }
   const set = (name: keyof BrandValues) => (value: string) => {
     setValues((current) => (current ? { ...current, [name]: value } : current));

@@ -3,8 +3,7 @@
 import { Link } from "react-router";
 import { BlockChoicesContext } from "~/capabilities/blocks/blocks-field";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
-import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
-import { Notice } from "~/capabilities/workspace/shell/notice";
+import { UnloadedScreen } from "~/capabilities/workspace/shell/notice";
 import { ContentForm } from "~/features/content/editor/content-form";
 import { managerForm } from "~/features/content/editor/form-model";
 import { describeFixedPages } from "~/features/content/page-seo";
@@ -49,13 +48,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function ContentManagerPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.initial) {
-    return (
-      <AdminPage title="Content Manager">
-        <Notice tone="warning" title="The content could not be loaded">
-          The database is not answering just now. Please reload this page in a moment.
-        </Notice>
-      </AdminPage>
-    );
+    return <UnloadedScreen title="Content Manager" what="The content" />;
   }
   return (
     <BlockChoicesContext value={loaderData.blockChoices}>

@@ -1,8 +1,7 @@
 // /admin/navigation: the header menu, the booking button and the footer's links, saved as the
 // content's navigation section (history, restore, activity and cache drops as any content save).
 import { getAdmin } from "~/capabilities/workspace/gate.server";
-import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
-import { Notice } from "~/capabilities/workspace/shell/notice";
+import { UnloadedScreen } from "~/capabilities/workspace/shell/notice";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeNavigationTargets } from "~/features/pages/navigation-admin/navigation-admin.server";
 import { NavigationEditor } from "~/features/pages/navigation-admin/navigation-editor";
@@ -37,13 +36,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function NavigationPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.initial) {
-    return (
-      <AdminPage title="Navigation">
-        <Notice tone="warning" title="The navigation could not be loaded">
-          The database is not answering just now. Please reload this page in a moment.
-        </Notice>
-      </AdminPage>
-    );
+    return <UnloadedScreen title="Navigation" what="The navigation" />;
   }
   return (
     <NavigationEditor
