@@ -22,7 +22,13 @@ export async function startPostgresSite(admin: {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
   });
-  const login = await postJson(server.url, "/api/admin/login", admin);
+  // A server still busy starting on a loaded machine sheds with 503 and Retry-After: try again,
+  // as a browser's admin would.
+  let login = await postJson(server.url, "/api/admin/login", admin);
+  for (let attempt = 1; login.status === 503 && attempt < 10; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    login = await postJson(server.url, "/api/admin/login", admin);
+  }
   if (login.status !== 200) throw new Error(`The admin could not sign in (${login.status})`);
   const cookie = login.headers.getSetCookie()[0]?.split(";")[0] ?? "";
   return { postgres, server, cookie };
