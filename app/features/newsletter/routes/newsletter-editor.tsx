@@ -195,7 +195,15 @@ function DraftForm({
         nothing.
       </p>
       <Dialog open={previewOpen} onOpenChange={setPreviewOpen}>
-        <DialogContent className="max-w-3xl">
+        <DialogContent
+          className="max-w-3xl"
+          // Focus on the dialog, not in the preview's frame: keys typed in a frame never reach the
+          // page, so Escape would not close it.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+          }}
+        >
           <DialogTitle>Preview</DialogTitle>
           <DialogDescription>
             How the newsletter looks in a subscriber's inbox (their own unsubscribe link goes in the
