@@ -1,7 +1,7 @@
 // Warns before leaving a screen with unsaved changes: the browser's own prompt when the page is
 // closed or reloaded, and a confirmation for links inside the site. The admin shell reads the
 // same flag, so its Logout asks first too.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useBlocker } from "react-router";
 import { useLeaveGuardRegistry } from "~/capabilities/workspace/shell/leave-guard";
 
@@ -33,8 +33,15 @@ export function useLeaveGuard(dirty: boolean): void {
     ({ currentLocation, nextLocation }) =>
       dirty && !registry.leaving.current && currentLocation.pathname !== nextLocation.pathname,
   );
+  // One question per blocked navigation, even if the screen renders again before the answer lands.
+  const askedFor = useRef<unknown>(null);
   useEffect(() => {
-    if (blocker.state !== "blocked") return;
+    if (blocker.state !== "blocked") {
+      askedFor.current = null;
+      return;
+    }
+    if (askedFor.current === blocker.location) return;
+    askedFor.current = blocker.location;
     if (window.confirm(leaveMessage)) blocker.proceed();
     else blocker.reset();
   }, [blocker]);
