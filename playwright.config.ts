@@ -1,6 +1,7 @@
 // End-to-end tests: the built production server with a fresh database (tests/e2e/serve.ts),
 // driven through the system Chromium. No browser is ever downloaded.
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { ensureBuiltForTests, root } from "./scripts/setup.ts";
 
@@ -9,22 +10,42 @@ import { ensureBuiltForTests, root } from "./scripts/setup.ts";
 ensureBuiltForTests();
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-// The content-saving specs' own server: any free port, chosen once here and inherited by the workers.
-process.env.E2E_SAVES_PORT ??= execFileSync(
-  process.execPath,
-  [
-    "--input-type=module",
-    "-e",
-    "console.log(await (await import('./scripts/free-port.ts')).findFreePort())",
-  ],
-  { cwd: root, encoding: "utf8" },
-).trim();
+// The content-saving specs' two servers: free ports, chosen once here and inherited by the workers.
+if (!process.env.E2E_SAVES_PORT || !process.env.E2E_SCHEDULES_PORT) {
+  const [savesFree, schedulesFree] = execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { findFreePort } = await import('./scripts/free-port.ts');
+       const first = await findFreePort();
+       let second = await findFreePort();
+       while (second === first) second = await findFreePort();
+       console.log(first, second);`,
+    ],
+    { cwd: root, encoding: "utf8" },
+  )
+    .trim()
+    .split(" ");
+  process.env.E2E_SAVES_PORT ??= savesFree;
+  process.env.E2E_SCHEDULES_PORT ??= schedulesFree;
+}
 const savesPort = Number(process.env.E2E_SAVES_PORT);
+const schedulesPort = Number(process.env.E2E_SCHEDULES_PORT);
 export const e2eServerURLs = {
   shared: `http://127.0.0.1:${port}`,
   saves: `http://127.0.0.1:${savesPort}`,
+  schedules: `http://127.0.0.1:${schedulesPort}`,
 };
+/** The saving specs that wait for a schedule to come due, a minute each, on a server of their own. */
+const waitsForSchedules = /(publishing|built-pages|settings-time)\.saves\.spec\.ts$/;
 const baseURL = e2eServerURLs.shared;
+
+// Debian's Chromium headless shell: the same Blink and V8 as /usr/bin/chromium, without the desktop
+// browser around them, at a third of its CPU per page on two cores (docs/decisions/032).
+const headlessShell = "/usr/bin/chromium-headless-shell";
+const chromePath =
+  process.env.CHROME_PATH ?? (existsSync(headlessShell) ? headlessShell : "/usr/bin/chromium");
 
 function describeServer(serverPort: number) {
   return {
@@ -43,7 +64,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  // Two at work on two cores, and a third mostly waiting for schedules to come due.
+  workers: 3,
   retries: 0,
   forbidOnly: true,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
@@ -53,7 +75,7 @@ export default defineConfig({
     // time on two cores. Asked for when a failure needs one (E2E_TRACE=1 npx playwright test …).
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      executablePath: chromePath,
       args: [
         "--headless",
         "--no-sandbox",
@@ -67,13 +89,22 @@ export default defineConfig({
     },
   },
   projects: [
-    // Specs that save site content (*.saves.spec.ts) test a server of their own, so no other spec
+    // Specs that save site content (*.saves.spec.ts) test servers of their own, so no other spec
     // sees content they change, and they run beside the other specs rather than after them. Listed
-    // first: the workers take queued specs in project order, so one worker starts on this serial
-    // chain at once while the others share the rest.
+    // first: the workers take queued specs in project order, so a worker starts on each serial
+    // chain at once while the others share the rest. The chain that waits for schedules is the
+    // longest, and mostly idle.
+    {
+      name: "schedule-saves",
+      testMatch: waitsForSchedules,
+      // One at a time, as below; settings-time also changes the site time zone the others read.
+      workers: 1,
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.schedules },
+    },
     {
       name: "content-saves",
       testMatch: /\.saves\.spec\.ts$/,
+      testIgnore: waitsForSchedules,
       // One at a time: two specs saving at once would each see the other's saves as conflicts.
       workers: 1,
       use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
@@ -84,5 +115,5 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
   ],
-  webServer: [describeServer(port), describeServer(savesPort)],
+  webServer: [describeServer(port), describeServer(savesPort), describeServer(schedulesPort)],
 });

@@ -89,7 +89,7 @@ test("the owner builds, schedules, renames and restores a Careers page", async (
   await expect
     .poll(async () => (await visitorGet(browser, `/${slug}`)).status, {
       timeout: at.getTime() - Date.now() + 30_000,
-      intervals: [5_000],
+      intervals: [2_000],
     })
     .toBe(200);
   expect((await visitorGet(browser, "/sitemap.xml")).text).toContain(`/${slug}<`);

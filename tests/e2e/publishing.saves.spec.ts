@@ -148,7 +148,7 @@ for (const flow of flows) {
           await visitorPage.reload();
           return visitorPage.getByRole("link", { name: new RegExp(title) }).count();
         },
-        { timeout: at.getTime() - Date.now() + 30_000, intervals: [5_000] },
+        { timeout: at.getTime() - Date.now() + 30_000, intervals: [2_000] },
       )
       .toBeGreaterThan(0);
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());

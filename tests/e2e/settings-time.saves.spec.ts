@@ -70,13 +70,14 @@ test("the site time zone is set in Settings and used by the schedule, the lists 
       page.getByRole("listitem").filter({ hasText: `Later In Berlin ${stamp}` }),
     ).toContainText("Publishes Jan 15, 2030, 9:00 AM GMT+1");
 
-    // Scheduled in the picker, in Berlin time, a minute or two ahead: it goes live by itself and
-    // Activity records it once, by the schedule, with its title.
+    // Scheduled in the picker, in Berlin time, at the next full minute at least 20 s ahead (time
+    // to save it): it goes live by itself and Activity records it once, by the schedule, with its
+    // title.
     const soon = `goes-live-${stamp}`;
     const title = `Goes Live On Schedule ${stamp}`;
     await create({ slug: soon, title, status: "draft" });
     await page.goto(`/admin/articles/${soon}`);
-    const at = new Date(Date.now() + 60_000);
+    const at = new Date(Date.now() + 20_000);
     at.setUTCSeconds(60, 0);
     await page.getByRole("radio", { name: /Scheduled/ }).check();
     await page.getByLabel("Publish on", { exact: true }).fill(toBerlinInput(at));
@@ -89,7 +90,7 @@ test("the site time zone is set in Settings and used by the schedule, the lists 
           await page.goto("/admin/activity?action=publish-on-schedule");
           return page.getByRole("row").filter({ hasText: title }).count();
         },
-        { timeout: at.getTime() - Date.now() + 45_000, intervals: [5_000] },
+        { timeout: at.getTime() - Date.now() + 45_000, intervals: [3_000] },
       )
       .toBe(1);
     const row = page.getByRole("row").filter({ hasText: title });
