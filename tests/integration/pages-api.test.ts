@@ -67,7 +67,7 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
   let site: TestSite;
   let cookie: string;
   const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    sendJsonAs(site, cookie, method, path, body, headers);
+    sendJsonAs(site, method, path, body, { cookie, headers });
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
   const errorsOf = async (response: Response) =>
     ((await response.json()) as { errors: Record<string, string> }).errors;

@@ -44,7 +44,7 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
   let cookie: string;
 
   const send = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    sendJsonAs(site, cookie, method, path, body, headers);
+    sendJsonAs(site, method, path, body, { cookie, headers });
   const visit = (path: string) => fetch(`${site.url}${path}`, { redirect: "manual" });
   const visitText = async (path: string) => (await visit(path)).text();
 

@@ -14,45 +14,44 @@ export function sessionIdOf(cookie: string): string {
   return cookie.slice("session=".length);
 }
 
-export function postJsonAs(
+type RequestOptions = {
+  cookie?: string;
+  /** The Origin header: the site's own unless given; null sends none. */
+  origin?: string | null;
+  headers?: Record<string, string>;
+};
+
+/** A request as the admin's browser sends it: its body (if any) as JSON; redirects not followed. */
+export function sendJsonAs(
   site: TestSite,
+  method: string,
   path: string,
-  body: unknown,
-  options: { cookie?: string; origin?: string | null; headers?: Record<string, string> } = {},
+  body?: unknown,
+  options: RequestOptions = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    ...options.headers,
-  };
-  if (options.origin !== null) headers.origin = options.origin ?? site.url;
-  if (options.cookie) headers.cookie = options.cookie;
   return fetch(`${site.url}${path}`, {
-    method: "POST",
-    headers,
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(options.origin === null ? {} : { origin: options.origin ?? site.url }),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      // Last: a test may send another origin or cookie than the admin's.
+      ...options.headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     redirect: "manual",
   });
 }
 
-/** A same-origin request with the session cookie, its body (if any) as JSON; redirects not followed. */
-export function sendJsonAs(
+export function postJsonAs(
   site: TestSite,
-  cookie: string,
-  method: string,
   path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
+  body: unknown,
+  options: RequestOptions = {},
 ): Promise<Response> {
-  return fetch(`${site.url}${path}`, {
-    method,
-    headers: {
-      origin: site.url,
-      cookie,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    redirect: "manual",
+  return sendJsonAs(site, "POST", path, body, {
+    ...options,
+    headers: { "content-type": "application/json", ...options.headers },
   });
 }
 
