@@ -17,11 +17,7 @@ if (!process.env.E2E_SAVES_PORT || !process.env.E2E_SCHEDULES_PORT) {
     [
       "--input-type=module",
       "-e",
-      `const { findFreePort } = await import('./scripts/free-port.ts');
-       const first = await findFreePort();
-       let second = await findFreePort();
-       while (second === first) second = await findFreePort();
-       console.log(first, second);`,
+      "console.log(...(await (await import('./scripts/free-port.ts')).findFreePorts(2)))",
     ],
     { cwd: root, encoding: "utf8" },
   )
