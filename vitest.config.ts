@@ -24,7 +24,7 @@ export default defineConfig({
     exclude: loadRun ? configDefaults.exclude : [...configDefaults.exclude, loadTests],
     environment: "node",
     // The builds of React the site ships, as npm start runs them: Vitest's own "test" would load
-    // React's development builds, several times slower to render and not what visitors get.
+    // React's development builds, slower to render and not what visitors get.
     env: { NODE_ENV: "production" },
     globalSetup: ["tests/support/global-setup.ts"],
     // A file per core, at least two: Vitest's default (cores - 1) runs one file at a time on two

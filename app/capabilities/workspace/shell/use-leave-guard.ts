@@ -2,7 +2,7 @@
 // closed or reloaded, and a confirmation for links inside the site. The admin shell reads the
 // same flag, so its Logout asks first too.
 import { useEffect, useRef } from "react";
-import { useBlocker } from "react-router";
+import { type Location, useBlocker } from "react-router";
 import { useLeaveGuardRegistry } from "~/capabilities/workspace/shell/leave-guard";
 
 export const leaveMessage = "You have unsaved changes. Leave this screen without saving them?";
@@ -34,7 +34,7 @@ export function useLeaveGuard(dirty: boolean): void {
       dirty && !registry.leaving.current && currentLocation.pathname !== nextLocation.pathname,
   );
   // One question per blocked navigation, even if the screen renders again before the answer lands.
-  const askedFor = useRef<unknown>(null);
+  const askedFor = useRef<Location | null>(null);
   useEffect(() => {
     if (blocker.state !== "blocked") {
       askedFor.current = null;
