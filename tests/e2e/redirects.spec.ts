@@ -20,122 +20,119 @@ async function readAnswer(context: BrowserContext, path: string) {
   return { status: response.status(), location: response.headers().location };
 }
 
-for (const width of [375, 1280]) {
-  test(`redirects screen at ${width} px: add, test, import, redirect a missing address`, async ({
-    page,
-    context,
-  }) => {
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width, height: 900 });
-    await signInWithSessionCookie(context, baseURL);
-    const stamp = `${Date.now().toString(36)}-${width}`;
-    const old = `/e2e-old-${stamp}`;
-    const missing = `/e2e-missing-${stamp}`;
-    const answerOf = (path: string) => readAnswer(context, path);
+test("redirects screen at 1280 px: add, test, import, redirect a missing address", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  const width = 1280;
+  await page.setViewportSize({ width, height: 900 });
+  await signInWithSessionCookie(context, baseURL);
+  const stamp = `${Date.now().toString(36)}-${width}`;
+  const old = `/e2e-old-${stamp}`;
+  const missing = `/e2e-missing-${stamp}`;
+  const answerOf = (path: string) => readAnswer(context, path);
 
-    await page.goto("/admin/redirects");
-    await expect(page.getByRole("heading", { name: "Redirects", level: 1 })).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
+  await page.goto("/admin/redirects");
+  await expect(page.getByRole("heading", { name: "Redirects", level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
-    // Add a rule.
-    const ruleForm = page.locator("#rule-form");
-    await ruleForm.getByLabel("Old address").fill(`${old}/`);
-    await ruleForm.getByLabel("Goes to").fill("/contact");
-    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
-    await expect(page.getByText(`Added: ${old} now answers 301 to /contact.`)).toBeVisible();
-    expect(await answerOf(old)).toEqual({ status: 301, location: "/contact" });
+  // Add a rule.
+  const ruleForm = page.locator("#rule-form");
+  await ruleForm.getByLabel("Old address").fill(`${old}/`);
+  await ruleForm.getByLabel("Goes to").fill("/contact");
+  await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText(`Added: ${old} now answers 301 to /contact.`)).toBeVisible();
+  expect(await answerOf(old)).toEqual({ status: 301, location: "/contact" });
 
-    // Test it.
-    await page.getByLabel("Address", { exact: true }).fill(`${old}/`);
-    await page.getByRole("button", { name: "Test" }).click();
-    await expect(page.locator("output")).toContainText(`${old} answers 301 to /contact`);
-    await expect(page.locator("output")).toContainText(`The rule ${old} → /contact (301)`);
+  // Test it.
+  await page.getByLabel("Address", { exact: true }).fill(`${old}/`);
+  await page.getByRole("button", { name: "Test" }).click();
+  await expect(page.locator("output")).toContainText(`${old} answers 301 to /contact`);
+  await expect(page.locator("output")).toContainText(`The rule ${old} → /contact (301)`);
 
-    // Import a small CSV: two good lines, one refused.
-    const csv = [
-      "source,target,status",
-      `/e2e-csv-a-${stamp},/services,301`,
-      `/e2e-csv-b-${stamp},,410`,
-      `/e2e-csv-c-${stamp},/e2e-csv-c-${stamp}/,301`,
-    ].join("\n");
-    await page.getByLabel("CSV file").setInputFiles({
-      name: "redirects.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(csv),
-    });
-    await expect(page.getByLabel("Or paste its lines")).toHaveValue(csv);
-    await page.getByRole("button", { name: "Import", exact: true }).click();
-    await expect(page.getByText("2 redirects imported; 1 line left out.")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Lines left out" })).toContainText("Line 4:");
-    expect(await answerOf(`/e2e-csv-a-${stamp}`)).toEqual({ status: 301, location: "/services" });
-    expect((await answerOf(`/e2e-csv-b-${stamp}`)).status).toBe(410);
-    await expect(
-      page.getByRole("cell", { name: `/e2e-csv-a-${stamp}`, exact: true }),
-    ).toBeVisible();
-
-    // A missing address, redirected from the log.
-    expect((await answerOf(missing)).status).toBe(404);
-    expect((await answerOf(missing)).status).toBe(404);
-    await page.goto("/admin/redirects");
-    const entry = page
-      .getByRole("list", { name: "Missing addresses" })
-      .getByRole("listitem")
-      .filter({ hasText: missing });
-    await expect(entry).toContainText("2 visits");
-    await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `test-results/redirects-${width}.png`, fullPage: true });
-    await entry.getByRole("link", { name: `Redirect it: ${missing}` }).click();
-    await expect(ruleForm.getByLabel("Old address")).toHaveValue(missing);
-    await ruleForm.getByLabel("Goes to").fill("/services");
-    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
-    await expect(page.getByText(`Added: ${missing} now answers 301 to /services.`)).toBeVisible();
-    expect(await answerOf(missing)).toEqual({ status: 301, location: "/services" });
-    await expect(page.getByRole("link", { name: `Redirect it: ${missing}` })).toHaveCount(0);
+  // Import a small CSV: two good lines, one refused.
+  const csv = [
+    "source,target,status",
+    `/e2e-csv-a-${stamp},/services,301`,
+    `/e2e-csv-b-${stamp},,410`,
+    `/e2e-csv-c-${stamp},/e2e-csv-c-${stamp}/,301`,
+  ].join("\n");
+  await page.getByLabel("CSV file").setInputFiles({
+    name: "redirects.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
   });
-}
+  await expect(page.getByLabel("Or paste its lines")).toHaveValue(csv);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("2 redirects imported; 1 line left out.")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Lines left out" })).toContainText("Line 4:");
+  expect(await answerOf(`/e2e-csv-a-${stamp}`)).toEqual({ status: 301, location: "/services" });
+  expect((await answerOf(`/e2e-csv-b-${stamp}`)).status).toBe(410);
+  await expect(page.getByRole("cell", { name: `/e2e-csv-a-${stamp}`, exact: true })).toBeVisible();
 
-for (const width of [375, 1280]) {
-  test(`redirects screen at ${width} px: restore a deleted rule from the latest changes`, async ({
-    page,
-    context,
-  }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await signInWithSessionCookie(context, baseURL);
-    const old = `/e2e-restore-${Date.now().toString(36)}-${width}`;
-    const answerOf = (path: string) => readAnswer(context, path);
+  // A missing address, redirected from the log.
+  expect((await answerOf(missing)).status).toBe(404);
+  expect((await answerOf(missing)).status).toBe(404);
+  await page.goto("/admin/redirects");
+  const entry = page
+    .getByRole("list", { name: "Missing addresses" })
+    .getByRole("listitem")
+    .filter({ hasText: missing });
+  await expect(entry).toContainText("2 visits");
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `test-results/redirects-${width}.png`, fullPage: true });
+  await entry.getByRole("link", { name: `Redirect it: ${missing}` }).click();
+  await expect(ruleForm.getByLabel("Old address")).toHaveValue(missing);
+  await ruleForm.getByLabel("Goes to").fill("/services");
+  await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText(`Added: ${missing} now answers 301 to /services.`)).toBeVisible();
+  expect(await answerOf(missing)).toEqual({ status: 301, location: "/services" });
+  await expect(page.getByRole("link", { name: `Redirect it: ${missing}` })).toHaveCount(0);
+});
 
-    await page.goto("/admin/redirects");
-    await waitForHydration(page);
-    const ruleForm = page.locator("#rule-form");
-    await ruleForm.getByLabel("Old address").fill(old);
-    await ruleForm.getByLabel("Goes to").fill("/about");
-    await ruleForm.getByRole("button", { name: "Add redirect" }).click();
-    await expect(page.getByText(`Added: ${old} now answers 301 to /about.`)).toBeVisible();
-    await page.getByRole("button", { name: `Delete the redirect from ${old}` }).click();
-    await expect(page.getByText(`The redirect from ${old} was deleted.`)).toBeVisible();
-    expect((await answerOf(old)).status).toBe(404);
+// Each story at one width: the screen and its dialog pass axe at a desktop's above, at a phone's here.
+test("redirects screen at 375 px: restore a deleted rule from the latest changes", async ({
+  page,
+  context,
+}) => {
+  const width = 375;
+  await page.setViewportSize({ width, height: 900 });
+  await signInWithSessionCookie(context, baseURL);
+  const old = `/e2e-restore-${Date.now().toString(36)}-${width}`;
+  const answerOf = (path: string) => readAnswer(context, path);
 
-    const restore = page
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  const ruleForm = page.locator("#rule-form");
+  await ruleForm.getByLabel("Old address").fill(old);
+  await ruleForm.getByLabel("Goes to").fill("/about");
+  await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText(`Added: ${old} now answers 301 to /about.`)).toBeVisible();
+  await page.getByRole("button", { name: `Delete the redirect from ${old}` }).click();
+  await expect(page.getByText(`The redirect from ${old} was deleted.`)).toBeVisible();
+  expect((await answerOf(old)).status).toBe(404);
+
+  const restore = page
+    .getByRole("list", { name: "Latest changes" })
+    .getByRole("button", { name: `Restore as before: Deleted ${old} → /about (301)` });
+  await restore.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Restore the redirects as they were?" });
+  await expect(dialog).toContainText(`The redirect will be ${old} → /about (301) again.`);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Restore" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText(`Restored: ${old} → /about (301).`)).toBeVisible();
+  expect(await answerOf(old)).toEqual({ status: 301, location: "/about" });
+  await expect(
+    page
       .getByRole("list", { name: "Latest changes" })
-      .getByRole("button", { name: `Restore as before: Deleted ${old} → /about (301)` });
-    await restore.focus();
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("alertdialog", { name: "Restore the redirects as they were?" });
-    await expect(dialog).toContainText(`The redirect will be ${old} → /about (301) again.`);
-    await expectNoSeriousA11yViolations(page);
-    await dialog.getByRole("button", { name: "Restore" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByText(`Restored: ${old} → /about (301).`)).toBeVisible();
-    expect(await answerOf(old)).toEqual({ status: 301, location: "/about" });
-    await expect(
-      page
-        .getByRole("list", { name: "Latest changes" })
-        .getByRole("listitem")
-        .filter({ hasText: `Restored ${old} → /about (301)` }),
-    ).toBeVisible();
-    await expectNoSeriousA11yViolations(page);
-    await page
-      .locator("#changes")
-      .screenshot({ path: `test-results/redirects-restore-${width}.png` });
-  });
-}
+      .getByRole("listitem")
+      .filter({ hasText: `Restored ${old} → /about (301)` }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page
+    .locator("#changes")
+    .screenshot({ path: `test-results/redirects-restore-${width}.png` });
+});
