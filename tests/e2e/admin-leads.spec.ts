@@ -143,29 +143,34 @@ for (const size of widths) {
       await page.goto(`/admin/leads?folder=all&q=${encodeURIComponent(sender)}`);
       await expect(messageCards(page).getByRole("heading")).toHaveText(["Spam Me", "Handle Me"]);
     });
-
-    test("searches by name, company or text, whatever the case, and keeps the search in the address", async ({
-      page,
-      context,
-    }, testInfo) => {
-      await useOwnAddress(context, testInfo);
-      const token = `zephyr${Date.now()}${size.width}`;
-      const sender = getUniqueEmail("search");
-      await sendMessages(page, sender, [`Quinn ${token}`]);
-      await signInWithSessionCookie(context, baseURL);
-      await page.goto("/admin/leads");
-      const search = page.getByRole("searchbox", { name: "Search messages" });
-      await search.fill(token.toUpperCase());
-      await search.press("Enter");
-      await expect(page).toHaveURL(new RegExp(`q=${token.toUpperCase()}`));
-      await expect(messageCards(page)).toHaveCount(1);
-      await expect(messageCards(page)).toContainText(`Quinn ${token}`);
-      await page.reload();
-      await expect(search).toHaveValue(token.toUpperCase());
-      await expect(messageCards(page)).toHaveCount(1);
-      await search.fill(`${token} nowhere-to-be-found`);
-      await search.press("Enter");
-      await expect(page.getByText("No message matches your search in this folder.")).toBeVisible();
-    });
   });
 }
+
+// The search works the same at any width: one is enough.
+test.describe("at 1280 px", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("searches by name, company or text, whatever the case, and keeps the search in the address", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await useOwnAddress(context, testInfo);
+    const token = `zephyr${Date.now()}`;
+    const sender = getUniqueEmail("search");
+    await sendMessages(page, sender, [`Quinn ${token}`]);
+    await signInWithSessionCookie(context, baseURL);
+    await page.goto("/admin/leads");
+    const search = page.getByRole("searchbox", { name: "Search messages" });
+    await search.fill(token.toUpperCase());
+    await search.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`q=${token.toUpperCase()}`));
+    await expect(messageCards(page)).toHaveCount(1);
+    await expect(messageCards(page)).toContainText(`Quinn ${token}`);
+    await page.reload();
+    await expect(search).toHaveValue(token.toUpperCase());
+    await expect(messageCards(page)).toHaveCount(1);
+    await search.fill(`${token} nowhere-to-be-found`);
+    await search.press("Enter");
+    await expect(page.getByText("No message matches your search in this folder.")).toBeVisible();
+  });
+});
