@@ -29,6 +29,7 @@ import { createRequestNetworks } from "~/platform/client-network.server";
 import { getImageCacheDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";
 import { appContext } from "~/platform/context.server";
+import { runWithDatabasePriority } from "~/platform/db/priority-lane.server";
 import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
@@ -329,7 +330,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   app.use(redirectToCanonicalPath);
 
   app.get("/healthz", async (_req: Request, res: Response) => {
-    const report = await checkHealth(db, getImageCacheDir(config), config.DATABASE_URL);
+    const report = await runWithDatabasePriority(() =>
+      checkHealth(db, getImageCacheDir(config), config.DATABASE_URL),
+    );
     res.setHeader("Cache-Control", "no-store");
     if (report.ok) return res.json({ status: "ok", checks: report.checks });
     const failed = Object.keys(report.checks).filter((name) => report.checks[name] !== "ok");
@@ -343,7 +346,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   });
 
   app.get("/readyz", async (_req: Request, res: Response) => {
-    const report = await checkReadiness(db, isShuttingDown(), shedder.state());
+    const report = await runWithDatabasePriority(() =>
+      checkReadiness(db, isShuttingDown(), shedder.state()),
+    );
     res.setHeader("Cache-Control", "no-store");
     res.status(report.ok ? 200 : 503).json({
       status: report.ok ? "ready" : "not ready",
@@ -383,11 +388,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       config.secure,
     );
     if (!id) return next();
-    // A failed lookup (the database is down) leaves it to the route, which answers 503.
+    // A failed lookup (the database is down) leaves it to the route, which answers 503. The lookup,
+    // and all a signed-in admin's request does after it, use the database's priority lane.
     try {
-      res.locals.knownSession = (await getSession(db, id)) ?? null;
+      res.locals.knownSession = (await runWithDatabasePriority(() => getSession(db, id))) ?? null;
     } catch {}
-    next();
+    if (res.locals.knownSession) runWithDatabasePriority(next);
+    else next();
   });
 
   // A public page answered past the fast path (a miss, an uncached page) is counted once sent;

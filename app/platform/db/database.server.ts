@@ -10,6 +10,7 @@ import { attachDataVersion } from "~/platform/data-version.server";
 import { attachCircuit, type CircuitProbe, DatabaseCircuit } from "./circuit.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
+import { isDatabasePriority } from "./priority-lane.server";
 import type { Db } from "./tables.server";
 import {
   DatabaseUnavailableError,
@@ -83,7 +84,10 @@ export const postgresTimeouts = {
  * did not answer is destroyed on release instead of being handed to the next request: after a
  * client-side query timeout its connection still waits for the old answer.
  */
-function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
+function wrapPool(
+  { pool, priorityPool }: { pool: pg.Pool; priorityPool: pg.Pool },
+  circuit: DatabaseCircuit,
+): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     let broken = false;
     const query = (...args: unknown[]) => {
@@ -117,7 +121,7 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
     // While the circuit is open nobody waits for a connection: the answer is a 503 at once.
     connect: async () => {
       circuit.check();
-      const connecting = pool.connect();
+      const connecting = (isDatabasePriority() ? priorityPool : pool).connect();
       try {
         return wrap(await circuit.guard(connecting));
       } catch (error) {
@@ -132,7 +136,7 @@ function wrapPool(pool: pg.Pool, circuit: DatabaseCircuit): PostgresPool {
     },
     end: async () => {
       await circuit.close();
-      await pool.end();
+      await Promise.all([pool.end(), priorityPool.end()]);
     },
   };
 }
@@ -175,28 +179,38 @@ function createProbe(url: string): CircuitProbe {
   };
 }
 
+/** Connections of the main pool, and of the priority lane's beside it (priority-lane.server). */
+export const postgresPoolSizes = { main: 10, priority: 2 };
+
 function openPostgres(url: string, logger?: Logger): Db {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: postgresTimeouts.connectMs,
-    query_timeout: postgresTimeouts.queryMs,
-    statement_timeout: postgresTimeouts.statementMs,
-    idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
-    // A peer that vanished without closing (host down, network cut) is noticed by TCP keepalive.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-    idleTimeoutMillis: 30_000,
-  });
+  const openPool = (max: number) =>
+    new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: postgresTimeouts.connectMs,
+      query_timeout: postgresTimeouts.queryMs,
+      statement_timeout: postgresTimeouts.statementMs,
+      idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
+      // A peer that vanished without closing (host down, network cut) is noticed by TCP keepalive.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      idleTimeoutMillis: 30_000,
+    });
+  const pool = openPool(postgresPoolSizes.main);
+  const priorityPool = openPool(postgresPoolSizes.priority);
   const onError = (error: Error) => {
     logger?.warn({ reason: describeDatabaseError(error) }, "Database connection lost");
   };
   // pg's pool listens on idle clients only; a client in use that loses its server (a restart)
   // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
-  pool.on("error", onError);
-  pool.on("connect", (client) => client.on("error", onError));
+  for (const each of [pool, priorityPool]) {
+    each.on("error", onError);
+    each.on("connect", (client) => client.on("error", onError));
+  }
   const circuit = new DatabaseCircuit(createProbe(url), logger);
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: wrapPool(pool, circuit) }) });
+  const db: Db = new Kysely({
+    dialect: new PostgresDialect({ pool: wrapPool({ pool, priorityPool }, circuit) }),
+  });
   attachCircuit(db, circuit);
   attachDataVersion(db, { kind: "postgres" });
   return db;
