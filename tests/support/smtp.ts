@@ -5,8 +5,8 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { SMTPConnection } from "smtp-server/lib/smtp-connection.js";
 
-// smtp-server waits 100 ms before its greeting, to catch clients that talk too soon; our sender
-// never does (a test of its own would), and the pause made every test mail cost 100 ms of waiting.
+// smtp-server waits 100 ms before its greeting, to catch clients that talk too soon. Our sender
+// (nodemailer) always waits for the greeting, so here the pause only made each test mail 100 ms slower.
 SMTPConnection.prototype.init = function greetAtOnce(this: SMTPConnection) {
   this._setListeners(() => this.connectionReady());
 };
