@@ -1,5 +1,8 @@
-// Fixed-window rate limits kept in the database (they survive a restart and are shared by every
-// server process). A key names what is limited and for whom, e.g. "contact:<network hash>".
+// Rate limits kept in the database (they survive a restart and are shared by every server
+// process). A key names what is limited and for whom, e.g. "contact:<network hash>". Counts are
+// kept per fixed window, and a hit is weighed against a sliding window (the previous window's
+// count, scaled by how much of it still overlaps), so a burst across a window's edge is still
+// limited at the rule's count, not twice it.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { getClientNetwork } from "./client-network.server";
@@ -16,6 +19,7 @@ export async function hitRateLimit(
   now = Date.now(),
 ): Promise<RateLimitResult> {
   const windowStart = now - (now % rule.windowMs);
+  const previousStart = windowStart - rule.windowMs;
   const row = await db
     .insertInto("rate_limits")
     .values({ key, window_start: windowStart, count: 1 })
@@ -25,19 +29,49 @@ export async function hitRateLimit(
     .returning("count")
     .executeTakeFirstOrThrow();
   const count = Number(row.count);
-  // Old windows are of no further use; dropping them now and then keeps the table small.
+  const previousRow = await db
+    .selectFrom("rate_limits")
+    .select("count")
+    .where("key", "=", key)
+    .where("window_start", "=", previousStart)
+    .executeTakeFirst();
+  const previous = Number(previousRow?.count ?? 0);
+  // Windows before the previous one are of no further use; dropping them now and then keeps the
+  // table small.
   if (count === 1) {
     await db
       .deleteFrom("rate_limits")
       .where("key", "=", key)
-      .where("window_start", "<", windowStart)
+      .where("window_start", "<", previousStart)
       .execute();
   }
+  const elapsed = now - windowStart;
+  const weighed = previous * (1 - elapsed / rule.windowMs) + count;
   return {
-    allowed: count <= rule.limit,
-    remaining: Math.max(0, rule.limit - count),
-    retryAfterSeconds: Math.ceil((windowStart + rule.windowMs - now) / 1000),
+    allowed: weighed <= rule.limit,
+    remaining: Math.max(0, Math.floor(rule.limit - weighed)),
+    retryAfterSeconds: Math.max(
+      1,
+      Math.ceil(getWaitMs(rule, { elapsed, previous, current: count }) / 1000),
+    ),
   };
+}
+
+/** How long until one more hit fits the rule, if no other hit comes first. */
+function getWaitMs(
+  rule: RateLimitRule,
+  hits: { elapsed: number; previous: number; current: number },
+): number {
+  const room = rule.limit - hits.current - 1;
+  if (room >= 0 && hits.previous > 0) {
+    // Still in this window, once enough of the previous one has slid out of it.
+    const fitsAt = rule.windowMs * (1 - room / hits.previous);
+    if (fitsAt < rule.windowMs) return Math.max(0, fitsAt - hits.elapsed);
+  } else if (room >= 0) return 0;
+  // In the next window, once enough of this one has slid out of it.
+  const nextRoom = rule.limit - 1;
+  const fitsNext = hits.current <= nextRoom ? 0 : rule.windowMs * (1 - nextRoom / hits.current);
+  return rule.windowMs - hits.elapsed + fitsNext;
 }
 
 /** Clears a key's counters (e.g. failed logins after a successful one). */

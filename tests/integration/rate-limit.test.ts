@@ -1,4 +1,4 @@
-// Rate limits against a real database: counted per key and window, kept across a reopen.
+// Rate limits against a real database: counted per key over a sliding window, kept across a reopen.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -21,16 +21,28 @@ describe.each(getTestDatabaseKinds())("rate limits on $name", (kind) => {
     await database.drop();
   });
 
-  it("allows the limit, refuses the next with a retry time, and starts over in the next window", async () => {
-    const now = 1_800_000_000_000;
+  it("allows the limit, refuses the next with the wait until one more fits, then allows it", async () => {
+    const now = 1_800_000_000_000; // the start of a window
     for (let i = 0; i < 3; i++)
       expect((await hitRateLimit(db, "contact:a", rule, now)).allowed).toBe(true);
     const refused = await hitRateLimit(db, "contact:a", rule, now + 15_000);
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
-    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
-    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Four hits in this window: in the next one, half of them have slid out after 30 s.
+    expect(refused.retryAfterSeconds).toBe(75);
     expect((await hitRateLimit(db, "contact:b", rule, now)).allowed).toBe(true);
-    expect((await hitRateLimit(db, "contact:a", rule, now + 60_000)).allowed).toBe(true);
+    expect((await hitRateLimit(db, "contact:a", rule, now + 90_000)).allowed).toBe(true);
+  });
+
+  it("limits a burst across a window's edge at the rule's count, not twice it", async () => {
+    const edge = 1_800_000_000_000;
+    for (let i = 0; i < 2; i++)
+      expect((await hitRateLimit(db, "contact:a", rule, edge - 1_000)).allowed).toBe(true);
+    expect((await hitRateLimit(db, "contact:a", rule, edge)).allowed).toBe(true);
+    const refused = await hitRateLimit(db, "contact:a", rule, edge + 1_000);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    // A whole window later the earlier hits weigh nothing.
+    expect((await hitRateLimit(db, "contact:a", rule, edge + 120_000)).allowed).toBe(true);
   });
 
   it("survives a restart and can be reset", async () => {
