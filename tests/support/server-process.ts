@@ -51,6 +51,10 @@ export function spawnServer(
       LOG_LEVEL: "info",
       HOST: "127.0.0.1",
       PORT: "0",
+      // The test run's compiled-code cache (npm test sets it), so each start skips recompiling.
+      ...(process.env.NODE_COMPILE_CACHE
+        ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+        : {}),
       ...folders.env,
       ...env,
     },
