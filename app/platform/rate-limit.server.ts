@@ -1,8 +1,8 @@
 // Rate limits kept in the database (they survive a restart and are shared by every server
-// process). A key names what is limited and for whom, e.g. "contact:<network hash>". Counts are
-// kept per fixed window, and a hit is weighed against a sliding window (the previous window's
-// count, scaled by how much of it still overlaps), so a burst across a window's edge is still
-// limited at the rule's count, not twice it.
+// process). A key names what is limited and for whom, e.g. "contact:<network hash>". A rule allows
+// `limit` requests in any `windowMs` (a sliding window, kept as one row per instant with hits), so
+// a burst across a clock boundary gets no more than the rule, and the wait is never longer than
+// the window.
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { getClientNetwork } from "./client-network.server";
@@ -11,67 +11,67 @@ import type { Db } from "./db/tables.server";
 export type RateLimitRule = { limit: number; windowMs: number };
 export type RateLimitResult = { allowed: boolean; remaining: number; retryAfterSeconds: number };
 
-/** Counts one hit for key and says whether it is within the rule. */
+/** Counts one hit for key and says whether it is within the rule; a refused hit is not kept. */
 export async function hitRateLimit(
   db: Db,
   key: string,
   rule: RateLimitRule,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowStart = now - (now % rule.windowMs);
-  const previousStart = windowStart - rule.windowMs;
-  const row = await db
+  const windowStart = now - rule.windowMs;
+  // Kept first and counted after, so two requests at once cannot both take the last place.
+  await db
     .insertInto("rate_limits")
-    .values({ key, window_start: windowStart, count: 1 })
+    .values({ key, window_start: now, count: 1 })
     .onConflict((conflict) =>
       conflict.columns(["key", "window_start"]).doUpdateSet({ count: sql`rate_limits.count + 1` }),
     )
-    .returning("count")
-    .executeTakeFirstOrThrow();
-  const count = Number(row.count);
-  const previousRow = await db
+    .execute();
+  const hits = await db
     .selectFrom("rate_limits")
-    .select("count")
+    .select(["window_start", "count"])
     .where("key", "=", key)
-    .where("window_start", "=", previousStart)
-    .executeTakeFirst();
-  const previous = Number(previousRow?.count ?? 0);
-  // Windows before the previous one are of no further use; dropping them now and then keeps the
-  // table small.
-  if (count === 1) {
+    .where("window_start", ">", windowStart)
+    .orderBy("window_start")
+    .execute();
+  const counted = hits.reduce((sum, hit) => sum + Number(hit.count), 0);
+  const allowed = counted <= rule.limit;
+  if (!allowed) {
     await db
-      .deleteFrom("rate_limits")
+      .updateTable("rate_limits")
+      .set({ count: sql`rate_limits.count - 1` })
       .where("key", "=", key)
-      .where("window_start", "<", previousStart)
+      .where("window_start", "=", now)
       .execute();
   }
-  const elapsed = now - windowStart;
-  const weighed = previous * (1 - elapsed / rule.windowMs) + count;
+  // Hits older than the window count no more.
+  await db
+    .deleteFrom("rate_limits")
+    .where("key", "=", key)
+    .where("window_start", "<=", windowStart)
+    .execute();
+  const kept = allowed ? counted : counted - 1;
   return {
-    allowed: weighed <= rule.limit,
-    remaining: Math.max(0, Math.floor(rule.limit - weighed)),
-    retryAfterSeconds: Math.max(
-      1,
-      Math.ceil(getWaitMs(rule, { elapsed, previous, current: count }) / 1000),
-    ),
+    allowed,
+    remaining: Math.max(0, rule.limit - kept),
+    retryAfterSeconds: Math.ceil(getWaitMs(rule, hits, kept, now) / 1000),
   };
 }
 
-/** How long until one more hit fits the rule, if no other hit comes first. */
+/** How long until one more hit fits: until enough of the oldest kept hits leave the window. */
 function getWaitMs(
   rule: RateLimitRule,
-  hits: { elapsed: number; previous: number; current: number },
+  hits: { window_start: number; count: number }[],
+  kept: number,
+  now: number,
 ): number {
-  const room = rule.limit - hits.current - 1;
-  if (room >= 0 && hits.previous > 0) {
-    // Still in this window, once enough of the previous one has slid out of it.
-    const fitsAt = rule.windowMs * (1 - room / hits.previous);
-    if (fitsAt < rule.windowMs) return Math.max(0, fitsAt - hits.elapsed);
-  } else if (room >= 0) return 0;
-  // In the next window, once enough of this one has slid out of it.
-  const nextRoom = rule.limit - 1;
-  const fitsNext = hits.current <= nextRoom ? 0 : rule.windowMs * (1 - nextRoom / hits.current);
-  return rule.windowMs - hits.elapsed + fitsNext;
+  let toLeave = kept - (rule.limit - 1);
+  for (const hit of hits) {
+    if (toLeave <= 0) break;
+    toLeave -= Number(hit.count);
+    if (toLeave <= 0) return Math.max(1000, Number(hit.window_start) + rule.windowMs - now);
+  }
+  return 0;
 }
 
 /** Clears a key's counters (e.g. failed logins after a successful one). */

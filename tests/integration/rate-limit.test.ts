@@ -22,27 +22,32 @@ describe.each(getTestDatabaseKinds())("rate limits on $name", (kind) => {
   });
 
   it("allows the limit, refuses the next with the wait until one more fits, then allows it", async () => {
-    const now = 1_800_000_000_000; // the start of a window
+    const now = 1_800_000_000_000;
     for (let i = 0; i < 3; i++)
       expect((await hitRateLimit(db, "contact:a", rule, now)).allowed).toBe(true);
     const refused = await hitRateLimit(db, "contact:a", rule, now + 15_000);
     expect(refused).toMatchObject({ allowed: false, remaining: 0 });
-    // Four hits in this window: in the next one, half of them have slid out after 30 s.
-    expect(refused.retryAfterSeconds).toBe(75);
+    // The first three leave the window a minute after they came.
+    expect(refused.retryAfterSeconds).toBe(45);
     expect((await hitRateLimit(db, "contact:b", rule, now)).allowed).toBe(true);
-    expect((await hitRateLimit(db, "contact:a", rule, now + 90_000)).allowed).toBe(true);
+    expect((await hitRateLimit(db, "contact:a", rule, now + 59_999)).allowed).toBe(false);
+    expect((await hitRateLimit(db, "contact:a", rule, now + 60_000)).allowed).toBe(true);
   });
 
-  it("limits a burst across a window's edge at the rule's count, not twice it", async () => {
-    const edge = 1_800_000_000_000;
+  it("allows the limit in any window's time, across a minute's edge too, and never asks for a longer wait", async () => {
+    const edge = 1_800_000_000_000; // a whole minute on the clock
     for (let i = 0; i < 2; i++)
       expect((await hitRateLimit(db, "contact:a", rule, edge - 1_000)).allowed).toBe(true);
     expect((await hitRateLimit(db, "contact:a", rule, edge)).allowed).toBe(true);
     const refused = await hitRateLimit(db, "contact:a", rule, edge + 1_000);
     expect(refused.allowed).toBe(false);
-    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
-    // A whole window later the earlier hits weigh nothing.
-    expect((await hitRateLimit(db, "contact:a", rule, edge + 120_000)).allowed).toBe(true);
+    expect(refused.retryAfterSeconds).toBe(58);
+    // Refused requests do not extend the wait; once the first two leave, two more fit.
+    for (let i = 0; i < 5; i++)
+      expect((await hitRateLimit(db, "contact:a", rule, edge + 30_000)).allowed).toBe(false);
+    expect((await hitRateLimit(db, "contact:a", rule, edge + 59_000)).allowed).toBe(true);
+    expect((await hitRateLimit(db, "contact:a", rule, edge + 59_000)).allowed).toBe(true);
+    expect((await hitRateLimit(db, "contact:a", rule, edge + 59_000)).allowed).toBe(false);
   });
 
   it("survives a restart and can be reset", async () => {

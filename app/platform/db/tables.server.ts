@@ -113,7 +113,7 @@ export interface AdminSessionTable {
 
 export interface RateLimitTable {
   key: string;
-  /** Start of the counting window, in milliseconds since the epoch. */
+  /** When these hits came, in milliseconds since the epoch (rows older than the rule's window go). */
   window_start: number;
   count: number;
 }
