@@ -69,7 +69,7 @@ export default defineConfig({
     baseURL,
     // One browser context per worker, reset by Playwright between tests (cookies, storage, pages,
     // routes, init scripts; tests/e2e/test.ts clears headers): a fresh context per test cost a
-    // tenth of the suite's CPU. Specs that need a second visitor or browser open their own.
+    // renderer and a network context each time. Specs needing a second visitor open their own.
     reuseContext: true,
     // A trace records every action with DOM snapshots and a screencast: a quarter of the suite's
     // time on two cores. Asked for when a failure needs one (E2E_TRACE=1 npx playwright test …).
