@@ -11,10 +11,12 @@ const loadTests = "tests/integration/**/*.load.test.ts";
 const loadRun = process.env.LOAD_TESTS === "1";
 
 const integrationTests = "tests/integration/**/*.test.ts";
-// Unit tests load small modules and keep no server or process state between files: they share
-// their workers (no isolation), which spares each file a fresh process and a fresh module graph,
-// a third of their time. Integration files each get a fresh process, as their servers need.
 const unitTests = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
+// Unit and integration files share their workers (no isolation): a fresh process per file loaded
+// Vitest, the test's modules and the server build again each time, a quarter of the CPU the
+// integration files used. Nothing a file sets outlives it: every site boots from its own env and
+// database and is closed after, the server's registries are idempotent, and no file mocks modules
+// or changes process.env. Load tests keep a process each: what they measure is the server alone.
 
 export default defineConfig({
   resolve: { tsconfigPaths: true, alias: landedMigrationImports },
@@ -40,6 +42,7 @@ export default defineConfig({
               name: "integration",
               include: [integrationTests],
               exclude: [...configDefaults.exclude, loadTests],
+              isolate: false,
             },
           },
         ],
