@@ -8,7 +8,12 @@ import { precompressPlugin } from "./scripts/precompress.ts";
 
 export default defineConfig({
   environments: {
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: { rollupOptions: { input: "./server/app.ts" } },
+      // Bundled, so the server holds only the icons it draws: loading the whole package (1.3 MB,
+      // every icon) cost each start a fifth of a second of CPU.
+      resolve: { noExternal: ["lucide-react"] },
+    },
     client: {
       build: {
         rolldownOptions: {

@@ -5,8 +5,6 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Resvg } from "@resvg/resvg-js";
-import satori from "satori";
 
 export type PreviewCard = {
   /** The page's own title, the largest text. */
@@ -38,6 +36,19 @@ const colors = {
 };
 
 type Font = { name: string; data: Buffer; weight: 400 | 600 | 800; style: "normal" };
+
+// satori and resvg load with the first image drawn, not with the server: most starts draw none,
+// and loading the two costs a fifth of a second of CPU on every start.
+let drawingTools: Promise<[typeof import("satori"), typeof import("@resvg/resvg-js")]> | undefined;
+function loadDrawingTools() {
+  drawingTools ??= Promise.all([import("satori"), import("@resvg/resvg-js")]);
+  return drawingTools;
+}
+
+async function drawSvg(...args: Parameters<typeof import("satori").default>): Promise<string> {
+  const [{ default: satori }] = await loadDrawingTools();
+  return satori(...args);
+}
 let fontsLoading: Promise<Font[]> | undefined;
 
 /** Inter from @fontsource/inter (satori reads WOFF, not WOFF2), read once. */
@@ -210,10 +221,12 @@ function renderCached(
     cache.set(hash, cached);
     return cached;
   }
-  const rendering = draw().then(({ svg, width }) => ({
-    png: new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng(),
-    etag: `"${hash}"`,
-  }));
+  const rendering = Promise.all([draw(), loadDrawingTools()]).then(
+    ([{ svg, width }, [, { Resvg }]]) => ({
+      png: new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng(),
+      etag: `"${hash}"`,
+    }),
+  );
   // A failed drawing is not kept: the next request tries again.
   rendering.catch(() => cache.delete(hash));
   cache.set(hash, rendering);
@@ -223,7 +236,7 @@ function renderCached(
 
 export function renderPreviewImage(card: PreviewCard): Promise<RenderedImage> {
   return renderCached(card, async () => ({
-    svg: await satori(<Card card={card} />, { ...previewSize, fonts: await loadFonts() }),
+    svg: await drawSvg(<Card card={card} />, { ...previewSize, fonts: await loadFonts() }),
     width: previewSize.width,
   }));
 }
@@ -250,7 +263,7 @@ export function renderCoverImage(cover: CoverSource): Promise<RenderedImage> {
 /** The firm's square logo (512x512 PNG) for the structured data's logo property. */
 export function renderLogoImage(): Promise<RenderedImage> {
   return renderCached("logo", async () => ({
-    svg: await satori(<Logo />, { width: 512, height: 512, fonts: await loadFonts() }),
+    svg: await drawSvg(<Logo />, { width: 512, height: 512, fonts: await loadFonts() }),
     width: 512,
   }));
 }

@@ -1,15 +1,12 @@
 // Passkeys (WebAuthn) through @simplewebauthn/server: registering one while signed in, and
 // checking one at sign-in, alone (a discoverable credential names its admin) or as the second
 // step. The relying party is the site: its ID is SITE_URL's host name.
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedRegistrationResponse,
 } from "@simplewebauthn/server";
 import type { Db } from "~/platform/db/tables.server";
 import {
@@ -25,6 +22,10 @@ import {
   type TwoFactorActor,
 } from "./two-factor.server";
 import { passkeyResponseSchema } from "./two-factor-schemas";
+
+// The WebAuthn library loads with the first passkey step, not with the server: it and its
+// cryptography cost a fifth of a second of CPU on every start, and most starts see no passkey.
+const loadWebAuthn = () => import("@simplewebauthn/server");
 
 export type RelyingParty = { id: string; name: string; origins: string[] };
 
@@ -69,6 +70,7 @@ export async function startPasskeyRegistration(
     .select(["id", "transports"])
     .where("admin_id", "=", admin.adminId)
     .execute();
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: party.name,
     rpID: party.id,
@@ -109,8 +111,9 @@ export async function finishPasskeyRegistration(
   await deletePendingSignIn(db, pending);
   const response = passkeyResponseSchema.safeParse(input.response);
   if (!response.success) return { status: "refused" };
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verification: VerifiedRegistrationResponse;
   try {
+    const { verifyRegistrationResponse } = await loadWebAuthn();
     verification = await verifyRegistrationResponse({
       // The schema checked the outline; the library checks every byte.
       response: response.data as unknown as RegistrationResponseJSON,
@@ -176,6 +179,7 @@ export async function createPasskeySignInOptions(
           .select(["id", "transports"])
           .where("admin_id", "=", adminId)
           .execute();
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   return generateAuthenticationOptions({
     rpID: party.id,
     userVerification: "required",
@@ -205,6 +209,7 @@ export async function verifyPasskeySignIn(
     return undefined;
   }
   try {
+    const { verifyAuthenticationResponse } = await loadWebAuthn();
     const verification = await verifyAuthenticationResponse({
       response: response.data as unknown as AuthenticationResponseJSON,
       ...getExpectations(party, pending.challenge),
