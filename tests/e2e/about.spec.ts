@@ -3,7 +3,6 @@
 import { expect } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 
 const { about, general } = defaultContent;
@@ -65,13 +64,5 @@ test.describe("the about page", () => {
       "href",
       "/booking",
     );
-  });
-
-  test("passes axe at desktop and mobile width", async ({ page }) => {
-    test.slow();
-    await page.goto("/about");
-    await expectNoSeriousA11yViolations(page);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expectNoSeriousA11yViolations(page);
   });
 });

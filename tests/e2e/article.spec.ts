@@ -104,19 +104,6 @@ test.describe("an article page", () => {
     await expect(page).toHaveTitle("Article Not Found | Clearline IT Consulting");
     await expectNoSeriousA11yViolations(page);
   });
-
-  test("passes axe at desktop width", async ({ page }) => {
-    test.slow();
-    await page.goto(`/blog/${article.id}`);
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test("passes axe at mobile width", async ({ page }) => {
-    test.slow();
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`/blog/${article.id}`);
-    await expectNoSeriousA11yViolations(page);
-  });
 });
 
 test.describe("without JavaScript", () => {

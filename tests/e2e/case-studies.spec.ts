@@ -132,19 +132,6 @@ test.describe("the case studies list", () => {
       .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
       .toBeGreaterThan(0);
   });
-
-  test("passes axe at desktop width", async ({ page }) => {
-    test.slow();
-    await page.goto("/case-studies");
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test("passes axe at mobile width", async ({ page }) => {
-    test.slow();
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto("/case-studies");
-    await expectNoSeriousA11yViolations(page);
-  });
 });
 
 test.describe("without JavaScript", () => {
@@ -210,19 +197,6 @@ test.describe("a case study page", () => {
     // The other two, one click away.
     const more = main.getByRole("region", { name: "More Case Studies" });
     await expect(more.getByRole("link")).toHaveCount(2);
-  });
-
-  test("passes axe at desktop width", async ({ page }) => {
-    test.slow();
-    await page.goto(`/case-studies/${study.id}`);
-    await expectNoSeriousA11yViolations(page);
-  });
-
-  test("passes axe at mobile width", async ({ page }) => {
-    test.slow();
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto(`/case-studies/${study.id}`);
-    await expectNoSeriousA11yViolations(page);
   });
 
   test("answers an unknown case study with a 404 page", async ({ page }) => {

@@ -99,14 +99,6 @@ test.describe("the main home page", () => {
     await expect(page).toHaveURL(`/services/${toSlug(first?.title ?? "")}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(first?.title ?? "");
   });
-
-  test("passes axe at desktop and mobile width", async ({ page }) => {
-    test.slow();
-    await page.goto("/");
-    await expectNoSeriousA11yViolations(page);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expectNoSeriousA11yViolations(page);
-  });
 });
 
 test.describe("without JavaScript", () => {

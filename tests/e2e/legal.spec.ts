@@ -6,7 +6,6 @@ import { toSlug } from "../../app/features/content/slug";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { defaultPages } from "../../app/features/publishing/default-pages";
-import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 
 const { legal, general } = defaultContent;
@@ -38,14 +37,6 @@ for (const page of [
           .getByRole("link", { name: defaultContent.contact.email })
           .first(),
       ).toHaveAttribute("href", `mailto:${defaultContent.contact.email}`);
-    });
-
-    test(`${page.title} passes axe at desktop and mobile width`, async ({ page: browser }) => {
-      test.slow();
-      await browser.goto(page.path);
-      await expectNoSeriousA11yViolations(browser);
-      await browser.setViewportSize({ width: 375, height: 800 });
-      await expectNoSeriousA11yViolations(browser);
     });
   });
 }
@@ -83,14 +74,6 @@ test.describe("the HTML sitemap", () => {
     for (const article of defaultArticles) {
       await expect(main.getByRole("link", { name: article.title })).toBeVisible();
     }
-  });
-
-  test("passes axe at desktop and mobile width", async ({ page }) => {
-    test.slow();
-    await page.goto("/sitemap");
-    await expectNoSeriousA11yViolations(page);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expectNoSeriousA11yViolations(page);
   });
 });
 

@@ -46,14 +46,6 @@ test.describe("the services list", () => {
       "/contact",
     );
   });
-
-  test("passes axe at desktop and mobile width", async ({ page }) => {
-    test.slow();
-    await page.goto("/services");
-    await expectNoSeriousA11yViolations(page);
-    await page.setViewportSize({ width: 375, height: 800 });
-    await expectNoSeriousA11yViolations(page);
-  });
 });
 
 test.describe("a service's page", () => {
