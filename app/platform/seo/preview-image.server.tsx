@@ -38,17 +38,13 @@ const colors = {
 type Font = { name: string; data: Buffer; weight: 400 | 600 | 800; style: "normal" };
 
 // satori and resvg load with the first image drawn, not with the server: most starts draw none,
-// and loading the two costs a fifth of a second of CPU on every start.
-let drawingTools: Promise<[typeof import("satori"), typeof import("@resvg/resvg-js")]> | undefined;
-function loadDrawingTools() {
-  drawingTools ??= Promise.all([import("satori"), import("@resvg/resvg-js")]);
-  return drawingTools;
-}
-
+// and loading the two costs a fifth of a second of CPU on every start. (Node keeps each module
+// once loaded, so later calls wait for nothing.)
 async function drawSvg(...args: Parameters<typeof import("satori").default>): Promise<string> {
-  const [{ default: satori }] = await loadDrawingTools();
+  const { default: satori } = await import("satori");
   return satori(...args);
 }
+
 let fontsLoading: Promise<Font[]> | undefined;
 
 /** Inter from @fontsource/inter (satori reads WOFF, not WOFF2), read once. */
@@ -221,8 +217,8 @@ function renderCached(
     cache.set(hash, cached);
     return cached;
   }
-  const rendering = Promise.all([draw(), loadDrawingTools()]).then(
-    ([{ svg, width }, [, { Resvg }]]) => ({
+  const rendering = Promise.all([draw(), import("@resvg/resvg-js")]).then(
+    ([{ svg, width }, { Resvg }]) => ({
       png: new Resvg(svg, { fitTo: { mode: "width", value: width } }).render().asPng(),
       etag: `"${hash}"`,
     }),
