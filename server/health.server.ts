@@ -4,6 +4,7 @@
 import { constants } from "node:fs";
 import { access, mkdir, statfs } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { withDeadline } from "~/platform/db/circuit.server";
 import type { Db } from "~/platform/db/tables.server";
 import { describeDatabaseError } from "~/platform/db/unavailable.server";
 import type { OverloadState } from "~/platform/overload.server";
@@ -14,7 +15,7 @@ import type { OverloadState } from "~/platform/overload.server";
  */
 export const minFreeDiskBytes = 8 * 1024 * 1024;
 
-/** Longest a check may take: a health check that hangs is worse than one that says no. */
+/** Longest a check may take (ADR 036): a health check that hangs is worse than one that says no. */
 export const healthCheckTimeoutMs = 1500;
 
 export type HealthReport = {
@@ -22,22 +23,13 @@ export type HealthReport = {
   checks: Record<string, string>;
 };
 
+/** "ok", or "failed: " and why. The time limit counts only time the process could listen. */
 async function runCheck(check: () => Promise<unknown>): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<string>((resolve) => {
-    timer = setTimeout(
-      () => resolve(`failed: no answer within ${healthCheckTimeoutMs} ms`),
-      healthCheckTimeoutMs,
-    );
-  });
-  const outcome = check().then(
-    () => "ok",
-    (error: unknown) => `failed: ${describeDatabaseError(error)}`,
-  );
   try {
-    return await Promise.race([outcome, timeout]);
-  } finally {
-    clearTimeout(timer);
+    await withDeadline(check(), healthCheckTimeoutMs, "The check");
+    return "ok";
+  } catch (error) {
+    return `failed: ${describeDatabaseError(error)}`;
   }
 }
 

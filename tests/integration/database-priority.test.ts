@@ -1,6 +1,7 @@
 // The database's priority lane on PostgreSQL: with every connection of the visitors' pool busy and
 // more work queued behind it, /readyz, /healthz and a signed-in admin are still answered at once
-// from the lane's own connections, while a visitor's query keeps waiting for the main pool.
+// from the lane's own connections, while a visitor's query keeps waiting for the main pool; and a
+// wait for that busy pool that runs out is not taken for a database that stopped answering.
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresPoolSizes } from "~/platform/db/database.server";
@@ -52,5 +53,32 @@ describe.each(postgres)("the priority lane on $name", (kind) => {
 
     await Promise.all([...holding, queued]);
     expect(queuedDone).toBe(true);
+  }, 30_000);
+
+  it("does not take a visitor's wait for a busy pool for a silent database", async () => {
+    const { db } = site.services;
+    // Every connection of the main pool held for 4 s: longer than a queued request waits (3 s).
+    const holding = Array.from({ length: postgresPoolSizes.main }, () =>
+      sql`select pg_sleep(4)`.execute(db),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    // A page not kept, and a query of the site's own, both queued for the main pool.
+    const miss = timed("/blog?q=busy-pool");
+    const queued = sql`select 1`.execute(db).then(
+      () => "answered",
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+
+    // The page's version read gives up after half a second; the database answered all along, so
+    // readiness holds. Then the queued query gives up after three seconds: again only a wait.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await timed("/readyz")).toMatchObject({ status: 200 });
+    expect(await queued).toBe("timeout exceeded when trying to connect");
+    expect(await timed("/readyz")).toMatchObject({ status: 200 });
+
+    // The visitor's page is rendered once a connection is free.
+    expect(await miss).toMatchObject({ status: 200 });
+    await Promise.all(holding);
   }, 30_000);
 });

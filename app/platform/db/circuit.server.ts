@@ -20,7 +20,17 @@ export const circuitTimings = {
 // statement timeout, a full disk for writes) does not open the circuit, since reads still work.
 const outageCodes = new Set([...networkCodes, "57P01", "57P02", "57P03"]);
 const outageMessages =
-  /connection terminated|timeout exceeded when trying to connect|query read timeout|connection (?:timeout|closed|ended)|not queryable|starting up|shutting down|within \d+ ms/i;
+  /connection terminated|query read timeout|connection (?:timeout|closed|ended)|not queryable|starting up|shutting down/i;
+// pg-pool's words for a request that waited its whole connect timeout in the queue of a full pool.
+const poolQueueTimeout = /^timeout exceeded when trying to connect$/;
+
+/** True when error is a wait that ran out, which a busy pool causes as well as a silent server. */
+function isSlowAnswer(error: unknown): boolean {
+  return (
+    error instanceof DeadlineError ||
+    (error instanceof Error && poolQueueTimeout.test(error.message))
+  );
+}
 
 /** True when error (or a cause) says the database server is gone, not that one query failed. */
 export function isDatabaseOutage(error: unknown): boolean {
@@ -34,22 +44,47 @@ export function isDatabaseOutage(error: unknown): boolean {
   return false;
 }
 
-/** Rejects with a DatabaseUnavailableError when promise has not settled within ms. */
+/** A deadline passed: the database may be silent, or only slow to be reached (a busy pool). */
+export class DeadlineError extends DatabaseUnavailableError {
+  override name = "DeadlineError";
+}
+
+/** How often a deadline looks at the clock: a turn later than this was the process not listening. */
+const deadlineTickMs = 50;
+
+/**
+ * Rejects with a DeadlineError when promise has not settled within ms of time this process could
+ * have heard the answer. A turn of the event loop blocked by a render, or a process starved of CPU,
+ * counts only as one tick: an answer that arrived meanwhile waits unread in the socket, and a timer
+ * that fires first must not call that silence. The last check also waits for the loop's I/O phase.
+ */
 export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new DatabaseUnavailableError(`${what} did not answer within ${ms} ms`)),
-      ms,
-    );
+    let listenedMs = 0;
+    let last = performance.now();
+    let settled = false;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      listenedMs += Math.min(now - last, deadlineTickMs * 1.5);
+      last = now;
+      if (listenedMs < ms) return;
+      clearInterval(ticker);
+      // After this turn's I/O: an answer already in the socket settles the promise first.
+      setImmediate(() => {
+        if (settled) return;
+        settled = true;
+        reject(new DeadlineError(`${what} did not answer within ${ms} ms`));
+      });
+    }, deadlineTickMs);
+    const settle = (finish: () => void) => {
+      clearInterval(ticker);
+      if (settled) return;
+      settled = true;
+      finish();
+    };
     promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
     );
   });
 }
@@ -110,10 +145,14 @@ export class DatabaseCircuit {
     );
   }
 
-  /** Opens the circuit when error says the database is gone; any other error changes nothing. */
+  /**
+   * Opens the circuit when error says the database is gone. A wait that ran out (for a connection
+   * from a busy pool, or for a shared read queued behind one) says only that the answer was slow:
+   * the probe, on a connection of its own, decides. Any other error changes nothing.
+   */
   noteFailure(error: unknown): void {
-    if (!isDatabaseOutage(error)) return;
-    this.trip(error);
+    if (isSlowAnswer(error)) this.suspect();
+    else if (isDatabaseOutage(error)) this.trip(error);
   }
 
   private trip(error: unknown): void {
