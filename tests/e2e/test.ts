@@ -2,10 +2,12 @@
 // hydrated a page that runs scripts. A click that lands before hydration takes the no-JavaScript
 // path (tested on its own), so without this wait a slow run makes a JavaScript test flaky. Each
 // worker also points the specs' baseURL at its project's server before its first test, and clears the
-// headers a test set on the context it hands on to the next.
+// headers a test set on the context it hands on to the next. Its API requests honour the server's
+// keep-alive hint (keep-alive-hint.ts).
 import { test as base } from "@playwright/test";
 import { baseURL, setBaseURL } from "./fixtures";
 import { waitForScriptedPageToHydrate } from "./hydration";
+import "./keep-alive-hint";
 
 export const test = base.extend<Record<never, never>, { projectServer: string }>({
   projectServer: [
