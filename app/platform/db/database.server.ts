@@ -3,11 +3,12 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { Kysely, type PostgresPool, type PostgresPoolClient } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { attachDataVersion } from "~/platform/data-version.server";
 import { attachCircuit, type CircuitProbe, DatabaseCircuit } from "./circuit.server";
+import { NamedPostgresDialect } from "./dialect.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import { isDatabasePriority } from "./priority-lane.server";
@@ -209,7 +210,7 @@ function openPostgres(url: string, logger?: Logger): Db {
   }
   const circuit = new DatabaseCircuit(createProbe(url), logger);
   const db: Db = new Kysely({
-    dialect: new PostgresDialect({ pool: wrapPool({ pool, priorityPool }, circuit) }),
+    dialect: new NamedPostgresDialect({ pool: wrapPool({ pool, priorityPool }, circuit) }),
   });
   attachCircuit(db, circuit);
   attachDataVersion(db, { kind: "postgres" });

@@ -13,6 +13,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from "kysely";
+import type { NamedAdapter } from "./dialect.server";
 import { DatabaseUnavailableError } from "./unavailable.server";
 
 /**
@@ -200,7 +201,9 @@ class NodeSqliteDriver implements Driver {
  * keeps transactions apart itself, so a write waiting out another process's lock must not hold
  * up the reads behind it.
  */
-class NodeSqliteAdapter extends SqliteAdapter {
+class NodeSqliteAdapter extends SqliteAdapter implements NamedAdapter {
+  readonly dialectName = "sqlite";
+
   override get supportsMultipleConnections(): boolean {
     return true;
   }
