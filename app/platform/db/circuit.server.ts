@@ -62,30 +62,17 @@ export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): 
   return new Promise((resolve, reject) => {
     let listenedMs = 0;
     let last = performance.now();
-    let settled = false;
     const ticker = setInterval(() => {
       const now = performance.now();
       listenedMs += Math.min(now - last, deadlineTickMs * 1.5);
       last = now;
       if (listenedMs < ms) return;
       clearInterval(ticker);
-      // After this turn's I/O: an answer already in the socket settles the promise first.
-      setImmediate(() => {
-        if (settled) return;
-        settled = true;
-        reject(new DeadlineError(`${what} did not answer within ${ms} ms`));
-      });
+      // After this turn's I/O: an answer already in the socket settles the promise first, and a
+      // promise settles once, so this rejection then changes nothing.
+      setImmediate(() => reject(new DeadlineError(`${what} did not answer within ${ms} ms`)));
     }, deadlineTickMs);
-    const settle = (finish: () => void) => {
-      clearInterval(ticker);
-      if (settled) return;
-      settled = true;
-      finish();
-    };
-    promise.then(
-      (value) => settle(() => resolve(value)),
-      (error: unknown) => settle(() => reject(error)),
-    );
+    promise.then(resolve, reject).finally(() => clearInterval(ticker));
   });
 }
 
