@@ -32,9 +32,11 @@ function printSummary() {
 }
 
 function formatDuration(seconds: number): string {
-  const minutes = Math.floor(seconds / 60);
+  // Whole seconds first, so 959.6 s reads "16 min  0 s", not "15 min 60 s".
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
   return minutes > 0
-    ? `${minutes} min ${String(Math.round(seconds % 60)).padStart(2)} s`
+    ? `${minutes} min ${String(whole % 60).padStart(2)} s`
     : `${seconds.toFixed(1)} s`;
 }
 
