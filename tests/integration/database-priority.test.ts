@@ -1,10 +1,12 @@
 // The database's priority lane on PostgreSQL: with every connection of the visitors' pool busy and
 // more work queued behind it, /readyz, /healthz and a signed-in admin are still answered at once
-// from the lane's own connections, while a visitor's query keeps waiting for the main pool; and a
-// wait for that busy pool that runs out is not taken for a database that stopped answering.
+// from the lane's own connections, while a visitor's query keeps waiting for the main pool; a wait
+// for that busy pool that runs out is not taken for a database that stopped answering; nor is a
+// slow query at a time new connections are slow to open (a busy machine).
+import { connect, createServer, type Server, type Socket } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postgresPoolSizes } from "~/platform/db/database.server";
+import { postgresPoolSizes, probeApplicationName } from "~/platform/db/database.server";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
@@ -80,5 +82,84 @@ describe.each(postgres)("the priority lane on $name", (kind) => {
     // The visitor's page is rendered once a connection is free.
     expect(await miss).toMatchObject({ status: 200 });
     await Promise.all(holding);
+  }, 30_000);
+});
+
+/**
+ * A TCP proxy to the database that holds each new connection for `delayMs` before passing it on,
+ * as a busy machine is slow to start a connection's server process; open ones pass at once.
+ */
+async function startConnectDelayProxy(target: URL) {
+  let delayMs = 0;
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+    socket.pause();
+    setTimeout(() => {
+      const upstream = connect(Number(target.port || 5432), target.hostname, () => {
+        socket.pipe(upstream);
+        upstream.pipe(socket);
+        socket.resume();
+      });
+      upstream.on("error", () => socket.destroy());
+      socket.on("error", () => upstream.destroy());
+      upstream.on("close", () => socket.destroy());
+      socket.on("close", () => upstream.destroy());
+    }, delayMs);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return {
+    port,
+    setDelay: (ms: number) => {
+      delayMs = ms;
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.each(postgres)("slow new connections on $name", (kind) => {
+  it("do not make a slow query open the circuit: the probe's connection is open already", async () => {
+    const database = await kind.create();
+    const proxy = await startConnectDelayProxy(new URL(database.url));
+    const proxied = new URL(database.url);
+    proxied.hostname = "127.0.0.1";
+    proxied.port = String(proxy.port);
+    const site = await startTestSite({ url: proxied.toString(), drop: database.drop });
+    try {
+      const { db } = site.services;
+      // The probe's connection is opened with the database, before any query is slow.
+      const probeConnections = async () =>
+        Number(
+          (
+            await sql<{ count: string }>`select count(*) as count from pg_stat_activity
+              where datname = current_database() and application_name = ${probeApplicationName}`.execute(
+              db,
+            )
+          ).rows[0]?.count,
+        );
+      for (let waited = 0; (await probeConnections()) === 0 && waited < 3_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await probeConnections()).toBe(1);
+
+      // New connections now take 3 s to open; a query runs 2 s, past the 0.4 s at which the
+      // circuit asks its probe whether the database still answers, and past the probe's 0.5 s.
+      proxy.setDelay(3_000);
+      await sql`select pg_sleep(2)`.execute(db);
+      // The probe answered on its open connection: the query was not given up, and the next one
+      // is run, not refused.
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+      proxy.setDelay(0);
+      expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+    } finally {
+      await site.close();
+      await proxy.close();
+    }
   }, 30_000);
 });

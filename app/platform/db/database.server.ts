@@ -142,17 +142,22 @@ function wrapPool(
   };
 }
 
+/** The probe's connection, as PostgreSQL lists it (pg_stat_activity). */
+export const probeApplicationName = "site-circuit-probe";
+
 /**
  * The circuit's probe: `select 1` on a connection of its own, past the circuit's gate and the
- * pool's queue, so a pool busy with slow queries never makes a healthy database look down.
+ * pool's queue, so a pool busy with slow queries never makes a healthy database look down. The
+ * connection is opened with the database (`warm`), not when a query is slow: on a busy machine a
+ * new connection can take longer than the probe's deadline while the database answers at once.
  */
-function createProbe(url: string): CircuitProbe {
+function createProbe(url: string): CircuitProbe & { warm: () => void } {
   let client: pg.Client | undefined;
   const drop = (dropped: pg.Client) => {
     if (client === dropped) client = undefined;
     dropped.end().catch(() => {});
   };
-  return {
+  const probe = {
     async run() {
       let current = client;
       if (!current) {
@@ -160,6 +165,10 @@ function createProbe(url: string): CircuitProbe {
           connectionString: url,
           connectionTimeoutMillis: postgresTimeouts.connectMs,
           query_timeout: postgresTimeouts.queryMs,
+          // Kept for the process's life: a peer that vanished without closing is noticed.
+          keepAlive: true,
+          keepAliveInitialDelayMillis: 10_000,
+          application_name: probeApplicationName,
         });
         fresh.on("error", () => drop(fresh));
         client = current = fresh;
@@ -177,7 +186,12 @@ function createProbe(url: string): CircuitProbe {
     async close() {
       if (client) drop(client);
     },
+    warm() {
+      // A database down at open is found out by the first slow query, as it would be later.
+      if (!client) probe.run().catch(() => {});
+    },
   };
+  return probe;
 }
 
 /** Connections of the main pool, and of the priority lane's beside it (priority-lane.server). */
@@ -208,7 +222,9 @@ function openPostgres(url: string, logger?: Logger): Db {
     each.on("error", onError);
     each.on("connect", (client) => client.on("error", onError));
   }
-  const circuit = new DatabaseCircuit(createProbe(url), logger);
+  const probe = createProbe(url);
+  probe.warm();
+  const circuit = new DatabaseCircuit(probe, logger);
   const db: Db = new Kysely({
     dialect: new NamedPostgresDialect({ pool: wrapPool({ pool, priorityPool }, circuit) }),
   });
