@@ -1,6 +1,6 @@
 // The visit recorder against a real SQLite database: counts kept while the database cannot take
-// them and written once it can, memory bounded (the oldest batch dropped with a warning), Global
-// Privacy Control and the counting switch honoured.
+// them and written once it can, none lost to a flush already under way, memory bounded (the oldest
+// batch dropped with a warning), Global Privacy Control and the counting switch honoured.
 import { mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
@@ -49,7 +49,7 @@ describe("the visit recorder", () => {
     await db.deleteFrom("site_settings").execute();
   });
 
-  function makeRecorder(options: { maxBatchKeys?: number; maxBatches?: number } = {}) {
+  function makeRecorder(options: { maxBatchKeys?: number; maxBatches?: number; db?: Db } = {}) {
     const recorder = createVisitRecorder({
       db,
       logger,
@@ -88,6 +88,41 @@ describe("the visit recorder", () => {
     await recorder.stop();
     expect(recorder.pendingBatches()).toBe(0);
     expect(await countViews()).toBe(3);
+  });
+
+  it("writes views counted while a flush was already writing when flushed again, as at shutdown", async () => {
+    // The upsert of the visits waits at a gate, so the first flush is caught after sealing its batch.
+    const gate = Promise.withResolvers<void>();
+    const atGate = Promise.withResolvers<void>();
+    const gatedQueries = new Set<string>();
+    const recorder = makeRecorder({
+      db: db.withPlugin({
+        transformQuery({ node, queryId }) {
+          if (
+            node.kind === "InsertQueryNode" &&
+            node.into?.table.identifier.name === "visit_entries"
+          )
+            gatedQueries.add(queryId.queryId);
+          return node;
+        },
+        async transformResult({ result, queryId }) {
+          if (gatedQueries.has(queryId.queryId)) {
+            atGate.resolve();
+            await gate.promise;
+          }
+          return result;
+        },
+      }),
+    });
+    await recorder.flush();
+    recorder.noteView(pageRequest("/about", "192.0.2.1"), 200);
+    const first = recorder.flush();
+    await atGate.promise;
+    recorder.noteView(pageRequest("/services", "192.0.2.1"), 200);
+    const atShutdown = recorder.stop();
+    gate.resolve();
+    await Promise.all([first, atShutdown]);
+    expect(await countViews()).toBe(2);
   });
 
   it("bounds memory: beyond the unwritten batches it may keep, the oldest is dropped with a warning", async () => {

@@ -129,6 +129,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   let batch = createBatch();
   const sealed: VisitBatch[] = [];
   let flushing: Promise<void> | undefined;
+  let flushAfter: Promise<void> | undefined;
   let loadingSalts: Promise<void> | undefined;
   let retentionCheckedAt = 0;
 
@@ -288,8 +289,21 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     }
   }
 
+  /**
+   * A flush under way may have sealed its batch before the latest views were counted, so a caller
+   * then gets one more flush after it (shared by every caller meanwhile), never just the one going.
+   */
   function flush(): Promise<void> {
-    flushing ??= (async () => {
+    if (!flushing) return startFlush();
+    const next = () => {
+      flushAfter = undefined;
+      return startFlush();
+    };
+    flushAfter ??= flushing.then(next, next);
+    return flushAfter;
+  }
+  function startFlush(): Promise<void> {
+    flushing = (async () => {
       try {
         [settings, timeZone] = await Promise.all([readVisitSettings(db), readSiteTimeZone(db)]);
       } catch (error) {
