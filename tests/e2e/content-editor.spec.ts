@@ -1,7 +1,7 @@
 // The content editor's screen (spec sections 2, 4 and 5), without saving anything: layout, the
 // five tabs and their fields, the rich-text toolbar, the services list, validation, and the
 // guards that keep unsaved edits. Saving is in content-editor.saves.spec.ts.
-import { expect } from "@playwright/test";
+import { type Dialog, expect } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { getRichText, getToast, openEditor, readContentThroughApi } from "./admin-helpers";
@@ -337,14 +337,21 @@ test.describe("validation and unsaved changes", () => {
     await tagline.fill("A tagline not yet saved");
     await expect(page.getByText("You have unsaved changes.")).toBeVisible();
 
-    // A link inside the site asks first; staying keeps the text.
-    page.once("dialog", (dialog) => {
-      expect(dialog.message()).toBe(
-        "You have unsaved changes. Leave this screen without saving them?",
-      );
-      void dialog.dismiss();
+    // A link inside the site asks first; staying keeps the text. The question is answered as it
+    // comes (the click waits on it) and awaited before going on: the steps after it pass as well
+    // before it is asked, and under load it can come after them.
+    const question = new Promise<Dialog>((resolve) => {
+      page.once("dialog", (dialog) => {
+        resolve(dialog);
+        void dialog.dismiss();
+      });
     });
     await page.getByRole("banner").getByRole("link", { name: "View site" }).click();
+    const leaveQuestion = await question;
+    expect(leaveQuestion.type()).toBe("confirm");
+    expect(leaveQuestion.message()).toBe(
+      "You have unsaved changes. Leave this screen without saving them?",
+    );
     await expect(page).toHaveURL(/\/working-editor$/);
     await expect(tagline).toHaveValue("A tagline not yet saved");
 
