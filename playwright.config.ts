@@ -70,10 +70,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
-    // One browser context per worker, reset by Playwright between tests (cookies, storage, pages,
-    // routes, init scripts; tests/e2e/test.ts clears headers): a fresh context per test cost a
-    // renderer and a network context each time. Specs needing a second visitor open their own.
-    reuseContext: true,
+    // Each worker hands its browser context and page from test to test (tests/e2e/test.ts): a
+    // fresh context per test cost a renderer and a network context, and Playwright's own reset of
+    // a reused one three navigations and a cleared cache. Specs needing a second visitor open
+    // their own.
     // A trace records every action with DOM snapshots and a screencast: a quarter of the suite's
     // time on two cores. Asked for when a failure needs one (E2E_TRACE=1 npx playwright test …).
     trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",

@@ -5,6 +5,9 @@ import { expect } from "@playwright/test";
 import { waitForHydration } from "./hydration";
 import { test } from "./test";
 
+// What the browser keeps and revalidates is the subject: nothing cached by earlier tests.
+test.use({ firstVisit: true });
+
 test("a page revisited and answered 304 still hydrates and works", async ({ page, context }) => {
   test.slow();
   // The raw status of each document response, as the server sent it (the page sees the stored 200).

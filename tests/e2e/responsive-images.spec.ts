@@ -100,7 +100,7 @@ test.describe("each layout's sizes", () => {
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: { width: 375, height: 740 } });
+  test.use({ viewport: { width: 375, height: 740 }, firstVisit: true });
 
   test("the article's cover and text image come as the AVIF variant that fits the screen", async ({
     page,
@@ -120,7 +120,7 @@ test.describe("on a phone", () => {
 });
 
 test.describe("on Lighthouse's phone (412 px at density 1.75)", () => {
-  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, firstVisit: true });
 
   test("a full-width image comes at a width close to the 665 device pixels it fills", async ({
     page,
@@ -139,7 +139,7 @@ test.describe("on Lighthouse's phone (412 px at density 1.75)", () => {
 });
 
 test.describe("on a desktop", () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: { width: 1280, height: 900 }, firstVisit: true });
 
   test("the blog card, the article cover and the case study image each fetch the width their layout needs", async ({
     page,
