@@ -11,7 +11,7 @@ import { waitForScriptedPageToHydrate } from "./hydration";
 import "./keep-alive-hint";
 
 /** A worker's context and page for one set of options, and whether a test left state no reset undoes. */
-type SharedPage = { context: BrowserContext; page?: Page; tainted: boolean };
+type SharedPage = { context: BrowserContext; page?: Page; visited: Set<string>; tainted: boolean };
 
 /** Page and context methods whose effect outlives the test and has no undo: their callers get a fresh context next time. */
 const pageMethodsThatTaint = [
@@ -81,22 +81,51 @@ async function forgetCachedResponses(page: Page) {
   await session.detach();
 }
 
-/** What a finished test leaves in the context for the next: other pages, listeners, routes, cookies, storage, headers. */
-async function clearForNextTest({ context, page }: SharedPage & { page: Page }) {
-  for (const other of context.pages()) if (other !== page) await other.close();
-  page.removeAllListeners();
+/**
+ * What a finished test leaves in the context for the next: other pages, listeners, routes,
+ * cookies, headers, and the storage of every site its pages visited. The page leaves its document
+ * first, so no script of the last test (an editor's draft written 400 ms after typing stops) can
+ * write after the clearing.
+ */
+async function clearForNextTest({ context, page, visited }: SharedPage & { page: Page }) {
+  for (const other of context.pages()) {
+    if (other === page) continue;
+    const { origin, protocol } = new URL(other.url());
+    if (protocol.startsWith("http")) visited.add(origin);
+    await other.close();
+  }
+  await page.removeAllListeners(undefined, { behavior: "ignoreErrors" });
   await page.unrouteAll({ behavior: "ignoreErrors" });
   await context.unrouteAll({ behavior: "ignoreErrors" });
   await context.clearCookies();
   await context.setExtraHTTPHeaders({});
-  // The admin's token and the editors' drafts live in localStorage; the page is still on the
-  // site the test left it on.
-  await page
-    .evaluate(() => {
+  // A plain text file of the same site: the renderer stays, where about:blank would start another.
+  const { origin } = new URL(page.url());
+  const left = origin.startsWith("http")
+    ? await page.goto(`${origin}/robots.txt`).then(
+        () => true,
+        () => false,
+      )
+    : false;
+  if (left) {
+    await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
-    })
-    .catch(() => undefined);
+    });
+    visited.delete(origin);
+  } else {
+    await page.goto("about:blank");
+  }
+  const session = await context.newCDPSession(page);
+  for (const other of visited) {
+    // localStorage: the admin's token and the editors' drafts. The site keeps nothing else.
+    await session.send("Storage.clearDataForOrigin", {
+      origin: other,
+      storageTypes: "local_storage",
+    });
+  }
+  await session.detach();
+  visited.clear();
 }
 
 export const test = base.extend<
@@ -150,7 +179,7 @@ export const test = base.extend<
     let shared = sharedPages.get(key);
     if (!shared) {
       const context = await browser.newContext({ ...options, viewport });
-      shared = { context, tainted: false };
+      shared = { context, visited: new Set(), tainted: false };
       taintOnCall(shared, context, contextMethodsThatTaint);
       taintOnCall(shared, context.clock, clockMethods);
       sharedPages.set(key, shared);
@@ -179,6 +208,11 @@ export const test = base.extend<
     }
     if (viewport) await page.setViewportSize(viewport);
     if (firstVisit) await forgetCachedResponses(page);
+    const { visited } = sharedPage;
+    page.on("framenavigated", (frame) => {
+      const { origin, protocol } = new URL(frame.url());
+      if (protocol.startsWith("http")) visited.add(origin);
+    });
     await use(page);
   },
 });
