@@ -10,10 +10,10 @@ import { baseURL, setBaseURL } from "./fixtures";
 import { waitForScriptedPageToHydrate } from "./hydration";
 import "./keep-alive-hint";
 
-/** A worker's context and page for one set of options, and whether a test left state no reset undoes. */
+/** A worker's context and page for one set of options; tainted: a test left what no reset undoes */
 type SharedPage = { context: BrowserContext; page?: Page; visited: Set<string>; tainted: boolean };
 
-/** Page and context methods whose effect outlives the test and has no undo: their callers get a fresh context next time. */
+/** Methods whose effect outlives the test and has no undo: the next test gets a fresh context. */
 const pageMethodsThatTaint = [
   "addInitScript",
   "exposeFunction",
@@ -167,14 +167,9 @@ export const test = base.extend<
     use,
     testInfo,
   ) => {
-    const options = {
-      javaScriptEnabled,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      userAgent,
-      baseURL: url,
-    };
+    // Tests that differ in any of these get a context of their own.
+    const device = { deviceScaleFactor, isMobile, hasTouch, userAgent };
+    const options = { ...device, javaScriptEnabled, baseURL: url };
     const key = JSON.stringify(options);
     let shared = sharedPages.get(key);
     if (!shared) {
