@@ -81,6 +81,12 @@ async function forgetCachedResponses(page: Page) {
   await session.detach();
 }
 
+/** The origin of a page on a site (not about:blank, a data: URL or an error page). */
+function getSiteOrigin(url: string): string | undefined {
+  const { origin, protocol } = new URL(url);
+  return protocol.startsWith("http") ? origin : undefined;
+}
+
 /**
  * What a finished test leaves in the context for the next: other pages, listeners, routes,
  * cookies, headers, and the storage of every site its pages visited. The page leaves its document
@@ -90,8 +96,8 @@ async function forgetCachedResponses(page: Page) {
 async function clearForNextTest({ context, page, visited }: SharedPage & { page: Page }) {
   for (const other of context.pages()) {
     if (other === page) continue;
-    const { origin, protocol } = new URL(other.url());
-    if (protocol.startsWith("http")) visited.add(origin);
+    const origin = getSiteOrigin(other.url());
+    if (origin) visited.add(origin);
     await other.close();
   }
   await page.removeAllListeners(undefined, { behavior: "ignoreErrors" });
@@ -100,14 +106,14 @@ async function clearForNextTest({ context, page, visited }: SharedPage & { page:
   await context.clearCookies();
   await context.setExtraHTTPHeaders({});
   // A plain text file of the same site: the renderer stays, where about:blank would start another.
-  const { origin } = new URL(page.url());
-  const left = origin.startsWith("http")
+  const origin = getSiteOrigin(page.url());
+  const left = origin
     ? await page.goto(`${origin}/robots.txt`).then(
         () => true,
         () => false,
       )
     : false;
-  if (left) {
+  if (origin && left) {
     await page.evaluate(() => {
       localStorage.clear();
       sessionStorage.clear();
@@ -116,6 +122,7 @@ async function clearForNextTest({ context, page, visited }: SharedPage & { page:
   } else {
     await page.goto("about:blank");
   }
+  if (visited.size === 0) return;
   const session = await context.newCDPSession(page);
   for (const other of visited) {
     // localStorage: the admin's token and the editors' drafts. The site keeps nothing else.
@@ -205,8 +212,8 @@ export const test = base.extend<
     if (firstVisit) await forgetCachedResponses(page);
     const { visited } = sharedPage;
     page.on("framenavigated", (frame) => {
-      const { origin, protocol } = new URL(frame.url());
-      if (protocol.startsWith("http")) visited.add(origin);
+      const origin = getSiteOrigin(frame.url());
+      if (origin) visited.add(origin);
     });
     await use(page);
   },
