@@ -37,26 +37,39 @@ export function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/**
+ * How long opening waits for another process's hold on the file: its own open, WAL recovery, or the
+ * checkpoint that ends its last connection. A command started beside the site or the daily backup
+ * meets one now and then; a wait at open blocks nothing yet.
+ */
+const sqliteOpenWaitMs = 5_000;
+
 function openSqlite(path: string): Db {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
+  const describeFailure = (error: unknown) =>
+    `Cannot open the SQLite database ${resolve(path)}: ${(error as Error).message}`;
   let sqlite: DatabaseSync;
   try {
-    sqlite = new DatabaseSync(path);
+    sqlite = new DatabaseSync(path, { timeout: sqliteOpenWaitMs });
   } catch (error) {
-    throw new DatabaseSetupError(
-      `Cannot open the SQLite database ${resolve(path)}: ${(error as Error).message} (can this user write its folder?)`,
-    );
+    throw new DatabaseSetupError(`${describeFailure(error)} (can this user write its folder?)`);
   }
-  const { version } = sqlite.prepare("select sqlite_version() as version").get() as {
-    version: string;
-  };
+  let version: string;
+  try {
+    ({ version } = sqlite.prepare("select sqlite_version() as version").get() as {
+      version: string;
+    });
+    sqlite.exec("pragma journal_mode = wal");
+  } catch (error) {
+    sqlite.close();
+    throw new DatabaseSetupError(describeFailure(error));
+  }
   if (compareVersions(version, minimumSqliteVersion) < 0) {
     sqlite.close();
     throw new DatabaseSetupError(
       `SQLite ${version} is too old: ${minimumSqliteVersion} or newer is required (use Node.js 24.7 or newer)`,
     );
   }
-  sqlite.exec("pragma journal_mode = wal");
   // No busy timeout: node:sqlite is synchronous, so SQLite's own wait blocks the event loop (even
   // 10 ms costs 20-90 ms per attempt); the dialect retries a locked write asynchronously instead.
   sqlite.exec("pragma busy_timeout = 0");
