@@ -272,8 +272,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   /**
-   * A kept page asked for again: it is worth its brotli copy now. (Pages without a query get it
-   * as soon as they are kept; a one-off search never costs one.)
+   * A kept page asked for again: it is worth its brotli copy now. A page seen once after a change
+   * (a one-off search, a page the crawler or the owner's check alone visits) never costs one.
    */
   function noteHit(key: string, page: CachedPage) {
     if (!page.brotli) recompressor.request(key, page);
@@ -310,7 +310,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { kind: "other", status: response.status, headers: [...response.headers], body };
     }
     const page = await toCachedPage(response, body, data, dataVersion, validUntil);
-    if (store.set(key, page) && !key.includes("?")) recompressor.request(key, page);
+    store.set(key, page);
     return { kind: "page", page };
   }
 
