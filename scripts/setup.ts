@@ -1,7 +1,7 @@
 // Shared by `npm start`, `npm test` and `npm run admin`: install when dependencies are missing or
 // older than the lockfile, build when the build is older than its sources (neither in a release).
 // Only node: built-ins, because it runs before anything is installed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -30,34 +30,6 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = pr
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);
   }
-}
-
-/**
- * Runs a command with its output kept rather than printed, for steps that run side by side and
- * print whole when they end. Resolves with the output; rejects with it on failure.
- */
-export function runCollecting(
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = process.env,
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-    };
-    child.stdout.on("data", keep);
-    child.stderr.on("data", keep);
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (code === 0) resolve(output);
-      else {
-        const failure = `${command} ${args.join(" ")} failed (exit ${code ?? signal})`;
-        reject(Object.assign(new Error(failure), { output }));
-      }
-    });
-  });
 }
 
 /** The newest modification time (ms) in a file or folder, node_modules and dot-files aside. */
@@ -125,35 +97,16 @@ export function ensureBuiltForTests(): void {
 }
 
 export function ensureBuilt({ force = false } = {}): void {
-  if (isRelease || (!force && isBuildCurrent())) return;
-  console.log("Building the site...");
-  run(...describeBuild());
-  writeFileSync(buildStamp, new Date().toISOString());
-}
-
-/** ensureBuiltForTests beside other work: resolves with the build's output instead of printing it. */
-export async function ensureBuiltForTestsCollecting(): Promise<string> {
-  let output = "";
-  if (!isBuildCurrent()) {
-    output = `Building the site...\n${await runCollecting(...describeBuild())}`;
-    writeFileSync(buildStamp, new Date().toISOString());
-  }
-  process.env[buildReadyVariable] = "1";
-  return output;
-}
-
-function describeBuild(): [string, string[], NodeJS.ProcessEnv] {
-  // Always a production build: one made under vitest's NODE_ENV=test has no page security policy.
-  return ["npx", ["react-router", "build"], { ...process.env, NODE_ENV: "production" }];
-}
-
-function isBuildCurrent(): boolean {
   // A release is the build: there are no sources to build from.
-  if (isRelease) return true;
-  if (process.env[buildReadyVariable] === "1" && existsSync(builtServer)) return true;
+  if (isRelease) return;
+  if (!force && process.env[buildReadyVariable] === "1" && existsSync(builtServer)) return;
   const stamp = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : 0;
   const newest = Math.max(...buildInputs.map((input) => newestChange(join(root, input))));
-  return stamp > newest && existsSync(builtServer);
+  if (!force && stamp > newest && existsSync(builtServer)) return;
+  console.log("Building the site...");
+  // Always a production build: one made under vitest's NODE_ENV=test has no page security policy.
+  run("npx", ["react-router", "build"], { ...process.env, NODE_ENV: "production" });
+  writeFileSync(buildStamp, new Date().toISOString());
 }
 
 /** Installs and builds when needed, then loads the built server bundle (server/app.ts's exports). */

@@ -4,14 +4,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTempPostgres, type TempPostgres } from "./postgres.ts";
-import {
-  ensureBuiltForTestsCollecting,
-  ensureInstalled,
-  ensureNodeVersion,
-  root,
-  run,
-  runCollecting,
-} from "./setup.ts";
+import { ensureBuiltForTests, ensureInstalled, ensureNodeVersion, root, run } from "./setup.ts";
 
 ensureNodeVersion();
 ensureInstalled();
@@ -50,53 +43,21 @@ function formatDuration(seconds: number): string {
 async function step(name: string, action: () => void | Promise<void>) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
+  const record = (outcome: "ok" | "failed") => {
+    const seconds = (Date.now() - started) / 1000;
+    durations.push({ name, seconds, outcome });
+    console.log(`(${name}: ${formatDuration(seconds)})`);
+  };
   try {
     await action();
   } catch (error) {
-    recordStep(name, started, "failed");
-    stopFailed(name, error);
+    record("failed");
+    console.error(`\n${name} failed: ${error instanceof Error ? error.message : error}`);
+    printSummary();
+    console.log(`\n${counts.passed} passed, ${Math.max(counts.failed, 1)} failed`);
+    process.exit(1);
   }
-  recordStep(name, started, "ok");
-}
-
-function recordStep(name: string, started: number, outcome: "ok" | "failed") {
-  const seconds = (Date.now() - started) / 1000;
-  durations.push({ name, seconds, outcome });
-  console.log(`(${name}: ${formatDuration(seconds)})`);
-}
-
-function stopFailed(name: string, error: unknown): never {
-  console.error(`\n${name} failed: ${error instanceof Error ? error.message : error}`);
-  printSummary();
-  console.log(`\n${counts.passed} passed, ${Math.max(counts.failed, 1)} failed`);
-  process.exit(1);
-}
-
-/**
- * Steps that need nothing from each other, run at once (the checks use one core each, the build
- * two): each prints its output whole when it ends, and the run stops after them if one failed.
- */
-async function stepsSideBySide(steps: Record<string, () => Promise<string>>) {
-  const started = Date.now();
-  const outcomes = await Promise.all(
-    Object.entries(steps).map(async ([name, action]) => {
-      let outcome: "ok" | "failed" = "ok";
-      let output = "";
-      let failure: unknown;
-      try {
-        output = await action();
-      } catch (error) {
-        outcome = "failed";
-        failure = error;
-        output = (error as { output?: string }).output ?? "";
-      }
-      console.log(`\n=== ${name} ===\n${output.trimEnd()}`);
-      recordStep(name, started, outcome);
-      return { name, failure, outcome };
-    }),
-  );
-  const failed = outcomes.find(({ outcome }) => outcome === "failed");
-  if (failed) stopFailed(failed.name, failed.failure);
+  record("ok");
 }
 
 function countVitest(file: string) {
@@ -113,15 +74,13 @@ function countPlaywright(file: string) {
   counts.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
 }
 
-// The one build of the run (integration tests, the e2e server and its isolated sites all load it),
-// made while the code is checked.
-await stepsSideBySide({
-  typecheck: async () =>
-    (await runCollecting("npx", ["react-router", "typegen"])) +
-    (await runCollecting("npx", ["tsc", "--noEmit"])),
-  "lint and format": () => runCollecting("npx", ["biome", "check", "--error-on-warnings", "."]),
-  build: ensureBuiltForTestsCollecting,
+await step("typecheck", () => {
+  run("npx", ["react-router", "typegen"]);
+  run("npx", ["tsc", "--noEmit"]);
 });
+await step("lint and format", () => run("npx", ["biome", "check", "--error-on-warnings", "."]));
+// The one build of the run: integration tests, the e2e server and its isolated sites all load it.
+await step("build", () => ensureBuiltForTests());
 
 let postgres: TempPostgres | undefined;
 if (!process.env.TEST_DATABASE_URL) {
