@@ -17,6 +17,8 @@ export const serverTimeouts = {
   requestMs: 30_000,
   /** An idle keep-alive connection is closed after this. */
   keepAliveMs: 5_000,
+  /** How often Node looks for connections past the header or request timeout. */
+  checkEveryMs: 1_000,
 };
 
 /**
@@ -43,6 +45,8 @@ export type SiteServerOptions = {
   limits?: ConnectionLimits;
   /** Peers exempt from the per-network cap: the trusted reverse proxies, whose sockets are many. */
   isTrustedPeer?: (address: string) => boolean;
+  /** Shorter timeouts, for tests that wait for one to pass. */
+  timeouts?: Partial<typeof serverTimeouts>;
 };
 
 /**
@@ -59,14 +63,23 @@ export function readConnectionCounts(server: Server): ConnectionCounts | undefin
 
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
+  const timeouts = { ...serverTimeouts, ...options.timeouts };
+  // Sockets answered by the clientError handler below. Node's parser still reads them, so a
+  // request that arrived as the header timeout fired (a browser's preconnected socket, put to use
+  // while this process was busy) would be run with no way left to answer it, and the browser,
+  // given the 408, sends it again: a post run twice, a save refused as a conflict with itself.
+  const answered = new WeakSet<object>();
   const server = createServer(
     {
-      headersTimeout: serverTimeouts.headersMs,
-      requestTimeout: serverTimeouts.requestMs,
-      keepAliveTimeout: serverTimeouts.keepAliveMs,
-      connectionsCheckingInterval: 1_000,
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeouts.checkEveryMs,
     },
-    app,
+    (req, res) => {
+      if (answered.has(req.socket)) req.socket.destroy();
+      else app(req, res);
+    },
   );
   connectionCounters.set(server, capConnections(server, options).readCounts);
   // The overload guard looks at the kernel's queue of this port (accept-queue.server).
@@ -83,6 +96,7 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
   // A client that sends garbage gets a 4xx without a log line per socket (a flood of them must
   // not flood the log), with Node's own status for an oversized head or a slow one.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    answered.add(socket);
     const status =
       error.code === "HPE_HEADER_OVERFLOW"
         ? "431 Request Header Fields Too Large"
