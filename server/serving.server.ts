@@ -94,9 +94,15 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
     socket.once("close", () => open.delete(socket));
   });
   // A client that sends garbage gets a 4xx without a log line per socket (a flood of them must
-  // not flood the log), with Node's own status for an oversized head or a slow one.
+  // not flood the log), with Node's own status for an oversized head or a slow one. A socket that
+  // has sent nothing asked nothing: it is closed without an answer, as nginx does, and a browser
+  // that was putting it to use just then resends on a new one.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     answered.add(socket);
+    if ((socket as Socket).bytesRead === 0) {
+      socket.destroy();
+      return;
+    }
     const status =
       error.code === "HPE_HEADER_OVERFLOW"
         ? "431 Request Header Fields Too Large"
