@@ -67,7 +67,8 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
   // Sockets answered by the clientError handler below. Node's parser still reads them, so a
   // request that arrived as the header timeout fired (a browser's preconnected socket, put to use
   // while this process was busy) would be run with no way left to answer it, and the browser,
-  // given the 408, sends it again: a post run twice, a save refused as a conflict with itself.
+  // given the 408, sends it again: a post run twice, a save refused as a conflict with itself
+  // (docs/decisions/039).
   const answered = new WeakSet<object>();
   const server = createServer(
     {
