@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { formatPasswordHash } from "~/features/admin/admins/passwords.server";
 import type { AppServices } from "~/platform/context.server";
 import type * as SiteModule from "../../server/app";
 import { makeOwnSiteFolders, type TestDatabase } from "./databases";
@@ -24,7 +25,7 @@ const cheapTestAdminHash = (() => {
   const params = { memory: 64, passes: 1, parallelism: 1, tagLength: 32 };
   const salt = randomBytes(16);
   const key = argon2Sync("argon2id", { message: testAdmin.password, nonce: salt, ...params });
-  return `$argon2id$v=19$m=${params.memory},t=${params.passes},p=${params.parallelism}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  return formatPasswordHash(params, salt, key);
 })();
 
 export type TestSite = {

@@ -2,7 +2,9 @@
 // stored as a PHC string so the parameters can be raised later without breaking old hashes.
 import { argon2, randomBytes, timingSafeEqual } from "node:crypto";
 
-const defaults = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
+type HashParams = { memory: number; passes: number; parallelism: number; tagLength: number };
+
+const defaults: HashParams = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 };
 
 /**
  * argon2 runs on libuv's thread pool (4 threads), which also does gzip and file reads: a login
@@ -48,11 +50,7 @@ function releaseSlot(): void {
   else running--;
 }
 
-async function derive(
-  password: string,
-  nonce: Buffer,
-  params: { memory: number; passes: number; parallelism: number; tagLength: number },
-): Promise<Buffer> {
+async function derive(password: string, nonce: Buffer, params: HashParams): Promise<Buffer> {
   await acquireSlot();
   try {
     return await new Promise((resolve, reject) => {
@@ -65,11 +63,15 @@ async function derive(
   }
 }
 
+/** The stored form of a hash (PHC): its parameters travel with it, so verifying reads them back. */
+export function formatPasswordHash(params: HashParams, salt: Buffer, key: Buffer): string {
+  const { memory, passes, parallelism } = params;
+  return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, defaults);
-  const { memory, passes, parallelism } = defaults;
-  return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${salt.toString("base64url")}$${key.toString("base64url")}`;
+  return formatPasswordHash(defaults, salt, await derive(password, salt, defaults));
 }
 
 const phc = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([\w-]+)\$([\w-]+)$/;
