@@ -2,7 +2,7 @@
 // driven through the system Chromium. No browser is ever downloaded.
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type Project } from "@playwright/test";
 import { ensureBuiltForTests, root } from "./scripts/setup.ts";
 
 // The servers, the workers and the commands specs run share one build, made here when missing or
@@ -55,12 +55,57 @@ function describeServer(serverPort: number) {
   };
 }
 
+// npm test runs the specs that wait for schedules beside the unit and integration tests, whose
+// workers often wait too (E2E_PART=schedules), and the others after them (E2E_PART=rest). Unset,
+// one run has them all.
+const part = process.env.E2E_PART;
+if (part && part !== "schedules" && part !== "rest") {
+  throw new Error(`E2E_PART must be "schedules" or "rest", not "${part}"`);
+}
+function runsProject(name: string): boolean {
+  return !part || (part === "schedules") === (name === "schedule-saves");
+}
+
+const projects = [
+  // Specs that save site content (*.saves.spec.ts) test servers of their own, so no other spec
+  // sees content they change, and they run beside the other specs rather than after them. Listed
+  // first: the workers take queued specs in project order, so a worker starts on each serial
+  // chain at once while the others share the rest. The chain that waits for schedules is the
+  // longest, and mostly idle: npm test runs it on its own, beside the unit and integration tests.
+  {
+    name: "schedule-saves",
+    testMatch: waitsForSchedules,
+    // One at a time, as below; settings-time also changes the site time zone the others read.
+    workers: 1,
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.schedules },
+  },
+  {
+    name: "content-saves",
+    testMatch: /\.saves\.spec\.ts$/,
+    testIgnore: waitsForSchedules,
+    // One at a time: two specs saving at once would each see the other's saves as conflicts.
+    workers: 1,
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
+  },
+  {
+    name: "chromium",
+    testIgnore: /\.saves\.spec\.ts$/,
+    use: { ...devices["Desktop Chrome"], channel: undefined },
+  },
+] satisfies Project[];
+/** Each server, named by the project whose specs use it. */
+const servers = [
+  { port, project: "chromium" },
+  { port: savesPort, project: "content-saves" },
+  { port: schedulesPort, project: "schedule-saves" },
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: false,
-  // Two at work on two cores, and a third mostly waiting for schedules to come due.
+  // Three on two cores: a worker also waits for its server and its browser to answer.
   workers: 3,
   retries: 0,
   forbidOnly: true,
@@ -91,32 +136,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    // Specs that save site content (*.saves.spec.ts) test servers of their own, so no other spec
-    // sees content they change, and they run beside the other specs rather than after them. Listed
-    // first: the workers take queued specs in project order, so a worker starts on each serial
-    // chain at once while the others share the rest. The chain that waits for schedules is the
-    // longest, and mostly idle.
-    {
-      name: "schedule-saves",
-      testMatch: waitsForSchedules,
-      // One at a time, as below; settings-time also changes the site time zone the others read.
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.schedules },
-    },
-    {
-      name: "content-saves",
-      testMatch: /\.saves\.spec\.ts$/,
-      testIgnore: waitsForSchedules,
-      // One at a time: two specs saving at once would each see the other's saves as conflicts.
-      workers: 1,
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
-    },
-    {
-      name: "chromium",
-      testIgnore: /\.saves\.spec\.ts$/,
-      use: { ...devices["Desktop Chrome"], channel: undefined },
-    },
-  ],
-  webServer: [describeServer(port), describeServer(savesPort), describeServer(schedulesPort)],
+  projects: projects.filter(({ name }) => runsProject(name)),
+  webServer: servers
+    .filter(({ project }) => runsProject(project))
+    .map((server) => describeServer(server.port)),
 });

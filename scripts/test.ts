@@ -1,7 +1,8 @@
 // `npm test`: install when needed, typecheck, lint, build once, unit and integration tests (SQLite,
 // and a throwaway PostgreSQL when installed), end-to-end tests in the system Chromium. Stops at the
 // first failure; ends with each step's duration and one "N passed, N failed" line.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTempPostgres, type TempPostgres } from "./postgres.ts";
 import { ensureBuiltForTests, ensureInstalled, ensureNodeVersion, root, run } from "./setup.ts";
@@ -40,9 +41,9 @@ function formatDuration(seconds: number): string {
     : `${seconds.toFixed(1)} s`;
 }
 
-async function step(name: string, action: () => void | Promise<void>) {
+/** One step of the run, timed from `started` (now, unless it began in the background). */
+async function step(name: string, action: () => void | Promise<void>, started = Date.now()) {
   console.log(`\n=== ${name} ===`);
-  const started = Date.now();
   const record = (outcome: "ok" | "failed") => {
     const seconds = (Date.now() - started) / 1000;
     durations.push({ name, seconds, outcome });
@@ -94,11 +95,24 @@ console.log(
     ? "Integration tests run on SQLite and PostgreSQL."
     : "Integration tests run on SQLite only (no PostgreSQL found).",
 );
+/** Runs a command with the terminal as its output; resolves when it exits 0, rejects otherwise. */
+function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code ?? signal})`)),
+    );
+  });
+}
+
 /** One Vitest run, its passes and failures counted from its JSON report. */
-function runVitest(report: string, env: NodeJS.ProcessEnv): void {
+async function runVitest(report: string, env: NodeJS.ProcessEnv): Promise<void> {
   const output = join(reports, report);
   try {
-    run(
+    await runCommand(
       "npx",
       ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${output}`],
       { ...process.env, ...env, ...(databaseUrl ? { TEST_DATABASE_URL: databaseUrl } : {}) },
@@ -108,22 +122,72 @@ function runVitest(report: string, env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** Playwright over one part of the specs (playwright.config.ts), counted from its JSON report. */
+function getPlaywrightRun(part: "schedules" | "rest") {
+  const report = join(reports, `playwright-${part}.json`);
+  const args = ["playwright", "test"];
+  const env = { ...process.env, E2E_PART: part, PLAYWRIGHT_JSON_OUTPUT_NAME: report };
+  return { report, args, env };
+}
+
+/**
+ * The end-to-end specs that wait for schedules to come due: a minute at a time, mostly idle, so they
+ * run beside the unit and integration tests, whose workers often wait too. Their output is kept
+ * and printed once they end, not mixed into Vitest's.
+ */
+function startScheduleSpecs() {
+  const { report, args, env } = getPlaywrightRun("schedules");
+  const log = join(reports, "playwright-schedules.log");
+  const output = openSync(log, "w");
+  const started = Date.now();
+  // A process group of its own: a run stopped by a failure elsewhere stops it, and its browser.
+  const child = spawn("npx", args, {
+    cwd: root,
+    stdio: ["ignore", output, output],
+    env,
+    detached: true,
+  });
+  process.on("exit", () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+  });
+  const ended = new Promise<number | null>((resolve) => {
+    child.on("error", () => resolve(null));
+    child.on("exit", (code) => resolve(code));
+  });
+  return async function awaitScheduleSpecs() {
+    const code = await ended;
+    closeSync(output);
+    await step(
+      "end-to-end tests waiting for schedules (beside the others)",
+      () => {
+        process.stdout.write(readFileSync(log, "utf8"));
+        countPlaywright(report);
+        if (code !== 0) throw new Error(`playwright ${args.join(" ")} failed (exit ${code})`);
+      },
+      started,
+    );
+  };
+}
+
+let awaitScheduleSpecs: (() => Promise<void>) | undefined;
 try {
-  await step("unit and integration tests", () => runVitest("vitest.json", {}));
-  // Alone, after the rest: what they measure is the server, not the files beside it.
+  // Alone, before the rest: what they measure is the server, not the work beside it.
   await step("load tests", () => runVitest("vitest-load.json", { LOAD_TESTS: "1" }));
+  awaitScheduleSpecs = startScheduleSpecs();
+  await step("unit and integration tests", () => runVitest("vitest.json", {}));
 } finally {
   postgres?.stop();
 }
 
-await step("end-to-end tests", () => {
-  const output = join(reports, "playwright.json");
+await step("end-to-end tests", async () => {
+  const { report, args, env } = getPlaywrightRun("rest");
   try {
-    run("npx", ["playwright", "test"], { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+    await runCommand("npx", args, env);
   } finally {
-    countPlaywright(output);
+    countPlaywright(report);
   }
 });
+await awaitScheduleSpecs();
 
 printSummary();
 console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
