@@ -52,6 +52,8 @@ function describeServer(serverPort: number) {
     env: { PORT: String(serverPort) },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
+    // Stopped as systemd stops the site, so it closes its database and removes its folder.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
   };
 }
 

@@ -41,11 +41,16 @@ function formatDuration(seconds: number): string {
     : `${seconds.toFixed(1)} s`;
 }
 
-/** One step of the run, timed from `started` (now, unless it began in the background). */
-async function step(name: string, action: () => void | Promise<void>, started = Date.now()) {
+/** One step of the run, timed as it runs, or by `span` when it ran in the background. */
+async function step(
+  name: string,
+  action: () => void | Promise<void>,
+  span?: { started: number; ended: number },
+) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const record = (outcome: "ok" | "failed") => {
-    const seconds = (Date.now() - started) / 1000;
+    const seconds = ((span?.ended ?? Date.now()) - (span?.started ?? started)) / 1000;
     durations.push({ name, seconds, outcome });
     console.log(`(${name}: ${formatDuration(seconds)})`);
   };
@@ -150,21 +155,21 @@ function startScheduleSpecs() {
   process.on("exit", () => {
     if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
   });
-  const ended = new Promise<number | null>((resolve) => {
-    child.on("error", () => resolve(null));
-    child.on("exit", (code) => resolve(code));
+  const ended = new Promise<{ code: number | null; at: number }>((resolve) => {
+    child.on("error", () => resolve({ code: null, at: Date.now() }));
+    child.on("exit", (code) => resolve({ code, at: Date.now() }));
   });
   return async function awaitScheduleSpecs() {
-    const code = await ended;
+    const { code, at } = await ended;
     closeSync(output);
     await step(
-      "end-to-end tests waiting for schedules (beside the others)",
+      "end-to-end tests waiting for schedules",
       () => {
         process.stdout.write(readFileSync(log, "utf8"));
         countPlaywright(report);
         if (code !== 0) throw new Error(`playwright ${args.join(" ")} failed (exit ${code})`);
       },
-      started,
+      { started, ended: at },
     );
   };
 }

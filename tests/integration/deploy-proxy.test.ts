@@ -2,6 +2,7 @@
 // nginx in front of the production entry (a self-signed certificate, loopback ports), `nginx -t`
 // on the file as an operator fills it in, and `systemd-analyze verify` on the units.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { once } from "node:events";
 import {
   chmodSync,
   cpSync,
@@ -17,6 +18,7 @@ import { connect as connectHttp2 } from "node:http2";
 import { request as httpsRequest } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -487,13 +489,18 @@ describe.skipIf(!nginx || !openssl || !socketActivate)(
       }
     }, 60_000);
 
-    afterAll(() => {
+    afterAll(async () => {
       stopNginx(dir);
       writeFileSync(join(dir, "stop"), "");
       try {
         process.kill(readSitePid(), "SIGTERM");
       } catch {
         // already gone
+      }
+      // The loop ends when the site has stopped and it finds the stop file; only then can its
+      // folder go, or a last start writes into it again.
+      if (holder && holder.exitCode === null) {
+        await Promise.race([once(holder, "exit"), delay(shutdownTimings.exitMs + 2_000)]);
       }
       holder?.kill("SIGTERM");
       rmSync(dir, { recursive: true, force: true });

@@ -18,6 +18,9 @@ function freshDatabaseUrl() {
   dirs.push(dir);
   return `file:${join(dir, "site.db")}`;
 }
+afterAll(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe("malformed requests against the server process", () => {
   let server: ServerProcess;
@@ -28,10 +31,7 @@ describe("malformed requests against the server process", () => {
     host = `127.0.0.1:${server.port}`;
   });
 
-  afterAll(() => {
-    server?.kill();
-    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server?.kill());
 
   const shapes: Array<[string, (host: string) => string, number]> = [
     ["TRACE", (h) => `TRACE / HTTP/1.1\r\nHost: ${h}\r\nConnection: close\r\n\r\n`, 405],
