@@ -145,7 +145,8 @@ function startScheduleSpecs() {
   const log = join(reports, "playwright-schedules.log");
   const output = openSync(log, "w");
   const started = Date.now();
-  // A process group of its own: a run stopped by a failure elsewhere stops it, and its browser.
+  // A process group of its own, interrupted as by Ctrl-C when a failure elsewhere stops the run:
+  // Playwright then stops its browser and its server too (SIGTERM would leave the server running).
   const child = spawn("npx", args, {
     cwd: root,
     stdio: ["ignore", output, output],
@@ -153,7 +154,7 @@ function startScheduleSpecs() {
     detached: true,
   });
   process.on("exit", () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGTERM");
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGINT");
   });
   const ended = new Promise<{ code: number | null; at: number }>((resolve) => {
     child.on("error", () => resolve({ code: null, at: Date.now() }));
