@@ -1,5 +1,6 @@
-// `npm test`: install when needed, typecheck, lint, build once, unit and integration tests (SQLite,
-// and a throwaway PostgreSQL when installed), end-to-end tests in the system Chromium. Stops at the
+// `npm test`: install when needed, typecheck, lint, build once, load tests, unit and integration
+// tests (SQLite, and a throwaway PostgreSQL when installed) with the end-to-end specs that wait for
+// schedules beside them, then the other end-to-end specs, in the system Chromium. Stops at the
 // first failure; ends with each step's duration and one "N passed, N failed" line.
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
