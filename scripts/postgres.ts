@@ -80,12 +80,16 @@ export async function startTempPostgres({
     return undefined;
   }
   const pid = () => Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+  const stop = () => {
+    process.off("exit", stop);
+    asOwner(["pg_ctl", "-D", data, "-m", "fast", "-w", "stop"]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // A run that ends early (a failed step exits at once) still stops the server and removes it.
+  process.on("exit", stop);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop: () => {
-      asOwner(["pg_ctl", "-D", data, "-m", "fast", "-w", "stop"]);
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
     halt: (mode) => {
       asOwner(["pg_ctl", "-D", data, "-m", mode, "-w", "stop"]);
     },

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startTempPostgres, type TempPostgres } from "./postgres.ts";
-import { ensureBuiltForTests, ensureInstalled, ensureNodeVersion, root, run } from "./setup.ts";
+import { ensureBuiltForTests, ensureInstalled, ensureNodeVersion, root } from "./setup.ts";
 
 const runStarted = Date.now();
 ensureNodeVersion();
@@ -85,11 +85,30 @@ function countPlaywright(file: string) {
   counts.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
 }
 
-await step("typecheck", () => {
-  run("npx", ["react-router", "typegen"]);
-  run("npx", ["tsc", "--noEmit"]);
+/** Runs a command with the terminal as its output; resolves when it exits 0, rejects otherwise. */
+function runCommand(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
+    child.on("error", reject);
+    child.on("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code ?? signal})`)),
+    );
+  });
+}
+
+await step("typecheck", async () => {
+  await runCommand("npx", ["react-router", "typegen"]);
+  await runCommand("npx", ["tsc", "--noEmit"]);
 });
-await step("lint and format", () => run("npx", ["biome", "check", "--error-on-warnings", "."]));
+await step("lint and format", () =>
+  runCommand("npx", ["biome", "check", "--error-on-warnings", "."]),
+);
 // The one build of the run: integration tests, the e2e server and its isolated sites all load it.
 await step("build", () => ensureBuiltForTests());
 
@@ -105,19 +124,6 @@ console.log(
     ? "Integration tests run on SQLite and PostgreSQL."
     : "Integration tests run on SQLite only (no PostgreSQL found).",
 );
-/** Runs a command with the terminal as its output; resolves when it exits 0, rejects otherwise. */
-function runCommand(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: "inherit", env });
-    child.on("error", reject);
-    child.on("exit", (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`${command} ${args.join(" ")} failed (exit ${code ?? signal})`)),
-    );
-  });
-}
-
 /** One Vitest run, its passes and failures counted from its JSON report. */
 async function runVitest(report: string, env: NodeJS.ProcessEnv): Promise<void> {
   const output = join(reports, report);
@@ -180,15 +186,11 @@ function startScheduleSpecs() {
   };
 }
 
-let awaitScheduleSpecs: (() => Promise<void>) | undefined;
-try {
-  // Alone, before the rest: what they measure is the server, not the work beside it.
-  await step("load tests", () => runVitest("vitest-load.json", { LOAD_TESTS: "1" }));
-  awaitScheduleSpecs = startScheduleSpecs();
-  await step("unit and integration tests", () => runVitest("vitest.json", {}));
-} finally {
-  postgres?.stop();
-}
+// Alone, before the rest: what they measure is the server, not the work beside it.
+await step("load tests", () => runVitest("vitest-load.json", { LOAD_TESTS: "1" }));
+const awaitScheduleSpecs = startScheduleSpecs();
+await step("unit and integration tests", () => runVitest("vitest.json", {}));
+postgres?.stop();
 
 await step("end-to-end tests", async () => {
   const { report, args, env } = getPlaywrightRun("rest");

@@ -46,7 +46,10 @@ async function signInWithPassword(page: Page, admin: { email: string; password: 
 function recordToasts() {
   const seen = () => sessionStorage.getItem("e2e-toasts") ?? "";
   new MutationObserver(() => {
-    for (const item of document.querySelectorAll('[role="region"] li')) {
+    // The list getToast reads: the Notifications region's items.
+    for (const item of document.querySelectorAll(
+      '[role="region"][aria-label^="Notifications"] li',
+    )) {
       const text = item.textContent ?? "";
       if (text && !seen().includes(text))
         sessionStorage.setItem("e2e-toasts", `${seen()}\n${text}`);
