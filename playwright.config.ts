@@ -10,31 +10,41 @@ import { ensureBuiltForTests, root } from "./scripts/setup.ts";
 ensureBuiltForTests();
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-// The content-saving specs' two servers: free ports, chosen once here and inherited by the workers.
-if (!process.env.E2E_SAVES_PORT || !process.env.E2E_SCHEDULES_PORT) {
-  const [savesFree, schedulesFree] = execFileSync(
+// The saving specs' servers: free ports, chosen once here and inherited by the workers.
+const savingServers = {
+  workspace: "E2E_WORKSPACE_SAVES_PORT",
+  saves: "E2E_SAVES_PORT",
+  schedules: "E2E_SCHEDULES_PORT",
+} as const;
+const unset = Object.values(savingServers).filter((name) => !process.env[name]);
+if (unset.length > 0) {
+  const free = execFileSync(
     process.execPath,
     [
       "--input-type=module",
       "-e",
-      "console.log(...(await (await import('./scripts/free-port.ts')).findFreePorts(2)))",
+      `console.log(...(await (await import('./scripts/free-port.ts')).findFreePorts(${unset.length})))`,
     ],
     { cwd: root, encoding: "utf8" },
   )
     .trim()
     .split(" ");
-  process.env.E2E_SAVES_PORT ??= savesFree;
-  process.env.E2E_SCHEDULES_PORT ??= schedulesFree;
+  for (const [index, name] of unset.entries()) process.env[name] = free[index];
 }
-const savesPort = Number(process.env.E2E_SAVES_PORT);
-const schedulesPort = Number(process.env.E2E_SCHEDULES_PORT);
+const workspaceSavesPort = Number(process.env[savingServers.workspace]);
+const savesPort = Number(process.env[savingServers.saves]);
+const schedulesPort = Number(process.env[savingServers.schedules]);
 export const e2eServerURLs = {
   shared: `http://127.0.0.1:${port}`,
+  workspace: `http://127.0.0.1:${workspaceSavesPort}`,
   saves: `http://127.0.0.1:${savesPort}`,
   schedules: `http://127.0.0.1:${schedulesPort}`,
 };
 /** The saving specs that wait for a schedule to come due, a minute each, on a server of their own. */
 const waitsForSchedules = /(publishing|built-pages|settings-time)\.saves\.spec\.ts$/;
+/** The saving specs of the admin's own screens and the site's frame: a chain of their own. */
+const savesWorkspace =
+  /(admin-layout|admin-workspace|brand|media-library|navigation|seo-settings)\.saves\.spec\.ts$/;
 const baseURL = e2eServerURLs.shared;
 
 // Debian's Chromium headless shell: the same Blink and V8 as /usr/bin/chromium, without the desktop
@@ -74,6 +84,8 @@ const projects = [
   // first: the workers take queued specs in project order, so a worker starts on each serial
   // chain at once while the others share the rest. The chain that waits for schedules is the
   // longest, and mostly idle: npm test runs it on its own, beside the unit and integration tests.
+  // The other saving specs are two chains, each shorter than a worker's share of the run: as one,
+  // it ran on alone for the last minute, with the CPU half idle.
   {
     name: "schedule-saves",
     testMatch: waitsForSchedules,
@@ -82,9 +94,16 @@ const projects = [
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.schedules },
   },
   {
+    name: "workspace-saves",
+    testMatch: savesWorkspace,
+    // One at a time, as below.
+    workers: 1,
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.workspace },
+  },
+  {
     name: "content-saves",
     testMatch: /\.saves\.spec\.ts$/,
-    testIgnore: waitsForSchedules,
+    testIgnore: [waitsForSchedules, savesWorkspace],
     // One at a time: two specs saving at once would each see the other's saves as conflicts.
     workers: 1,
     use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
@@ -98,6 +117,7 @@ const projects = [
 /** Each server, named by the project whose specs use it. */
 const servers = [
   { port, project: "chromium" },
+  { port: workspaceSavesPort, project: "workspace-saves" },
   { port: savesPort, project: "content-saves" },
   { port: schedulesPort, project: "schedule-saves" },
 ];

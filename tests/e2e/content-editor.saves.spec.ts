@@ -1,7 +1,7 @@
 // Saving in the content editor (spec sections 2, 4, 7 and 8): every tab edited and saved, the
 // change on the public site at once, the 409 flow with two tabs, and stored XSS attempts through
-// the API and through the editor that must not run on any public page. This file runs after all
-// other specs (playwright.config.ts) and puts the default content back after each test.
+// the API and through the editor that must not run on any public page. It tests the content-saving
+// specs' server (playwright.config.ts) and puts the default content back after each test.
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
 import type { SiteContent } from "../../app/features/content/schema";
