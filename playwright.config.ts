@@ -9,14 +9,17 @@ import { ensureBuiltForTests, root } from "./scripts/setup.ts";
 // stale (npm test has made it already); this file runs again in each worker, which then skips it.
 ensureBuiltForTests();
 
-const port = Number(process.env.E2E_PORT ?? 4310);
-// The saving specs' servers: free ports, chosen once here and inherited by the workers.
-const savingServers = {
-  workspace: "E2E_WORKSPACE_SAVES_PORT",
-  saves: "E2E_SAVES_PORT",
-  schedules: "E2E_SCHEDULES_PORT",
+// Each project's server. The saving specs' servers take free ports, chosen once here and inherited
+// by the workers through these variables; the shared server's port is fixed unless E2E_PORT is set.
+const portVariables = {
+  chromium: "E2E_PORT",
+  "schedule-saves": "E2E_SCHEDULES_PORT",
+  "workspace-saves": "E2E_WORKSPACE_SAVES_PORT",
+  "content-saves": "E2E_SAVES_PORT",
 } as const;
-const unset = Object.values(savingServers).filter((name) => !process.env[name]);
+type ProjectName = keyof typeof portVariables;
+process.env.E2E_PORT ??= "4310";
+const unset = Object.values(portVariables).filter((name) => !process.env[name]);
 if (unset.length > 0) {
   const free = execFileSync(
     process.execPath,
@@ -31,21 +34,16 @@ if (unset.length > 0) {
     .split(" ");
   for (const [index, name] of unset.entries()) process.env[name] = free[index];
 }
-const workspaceSavesPort = Number(process.env[savingServers.workspace]);
-const savesPort = Number(process.env[savingServers.saves]);
-const schedulesPort = Number(process.env[savingServers.schedules]);
-export const e2eServerURLs = {
-  shared: `http://127.0.0.1:${port}`,
-  workspace: `http://127.0.0.1:${workspaceSavesPort}`,
-  saves: `http://127.0.0.1:${savesPort}`,
-  schedules: `http://127.0.0.1:${schedulesPort}`,
-};
+const getServerPort = (project: ProjectName) => Number(process.env[portVariables[project]]);
+const getServerURL = (project: ProjectName) => `http://127.0.0.1:${getServerPort(project)}`;
+/** The server of the specs that save nothing, and of any spec run outside a project. */
+export const sharedServerURL = getServerURL("chromium");
+
 /** The saving specs that wait for a schedule to come due, a minute each, on a server of their own. */
 const waitsForSchedules = /(publishing|built-pages|settings-time)\.saves\.spec\.ts$/;
 /** The saving specs of the admin's own screens and the site's frame: a chain of their own. */
 const savesWorkspace =
   /(admin-layout|admin-workspace|brand|media-library|navigation|seo-settings)\.saves\.spec\.ts$/;
-const baseURL = e2eServerURLs.shared;
 
 // Debian's Chromium headless shell: the same Blink and V8 as /usr/bin/chromium, without the desktop
 // browser around them, at a third of its CPU per page on two cores (docs/decisions/032).
@@ -74,11 +72,12 @@ const part = process.env.E2E_PART;
 if (part && part !== "schedules" && part !== "rest") {
   throw new Error(`E2E_PART must be "schedules" or "rest", not "${part}"`);
 }
-function runsProject(name: string): boolean {
+function runsProject(name: ProjectName): boolean {
   return !part || (part === "schedules") === (name === "schedule-saves");
 }
 
-const projects = [
+const desktopChrome = { ...devices["Desktop Chrome"], channel: undefined };
+const projects: Array<Project & { name: ProjectName }> = [
   // Specs that save site content (*.saves.spec.ts) test servers of their own, so no other spec
   // sees content they change, and they run beside the other specs rather than after them. Listed
   // first: the workers take queued specs in project order, so a worker starts on each serial
@@ -91,14 +90,12 @@ const projects = [
     testMatch: waitsForSchedules,
     // One at a time, as below; settings-time also changes the site time zone the others read.
     workers: 1,
-    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.schedules },
   },
   {
     name: "workspace-saves",
     testMatch: savesWorkspace,
     // One at a time, as below.
     workers: 1,
-    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.workspace },
   },
   {
     name: "content-saves",
@@ -106,21 +103,19 @@ const projects = [
     testIgnore: [waitsForSchedules, savesWorkspace],
     // One at a time: two specs saving at once would each see the other's saves as conflicts.
     workers: 1,
-    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: e2eServerURLs.saves },
   },
   {
     name: "chromium",
     testIgnore: /\.saves\.spec\.ts$/,
-    use: { ...devices["Desktop Chrome"], channel: undefined },
   },
-] satisfies Project[];
-/** Each server, named by the project whose specs use it. */
-const servers = [
-  { port, project: "chromium" },
-  { port: workspaceSavesPort, project: "workspace-saves" },
-  { port: savesPort, project: "content-saves" },
-  { port: schedulesPort, project: "schedule-saves" },
 ];
+/** The projects this run has, each pointed at its own server. */
+const runProjects = projects
+  .filter(({ name }) => runsProject(name))
+  .map((project) => ({
+    ...project,
+    use: { ...desktopChrome, baseURL: getServerURL(project.name) },
+  }));
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -136,7 +131,7 @@ export default defineConfig({
   build: { external: ["**/build/server/**"] },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
-    baseURL,
+    baseURL: sharedServerURL,
     // Each worker hands its browser context and page from test to test (tests/e2e/test.ts): a
     // fresh context per test cost a renderer and a network context, and Playwright's own reset of
     // a reused one three navigations and a cleared cache. Specs needing a second visitor open
@@ -158,8 +153,6 @@ export default defineConfig({
       ],
     },
   },
-  projects: projects.filter(({ name }) => runsProject(name)),
-  webServer: servers
-    .filter(({ project }) => runsProject(project))
-    .map((server) => describeServer(server.port)),
+  projects: runProjects,
+  webServer: runProjects.map(({ name }) => describeServer(getServerPort(name))),
 });

@@ -25,7 +25,7 @@ export const buildInputs = [
   "package-lock.json",
 ];
 
-export function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });
   if (result.status !== 0) {
     throw new Error(`${command} ${args.join(" ")} failed (exit ${result.status ?? result.signal})`);

@@ -11,14 +11,14 @@ import { findAdminByEmail } from "../../app/features/admin/admins/admins.server"
 import { NodeSqliteDialect } from "../../app/platform/db/node-sqlite-dialect.server";
 import type { Tables } from "../../app/platform/db/tables.server";
 import { createSession, getSessionCookieName } from "../../app/platform/sessions.server";
-import { e2eServerURLs } from "../../playwright.config";
+import { sharedServerURL } from "../../playwright.config";
 import { e2eAdmin, readE2eState } from "./state.ts";
 
 /**
  * The e2e server of the project this worker runs (the content-saving specs have their own); set
  * for the worker by tests/e2e/test.ts before any test, read by specs when they run.
  */
-export let baseURL = e2eServerURLs.shared;
+export let baseURL = sharedServerURL;
 
 export function setBaseURL(url: string): void {
   baseURL = url;

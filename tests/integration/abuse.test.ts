@@ -155,10 +155,10 @@ describe("hostile requests", () => {
   afterAll(() => server?.kill());
 
   /** The server's complete log lines since `from`; a line still being written is left out. */
-  function readLogLines(from: number): Array<{ level: number; msg: string }> {
+  function readLogLines(from: number): Array<{ level: number; msg: string; url?: string }> {
     const lines = server.output().slice(from).split("\n");
     lines.pop();
-    return lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+    return lines.map((line) => JSON.parse(line) as { level: number; msg: string; url?: string });
   }
 
   /** A request as raw bytes: method, path, headers and body, with Host and Content-Length. */
@@ -249,7 +249,13 @@ describe("hostile requests", () => {
       expect(answer.status, name).toBeGreaterThan(0);
       expect(answer.status, name).toBeLessThan(500);
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server logs each request as it ends, in order, from another process: once a last plain
+    // request's line is in, so is every line the battery made.
+    const marker = `/about?battery-ended=${Date.now()}`;
+    expect((await sendRaw(server.port, rawRequest("GET", marker, []))).status).toBe(200);
+    await expect
+      .poll(() => readLogLines(before).some((line) => line.url === marker), { timeout: 5_000 })
+      .toBe(true);
     const logged = server.output().slice(before);
     const levels = readLogLines(before).map((line) => line.level);
     expect(levels.filter((level) => level >= 50)).toEqual([]);
