@@ -55,7 +55,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0b1b36" />
         <Stylesheet />
         {data ? <BrandHead head={data.brandHead} /> : null}
         <Meta />

@@ -101,6 +101,9 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
       const page = await html(path);
       expect(page, path).toContain("--color-primary:#6d28d9");
       expect(page, path).toContain("--color-accent:#9f1239");
+      // A phone's toolbar takes the primary colour, as the web manifest says.
+      expect(page, path).toContain('<meta name="theme-color" content="#6d28d9"/>');
+      expect(page.match(/name="theme-color"/g), path).toHaveLength(1);
     }
     const cardAfter = await bytes("/og/services.png");
     expect(readPngSize(cardAfter)).toEqual({ width: 1200, height: 630 });
@@ -148,6 +151,15 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     const logo = listPageImages(home).find((image) => image.img.src?.includes(logoId ?? "-"));
     expect(logo?.img).toMatchObject({ width: "120", height: "40" });
     expect(listSrcsetWidths(logo?.img.srcset)).toEqual([320, 480]);
+    // Search engines are given the same logo in the firm's structured data, and can fetch it.
+    const structured = [
+      ...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g),
+    ].map(([, json = ""]) => JSON.parse(json) as { "@type"?: string; logo?: string });
+    const firm = structured.find((entity) => entity["@type"] === "ProfessionalService");
+    expect(new URL(firm?.logo ?? "/", "http://unset").pathname).toBe(logo?.img.src);
+    const logoFile = await fetch(`${site.url}${logo?.img.src}`);
+    expect(logoFile.status).toBe(200);
+    expect(logoFile.headers.get("content-type")).toMatch(/^image\//);
 
     const sizes = {
       "favicon-16.png": 16,

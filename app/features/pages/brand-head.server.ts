@@ -1,6 +1,6 @@
-// What every page's head carries of the brand: the colour and font variables (an inline style
-// after the stylesheet, so they win), the font files to preload, the icon links and the search
-// engines' verification tags. Made from the content's Brand and Search engines sections.
+// What every page's head carries of the brand: the toolbar colour, the colour and font variables
+// (an inline style after the stylesheet, so they win), the font files to preload, the icon links
+// and the search engines' verification tags. Made from the content's Brand and Search engines.
 import { getSiteIconUrl } from "~/capabilities/media/site-icons";
 import type { SiteContent } from "~/features/content/schema";
 import { buildFontCss, listPreloadedFonts } from "~/platform/document/font-files.server";
@@ -14,6 +14,8 @@ export type BrandHead = {
   /** Each <link>'s attributes, in order: font preloads, icons, the manifest. */
   links: HeadLink[];
   verification: { name: string; content: string }[];
+  /** The browser's toolbar colour on phones: the primary colour, as in the web manifest. */
+  themeColor: string;
 };
 
 export function describeBrandHead(content: SiteContent): BrandHead {
@@ -47,5 +49,6 @@ export function describeBrandHead(content: SiteContent): BrandHead {
     css: colors + buildFontCss(brand.bodyFont, brand.headingFont) + headings,
     links,
     verification,
+    themeColor: brand.primaryColor,
   };
 }

@@ -256,7 +256,7 @@ export function renderCoverImage(cover: CoverSource): Promise<RenderedImage> {
   });
 }
 
-/** The firm's square logo (512x512 PNG) for the structured data's logo property. */
+/** The built-in mark (512x512 PNG): the structured data's logo until one is uploaded. */
 export function renderLogoImage(): Promise<RenderedImage> {
   return renderCached("logo", async () => ({
     svg: await drawSvg(<Logo />, { width: 512, height: 512, fonts: await loadFonts() }),

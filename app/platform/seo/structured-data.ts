@@ -11,6 +11,8 @@ export type SiteIdentity = {
   companyName: string;
   description: string;
   contact: { address: string; phone: string; email: string; profileUrl: string };
+  /** The logo uploaded on the Brand screen, as the header shows it; none: the built-in mark. */
+  logo?: { src: string };
 };
 
 export type ServiceFacts = { name: string; description: string };
@@ -23,6 +25,11 @@ export type ArticleFacts = {
 };
 
 const context = "https://schema.org";
+
+/** The firm's logo: the uploaded one, else the built-in mark drawn as a 512 px PNG. */
+function getLogoUrl(site: SiteIdentity): string {
+  return `${site.siteUrl}${site.logo?.src ?? "/og/logo.png"}`;
+}
 
 /** The firm's stable id, so every page's entities point at one organization. */
 function getOrganizationId(siteUrl: string): string {
@@ -61,7 +68,7 @@ export function buildOrganization(site: SiteIdentity, image: string): JsonLd {
     name: site.companyName,
     description: site.description,
     url: `${site.siteUrl}/`,
-    logo: `${site.siteUrl}/og/logo.png`,
+    logo: getLogoUrl(site),
     image,
     telephone: site.contact.phone,
     email: site.contact.email,
@@ -121,7 +128,7 @@ export function buildArticle(
       "@type": "Organization",
       "@id": getOrganizationId(site.siteUrl),
       name: site.companyName,
-      logo: { "@type": "ImageObject", url: `${site.siteUrl}/og/logo.png` },
+      logo: { "@type": "ImageObject", url: getLogoUrl(site) },
     },
     mainEntityOfPage: url,
   };

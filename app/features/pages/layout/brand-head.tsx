@@ -5,6 +5,7 @@ import type { BrandHead as BrandHeadData } from "~/features/pages/brand-head.ser
 export function BrandHead({ head }: { head: BrandHeadData }) {
   return (
     <>
+      <meta name="theme-color" content={head.themeColor} />
       <style
         // biome-ignore lint/security/noDangerouslySetInnerHtml: built from checked hex colours and a fixed font list.
         dangerouslySetInnerHTML={{ __html: head.css }}

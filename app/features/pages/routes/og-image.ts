@@ -1,6 +1,6 @@
 // /og/<page>.png: a public page's link-preview image (1200x630); /og/blog/<slug>/cover.png: an
-// article's cover as one, when chosen; /og/logo.png: the firm's logo for structured data. Drawn by
-// platform/seo/preview-image.server.tsx.
+// article's cover as one, when chosen; /og/logo.png: the built-in mark for structured data, until a
+// logo is uploaded. Drawn by platform/seo/preview-image.server.tsx.
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { getImageStore } from "~/capabilities/media/image-store.server";
