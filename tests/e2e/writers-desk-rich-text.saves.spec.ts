@@ -120,7 +120,28 @@ test("an article with two images and a link to another article, as visitors see 
     "A bar chart of backup costs per quarter",
   );
 
-  // An image uploaded in place, shown inline.
+  // An image uploaded in place, shown inline. Uploaded before the library's list arrives (a slow
+  // network, a busy server), it stays listed and chosen when the list comes.
+  let listFetched: () => void = () => {};
+  const listReady = new Promise<void>((resolve) => {
+    listFetched = resolve;
+  });
+  let releaseList: () => void = () => {};
+  const listHeld = new Promise<void>((resolve) => {
+    releaseList = resolve;
+  });
+  await page.route("**/api/admin/images", async (route) => {
+    if (route.request().method() !== "GET") {
+      await listReady;
+      await route.fulfill({ response: await route.fetch() });
+      return;
+    }
+    // The library as it was before the upload, arriving after it.
+    const list = await route.fetch();
+    listFetched();
+    await listHeld;
+    await route.fulfill({ response: list });
+  });
   await toolbar.getByRole("button", { name: "Image" }).click();
   dialog = page.getByRole("dialog", { name: "Insert an image" });
   await dialog.getByLabel("Upload new image").setInputFiles({
@@ -128,11 +149,13 @@ test("an article with two images and a link to another article, as visitors see 
     mimeType: "image/png",
     buffer: makePng(48, 48),
   });
-  await expect(
-    dialog
-      .getByRole("radiogroup", { name: "Images in the library" })
-      .getByRole("radio", { checked: true }),
-  ).toHaveCount(1);
+  const choices = dialog.getByRole("radiogroup", { name: "Images in the library" });
+  await expect(choices.getByRole("radio", { checked: true })).toHaveCount(1);
+  releaseList();
+  // The list has come once an image only it holds is shown.
+  await expect(choices.getByRole("radio", { name: "library-chart.png" })).toBeVisible();
+  await page.unrouteAll({ behavior: "wait" });
+  await expect(choices.getByRole("radio", { checked: true })).toHaveCount(1);
   await dialog.getByLabel("Alt text (required)").fill("The rack after the new backup server");
   await dialog.getByRole("radio", { name: /Inline/ }).check();
   await dialog.getByRole("button", { name: "Insert image" }).click();

@@ -25,7 +25,12 @@ export function ImagePicker({
     let current = true;
     listImages()
       .then((list) => {
-        if (current) setImages(list);
+        // An image uploaded while the list was on its way stays in it, first and chosen.
+        if (!current) return;
+        setImages((uploaded = []) => [
+          ...uploaded.filter((image) => !list.some((listed) => listed.url === image.url)),
+          ...list,
+        ]);
       })
       .catch((failure) => {
         if (current) setListError(describeRequestError(failure, "Unable to load the images"));
