@@ -175,6 +175,36 @@ test.describe("the rich-text editor", () => {
       await dialog.getByRole("button", { name: /^(Insert|Update) link$/ }).click();
       return dialog;
     };
+
+    // The dialog keeps its size while the site's pages arrive and as the search narrows them: a
+    // click on its way to Cancel or Insert lands there, however slow the answer.
+    let releasePages = () => {};
+    const pagesHeld = new Promise<void>((resolve) => {
+      releasePages = resolve;
+    });
+    await page.route("**/api/admin/link-targets*", async (route) => {
+      await pagesHeld;
+      await route.continue();
+    });
+    await selectLine();
+    await toolbar.getByRole("button", { name: "Link", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: /link/i });
+    const readButtonsBox = () => dialog.getByRole("button", { name: "Cancel" }).boundingBox();
+    await expect(dialog.getByText("Loading pages...")).toBeVisible();
+    const whileLoading = await readButtonsBox();
+    releasePages();
+    await expect(dialog.getByText(/^\d+ pages found/)).toBeVisible();
+    expect(await readButtonsBox()).toEqual(whileLoading);
+    await dialog.getByRole("searchbox").fill("cloud");
+    await expect(dialog.getByText(/^2 pages found/)).toBeVisible();
+    expect(await readButtonsBox()).toEqual(whileLoading);
+    await dialog.getByRole("searchbox").fill("no such page at all");
+    await expect(dialog.getByText("No page matches.")).toBeVisible();
+    expect(await readButtonsBox()).toEqual(whileLoading);
+    await page.unroute("**/api/admin/link-targets*");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+
     await expect(await addLink("example.com/page")).toHaveCount(0);
     const link = editor.locator("a");
     await expect(link).toHaveAttribute("href", "http://example.com/page");

@@ -5,6 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { isInternalLinkHref } from "~/capabilities/rich-text/rich-text";
 import { getJson } from "~/platform/api-client";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";
 import { SearchInput } from "~/ui/search-input";
 import { TextField } from "../../workspace/fields";
@@ -52,6 +53,7 @@ export function PageSearch({
   const id = useId();
   const [query, setQuery] = useState("");
   const { targets, failed } = useLinkTargets(query);
+  const found = targets !== undefined && targets.length > 0;
   return (
     <div className="grid gap-2">
       <label htmlFor={`${id}-search`} className="text-sm font-medium">
@@ -65,36 +67,47 @@ export function PageSearch({
         aria-describedby={`${id}-count`}
         className="h-9"
       />
-      <p id={`${id}-count`} className="text-xs text-muted-foreground" aria-live="polite">
-        {failed
-          ? "The pages could not be loaded. Type an address instead."
-          : targets === undefined
-            ? "Loading pages..."
-            : targets.length === 0
-              ? "No page matches."
-              : `${targets.length === 1 ? "1 page" : `${targets.length} pages`} found. Choose one to link to it.`}
-      </p>
-      {targets && targets.length > 0 ? (
-        <ul
-          aria-label="Pages of this site"
-          className="grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-border bg-slate-50 p-1.5"
+      {/* One panel of one height whether the pages are loading, found or not: the buttons below
+          never move under a pointer on its way to them. */}
+      <div className="flex h-56 flex-col overflow-hidden rounded-lg border border-border bg-slate-50">
+        <p
+          id={`${id}-count`}
+          aria-live="polite"
+          className={cn(
+            "px-3 text-xs text-muted-foreground",
+            found ? "border-b border-border py-1.5" : "grid flex-1 place-items-center text-center",
+          )}
         >
-          {targets.map((target) => (
-            <li key={target.path}>
-              <button
-                type="button"
-                onClick={() => onChoose(target)}
-                className="grid w-full min-w-0 rounded px-2 py-1.5 text-left text-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                <span className="font-medium break-words text-navy">{target.title}</span>
-                <span className="text-xs break-all text-slate-600">
-                  {target.group} · {target.path}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+          {failed
+            ? "The pages could not be loaded. Type an address instead."
+            : targets === undefined
+              ? "Loading pages..."
+              : targets.length === 0
+                ? "No page matches."
+                : `${targets.length === 1 ? "1 page" : `${targets.length} pages`} found. Choose one to link to it.`}
+        </p>
+        {found ? (
+          <ul
+            aria-label="Pages of this site"
+            className="grid flex-1 content-start gap-1 overflow-y-auto p-1.5"
+          >
+            {targets.map((target) => (
+              <li key={target.path}>
+                <button
+                  type="button"
+                  onClick={() => onChoose(target)}
+                  className="grid w-full min-w-0 rounded px-2 py-1.5 text-left text-sm hover:bg-white focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <span className="font-medium break-words text-navy">{target.title}</span>
+                  <span className="text-xs break-all text-slate-600">
+                    {target.group} · {target.path}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -148,7 +148,7 @@ export function LinkFields({
   labelName?: string;
 }) {
   return (
-    <div className="grid min-w-0 gap-4 md:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] md:gap-6">
+    <div className="grid min-w-0 items-start gap-4 md:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] md:gap-6">
       <TextField
         path={`${path}.label`}
         label={labelName}
