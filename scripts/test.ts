@@ -80,9 +80,40 @@ function countVitest(file: string) {
 
 function countPlaywright(file: string) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  counts.passed += stats?.expected ?? 0;
-  counts.failed += (stats?.unexpected ?? 0) + (stats?.flaky ?? 0);
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  counts.passed += report.stats?.expected ?? 0;
+  counts.failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  printFailedPages(report);
+}
+
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    tests: { results: { status: string; attachments: { name: string; path?: string }[] }[] }[];
+  }[];
+};
+
+/**
+ * The page each failed spec ended on (the accessibility tree in Playwright's error context): a CI
+ * run keeps only its log, and a failure that does not recur is understood from this or not at all.
+ */
+function printFailedPages(suite: PlaywrightSuite) {
+  for (const child of suite.suites ?? []) printFailedPages(child);
+  for (const spec of suite.specs ?? []) {
+    for (const result of spec.tests.flatMap((test) => test.results)) {
+      if (result.status === "passed" || result.status === "skipped") continue;
+      const context = result.attachments.find((attachment) => attachment.name === "error-context");
+      if (!context?.path || !existsSync(context.path)) continue;
+      // The tree is its one YAML block: under "Page snapshot", or in the error of an expect.
+      const snapshot = readFileSync(context.path, "utf8").match(/^```yaml\n([\s\S]*?)^```/m);
+      if (!snapshot?.[1]) continue;
+      const lines = snapshot[1].trim().split("\n");
+      console.log(`\nThe page when "${spec.title}" failed:`);
+      console.log(lines.slice(0, 150).join("\n"));
+      if (lines.length > 150) console.log(`(${lines.length - 150} more lines in ${context.path})`);
+    }
+  }
 }
 
 /** Runs a command with the terminal as its output; resolves when it exits 0, rejects otherwise. */
