@@ -144,6 +144,10 @@ test("an article with two images and a link to another article, as visitors see 
   });
   await toolbar.getByRole("button", { name: "Image" }).click();
   dialog = page.getByRole("dialog", { name: "Insert an image" });
+  // The library's panel keeps one size and place from "Loading" to the list: nothing below moves.
+  const loading = dialog.getByText("Loading images...");
+  await expect(loading).toBeVisible();
+  const panelWhileLoading = await loading.boundingBox();
   await dialog.getByLabel("Upload new image").setInputFiles({
     name: "server-room.png",
     mimeType: "image/png",
@@ -154,6 +158,7 @@ test("an article with two images and a link to another article, as visitors see 
   releaseList();
   // The list has come once an image only it holds is shown.
   await expect(choices.getByRole("radio", { name: "library-chart.png" })).toBeVisible();
+  expect(await choices.boundingBox()).toEqual(panelWhileLoading);
   await page.unrouteAll({ behavior: "wait" });
   await expect(choices.getByRole("radio", { checked: true })).toHaveCount(1);
   await dialog.getByLabel("Alt text (required)").fill("The rack after the new backup server");

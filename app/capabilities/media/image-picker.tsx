@@ -82,14 +82,8 @@ export function ImagePicker({
             ? "1 image shown"
             : `${shown.length} images shown`}
       </p>
-      {images === undefined && !listError ? (
-        <p className="text-sm text-muted-foreground">Loading images...</p>
-      ) : null}
-      {images && shown.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          {query ? `No image is named like “${query}”.` : "The library has no images yet."}
-        </p>
-      ) : null}
+      {/* One height whether the images are loading, found or not: the dialog's buttons below
+          never move under a pointer on its way to them. */}
       {shown.length > 0 ? (
         <ImageChoiceGrid
           id={`${id}-library`}
@@ -99,9 +93,19 @@ export function ImagePicker({
             const image = shown.find((candidate) => candidate.url === url);
             if (image) onSelect(image);
           }}
-          className="max-h-64 sm:grid-cols-3"
+          className="h-64 content-start sm:grid-cols-3"
         />
-      ) : null}
+      ) : (
+        <p className="grid h-64 place-items-center rounded-lg border border-border bg-slate-50 p-4 text-center text-sm text-muted-foreground">
+          {images === undefined
+            ? listError
+              ? ""
+              : "Loading images..."
+            : query
+              ? `No image is named like “${query}”.`
+              : "The library has no images yet."}
+        </p>
+      )}
     </div>
   );
 }
