@@ -11,6 +11,7 @@ import {
   makeUniquePng,
   signInWithSessionCookie,
 } from "./fixtures";
+import { waitForHydration } from "./hydration";
 import { test } from "./test";
 
 test.describe.configure({ timeout: 120_000 });
@@ -50,16 +51,36 @@ test("names, de-duplicates, describes and crops an image, and its cover follows"
   await expect(library.getByRole("listitem")).toHaveCount(1);
   await expect(library.getByRole("heading", { name: "copy.png" })).toHaveCount(0);
 
-  // Alt text and focal point, in the dialog; axe-clean at both widths while it is open.
+  // The focal point picker has the picture's shape before the picture arrives (here a square):
+  // the dialog does not grow under the pointer, and a click lands where the picture will be.
+  let releaseImages = () => {};
+  const imagesHeld = new Promise<void>((resolve) => {
+    releaseImages = resolve;
+  });
+  await page.route("**/images/uploads/**", async (route) => {
+    await imagesHeld;
+    await route.continue();
+  });
+  // Held images hold the load event back: the page is ready once React has hydrated it.
+  await page.reload({ waitUntil: "commit" });
+  await waitForHydration(page);
   await card.getByRole("button", { name: `Edit ${fileName}` }).click();
   const dialog = page.getByRole("dialog", { name: "Edit image" });
   await expect(dialog).toBeVisible();
+  const picker = dialog.getByTestId("focal-picker");
+  const early = await picker.boundingBox();
+  if (!early) throw new Error("the focal point picker is not shown");
+  expect(early.width).toBeGreaterThan(100);
+  expect(Math.abs(early.height - early.width)).toBeLessThan(2);
+  releaseImages();
+  await page.unrouteAll({ behavior: "wait" });
+
+  // Alt text and focal point, in the dialog; axe-clean at both widths while it is open.
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  const picker = dialog.getByTestId("focal-picker");
   const box = await picker.boundingBox();
   if (!box) throw new Error("the focal point picker is not shown");
   await picker.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });

@@ -161,9 +161,13 @@ export function EditImageDialog({ image }: { image: LibraryImage }) {
                 className="relative cursor-crosshair overflow-hidden rounded-lg bg-slate-100"
                 onClick={pickFocus}
               >
+                {/* Its size is known before the picture arrives: the dialog does not grow under a
+                    pointer, and a click lands where the picture will be. */}
                 <img
                   src={image.url}
                   alt=""
+                  width={image.width}
+                  height={image.height}
                   className="block h-auto w-full select-none"
                   draggable={false}
                 />
