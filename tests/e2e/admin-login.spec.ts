@@ -6,6 +6,7 @@ import { getToast } from "./admin-helpers";
 import {
   baseURL,
   expectNoSeriousA11yViolations,
+  holdRequests,
   openE2eDatabase,
   signInWithSessionCookie,
 } from "./fixtures";
@@ -176,14 +177,7 @@ test.describe("the editor for a visitor who is not signed in", () => {
       page,
     }) => {
       // Hold the session check until the checking state has been seen.
-      let releaseCheck = () => {};
-      const checkHeld = new Promise<void>((resolve) => {
-        releaseCheck = resolve;
-      });
-      await page.route("**/api/admin/session", async (route) => {
-        await checkHeld;
-        await route.continue();
-      });
+      const releaseCheck = await holdRequests(page, "**/api/admin/session");
       // The page's timers run only when the test moves its clock.
       await page.clock.install();
       await page.clock.pauseAt(Date.now() + 1000);

@@ -5,7 +5,7 @@ import { type Dialog, expect } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
 import { getRichText, getToast, openEditor, readContentThroughApi } from "./admin-helpers";
-import { expectNoSeriousA11yViolations } from "./fixtures";
+import { expectNoSeriousA11yViolations, holdRequests } from "./fixtures";
 import { test } from "./test";
 
 const services = defaultContent.services.items;
@@ -178,14 +178,7 @@ test.describe("the rich-text editor", () => {
 
     // The dialog keeps its size while the site's pages arrive and as the search narrows them: a
     // click on its way to Cancel or Insert lands there, however slow the answer.
-    let releasePages = () => {};
-    const pagesHeld = new Promise<void>((resolve) => {
-      releasePages = resolve;
-    });
-    await page.route("**/api/admin/link-targets*", async (route) => {
-      await pagesHeld;
-      await route.continue();
-    });
+    const releasePages = await holdRequests(page, "**/api/admin/link-targets*");
     await selectLine();
     await toolbar.getByRole("button", { name: "Link", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: /link/i });

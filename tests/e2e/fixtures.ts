@@ -108,6 +108,22 @@ export function makeUniquePng(): Buffer {
   ]);
 }
 
+/**
+ * Holds the page's requests to `url` (a glob, as page.route takes) as a slow network would, until
+ * the returned function is called; then they go on to the server.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens the e2e server's database, for tests that need to set up state directly. */
 export function openE2eDatabase(): Kysely<Tables> {
   const sqlite = new DatabaseSync(readE2eState(baseURL).databasePath);

@@ -8,6 +8,7 @@ import { getRichText, getToast } from "./admin-helpers";
 import {
   baseURL,
   expectNoSeriousA11yViolations,
+  holdRequests,
   makeUniquePng,
   signInWithSessionCookie,
 } from "./fixtures";
@@ -53,14 +54,7 @@ test("names, de-duplicates, describes and crops an image, and its cover follows"
 
   // The focal point picker has the picture's shape before the picture arrives (here a square):
   // the dialog does not grow under the pointer, and a click lands where the picture will be.
-  let releaseImages = () => {};
-  const imagesHeld = new Promise<void>((resolve) => {
-    releaseImages = resolve;
-  });
-  await page.route("**/images/uploads/**", async (route) => {
-    await imagesHeld;
-    await route.continue();
-  });
+  const releaseImages = await holdRequests(page, "**/images/uploads/**");
   // Held images hold the load event back: the page is ready once React has hydrated it.
   await page.reload({ waitUntil: "commit" });
   await waitForHydration(page);
