@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { landedMigrationImports } from "./scripts/landed-imports.ts";
 import { precompressPlugin } from "./scripts/precompress.ts";
+import { publicStylesheetPlugin } from "./scripts/public-sources.ts";
 
 export default defineConfig({
   environments: {
@@ -50,5 +51,11 @@ export default defineConfig({
     },
   },
   resolve: { tsconfigPaths: true, alias: landedMigrationImports },
-  plugins: [tailwindcss(), reactRouter(), precompressPlugin()],
+  // The public stylesheet's exclusions are added before Tailwind reads app.css.
+  plugins: [
+    publicStylesheetPlugin(import.meta.dirname),
+    tailwindcss(),
+    reactRouter(),
+    precompressPlugin(),
+  ],
 });

@@ -3,7 +3,6 @@
 import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -125,16 +124,5 @@ describe("the linter's import order", () => {
     const { ok, output } = lintAs(path, source);
     expect(output).not.toContain("Imports run one way");
     expect(ok).toBe(true);
-  });
-});
-
-describe("the public stylesheet's exclusions", () => {
-  // app.css leaves the admin screens' classes out of the stylesheet inlined into every public
-  // page by naming their sources; a move that left a name behind would quietly add them back.
-  it("name sources that exist", () => {
-    const css = readFileSync(join(root, "app/app.css"), "utf8");
-    const excluded = [...css.matchAll(/@source not "([^"]+)"/g)].map((match) => match[1] ?? "");
-    expect(excluded.length).toBeGreaterThan(5);
-    expect(excluded.filter((path) => !existsSync(join(root, "app", path)))).toEqual([]);
   });
 });
