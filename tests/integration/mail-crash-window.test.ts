@@ -134,10 +134,19 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
 
   it("does not send again a mail the SMTP server took just before the crash", async () => {
     const text = "Killed while the mail server was saying yes.";
-    // The server has the whole mail; the worker is killed before the 250 reaches it.
-    smtp.setOnAccept(killServer);
+    // The server has the whole mail; the worker is killed before the 250 reaches it, once the
+    // visitor has had the answer (the worker can reach the mail server before the answer is sent).
+    let answered = () => {};
+    const visitorAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    smtp.setOnAccept(async () => {
+      await visitorAnswered;
+      await killServer();
+    });
     server = await startServerProcess(env);
     await sendMessage(text);
+    answered();
     await waitFor(() => copiesReceived(text) === 1 && !server?.alive());
     smtp.setOnAccept(undefined);
     expect(await findMail(text)).toEqual({ state: "handing-over", attempts: 1 });
