@@ -67,6 +67,16 @@ async function injectAxe(frame: Frame): Promise<void> {
  * long page.
  */
 export async function findA11yViolations(page: Page, exclude?: string): Promise<AxeViolation[]> {
+  // The page as a reader sees it once it is still: colours halfway through a transition (a button
+  // restyled under the pointer) are not what anyone reads. Endless animations are left running.
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished),
+    ),
+  );
   for (const frame of page.frames()) await injectAxe(frame);
   const results = await page.evaluate(
     (excluded) =>
