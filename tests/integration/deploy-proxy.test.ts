@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxImageBytes, maxUploadBodyBytes } from "~/capabilities/media/image-rules";
 import { findFreePort } from "../../scripts/free-port.ts";
 import { serverTimeouts, shutdownTimings } from "../../server/serving.server";
+import { waitFor } from "../support/newsletter";
 import { collectOutput } from "../support/server-process";
 import { type SiteProcess, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
@@ -480,6 +481,9 @@ describe.skipIf(!nginx || !openssl || !socketActivate)(
         { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
       );
       holderOutput = collectOutput(holder);
+      // Until the holder listens, nginx's first connection would be refused (a 502 of the test's
+      // own making, seen once nginx started faster than the holder).
+      await waitFor(() => holderOutput().includes("Listening on"), 10_000);
       const ports = await startNginx(dir, certDir, sitePort);
       proxy = `https://127.0.0.1:${ports.https}`;
       // The first connection starts the site (systemd-socket-activate waits for one).
