@@ -84,6 +84,22 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     await server?.exited;
   }
 
+  /**
+   * An SMTP hook that kills the server once the visitor has had the contact form's answer (the
+   * worker can reach the mail server before that answer is written), and the call that says so.
+   */
+  function killAfterAnswer() {
+    let answered = () => {};
+    const visitorAnswered = new Promise<void>((resolve) => {
+      answered = resolve;
+    });
+    const kill = async () => {
+      await visitorAnswered;
+      await killServer();
+    };
+    return { kill, answered };
+  }
+
   /** The card /admin/leads shows for one message, as the admin reads it. */
   /**
    * Until the worker, which has read the 250, is waiting for the test's lock to write "sent".
@@ -134,16 +150,9 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
 
   it("does not send again a mail the SMTP server took just before the crash", async () => {
     const text = "Killed while the mail server was saying yes.";
-    // The server has the whole mail; the worker is killed before the 250 reaches it, once the
-    // visitor has had the answer (the worker can reach the mail server before the answer is sent).
-    let answered = () => {};
-    const visitorAnswered = new Promise<void>((resolve) => {
-      answered = resolve;
-    });
-    smtp.setOnAccept(async () => {
-      await visitorAnswered;
-      await killServer();
-    });
+    // The server has the whole mail; the worker is killed before the 250 reaches it.
+    const { kill, answered } = killAfterAnswer();
+    smtp.setOnAccept(kill);
     server = await startServerProcess(env);
     await sendMessage(text);
     answered();
@@ -222,9 +231,11 @@ describe.each(getTestDatabaseKinds())("a mail worker killed mid-send on $name", 
     await server?.exited;
     const text = "Killed before the mail server had the mail.";
     // The worker is killed while the server has not even taken the recipient.
-    smtp.setOnRecipient(killServer);
+    const { kill, answered } = killAfterAnswer();
+    smtp.setOnRecipient(kill);
     server = await startServerProcess(env);
     await sendMessage(text);
+    answered();
     await waitFor(async () => !server?.alive() && (await findMail(text))?.state === "sending");
     smtp.setOnRecipient(undefined);
     expect(copiesReceived(text)).toBe(0);

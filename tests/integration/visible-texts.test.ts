@@ -148,7 +148,8 @@ describe.each(getTestDatabaseKinds())("texts a visitor reads, editable, on $name
       {
         path: "/",
         shows: ["20+ Happy Years &quot;&gt;&lt;img src=x onerror=", ">Write to Us</a>"],
-        gone: ["15+"],
+        // The badge's markup: a page's random nonce can hold "15+" too.
+        gone: [">15+<"],
       },
       { path: "/option1", shows: ["Cities &lt;svg onload="], gone: ["Client Satisfaction"] },
       { path: "/about", shows: [">Candour</h3>"], gone: [">Excellence</h3>"] },
