@@ -2,8 +2,12 @@
 // database: the public header, menu panel and footer follow it, bad links are refused with a 400
 // that names the field, an unpublished article drops out of the menus, and History restores it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
+import { defaultContent } from "~/features/content/default-content";
 import { contentHistory } from "~/features/content/history/content-history.server";
 import { defaultNavigation, type Navigation } from "~/features/content/navigation";
+import { toSlug } from "~/features/content/slug";
+import type { PageInput } from "~/features/publishing/schema";
 import { listActivity } from "~/platform/activity/activity.server";
 import { formatTime as formatZonedTime } from "~/platform/format-time";
 import {
@@ -11,12 +15,18 @@ import {
   logInCookie,
   postJsonAs,
   resetLoginThrottles,
+  sendJsonAs,
 } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
 const formatTime = (iso: string) => formatZonedTime(iso, "UTC");
+/** A page's plain links, as "text -> address". */
+const listLinks = (html: string) =>
+  [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(
+    ([, href, text]) => `${text} -> ${href}`,
+  );
 const articleId = "navigation-test-article";
 
 const edited: Navigation = {
@@ -113,6 +123,65 @@ describe.each(getTestDatabaseKinds())("navigation on $name", (kind) => {
       await fetch(`${site.url}/admin/navigation`, { headers: { cookie } })
     ).text();
     expect(screen).toContain("Not shown: the page it names");
+  });
+
+  it("shows built pages and services in the header, under an item and in the footer with no article among the targets", async () => {
+    const built: PageInput = {
+      slug: "careers-in-menus",
+      status: "published",
+      publishAt: "",
+      title: "Careers",
+      blocks: [{ ...createBlock("hero", "hero1"), heading: "Join us" } as Block],
+      seoDescription: "",
+    };
+    const created = await postJsonAs(site, "/api/admin/pages", built, { cookie });
+    expect(created.status, await created.text()).toBe(201);
+    const careers = { type: "page", kind: "page", id: "/careers-in-menus" } as const;
+    const serviceSlug = toSlug(defaultContent.services.items[0]?.title ?? "");
+    const service = { type: "page", kind: "service", id: serviceSlug } as const;
+    const saved = await saveNavigation({
+      ...defaultNavigation,
+      header: [
+        { type: "link", label: "Join the Team", target: careers, children: [] },
+        {
+          type: "link",
+          label: "About",
+          target: { type: "page", kind: "page", id: "/about" },
+          children: [{ label: "Open Roles", target: careers }],
+        },
+      ],
+      quickLinks: [
+        { label: "Work With Us", target: careers },
+        { label: "Cloud Help", target: service },
+      ],
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const links = listLinks(await readHome());
+    for (const label of ["Join the Team", "Open Roles", "Work With Us"]) {
+      expect(links).toContain(`${label} -> /careers-in-menus`);
+    }
+    expect(links).toContain(`Cloud Help -> /services/${serviceSlug}`);
+    const screen = await (
+      await fetch(`${site.url}/admin/navigation`, { headers: { cookie } })
+    ).text();
+    expect(screen).not.toContain("Not shown: the page it names");
+
+    // Back to a draft: out of every menu at once, and flagged on the screen.
+    const draft = await sendJsonAs(
+      site,
+      "PUT",
+      "/api/admin/pages/careers-in-menus",
+      { ...built, status: "draft" },
+      { cookie },
+    );
+    expect(draft.status, await draft.text()).toBe(200);
+    const after = listLinks(await readHome());
+    expect(after.filter((link) => link.endsWith("/careers-in-menus"))).toEqual([]);
+    expect(after).toContain(`Cloud Help -> /services/${serviceSlug}`);
+    const flagged = await (
+      await fetch(`${site.url}/admin/navigation`, { headers: { cookie } })
+    ).text();
+    expect(flagged.match(/Not shown: the page it names/g)).toHaveLength(3);
   });
 
   it("refuses bad links with 400 and a message per field, and keeps what was stored", async () => {

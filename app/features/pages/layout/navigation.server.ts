@@ -1,6 +1,7 @@
-// Reads what the public menus need: the site's pages that the stored navigation can name. Links to
-// fixed pages and services need no database read; one to an article or a case study reads the
-// visible ones, and a page whose link waits for a scheduled item expires when it comes due.
+// Reads what the public menus need: the site's pages that the stored navigation can name. When
+// every link names a fixed page or a service the content and the routes answer with no database
+// read; any other link (a built page, an article, a case study) reads the visible records, and a
+// page whose link still misses expires when the next scheduled item comes due.
 import type { RouterContextProvider } from "react-router";
 import { listPageRefs } from "~/features/content/navigation";
 import type { SiteContent } from "~/features/content/schema";
@@ -9,7 +10,7 @@ import { getAppContext } from "~/platform/context.server";
 import { listPublicPages } from "../public-pages.server";
 import { listSitePages } from "../site-pages";
 import type { ResolvedNavigation } from "./menu-model";
-import { contentPageKinds, findMissingRefs, indexSitePages, resolveNavigation } from "./navigation";
+import { findMissingRefs, indexSitePages, resolveNavigation } from "./navigation";
 
 export async function loadNavigation(
   context: Readonly<RouterContextProvider>,
@@ -17,14 +18,14 @@ export async function loadNavigation(
 ): Promise<ResolvedNavigation> {
   const { db, logger, routes } = getAppContext(context);
   const refs = listPageRefs(content.navigation);
-  const readsRecords = refs.some((ref) => !contentPageKinds.includes(ref.kind));
-  const pages = indexSitePages(
-    readsRecords
-      ? await listPublicPages(db, content, logger, routes.pages)
-      : listSitePages({ routes: routes.pages, content, caseStudies: [], articles: [] }),
+  const fixedPages = indexSitePages(
+    listSitePages({ routes: routes.pages, content, caseStudies: [], articles: [] }),
   );
-  if (readsRecords && findMissingRefs(refs, pages).length > 0) {
-    await expireAtNextPublication(context);
+  // Asked by what the links name, never by their kind: a built page shares the kind "page".
+  if (findMissingRefs(refs, fixedPages).length === 0) {
+    return resolveNavigation(content.navigation, fixedPages);
   }
+  const pages = indexSitePages(await listPublicPages(db, content, logger, routes.pages));
+  if (findMissingRefs(refs, pages).length > 0) await expireAtNextPublication(context);
   return resolveNavigation(content.navigation, pages);
 }

@@ -13,9 +13,6 @@ import type { SitePage } from "../site-pages";
 import type { ResolvedHeaderItem, ResolvedLink, ResolvedNavigation } from "./menu-model";
 import { profileMarks } from "./profile-marks";
 
-/** The kinds whose pages come from the content and the routes alone, with no database read. */
-export const contentPageKinds: readonly string[] = ["page", "service"];
-
 /** The site's pages by kind and id. */
 export function indexSitePages(pages: readonly SitePage[]): ReadonlyMap<string, SitePage> {
   return new Map(pages.map((page) => [toPageRefKey(page), page]));
