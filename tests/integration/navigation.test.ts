@@ -136,6 +136,21 @@ describe.each(getTestDatabaseKinds())("navigation on $name", (kind) => {
     };
     const created = await postJsonAs(site, "/api/admin/pages", built, { cookie });
     expect(created.status, await created.text()).toBe(201);
+    // The link picker lists it from the start, before a word is typed, and says how many it holds.
+    const picker = (await (
+      await fetch(`${site.url}/api/admin/link-targets?q=`, { headers: { cookie } })
+    ).json()) as {
+      targets: { title: string; path: string; kind: string; id: string }[];
+      total: number;
+    };
+    expect(picker.targets).toContainEqual({
+      title: "Careers",
+      path: "/careers-in-menus",
+      group: "Pages",
+      kind: "page",
+      id: "/careers-in-menus",
+    });
+    expect(picker.total).toBeGreaterThan(picker.targets.length);
     const careers = { type: "page", kind: "page", id: "/careers-in-menus" } as const;
     const serviceSlug = toSlug(defaultContent.services.items[0]?.title ?? "");
     const service = { type: "page", kind: "service", id: serviceSlug } as const;

@@ -8,14 +8,24 @@ export type LinkTarget = Pick<SitePage, "title" | "path" | "group" | "kind" | "i
 /** At most this many pages answer one search: the dialog shows a short list, not the sitemap. */
 export const maxLinkTargets = 20;
 
-/** Pages whose title or address holds every word of the query (any case); all when it is empty. */
-export function findLinkTargets(pages: readonly SitePage[], query: string): LinkTarget[] {
+/**
+ * Pages whose title or address holds every word of the query (any case); all when it is empty.
+ * The owner's own pages come first: the fixed pages, services and records alone fill the list.
+ */
+export function findLinkTargets(
+  pages: readonly SitePage[],
+  query: string,
+): { targets: LinkTarget[]; total: number } {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  return pages
-    .filter((page) => {
-      const haystack = `${page.title} ${page.path}`.toLowerCase();
-      return words.every((word) => haystack.includes(word));
-    })
-    .slice(0, maxLinkTargets)
-    .map(({ title, path, group, kind, id }) => ({ title, path, group, kind, id }));
+  const found = pages.filter((page) => {
+    const haystack = `${page.title} ${page.path}`.toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+  const ordered = [...found.filter((page) => page.built), ...found.filter((page) => !page.built)];
+  return {
+    targets: ordered
+      .slice(0, maxLinkTargets)
+      .map(({ title, path, group, kind, id }) => ({ title, path, group, kind, id })),
+    total: found.length,
+  };
 }

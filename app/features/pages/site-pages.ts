@@ -21,6 +21,8 @@ export type SitePage = {
   lastModified?: string;
   /** The owner keeps it out of search engines: both sitemaps leave it out (it keeps its card). */
   noindex?: boolean;
+  /** The owner built it from blocks (its kind is "page", as the fixed pages'). */
+  built?: true;
 };
 
 /** When each kind of data last changed (features/publishing/public-reader.server.ts reads them). */
@@ -108,6 +110,7 @@ export function listSitePages({
       title: page.title,
       group: "Pages",
       kind: "page",
+      built: true,
       lastModified: times.pages?.get(page.id),
       noindex: page.noindex,
     }),

@@ -16,19 +16,21 @@ export type LinkTarget = { title: string; path: string; group: string; kind: str
 
 export type LinkDialogValue = { href: string; newTab: boolean; nofollow: boolean };
 
-/** The site's pages matching a search, a moment after typing stops. */
+/** The site's pages matching a search, a moment after typing stops; total counts every match. */
 function useLinkTargets(query: string) {
   const [targets, setTargets] = useState<LinkTarget[]>();
+  const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let current = true;
     const timer = setTimeout(() => {
-      getJson<{ targets: LinkTarget[] }>(
+      getJson<{ targets: LinkTarget[]; total?: number }>(
         `/api/admin/link-targets?q=${encodeURIComponent(query.trim())}`,
       )
         .then((answer) => {
           if (!current) return;
           setTargets(answer?.targets ?? []);
+          setTotal(answer?.total ?? answer?.targets.length ?? 0);
           setFailed(false);
         })
         .catch(() => {
@@ -40,7 +42,14 @@ function useLinkTargets(query: string) {
       clearTimeout(timer);
     };
   }, [query]);
-  return { targets, failed };
+  return { targets, total, failed };
+}
+
+/** What the list holds: "3 pages found", or, when cut short, how to find the rest. */
+function describeFound(shown: number, total: number): string {
+  if (total > shown)
+    return `${shown} of ${total} pages shown. Type words of a title to find the others.`;
+  return `${shown === 1 ? "1 page" : `${shown} pages`} found. Choose one to link to it.`;
 }
 
 export function PageSearch({
@@ -52,7 +61,7 @@ export function PageSearch({
 }) {
   const id = useId();
   const [query, setQuery] = useState("");
-  const { targets, failed } = useLinkTargets(query);
+  const { targets, total, failed } = useLinkTargets(query);
   const found = targets !== undefined && targets.length > 0;
   return (
     <div className="grid gap-2">
@@ -84,7 +93,7 @@ export function PageSearch({
               ? "Loading pages..."
               : targets.length === 0
                 ? "No page matches."
-                : `${targets.length === 1 ? "1 page" : `${targets.length} pages`} found. Choose one to link to it.`}
+                : describeFound(targets.length, total)}
         </p>
         {found ? (
           <ul

@@ -1,6 +1,7 @@
 // GET /api/admin/link-targets?q=words: the public pages (services, articles, case studies and the
-// rest) whose title or address matches, as { targets: [{ title, path, group }] }, for the
-// rich-text editor's link dialog. Admin only.
+// rest) whose title or address matches, as { targets: [{ title, path, group, kind, id }], total }
+// (total counts every match; at most 20 are listed), for the link dialog and the Navigation
+// screen. Admin only.
 import { handleAdminApi } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { findLinkTargets } from "~/features/pages/link-targets";
@@ -12,6 +13,6 @@ export function loader(args: Route.LoaderArgs) {
     const query = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 200);
     const { content } = await getRequestContent(args.context);
     const pages = await listPublicPages(db, content, logger, routes.pages);
-    return Response.json({ targets: findLinkTargets(pages, query) });
+    return Response.json(findLinkTargets(pages, query));
   });
 }
