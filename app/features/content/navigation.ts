@@ -1,5 +1,5 @@
 // The site's navigation as the owner edits it: the header menu (one level of children, the
-// Services dropdown), the booking button and the footer's link lists and profile links. Stored
+// Services dropdown with the owner's links after the services), the booking button and the footer's link lists and profile links. Stored
 // as the content document's "navigation" section, so it has history, restore and cache drops.
 import { z } from "~/platform/zod";
 
@@ -55,13 +55,19 @@ export const maxChildren = 10;
 export const maxFooterLinks = 16;
 export const maxProfiles = 12;
 
-/** A header entry: a link (with its children), or the dropdown filled from the services. */
+/** The links under a header item; a document stored before they existed has none. */
+const childrenSchema = z
+  .array(navLinkSchema)
+  .max(maxChildren, `At most ${maxChildren} links`)
+  .default([]);
+
+/**
+ * A header entry: a link (with its children), or the dropdown filled from the services (with the
+ * owner's links after them).
+ */
 export const headerItemSchema = z.discriminatedUnion("type", [
-  navLinkSchema.extend({
-    type: z.literal("link"),
-    children: z.array(navLinkSchema).max(maxChildren, `At most ${maxChildren} links`).default([]),
-  }),
-  z.object({ type: z.literal("services"), label }),
+  navLinkSchema.extend({ type: z.literal("link"), children: childrenSchema }),
+  z.object({ type: z.literal("services"), label, children: childrenSchema }),
 ]);
 export type HeaderItem = z.infer<typeof headerItemSchema>;
 
@@ -114,7 +120,7 @@ const link = (text: string, path: string): NavLink => ({ label: text, target: pa
 export const defaultNavigation: Navigation = {
   header: [
     { type: "link", ...link("Home", "/"), children: [] },
-    { type: "services", label: "Services" },
+    { type: "services", label: "Services", children: [] },
     { type: "link", ...link("About", "/about"), children: [] },
     { type: "link", ...link("Blog", "/blog"), children: [] },
     { type: "link", ...link("Contact", "/contact"), children: [] },
@@ -160,7 +166,9 @@ export function guessProfileNetwork(url: string): ProfileNetwork {
 /** Every page reference of the navigation, children included. */
 export function listPageRefs(navigation: Navigation): PageRef[] {
   const links: NavLink[] = [
-    ...navigation.header.flatMap((item) => (item.type === "link" ? [item, ...item.children] : [])),
+    ...navigation.header.flatMap((item) =>
+      item.type === "link" ? [item, ...item.children] : item.children,
+    ),
     navigation.cta,
     ...navigation.quickLinks,
     ...navigation.bottomLinks,

@@ -151,6 +151,78 @@ describe("resolveNavigation", () => {
   });
 });
 
+describe("the Services menu's own links", () => {
+  const services = defaultContent.services.items.map((service) => ({
+    label: service.title,
+    href: `/services/${toSlug(service.title)}`,
+    external: false,
+  }));
+  const navigation: Navigation = {
+    ...defaultNavigation,
+    header: [
+      {
+        type: "services",
+        label: "Services",
+        children: [
+          { label: "Careers", target: { type: "page", kind: "page", id: "/careers" } },
+          { label: "Gone", target: { type: "page", kind: "article", id: "no-such-article" } },
+          {
+            label: "Partner Portal",
+            target: { type: "url", url: "https://partners.example.com/" },
+          },
+        ],
+      },
+    ],
+  };
+  const built = indexSitePages(
+    listSitePages({
+      routes,
+      content: defaultContent,
+      caseStudies: [],
+      articles: [],
+      pages: [{ id: "careers", title: "Careers at Clearline" }],
+    }),
+  );
+
+  it("come after every service and before View All Services; a missing page is left out and flagged", () => {
+    expect(resolveNavigation(navigation, built).header).toEqual([
+      {
+        label: "Services",
+        children: [
+          ...services,
+          { label: "Careers", href: "/careers", external: false },
+          { label: "Partner Portal", href: "https://partners.example.com/", external: true },
+        ],
+        finalLink: { label: "View All Services", href: "/services", external: false },
+      },
+    ]);
+    expect(findMissingRefs(listPageRefs(navigation), built)).toEqual(["article:no-such-article"]);
+  });
+
+  it("make a menu of their own when there is no service", () => {
+    const none = indexSitePages(
+      listSitePages({
+        routes,
+        content: { ...defaultContent, services: { ...defaultContent.services, items: [] } },
+        caseStudies: [],
+        articles: [],
+        pages: [{ id: "careers", title: "Careers at Clearline" }],
+      }),
+    );
+    const [item] = resolveNavigation(navigation, none).header;
+    expect(item?.children.map((link) => link.label)).toEqual(["Careers", "Partner Portal"]);
+    expect(item?.finalLink).toEqual({ label: "Services", href: "/services", external: false });
+  });
+
+  it("are none in a document stored before they existed", () => {
+    const stored = navigationSchema.parse({
+      ...defaultNavigation,
+      header: [{ type: "services", label: "Services" }],
+    });
+    expect(stored.header).toEqual([{ type: "services", label: "Services", children: [] }]);
+  });
+});
+
 describe("navigationSchema", () => {
   it("refuses script and data addresses, and a profile without https", () => {
     const result = navigationSchema.safeParse({

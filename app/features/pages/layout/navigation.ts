@@ -34,12 +34,22 @@ function resolveLinks(links: readonly NavLink[], pages: ReadonlyMap<string, Site
   });
 }
 
-/** The Services menu: every service, in the services' order, then the list of them all. */
-function listServiceMenu(label: string, pages: ReadonlyMap<string, SitePage>): ResolvedHeaderItem {
+/**
+ * The Services menu: every service, in the services' order, then the owner's own links under it,
+ * then the list of them all.
+ */
+function listServiceMenu(
+  label: string,
+  own: readonly NavLink[],
+  pages: ReadonlyMap<string, SitePage>,
+): ResolvedHeaderItem {
   const services = [...pages.values()].filter((page) => page.kind === "service");
   return {
     label,
-    children: services.map((page) => ({ label: page.title, href: page.path, external: false })),
+    children: [
+      ...services.map((page) => ({ label: page.title, href: page.path, external: false })),
+      ...resolveLinks(own, pages),
+    ],
     // With no service the item is a plain link, named as the owner named it.
     finalLink: {
       label: services.length > 0 ? "View All Services" : label,
@@ -54,7 +64,7 @@ export function resolveNavigation(
   pages: ReadonlyMap<string, SitePage>,
 ): ResolvedNavigation {
   const header = navigation.header.flatMap((item): ResolvedHeaderItem[] => {
-    if (item.type === "services") return [listServiceMenu(item.label, pages)];
+    if (item.type === "services") return [listServiceMenu(item.label, item.children, pages)];
     const own = resolveTarget(item.target, pages);
     const children = resolveLinks(item.children, pages);
     if (!own && children.length === 0) return [];

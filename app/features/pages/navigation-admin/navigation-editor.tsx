@@ -1,6 +1,7 @@
 // The Navigation screen's form: the header menu (items in order, links under an item, the Services
-// menu filled from the services), the booking button, and the footer's quick links, bottom links
-// and profile links. Saved as the content's navigation section with the version loaded.
+// menu filled from the services, with links of the owner's after them), the booking button, and
+// the footer's quick links, bottom links and profile links. Saved as the content's navigation
+// section with the version loaded.
 import { useId, useState } from "react";
 import { ConflictNotice, SessionExpiredNotice } from "~/capabilities/workspace/editor-notices";
 import { TextField } from "~/capabilities/workspace/fields";
@@ -100,6 +101,50 @@ function Section({
   );
 }
 
+/** The links under a header item, in order; for the Services menu, after the services. */
+function ChildLinks({
+  path,
+  parent,
+  links,
+  onChange,
+  errors,
+  facts,
+}: {
+  path: string;
+  parent: string;
+  links: NavLink[];
+  onChange: (links: NavLink[]) => void;
+  errors: FieldErrors;
+  facts: TargetFacts;
+}) {
+  return (
+    <div className="grid min-w-0 gap-2 border-t border-border pt-3">
+      {links.length > 0 ? <h3 className="text-sm font-semibold">Links under {parent}</h3> : null}
+      <OrderedList
+        path={`${path}.children`}
+        items={links}
+        onChange={onChange}
+        itemName="Link"
+        nameItem={(child) => child.label}
+        create={newLink}
+        max={maxChildren}
+        addLabel={`Add a link under ${parent}`}
+        emptyText=""
+        nested
+        renderItem={(child, index, update) => (
+          <LinkFields
+            path={`${path}.children.${index}`}
+            link={child}
+            onChange={update}
+            errors={errors}
+            facts={facts}
+          />
+        )}
+      />
+    </div>
+  );
+}
+
 function HeaderItemFields({
   path,
   item,
@@ -113,16 +158,29 @@ function HeaderItemFields({
   errors: FieldErrors;
   facts: TargetFacts;
 }) {
+  const children = (
+    <ChildLinks
+      path={path}
+      parent={item.label || "this item"}
+      links={item.children}
+      onChange={(links) => onChange({ ...item, children: links })}
+      errors={errors}
+      facts={facts}
+    />
+  );
   if (item.type === "services") {
     return (
-      <TextField
-        path={`${path}.label`}
-        label="Menu text"
-        hint="Opens a list of every service, then View All Services: it follows your services."
-        value={item.label}
-        error={errors[`${path}.label`]}
-        onValueChange={(label) => onChange({ ...item, label })}
-      />
+      <div className="grid min-w-0 gap-4">
+        <TextField
+          path={`${path}.label`}
+          label="Menu text"
+          hint="Opens a list of every service, then the links you add here, then View All Services: it follows your services."
+          value={item.label}
+          error={errors[`${path}.label`]}
+          onValueChange={(label) => onChange({ ...item, label })}
+        />
+        {children}
+      </div>
     );
   }
   return (
@@ -135,32 +193,7 @@ function HeaderItemFields({
         facts={facts}
         labelName="Menu text"
       />
-      <div className="grid min-w-0 gap-2 border-t border-border pt-3">
-        {item.children.length > 0 ? (
-          <h3 className="text-sm font-semibold">Links under {item.label || "this item"}</h3>
-        ) : null}
-        <OrderedList
-          path={`${path}.children`}
-          items={item.children}
-          onChange={(children) => onChange({ ...item, children })}
-          itemName="Link"
-          nameItem={(child) => child.label}
-          create={newLink}
-          max={maxChildren}
-          addLabel={`Add a link under ${item.label || "this item"}`}
-          emptyText=""
-          nested
-          renderItem={(child, index, update) => (
-            <LinkFields
-              path={`${path}.children.${index}`}
-              link={child}
-              onChange={update}
-              errors={errors}
-              facts={facts}
-            />
-          )}
-        />
-      </div>
+      {children}
     </div>
   );
 }
@@ -328,7 +361,10 @@ export function NavigationEditor({
                 className="mt-3"
                 onClick={() =>
                   change({
-                    header: [...navigation.header, { type: "services", label: "Services" }],
+                    header: [
+                      ...navigation.header,
+                      { type: "services", label: "Services", children: [] },
+                    ],
                   })
                 }
               >
