@@ -50,7 +50,7 @@ test.describe("the contact page", () => {
     );
     await expect(main.getByText(contact.address)).toBeVisible();
     const profile = main.getByRole("link", { name: /LinkedIn/ });
-    await expect(profile).toHaveAttribute("href", contact.profileUrl);
+    await expect(profile).toHaveAttribute("href", defaultContent.navigation.profiles[0]?.url ?? "");
     await expect(profile).toHaveAttribute("target", "_blank");
 
     const hours = main.getByRole("heading", { name: "Business Hours" }).locator("xpath=../..");

@@ -236,7 +236,6 @@ function poison(value: unknown, path: string, key: string): unknown {
     // Search descriptions must be 70 to 160 characters: the payload, padded to a valid length.
     if (key === "seoDescription")
       return `${plainPayload} and enough plain words to make a valid search description`;
-    if (key === "profileUrl") return `https://example.com/?q=${encodeURIComponent(plainPayload)}`;
     // A badge's figure is at most 20 characters: the payload's first 20, markup still.
     if (key === "value") return plainPayload.slice(0, 20);
     return plainPayload;

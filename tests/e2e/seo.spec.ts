@@ -219,7 +219,7 @@ test("structured data: the firm and the website on the home page", async ({ requ
   expect(firm.url).toBe(`${siteUrl}/`);
   expect(firm.telephone).toBe(defaultContent.contact.phone);
   expect(firm.email).toBe(defaultContent.contact.email);
-  expect(firm.sameAs).toEqual([defaultContent.contact.profileUrl]);
+  expect(firm.sameAs).toEqual(defaultContent.navigation.profiles.map((profile) => profile.url));
   expect(firm.logo).toBe(`${siteUrl}/og/logo.png`);
   expect(firm.image).toBe(`${siteUrl}/og/index.png`);
   expect(firm.address).toEqual({

@@ -106,7 +106,7 @@ test.describe("mobile menu", () => {
     );
     await expect(panel.getByRole("link", { name: "LinkedIn" })).toHaveAttribute(
       "href",
-      defaultContent.contact.profileUrl,
+      defaultContent.navigation.profiles[0]?.url ?? "",
     );
     await expect(panel.getByText("Admin Tools")).toHaveCount(0);
 
@@ -155,6 +155,13 @@ test.describe("footer", () => {
       "tel:15125550147",
     );
     await expect(footer.getByText(defaultContent.contact.address)).toBeVisible();
+    // The professional-profile link, once: the profile icon the phone menu lists too.
+    const [linkedin] = defaultContent.navigation.profiles;
+    await expect(footer.locator(`a[href="${linkedin?.url}"]`)).toHaveCount(1);
+    await expect(footer.getByRole("link", { name: "LinkedIn" })).toHaveAttribute(
+      "rel",
+      "me noopener",
+    );
     const quickLinks = footer.getByRole("navigation", { name: "Quick Links" }).getByRole("link");
     await expect(quickLinks).toHaveCount(7);
     for (const href of [

@@ -97,6 +97,61 @@ describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
     expect(content.about.storyHeading).toBe(defaultContent.about.storyHeading);
   });
 
+  it("turns the old contact profile link into a profile link, once", async () => {
+    const store = (document: unknown) =>
+      db
+        .insertInto("content_revisions")
+        .values({ document: JSON.stringify(document), created_at: new Date().toISOString() })
+        .execute();
+    const linkedin = "https://www.linkedin.com/company/acme-it";
+    const mastodon = { network: "mastodon", url: "https://mastodon.social/@acme", label: "" };
+    const { navigation: _navigation, ...beforeMenus } = defaultContent;
+
+    // Stored before the menus were editable: the link is the only profile.
+    await store({ ...beforeMenus, contact: { ...defaultContent.contact, profileUrl: linkedin } });
+    const first = (await readContent(db)).content;
+    expect(first.navigation.profiles).toEqual([{ network: "linkedin", url: linkedin, label: "" }]);
+    expect(first.contact).not.toHaveProperty("profileUrl");
+    expect(first.navigation.header).toEqual(defaultContent.navigation.header);
+
+    // Stored with the same address among the icons too: still one, before the others.
+    await store({
+      ...defaultContent,
+      contact: { ...defaultContent.contact, profileUrl: `${linkedin}/` },
+      navigation: {
+        ...defaultContent.navigation,
+        profiles: [mastodon, { network: "linkedin", url: linkedin, label: "Acme on LinkedIn" }],
+      },
+    });
+    const second = await readContent(db);
+    expect(second.content.navigation.profiles).toEqual([
+      mastodon,
+      { network: "linkedin", url: linkedin, label: "Acme on LinkedIn" },
+    ]);
+    await store({
+      ...defaultContent,
+      contact: { ...defaultContent.contact, profileUrl: linkedin },
+      navigation: { ...defaultContent.navigation, profiles: [mastodon] },
+    });
+    const third = await readContent(db);
+    expect(third.content.navigation.profiles).toEqual([
+      { network: "linkedin", url: linkedin, label: "" },
+      mastodon,
+    ]);
+
+    // A save stores the moved link, and a later read adds nothing.
+    const saved = await saveContent(db, { general: { ...third.content.general } });
+    const row = await db
+      .selectFrom("content_revisions")
+      .select("document")
+      .where("id", "=", saved.version)
+      .executeTakeFirstOrThrow();
+    const document = JSON.parse(row.document) as typeof defaultContent;
+    expect(document.contact).not.toHaveProperty("profileUrl");
+    expect(document.navigation.profiles).toEqual(third.content.navigation.profiles);
+    expect((await readContent(db)).content.navigation.profiles).toHaveLength(2);
+  });
+
   it("serves the last content read when the database cannot be read, and logs it", async () => {
     await seedDefaults(db);
     await saveContent(db, { general: { ...defaultContent.general, companyName: "Last Read" } });

@@ -3,12 +3,14 @@
 // that names the field, an unpublished article drops out of the menus, and History restores it.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
+import { readContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { contentHistory } from "~/features/content/history/content-history.server";
 import { defaultNavigation, type Navigation } from "~/features/content/navigation";
 import { toSlug } from "~/features/content/slug";
 import type { PageInput } from "~/features/publishing/schema";
 import { listActivity } from "~/platform/activity/activity.server";
+import { markDataChanged } from "~/platform/data-version.server";
 import { formatTime as formatZonedTime } from "~/platform/format-time";
 import {
   getContent,
@@ -22,6 +24,13 @@ import { article } from "../support/publications";
 import { startTestSite, type TestSite, testAdmin } from "../support/test-site";
 
 const formatTime = (iso: string) => formatZonedTime(iso, "UTC");
+/** The footer's markup. */
+const readFooter = (html: string) => html.slice(html.indexOf("<footer"));
+/** The phone menu's markup (drawn in the page, closed, for visitors without JavaScript). */
+const readPhoneMenu = (html: string) => {
+  const start = html.indexOf('id="mobile-menu"');
+  return html.slice(start, html.indexOf("</nav>", start));
+};
 /** A page's plain links, as "text -> address". */
 const listLinks = (html: string) =>
   [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(
@@ -78,7 +87,43 @@ describe.each(getTestDatabaseKinds())("navigation on $name", (kind) => {
       expect(home).toContain(`href="${path}"`);
     }
     expect(home).toContain(">Book a Consultation<");
-    expect(home).not.toContain('rel="me noopener"');
+    // The original professional-profile link, once in the footer and once in the phone menu.
+    const [linkedin] = defaultNavigation.profiles;
+    for (const part of [readFooter(home), readPhoneMenu(home)]) {
+      expect(part.split(`href="${linkedin?.url}"`)).toHaveLength(2);
+    }
+  });
+
+  it("shows an old document's contact profile link once, and the phone menu the footer's profiles", async () => {
+    const { content } = await readContent(site.services.db);
+    const linkedin = "https://www.linkedin.com/company/clearline-it-consulting";
+    const mastodon = "https://mastodon.social/@clearline";
+    // As stored before the move: the owner had added the same address as an icon too.
+    await site.services.db
+      .insertInto("content_revisions")
+      .values({
+        document: JSON.stringify({
+          ...content,
+          contact: { ...content.contact, profileUrl: linkedin },
+          navigation: {
+            ...content.navigation,
+            profiles: [
+              { network: "linkedin", url: linkedin, label: "" },
+              { network: "mastodon", url: mastodon, label: "" },
+            ],
+          },
+        }),
+        created_at: new Date().toISOString(),
+        author: null,
+      })
+      .execute();
+    await markDataChanged(site.services.db);
+    const home = await readHome();
+    for (const part of [readFooter(home), readPhoneMenu(home)]) {
+      expect(part.split(`href="${linkedin}"`)).toHaveLength(2);
+      expect(part.split(`href="${mastodon}"`)).toHaveLength(2);
+    }
+    await saveNavigation(defaultNavigation);
   });
 
   it("saves the navigation through the admin path; every page's menus follow, hidden pages drop out", async () => {

@@ -5,6 +5,13 @@ import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
 import { defaultContent } from "./default-content";
+import {
+  defaultNavigation,
+  guessProfileNetwork,
+  isSameProfileUrl,
+  maxProfiles,
+  profileLinkSchema,
+} from "./navigation";
 import { contentSchema, type SiteContent } from "./schema";
 import { keepServiceAddresses } from "./service-addresses.server";
 
@@ -19,12 +26,46 @@ export class ContentConflictError extends Error {
   }
 }
 
+type Stored = Record<string, unknown>;
+
+const isStored = (value: unknown): value is Stored =>
+  Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
+/**
+ * A document stored before profile links kept one with the contact details (`profileUrl`): it
+ * becomes the first profile link, unless one goes there already, and leaves the contact details.
+ */
+function moveContactProfile(raw: Stored): Stored {
+  const contact = raw.contact;
+  if (!isStored(contact) || !("profileUrl" in contact)) return raw;
+  const { profileUrl, ...rest } = contact;
+  // Stored before the menus existed: the old link is the only profile, not the default's.
+  const navigation = isStored(raw.navigation)
+    ? raw.navigation
+    : { ...defaultNavigation, profiles: [] };
+  const profiles: unknown[] = Array.isArray(navigation.profiles) ? navigation.profiles : [];
+  const url = profileLinkSchema.shape.url.safeParse(profileUrl);
+  const known = profiles.some(
+    (profile) =>
+      isStored(profile) &&
+      typeof profile.url === "string" &&
+      url.success &&
+      isSameProfileUrl(profile.url, url.data),
+  );
+  const moved =
+    url.success && !known && profiles.length < maxProfiles
+      ? [{ network: guessProfileNetwork(url.data), url: url.data, label: "" }, ...profiles]
+      : profiles;
+  return { ...raw, contact: rest, navigation: { ...navigation, profiles: moved } };
+}
+
 /**
  * Reads a stored document over the defaults, section by section, so that a field added to the
- * schema later gets its default instead of failing the old document.
+ * schema later gets its default instead of failing the old document; a field that moved is
+ * carried to its new place.
  */
 export function normalizeContent(stored: unknown): SiteContent {
-  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const raw = moveContactProfile(isStored(stored) ? stored : {});
   const merged = Object.fromEntries(
     Object.entries(defaultContent).map(([section, defaults]) => {
       const value = raw[section];

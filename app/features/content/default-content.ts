@@ -855,7 +855,6 @@ export const defaultContent: SiteContent = {
     address: "500 W 2nd Street, Suite 1900, Austin, TX 78701",
     phone: "+1 (512) 555-0147",
     email: "hello@clearlineit.com",
-    profileUrl: "https://www.linkedin.com/company/clearline-it-consulting",
     formHeading: "Send Us a Message",
     formSubmitText: "Send Message",
     hours: [

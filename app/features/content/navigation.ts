@@ -140,7 +140,14 @@ export const defaultNavigation: Navigation = {
     link("Terms of Service", "/terms-of-service"),
     link("Sitemap", "/sitemap"),
   ],
-  profiles: [],
+  // The original site's professional-profile link.
+  profiles: [
+    {
+      network: "linkedin",
+      url: "https://www.linkedin.com/company/clearline-it-consulting",
+      label: "",
+    },
+  ],
 };
 
 /** The network a profile address most likely belongs to, for the admin's first guess. */
@@ -161,6 +168,20 @@ export function guessProfileNetwork(url: string): ProfileNetwork {
     ["mastodon", /(^|\.)(mastodon\.[a-z.]+|mstdn\.[a-z.]+|fosstodon\.org|hachyderm\.io)$/],
   ];
   return hosts.find(([, pattern]) => pattern.test(host))?.[0] ?? "other";
+}
+
+/** Whether two profile addresses name the same page (case of the host, "www.", a last "/"). */
+export function isSameProfileUrl(first: string, second: string): boolean {
+  const key = (url: string) => {
+    try {
+      const parsed = new URL(url);
+      const host = parsed.hostname.toLowerCase().replace(/^www\./, "");
+      return `${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+    } catch {
+      return url;
+    }
+  };
+  return key(first) === key(second);
 }
 
 /** Every page reference of the navigation, children included. */

@@ -202,9 +202,6 @@ export const contentSchema = z.object({
     address: line(300),
     phone: line(40),
     email: z.email("Please enter a valid email address").max(200),
-    profileUrl: z
-      .url({ protocol: /^https?$/, message: "Please enter a valid web address" })
-      .max(500),
     formHeading: line(200),
     formSubmitText: line(60),
     hours: z.array(z.object({ days: line(80), hours: line(80) })).max(7),

@@ -27,8 +27,8 @@ export function getShellContent(content: SiteContent, year: number) {
       email: content.contact.email,
       phone: content.contact.phone,
       address: content.contact.address,
-      profileUrl: content.contact.profileUrl,
     },
+    profileUrls: content.navigation.profiles.map((profile) => profile.url),
     services: content.services.items.map((item) => ({
       title: item.title,
       slug: toSlug(item.title),

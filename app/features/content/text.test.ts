@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toPlainText } from "~/platform/plain-text";
 import { fitDescription } from "~/platform/seo/description";
-import {
-  fillPlaceholders,
-  fillServiceName,
-  formatCopyright,
-  getProfileLabel,
-  toTelHref,
-  truncate,
-} from "./text";
+import { fillPlaceholders, fillServiceName, formatCopyright, toTelHref, truncate } from "./text";
 
 describe("truncate", () => {
   it("keeps text at or under the limit", () => {
@@ -51,14 +44,6 @@ describe("toPlainText", () => {
         "<p>Fast <strong>secure</strong>, <em>simple</em>.</p><ul><li>A</li><li>B</li></ul>",
       ),
     ).toBe("Fast secure, simple. A B");
-  });
-});
-
-describe("getProfileLabel", () => {
-  it("names LinkedIn and falls back to a generic label", () => {
-    expect(getProfileLabel("https://www.linkedin.com/company/x")).toBe("LinkedIn");
-    expect(getProfileLabel("https://example.com/me")).toBe("Professional profile");
-    expect(getProfileLabel("not a url")).toBe("Professional profile");
   });
 });
 

@@ -31,12 +31,3 @@ export function fillPlaceholders(
     template,
   );
 }
-
-/** The label of the professional-profile link: named after the network when it is LinkedIn. */
-export function getProfileLabel(url: string): string {
-  try {
-    return new URL(url).hostname.endsWith("linkedin.com") ? "LinkedIn" : "Professional profile";
-  } catch {
-    return "Professional profile";
-  }
-}

@@ -10,7 +10,9 @@ export type SiteIdentity = {
   siteUrl: string;
   companyName: string;
   description: string;
-  contact: { address: string; phone: string; email: string; profileUrl: string };
+  contact: { address: string; phone: string; email: string };
+  /** The firm's profiles elsewhere (the footer's profile links). */
+  profileUrls: string[];
   /** The logo uploaded on the Brand screen, as the header shows it; none: the built-in mark. */
   logo?: { src: string };
 };
@@ -78,7 +80,7 @@ export function buildOrganization(site: SiteIdentity, image: string): JsonLd {
       typeof address.addressRegion === "string"
         ? { "@type": "State", name: address.addressRegion }
         : { "@type": "Country", name: "United States" },
-    sameAs: [site.contact.profileUrl],
+    ...(site.profileUrls.length > 0 ? { sameAs: site.profileUrls } : {}),
   };
 }
 

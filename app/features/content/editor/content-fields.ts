@@ -513,7 +513,7 @@ export const editorSectionSpecs = [
     more: {
       title: "More contact fields",
       description:
-        "Page heading, address, professional profile, message form texts, business hours and the headings of the side cards.",
+        "Page heading, address, message form texts, business hours and the headings of the side cards.",
     },
     fields: [
       { key: "email", label: "Contact Email", kind: "email" },
@@ -533,13 +533,6 @@ export const editorSectionSpecs = [
       { key: "heading", label: "Page Heading", kind: "text", more: true },
       { key: "description", label: "Page Description", kind: "longText", more: true },
       { key: "address", label: "Address", kind: "text", more: true },
-      {
-        key: "profileUrl",
-        label: "Professional Profile URL",
-        kind: "url",
-        hint: "For example your LinkedIn page, starting with https://",
-        more: true,
-      },
       { key: "formHeading", label: "Message Form Heading", kind: "text", more: true },
       { key: "formSubmitText", label: "Message Form Button Text", kind: "text", more: true },
       {
@@ -565,7 +558,13 @@ export const editorSectionSpecs = [
       },
       { key: "phoneLabel", label: "Phone Label", kind: "text", more: true },
       { key: "addressLabel", label: "Address Label", kind: "text", more: true },
-      { key: "profileLabel", label: "Professional Profile Label", kind: "text", more: true },
+      {
+        key: "profileLabel",
+        label: "Professional Profile Label",
+        kind: "text",
+        hint: "Above your profile links on the contact page. The links themselves are on the Navigation screen.",
+        more: true,
+      },
       {
         key: "talkHeading",
         label: "Booking Card Heading",

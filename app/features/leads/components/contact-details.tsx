@@ -1,14 +1,13 @@
 // The contact page's side cards: how to reach the firm (Get in Touch) and its Business Hours.
 import { BriefcaseBusiness, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { getProfileLabel, toTelHref } from "~/features/content/text";
+import { toTelHref } from "~/features/content/text";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 
 type ContactDetails = {
   email: string;
   phone: string;
   address: string;
-  profileUrl: string;
   hours: { days: string; hours: string }[];
   emailLabel: string;
   phoneLabel: string;
@@ -42,8 +41,18 @@ function DetailRow({
 const titleClass = "text-lg font-semibold leading-tight text-navy";
 const linkClass = "font-medium text-navy underline-offset-4 hover:text-primary hover:underline";
 
-export function GetInTouchCard({ contact, heading }: { contact: ContactDetails; heading: string }) {
-  const profileLabel = getProfileLabel(contact.profileUrl);
+/** A profile link elsewhere (the footer's profile links), named for the reader. */
+export type ProfileLinkFacts = { url: string; label: string };
+
+export function GetInTouchCard({
+  contact,
+  profiles,
+  heading,
+}: {
+  contact: ContactDetails;
+  profiles: readonly ProfileLinkFacts[];
+  heading: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -73,21 +82,29 @@ export function GetInTouchCard({ contact, heading }: { contact: ContactDetails; 
           >
             <address className="not-italic">{contact.address}</address>
           </DetailRow>
-          <DetailRow
-            icon={<BriefcaseBusiness className="size-5" aria-hidden="true" />}
-            label={contact.profileLabel}
-          >
-            <a
-              href={contact.profileUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={`${linkClass} inline-flex items-center gap-1.5`}
+          {profiles.length > 0 ? (
+            <DetailRow
+              icon={<BriefcaseBusiness className="size-5" aria-hidden="true" />}
+              label={contact.profileLabel}
             >
-              {profileLabel}
-              <ExternalLink className="size-3.5" aria-hidden="true" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          </DetailRow>
+              <ul className="flex flex-wrap gap-x-4 gap-y-1">
+                {profiles.map((profile) => (
+                  <li key={profile.url}>
+                    <a
+                      href={profile.url}
+                      target="_blank"
+                      rel="me noopener"
+                      className={`${linkClass} inline-flex items-center gap-1.5`}
+                    >
+                      {profile.label}
+                      <ExternalLink className="size-3.5" aria-hidden="true" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </DetailRow>
+          ) : null}
         </ul>
       </CardContent>
     </Card>

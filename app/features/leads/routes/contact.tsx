@@ -3,6 +3,7 @@
 // without JavaScript renders its result here; POST /api/contact is the same path for scripts).
 import { CalendarCheck } from "lucide-react";
 import { Link } from "react-router";
+import { profileNetworkNames } from "~/features/content/navigation";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { BusinessHoursCard, GetInTouchCard } from "~/features/leads/components/contact-details";
 import { ContactForm } from "~/features/leads/components/contact-form";
@@ -27,6 +28,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     contact: content.contact,
+    profiles: content.navigation.profiles.map((profile) => ({
+      url: profile.url,
+      label: profile.label || profileNetworkNames[profile.network],
+    })),
     formTexts: content.forms,
     seo: content.seo.contact,
     formToken,
@@ -47,7 +52,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { contact, formTexts, formToken } = loaderData;
+  const { contact, profiles, formTexts, formToken } = loaderData;
   return (
     <>
       <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
@@ -74,7 +79,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           />
         </Card>
         <div className="space-y-6">
-          <GetInTouchCard contact={contact} heading={contact.detailsHeading} />
+          <GetInTouchCard contact={contact} profiles={profiles} heading={contact.detailsHeading} />
           <BusinessHoursCard hours={contact.hours} heading={contact.hoursHeading} />
           <Card className="bg-navy p-6 text-white">
             <h2 className="text-lg font-semibold">{contact.talkHeading}</h2>

@@ -1,16 +1,18 @@
 // The mobile navigation panel: the header's items, each with links under it (the Services list
 // among them) expandable (a <details> disclosure until JavaScript takes over), the booking
-// button, contact details and, for a signed-in admin, the Admin Tools links.
-import { BriefcaseBusiness, ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
+// button, contact details with the footer's profile links and, for a signed-in admin, the Admin
+// Tools links.
+import { ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
-import { getProfileLabel, toTelHref } from "~/features/content/text";
+import { toTelHref } from "~/features/content/text";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { MenuLink } from "./menu-link";
 import type { ResolvedLink, ResolvedNavigation } from "./menu-model";
+import { ProfileIcon } from "./profile-icon";
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -154,15 +156,19 @@ export function MobileMenu({
           <Mail className="size-4 text-primary" aria-hidden="true" />
           {shell.contact.email}
         </a>
-        <a
-          href={shell.contact.profileUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="flex items-center gap-3 hover:text-primary"
-        >
-          <BriefcaseBusiness className="size-4 text-primary" aria-hidden="true" />
-          {getProfileLabel(shell.contact.profileUrl)}
-        </a>
+        {navigation.profiles.map((profile) => (
+          // rel="me", as in the footer: the same links, the same claim.
+          <a
+            key={profile.url}
+            href={profile.url}
+            target="_blank"
+            rel="me noopener"
+            className="flex items-center gap-3 hover:text-primary"
+          >
+            <ProfileIcon icon={profile.icon} className="size-4 text-primary" />
+            {profile.label}
+          </a>
+        ))}
       </div>
       {isAdmin ? (
         <section aria-labelledby="admin-tools-heading" className="mt-6 border-t border-border pt-5">

@@ -58,7 +58,7 @@ describe("the default navigation", () => {
     });
   });
 
-  it("is the original footer: the seven quick links, the three bottom links, no extra profiles", () => {
+  it("is the original footer: the seven quick links, the three bottom links, the LinkedIn profile", () => {
     expect(resolved.quickLinks.map((link) => [link.label, link.href])).toEqual([
       ["Home", "/"],
       ["Services", "/services"],
@@ -73,7 +73,14 @@ describe("the default navigation", () => {
       ["Terms of Service", "/terms-of-service"],
       ["Sitemap", "/sitemap"],
     ]);
-    expect(resolved.profiles).toEqual([]);
+    expect(resolved.profiles).toEqual([
+      {
+        network: "linkedin",
+        url: "https://www.linkedin.com/company/clearline-it-consulting",
+        label: "LinkedIn",
+        icon: profileMarks.linkedin,
+      },
+    ]);
     expect(findMissingRefs(listPageRefs(defaultNavigation), pages)).toEqual([]);
   });
 

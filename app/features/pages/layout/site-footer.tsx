@@ -1,14 +1,15 @@
 // The site footer: company details and profile links, the quick links, service links from the
 // services list, the newsletter field, the bottom links and the copyright line. Headings, texts
 // and links come from the content.
-import { BriefcaseBusiness, Mail, MapPin, Phone } from "lucide-react";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
-import { getProfileLabel, toTelHref } from "~/features/content/text";
+import { toTelHref } from "~/features/content/text";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
 import { SiteLogo } from "~/ui/site-logo";
 import { MenuLink } from "./menu-link";
 import type { ResolvedNavigation } from "./menu-model";
+import { ProfileIcon } from "./profile-icon";
 
 const linkClass = "text-sm text-slate-300 transition-colors hover:text-white";
 
@@ -50,17 +51,6 @@ export function SiteFooter({
               <MapPin className="mt-0.5 size-4 shrink-0 text-teal-300" aria-hidden="true" />
               <span>{shell.contact.address}</span>
             </li>
-            <li>
-              <a
-                href={shell.contact.profileUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${linkClass} inline-flex items-center gap-3`}
-              >
-                <BriefcaseBusiness className="size-4 text-teal-300" aria-hidden="true" />
-                {getProfileLabel(shell.contact.profileUrl)}
-              </a>
-            </li>
           </ul>
           {navigation.profiles.length > 0 ? (
             <ul aria-label="Profiles" className="flex flex-wrap gap-2">
@@ -73,20 +63,7 @@ export function SiteFooter({
                     rel="me noopener"
                     className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={2}
-                      strokeLinecap="round"
-                      strokeLinejoin="round"
-                      className="size-5"
-                      aria-hidden="true"
-                    >
-                      {profile.icon.map((path) => (
-                        <path key={path} d={path} />
-                      ))}
-                    </svg>
+                    <ProfileIcon icon={profile.icon} className="size-5" />
                     <span className="sr-only">{profile.label}</span>
                   </a>
                 </li>
