@@ -6,6 +6,7 @@
 // profiles once each; unpublishing the page takes it out of every menu and flags each entry on
 // the screen. axe finds nothing serious.
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { defaultContent } from "../../app/features/content/default-content";
 import { defaultNavigation } from "../../app/features/content/navigation";
 import { getToast, saveThroughApi } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
@@ -14,6 +15,7 @@ import { test } from "./test";
 const slug = `join-us-${Date.now().toString(36)}`;
 const pageTitle = `Careers ${slug.slice(-6)}`;
 const linkedin = defaultNavigation.profiles[0]?.url ?? "";
+const servicesTitles = defaultContent.services.items.map((service) => service.title);
 
 async function sendPage(context: BrowserContext, status: "published" | "draft") {
   const data = {
@@ -155,6 +157,7 @@ test.describe("Navigation", () => {
     // The Services menu: every service, the owner's link, then View All Services.
     await main.getByRole("button", { name: "Services" }).focus();
     await site.keyboard.press("ArrowDown");
+    await expect(main.getByRole("link", { name: servicesTitles[0] })).toBeFocused();
     await site.keyboard.press("End");
     await expect(main.getByRole("link", { name: "View All Services" })).toBeFocused();
     await site.keyboard.press("ArrowUp");
