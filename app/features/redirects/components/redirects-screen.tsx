@@ -172,8 +172,8 @@ function RuleForm({
               <span>
                 <span className="font-medium">Leave the query string off</span>
                 <span className="block text-muted-foreground">
-                  Unticked, what follows ? in the old address (campaign tags such as
-                  ?utm_source=news) goes along to the new one, so Insights still sees the campaign.
+                  Unticked, the part after ? (campaign tags such as ?utm_source=news) is passed on
+                  to the target, so Insights still sees the campaign.
                 </span>
               </span>
             </label>
@@ -410,8 +410,10 @@ function RulesTable({ data }: { data: ScreenData }) {
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No redirects yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+          // Positioned, so the header's visually hidden text scrolls with the table instead of
+          // widening the page on a phone.
+          <div className="relative overflow-x-auto">
+            <table className="w-full min-w-[52rem] text-left text-sm">
               <thead className="border-b text-xs uppercase text-slate-600">
                 <tr>
                   <th className={cell}>Old address</th>
