@@ -222,8 +222,10 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
       <CardHeader>
         <Heading>Import from a CSV file</Heading>
         <CardDescription>
-          A file exported from another site: columns such as source, target, status (or from, to,
-          type). Lines that cannot be added are listed and left out; the rest are added together.
+          A file exported from another site, or this one's export: columns such as source, target,
+          status (or from, to, type), and optionally match (exact or prefix) and query (keep or
+          drop). Each line is checked against your rules and the lines added before it; lines that
+          cannot be added are listed and left out, the rest are added together.
         </CardDescription>
       </CardHeader>
       <CardContent>
