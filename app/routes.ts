@@ -91,8 +91,10 @@ export default [
       route("admin/brand", "features/content/routes/brand.tsx"),
       // Settings: the site time zone
       route("admin/settings", "features/admin/routes/settings.tsx"),
-      // Redirects: the rules, the tester, the CSV import and the missing addresses
+      // Redirects: the rules, the tester, the CSV import and the missing addresses; the rules as
+      // a CSV in the import's format
       route("admin/redirects", "features/redirects/routes/redirects.tsx"),
+      route("admin/redirects/export.csv", "features/redirects/routes/redirects-csv.ts"),
       // Insights: visitors, page views and conversions, and each table as CSV
       route("admin/insights", "features/insights/routes/insights.tsx"),
       route("admin/insights/export.csv", "features/insights/routes/insights-csv.ts"),

@@ -1,7 +1,10 @@
 // The redirects screen in Chromium at phone and desktop widths, as the owner uses it: add a rule
-// and see it answer, ask the tester where the address goes, import a small CSV (a bad line listed,
-// the rest added), turn a missing address into a redirect with "Redirect it", and restore a deleted
-// rule from the latest changes with the keyboard, after a confirmation. Axe-clean.
+// and see it answer (the campaign's query passed on, or left off when ticked), ask the tester
+// where the address goes, import a small CSV (a bad line listed, the rest added), export the rules,
+// turn a missing address into a redirect with "Redirect it", restore a deleted rule from the
+// latest changes with the keyboard after a confirmation, and remove a renamed page's automatic
+// redirect. Axe-clean.
+import { readFile } from "node:fs/promises";
 import { type BrowserContext, expect } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -44,6 +47,19 @@ test("redirects screen at 1280 px: add, test, import, redirect a missing address
   await ruleForm.getByRole("button", { name: "Add redirect" }).click();
   await expect(page.getByText(`Added: ${old} now answers 301 to /contact.`)).toBeVisible();
   expect(await answerOf(old)).toEqual({ status: 301, location: "/contact" });
+  expect(await answerOf(`${old}?utm_source=news&utm_campaign=x`)).toEqual({
+    status: 301,
+    location: "/contact?utm_source=news&utm_campaign=x",
+  });
+
+  // A rule that leaves the query off, ticked on the form.
+  const plain = `/e2e-plain-${stamp}`;
+  await ruleForm.getByLabel("Old address").fill(plain);
+  await ruleForm.getByLabel("Goes to").fill("/about");
+  await ruleForm.getByRole("checkbox", { name: /Leave the query string off/ }).check();
+  await ruleForm.getByRole("button", { name: "Add redirect" }).click();
+  await expect(page.getByText(`Added: ${plain} now answers 301 to /about.`)).toBeVisible();
+  expect(await answerOf(`${plain}?utm_source=news`)).toEqual({ status: 301, location: "/about" });
 
   // Test it.
   await page.getByLabel("Address", { exact: true }).fill(`${old}/`);
@@ -70,6 +86,15 @@ test("redirects screen at 1280 px: add, test, import, redirect a missing address
   expect(await answerOf(`/e2e-csv-a-${stamp}`)).toEqual({ status: 301, location: "/services" });
   expect((await answerOf(`/e2e-csv-b-${stamp}`)).status).toBe(410);
   await expect(page.getByRole("cell", { name: `/e2e-csv-a-${stamp}`, exact: true })).toBeVisible();
+
+  // Export: the import's format, each rule as it is.
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Export as CSV" }).click();
+  const exported = await readFile((await (await download).path()) ?? "", "utf8");
+  expect(exported.split("\r\n")[0]).toBe("source,target,status,match,query");
+  expect(exported).toContain(`${old},/contact,301,exact,keep`);
+  expect(exported).toContain(`${plain},/about,301,exact,drop`);
+  expect(exported).toContain(`/e2e-csv-b-${stamp},,410,exact,keep`);
 
   // A missing address, redirected from the log.
   expect((await answerOf(missing)).status).toBe(404);
@@ -135,4 +160,53 @@ test("redirects screen at 375 px: restore a deleted rule from the latest changes
   await page
     .locator("#changes")
     .screenshot({ path: `test-results/redirects-restore-${width}.png` });
+});
+
+test("redirects screen at 375 px: a renamed page's automatic redirect is listed and removed", async ({
+  page,
+  context,
+}) => {
+  const width = 375;
+  await page.setViewportSize({ width, height: 900 });
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `e2e-auto-${Date.now().toString(36)}`;
+  const body = {
+    status: "published",
+    publishAt: "",
+    title: "Auto",
+    blocks: [],
+    seoDescription: "",
+  };
+  const created = await context.request.post(`${baseURL}/api/admin/pages`, {
+    data: { ...body, slug },
+    headers: { origin: baseURL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const renamed = await context.request.put(`${baseURL}/api/admin/pages/${slug}`, {
+    data: { ...body, slug: `${slug}-new` },
+    headers: { origin: baseURL, "if-match": created.headers().etag ?? "" },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  expect(await readAnswer(context, `/${slug}?utm_source=news`)).toEqual({
+    status: 301,
+    location: `/${slug}-new?utm_source=news`,
+  });
+
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  const row = page.getByRole("row").filter({ hasText: `/${slug}-new` });
+  await expect(row).toContainText("Automatic");
+  // The table scrolls in its card; the page itself stays a phone's width.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `test-results/redirects-${width}.png`, fullPage: true });
+  await row.getByRole("button", { name: `Remove the automatic redirect from /${slug}` }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("alertdialog", { name: "Remove this automatic redirect?" });
+  await expect(dialog).toContainText(`/${slug} will no longer lead to /${slug}-new`);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText(`The automatic redirect from /${slug} was removed`)).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `/${slug}-new` })).toHaveCount(0);
+  expect((await readAnswer(context, `/${slug}`)).status).toBe(404);
 });

@@ -125,6 +125,15 @@ const endpoints: Endpoint[] = [
   },
   { method: "GET", path: "/admin/settings", expected: ownersPage(200) },
   { method: "POST", path: "/admin/settings", form: {}, expected: ownersPage(400) },
+  // Redirects: the screen, removing an automatic redirect, the rules' CSV.
+  { method: "GET", path: "/admin/redirects", expected: ownersPage(200) },
+  {
+    method: "POST",
+    path: "/admin/redirects?intent=delete-automatic",
+    form: {},
+    expected: ownersPage(400),
+  },
+  { method: "GET", path: "/admin/redirects/export.csv", expected: ownersPage(200) },
   // Your account: every admin's.
   { method: "GET", path: "/admin/account", expected: page(200) },
   { method: "POST", path: "/admin/account", form: { intent: "unknown" }, expected: page(400) },

@@ -3,9 +3,14 @@
 // live page hidden only when confirmed, query and trailing-slash matching (also past a kept page),
 // hits counted, 404s of a crawl logged without bots or scanners, and "Redirect it" making the next
 // request a 301. Every change in the rules' history and the activity log, and restored from there
-// through the same checks as a save. SQLite and PostgreSQL.
+// through the same checks as a save. The visitor's query string passed on by rules and renames;
+// an import judged line by line; loops through the site's own absolute URL refused; automatic
+// redirects listed, removable and named when a rule replaces one; the export imported back as it
+// was. SQLite and PostgreSQL.
 import { describe, expect, it, vi } from "vitest";
+import { sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
+import { article } from "../support/publications";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
 
@@ -169,10 +174,14 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(site.pageCache?.holds("/")).toBe(true);
     const saved = await post("save", { source: "/?p=7", target: "/services", status: "301" });
     expect(saved.status).toBe(200);
-    for (const path of ["/?p=7", "/?utm_source=x&p=7"]) {
+    // The pair the rule matched on stays behind; the campaign's go along.
+    for (const [path, location] of [
+      ["/?p=7", "/services"],
+      ["/?utm_source=x&p=7", "/services?utm_source=x"],
+    ] as const) {
       const answer = await visit(path);
       expect(answer.status, path).toBe(301);
-      expect(answer.headers.get("location")).toBe("/services");
+      expect(answer.headers.get("location")).toBe(location);
     }
     expect((await visit("/?p=8")).status).toBe(200);
     expect((await visit("/")).status).toBe(200);
@@ -429,5 +438,221 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
       .where("target", "=", "2 imported redirects")
       .execute();
     expect(restores).toHaveLength(1);
+  });
+
+  const campaign = "utm_source=news&utm_campaign=x";
+
+  /** Renames an article through the API: its old address becomes an automatic redirect. */
+  async function renameArticle(slug: string, to: string) {
+    const input = article({ slug, title: `Article ${slug}` });
+    const created = await sendJsonAs(site, "POST", "/api/admin/articles", input, { cookie });
+    expect(created.status).toBe(201);
+    const renamed = await sendJsonAs(
+      site,
+      "PUT",
+      `/api/admin/articles/${slug}`,
+      { ...input, slug: to },
+      { cookie, headers: { "if-match": created.headers.get("etag") ?? "" } },
+    );
+    expect(renamed.status).toBe(200);
+  }
+
+  it("passes the visitor's query string on, through a rule and a rename's 301; a ticked rule drops it", async () => {
+    expect(
+      (await post("save", { source: "/spring-offer", target: "/services", status: "301" })).status,
+    ).toBe(200);
+    const kept = await visit(`/spring-offer?${campaign}`);
+    expect(kept.status).toBe(301);
+    expect(kept.headers.get("location")).toBe(`/services?${campaign}`);
+
+    // The rule's own query wins on a clash.
+    const own = { source: "/own-query", target: "/contact?utm_source=site#form", status: "302" };
+    expect((await post("save", own)).status).toBe(200);
+    expect((await visit(`/own-query?${campaign}`)).headers.get("location")).toBe(
+      "/contact?utm_source=site&utm_campaign=x#form",
+    );
+
+    const ticked = { source: "/no-query", target: "/about", status: "301", dropQuery: "on" };
+    expect((await post("save", ticked)).status).toBe(200);
+    expect((await visit(`/no-query?${campaign}`)).headers.get("location")).toBe("/about");
+    const html = await screen();
+    expect(html).toContain("Query left off");
+
+    await renameArticle("query-old-slug", "query-new-slug");
+    const renamed = await visit(`/blog/query-old-slug?${campaign}`);
+    expect(renamed.status).toBe(301);
+    expect(renamed.headers.get("location")).toBe(`/blog/query-new-slug?${campaign}`);
+  });
+
+  it("judges each imported line against the stored rules and the lines accepted before it, never a refused one", async () => {
+    expect((await visit("/booking")).status).toBe(200);
+    const csv = [
+      "source,target,status",
+      // Refused: a live page, which only the form may hide.
+      "/booking,/contact,301",
+      // Three good lines to the refused line's address: one hop each, as it was never imported.
+      "/book-a-call,/booking,301",
+      "/booking.html,/booking,301",
+      "/calendar/book,/booking,301",
+    ].join("\n");
+    const answer = await post("import", { csv });
+    const html = await answer.text();
+    expect(html).toContain("3 redirects imported; 1 line left out.");
+    expect(html).toMatch(/Line 2: \/booking is a live page/);
+    for (const path of ["/book-a-call", "/booking.html", "/calendar/book"]) {
+      const moved = await visit(path);
+      expect(moved.status, path).toBe(301);
+      expect(moved.headers.get("location"), path).toBe("/booking");
+    }
+
+    // A line behind an accepted one is still two hops.
+    const chained = await post("import", {
+      csv: "source,target\n/chain-import-1,/chain-import-2\n/chain-import-2,/contact",
+    });
+    const chainedHtml = await chained.text();
+    expect(chainedHtml).toContain("1 redirect imported; 1 line left out.");
+    expect(chainedHtml).toMatch(
+      /Line 3: The rule \/chain-import-1 → \/chain-import-2 \(301\) points at this address/,
+    );
+  });
+
+  it("reads the site's own absolute URL as a path: loops and a rule to itself through it are refused", async () => {
+    const { host, port } = new URL(site.url);
+    // The address the screen was reached by, and SITE_URL's (localhost here), www. or not.
+    const own = [`https://localhost`, `http://www.localhost:${port}`, `https://${host}`];
+    expect(
+      (await post("save", { source: "/own-a", target: `${own[0]}/own-b`, status: "301" })).status,
+    ).toBe(200);
+    // Kept as the path, so the visitor stays on the host they came by.
+    expect((await visit("/own-a")).headers.get("location")).toBe("/own-b");
+    const loop = await post("save", { source: "/own-b", target: `${own[1]}/own-a`, status: "301" });
+    expect(loop.status).toBe(422);
+    expect(await loop.text()).toContain("would send visitors round in a loop");
+    const itself = await post("save", {
+      source: "/own-c",
+      target: `${own[2]}/own-c`,
+      status: "301",
+    });
+    expect(itself.status).toBe(422);
+    expect(await itself.text()).toContain("would send the address to itself: a loop");
+
+    const imported = await post("import", {
+      csv: `source,target\n/own-d,${own[0]}/own-e\n/own-e,${own[1]}/own-d\n/own-f,${own[2]}/own-f/`,
+    });
+    const html = await imported.text();
+    expect(html).toContain("1 redirect imported; 2 lines left out.");
+    expect(html).toMatch(/Line 3: .*(loop|two hops)/);
+    expect(html).toMatch(/Line 4: .*a loop/);
+  });
+
+  it("lists the automatic redirects of renames, removable; a rule or an import that replaces one says so", async () => {
+    await renameArticle("auto-old-slug", "auto-new-slug");
+    const created = await sendJsonAs(
+      site,
+      "POST",
+      "/api/admin/pages",
+      {
+        slug: "auto-old-page",
+        status: "published",
+        publishAt: "",
+        title: "Auto page",
+        blocks: [],
+        seoDescription: "",
+      },
+      { cookie },
+    );
+    expect(created.status).toBe(201);
+    const moved = await sendJsonAs(
+      site,
+      "PUT",
+      "/api/admin/pages/auto-old-page",
+      {
+        slug: "auto-new-page",
+        status: "published",
+        publishAt: "",
+        title: "Auto page",
+        blocks: [],
+        seoDescription: "",
+      },
+      { cookie, headers: { "if-match": created.headers.get("etag") ?? "" } },
+    );
+    expect(moved.status).toBe(200);
+    const html = await screen();
+    const table = html.slice(html.indexOf("All redirects"));
+    expect(table).toContain("/blog/auto-old-slug");
+    expect(table).toContain("/auto-old-page");
+    expect(table).toMatch(
+      /\/auto-old-page<\/td><td[^>]*>\/auto-new-page<\/td><td[^>]*>301.*?Automatic/s,
+    );
+    expect(table).toContain('aria-label="Remove the automatic redirect from /auto-old-page"');
+
+    const replacing = await post("save", {
+      source: "/blog/auto-old-slug",
+      target: "/blog",
+      status: "301",
+    });
+    expect(replacing.status).toBe(200);
+    expect(await replacing.text()).toContain(
+      "It replaces the automatic redirect /blog/auto-old-slug → /blog/auto-new-slug.",
+    );
+    expect(await screen()).toMatch(
+      /Not in use: your rule for (<!-- -->)?\/blog\/auto-old-slug(<!-- -->)? answers first/,
+    );
+    const imported = await post("import", { csv: "source,target\n/auto-old-page,/about" });
+    const importHtml = await imported.text();
+    expect(importHtml).toContain("1 redirect imported. 1 replaces an automatic redirect.");
+    expect(importHtml).toContain(
+      "Line 2: It replaces the automatic redirect /auto-old-page → /auto-new-page.",
+    );
+    expect((await visit("/auto-old-page")).headers.get("location")).toBe("/about");
+    expect((await post("delete", { id: String(await ruleId("/auto-old-page")) })).status).toBe(200);
+    expect((await visit("/auto-old-page")).headers.get("location")).toBe("/auto-new-page");
+
+    const removed = await post("delete-automatic", { kind: "page", oldId: "auto-old-page" });
+    expect(removed.status).toBe(200);
+    expect(await removed.text()).toContain(
+      "The automatic redirect from /auto-old-page was removed",
+    );
+    expect((await visit("/auto-old-page")).status).toBe(404);
+    expect((await post("delete-automatic", { kind: "page", oldId: "auto-old-page" })).status).toBe(
+      404,
+    );
+    expect((await post("delete-automatic", {})).status).toBe(400);
+  });
+
+  it("exports the rules as a CSV the import reads back to the same rules", async () => {
+    await site.services.db.deleteFrom("redirect_rules").execute();
+    const extra: Array<Record<string, string>> = [
+      {
+        source: "/export-prefix",
+        match: "prefix",
+        target: "https://partner.example.com/new?ref=site",
+        status: "302",
+      },
+      { source: "/export-gone", target: "", status: "410" },
+      { source: "/export-drop", target: "/about", status: "301", dropQuery: "on" },
+      { source: "/?export=1", target: "/contact", status: "301" },
+    ];
+    for (const rule of extra) expect((await post("save", rule)).status, rule.source).toBe(200);
+    const download = () => fetch(`${site.url}/admin/redirects/export.csv`, { headers: { cookie } });
+    const first = await download();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-type")).toMatch(/^text\/csv/);
+    const csv = await first.text();
+    expect(csv.split("\r\n")[0]).toBe("source,target,status,match,query");
+    expect(csv).toContain(
+      "/export-prefix,https://partner.example.com/new?ref=site,302,prefix,keep",
+    );
+    expect(csv).toContain("/export-drop,/about,301,exact,drop");
+    const count = await ruleCount();
+
+    await site.services.db.deleteFrom("redirect_rules").execute();
+    const imported = await post("import", { csv });
+    expect(await imported.text()).toContain(`${count} redirects imported.`);
+    expect(await (await download()).text()).toBe(csv);
+    // Signed out: the sign-in screen, no rules.
+    const signedOut = await fetch(`${site.url}/admin/redirects/export.csv`, { redirect: "manual" });
+    expect(signedOut.status).not.toBe(200);
+    expect(await signedOut.text()).not.toContain("/export-drop");
   });
 });

@@ -3,6 +3,7 @@
 // The public rendering of each block lives with the site's sections (features/pages/blocks).
 
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
+import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
 import { tooLongMessage, z } from "~/platform/zod";
 
 /** Where a chooser's options come from: the site's services, case studies or articles. */
@@ -253,10 +254,16 @@ const imageUrl = text(300).regex(
   "Choose an image from the library (a path under /images/)",
 );
 /** A link a visitor may follow: a site address, a web page, an email or a phone number. */
-const link = text(500).refine(
-  (value) => !value || /^(?:\/(?!\/)|#|https?:\/\/|mailto:|tel:)/i.test(value),
-  "Use an address on this site (/contact) or a full link (https://...)",
-);
+const link = text(500).superRefine((value, ctx) => {
+  if (!value) return;
+  const problem = value.startsWith("/")
+    ? findSiteAddressProblem(value)
+    : (findLinkCharacterProblem(value) ??
+      (/^(?:#|https?:\/\/|mailto:|tel:)/i.test(value)
+        ? undefined
+        : "Use an address on this site (/contact) or a full link (https://...)"));
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 const image = z.object({ url: imageUrl, alt: text(300) }).default({ url: "", alt: "" });
 
 function buildFieldSchema(field: BlockField | (BlockField & { kind: "image" })): z.ZodType {

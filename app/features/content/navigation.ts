@@ -1,10 +1,21 @@
 // The site's navigation as the owner edits it: the header menu (one level of children, the
 // Services dropdown with the owner's links after the services), the booking button and the footer's link lists and profile links. Stored
 // as the content document's "navigation" section, so it has history, restore and cache drops.
+import { findLinkCharacterProblem } from "~/platform/http/site-address";
 import { z } from "~/platform/zod";
 
 export const externalUrlMessage =
   "Enter a web address starting with https:// or http://, or a mailto: address";
+
+function isExternalUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === "mailto:") return url.pathname.includes("@");
+    return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** An address outside the site: a web page or an email link, never javascript: or data:. */
 const externalUrl = z
@@ -12,15 +23,13 @@ const externalUrl = z
   .trim()
   .min(1, externalUrlMessage)
   .max(500, "Must be at most 500 characters")
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      if (url.protocol === "mailto:") return url.pathname.includes("@");
-      return (url.protocol === "https:" || url.protocol === "http:") && Boolean(url.hostname);
-    } catch {
-      return false;
+  .superRefine((value, ctx) => {
+    // What a browser reads otherwise than the owner (a tab, a backslash) is named first.
+    const problem = findLinkCharacterProblem(value);
+    if (problem || !isExternalUrl(value)) {
+      ctx.addIssue({ code: "custom", message: problem ?? externalUrlMessage });
     }
-  }, externalUrlMessage);
+  });
 
 /**
  * A page of the site by its kind and id (an article's id, a service's slug, a fixed page's path):

@@ -1,8 +1,9 @@
 // Where a no-JavaScript form post leads back to: a local path only, never another site.
+import { isSiteAddress } from "~/platform/http/site-address";
 
 /** A local path to go back to after a form post; anything else falls back to the home page. */
 export function toLocalPath(value: string | undefined): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
+  if (!value || !isSiteAddress(value)) return "/";
   return value.slice(0, 500);
 }
 

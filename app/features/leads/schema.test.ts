@@ -125,6 +125,8 @@ describe("toLocalPath", () => {
       "https://evil.example/",
       "//evil.example",
       "/\\evil.example",
+      "/\t/evil.example",
+      "/%5Cevil.example",
       "",
       undefined,
     ]) {

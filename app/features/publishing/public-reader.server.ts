@@ -10,6 +10,7 @@ import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { formatTime } from "~/platform/format-time";
+import { passQuery } from "~/platform/http/pass-query";
 import { expirePageAt, markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestSession } from "~/platform/sessions.server";
 import { defaultArticles } from "./default-articles";
@@ -123,7 +124,10 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
     logger.error({ err: error }, "Failed to look up an old address");
     return undefined;
   }
-  if (target) throw redirect(kindTexts[kind].publicPath(target), 301);
+  // The visitor's query goes along: a campaign's utm_source must reach the page.
+  if (target) {
+    throw redirect(passQuery(kindTexts[kind].publicPath(target), new URL(request.url).search), 301);
+  }
   const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
   if (!session) return undefined;
   const item = await getForAdmin(db, kind, id);

@@ -1,6 +1,7 @@
 // How redirect addresses are read and compared: a rule's source and a request's path meet in one
 // form (lower case, no trailing or doubled slash, query pairs sorted), whatever the owner typed or
 // another site exported. Shared by the server and the redirects screen.
+import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
 import { z } from "~/platform/zod";
 
 export const redirectStatuses = [301, 302, 410] as const;
@@ -60,6 +61,9 @@ export type ParsedSource = { address: SourceAddress; match: MatchKind };
 export function parseSource(raw: string, match?: MatchKind): ParsedSource | { error: string } {
   let text = raw.trim();
   if (!text) return { error: "Enter the old address, starting with /" };
+  // Checked as typed: the URL parser below would drop a tab and turn a backslash into /.
+  const typed = findLinkCharacterProblem(text);
+  if (typed) return { error: `"${raw.trim()}": ${typed}` };
   if (/^https?:\/\//i.test(text)) {
     try {
       const url = new URL(text);
@@ -68,10 +72,12 @@ export function parseSource(raw: string, match?: MatchKind): ParsedSource | { er
       return { error: `"${raw}" is not an address` };
     }
   }
-  if (!text.startsWith("/") || text.startsWith("//")) {
+  if (!text.startsWith("/")) {
     return { error: `"${raw}" must start with / (an address of this site)` };
   }
-  if (/[\s#<>"\\^`{|}]/.test(text)) return { error: `"${raw}" holds characters an address cannot` };
+  const problem = findSiteAddressProblem(text);
+  if (problem) return { error: `"${raw}": ${problem}` };
+  if (/[\s#<>"^`{|}]/.test(text)) return { error: `"${raw}" holds characters an address cannot` };
   if (text.length > 500) return { error: "The old address is longer than 500 characters" };
   let kind: MatchKind = match ?? "exact";
   if (text.endsWith("*")) {
@@ -97,19 +103,55 @@ export function formatSource(address: SourceAddress): string {
   return address.query ? `${address.path}?${address.query}` : address.path;
 }
 
-/** A target as written: a path of this site or an http(s) URL; undefined when it is neither. */
-export function parseTarget(raw: string): { internal: boolean; target: string } | undefined {
+/**
+ * The site's own host names, www. left off: SITE_URL's and the one the admin reached it by. An
+ * address there, http or https, with www. or not, is a path of this site.
+ */
+export type OwnHosts = ReadonlySet<string>;
+
+const withoutWww = (hostname: string) => hostname.toLowerCase().replace(/^www\./, "");
+
+export function readOwnHosts(origins: readonly string[]): OwnHosts {
+  const hosts = new Set<string>();
+  for (const origin of origins) {
+    try {
+      hosts.add(withoutWww(new URL(origin).hostname));
+    } catch {}
+  }
+  return hosts;
+}
+
+export const targetMessage =
+  "The target must be a path of this site (starting with /) or an http(s) address";
+
+export type ParsedTarget = { internal: boolean; target: string } | { error: string };
+
+/**
+ * A target as written: a path of this site or an http(s) URL. A URL of the site's own origin is
+ * read as its path, so loops and chains through it are seen and the visitor stays on the host
+ * they came by.
+ */
+export function parseTarget(raw: string, ownHosts: OwnHosts = new Set()): ParsedTarget {
   const text = raw.trim();
-  if (text.startsWith("/") && !text.startsWith("//") && !/[\s<>"\\]/.test(text)) {
-    return { internal: true, target: text };
+  if (text.startsWith("/")) {
+    const problem =
+      findSiteAddressProblem(text) ??
+      (/[\s<>"]/.test(text) ? `"${text}" holds characters an address cannot` : undefined);
+    return problem ? { error: problem } : { internal: true, target: text };
   }
-  if (!/^https?:\/\//i.test(text)) return undefined;
+  if (!/^https?:\/\//i.test(text)) return { error: targetMessage };
+  const typed = findLinkCharacterProblem(text);
+  if (typed) return { error: typed };
+  let url: URL;
   try {
-    const url = new URL(text);
-    return { internal: false, target: url.href };
+    url = new URL(text);
   } catch {
-    return undefined;
+    return { error: targetMessage };
   }
+  if (ownHosts.has(withoutWww(url.hostname))) {
+    return parseTarget(`${url.pathname}${url.search}${url.hash}`);
+  }
+  return { internal: false, target: url.href };
 }
 
 /** The form's input: one schema for the add and edit forms. */
@@ -125,17 +167,16 @@ export const redirectRuleSchema = z
         message: "Choose 301, 302 or 410",
       }),
     confirmShadow: z.enum(["on", ""]).optional(),
+    /** Ticked: the visitor's query string is not passed on to the target. */
+    dropQuery: z.enum(["on", ""]).optional(),
   })
   .superRefine((input, ctx) => {
     if (input.status === 410) return;
+    const parsed = input.target ? parseTarget(input.target) : undefined;
     if (!input.target) {
       ctx.addIssue({ code: "custom", path: ["target"], message: "Enter where the address goes" });
-    } else if (!parseTarget(input.target)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["target"],
-        message: "The target must be a path of this site (starting with /) or an http(s) address",
-      });
+    } else if (parsed && "error" in parsed) {
+      ctx.addIssue({ code: "custom", path: ["target"], message: parsed.error });
     }
   });
 export type RedirectRuleInput = z.infer<typeof redirectRuleSchema>;

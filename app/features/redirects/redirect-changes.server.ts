@@ -11,7 +11,7 @@ import {
   checkRule,
   describeRule,
   loadRules,
-  type PageProbe,
+  type RuleWriter,
   readCandidate,
   toRule,
   writeRuleChange,
@@ -54,7 +54,11 @@ function summarize(action: string, count: number, before: string | null, after: 
 }
 
 const sameRule = (a: RedirectRule, b: RedirectRule) =>
-  a.source === b.source && a.match === b.match && a.target === b.target && a.status === b.status;
+  a.source === b.source &&
+  a.match === b.match &&
+  a.target === b.target &&
+  a.status === b.status &&
+  a.dropQuery === b.dropQuery;
 
 /** The rows of one import: written in one transaction, so with one time and one author. */
 async function loadImport(db: Db, row: Pick<ChangeRow, "created_at" | "author">) {
@@ -159,7 +163,7 @@ async function restoreImport(db: Db, row: ChangeRow, actor: Actor): Promise<stri
 export async function restoreRuleChange(
   db: Db,
   changeId: number,
-  { actor, probe }: { actor: Actor; probe: PageProbe },
+  { actor, probe, ownHosts }: RuleWriter,
 ): Promise<string> {
   const row = await db
     .selectFrom("redirect_changes")
@@ -173,7 +177,7 @@ export async function restoreRuleChange(
   const current = rules.find((rule) => rule.id === id);
   let wanted: Candidate | undefined;
   if (row.before) {
-    const read = readCandidate(id, JSON.parse(row.before));
+    const read = readCandidate(id, JSON.parse(row.before), ownHosts);
     if ("error" in read) throw new ApiError(422, read.error);
     wanted = read;
   }
@@ -187,6 +191,7 @@ export async function restoreRuleChange(
       confirmShadow: false,
       probe,
       shadowHint: 'To hide it anyway, add the rule with the form and tick "Hide the page".',
+      ownHosts,
     });
   }
   const now = new Date().toISOString();

@@ -1,7 +1,10 @@
 // Reads a CSV of redirects exported from another site (WordPress's Redirection, Ghost, Webflow, a
-// spreadsheet): headers such as source,target,status or from,to,type in any order, or none (then
-// the columns are old address, new address, status); comma, semicolon or tab separated.
+// spreadsheet) or from this one: headers such as source,target,status or from,to,type in any
+// order, or none (then the columns are old address, new address, status); comma, semicolon or tab
+// separated. Writes the rules in the same format (source,target,status,match,query).
+import { formatCsv } from "~/platform/csv";
 import type { MatchKind, RedirectStatus } from "./redirect-address";
+import type { RedirectRule } from "./redirect-table";
 
 /** The most lines one import takes. */
 export const maxImportLines = 5000;
@@ -12,6 +15,7 @@ export type CsvLine = {
   target: string;
   status: RedirectStatus;
   match?: MatchKind;
+  dropQuery?: boolean;
 };
 export type CsvReading = { lines: CsvLine[]; errors: Array<{ line: number; message: string }> };
 
@@ -50,6 +54,7 @@ const headerNames = {
     "http status",
   ],
   match: ["match", "match type", "kind"],
+  query: ["query", "query string"],
   regex: ["regex", "regular expression"],
 } as const;
 
@@ -168,13 +173,36 @@ export function readRedirectCsv(text: string): CsvReading {
     const matchText = cell("match").toLowerCase();
     const match: MatchKind | undefined =
       matchText === "prefix" ? "prefix" : matchText === "exact" ? "exact" : undefined;
+    const queryText = cell("query").toLowerCase();
+    if (!["", "keep", "drop"].includes(queryText)) {
+      errors.push({
+        line: row.line,
+        message: `"${cell("query")}" is not a query choice: use keep (pass it on) or drop`,
+      });
+      continue;
+    }
     lines.push({
       line: row.line,
       source: cell("source"),
       target: cell("target"),
       status,
       ...(match ? { match } : {}),
+      ...(queryText === "drop" ? { dropQuery: true } : {}),
     });
   }
   return { lines, errors };
+}
+
+/** The rules as a CSV this import reads back as they are: source,target,status,match,query. */
+export function formatRedirectCsv(rules: readonly RedirectRule[]): string {
+  return formatCsv([
+    ["source", "target", "status", "match", "query"],
+    ...rules.map((rule) => [
+      rule.source,
+      rule.target,
+      String(rule.status),
+      rule.match,
+      rule.dropQuery ? "drop" : "keep",
+    ]),
+  ]);
 }

@@ -6,19 +6,27 @@ import { serviceRedirectKind } from "~/features/content/service-addresses.server
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
-import { listSlugRedirects } from "~/platform/db/slug-redirects.server";
+import { dropRedirects, listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
+import { passQuery } from "~/platform/http/pass-query";
 import {
   formatSource,
   type MatchKind,
   normalizePath,
+  type OwnHosts,
   parseSource,
   parseTarget,
   type RedirectRuleInput,
   type RedirectStatus,
 } from "./redirect-address";
-import { buildRuleTable, type RedirectRule, type RuleTable, splitTarget } from "./redirect-table";
+import {
+  buildRuleTable,
+  type RedirectRule,
+  type RuleTable,
+  splitTarget,
+  toLocation,
+} from "./redirect-table";
 
 /** Answers the status a path gets from the site's pages alone, rules aside (200: a live page). */
 export type PageProbe = (path: string) => Promise<number>;
@@ -27,23 +35,30 @@ export type PageProbe = (path: string) => Promise<number>;
 const automaticFolders: Record<string, string> = {
   article: kindTexts.article.publicPrefix,
   "case-study": kindTexts["case-study"].publicPrefix,
+  page: kindTexts.page.publicPrefix,
   [serviceRedirectKind]: "/services/",
 };
 
 export type RuleRow = RedirectRule & { hits: number; lastHitAt: string | null; updatedAt: string };
 export type AutomaticRedirect = {
+  /** The renamed item's kind and old slug: what names the redirect to remove it. */
+  kind: string;
+  oldId: string;
   source: string;
   target: string;
   hits: number;
   lastHitAt: string | null;
 };
 
+/** A rule as stored or as a history entry keeps it (entries before drop_query have none). */
 export function toRule(row: {
   id: number;
   source: string;
   match: string;
   target: string;
   status: number;
+  drop_query?: number | boolean | undefined;
+  dropQuery?: boolean | undefined;
 }): RedirectRule {
   return {
     id: row.id,
@@ -51,15 +66,15 @@ export function toRule(row: {
     match: row.match === "prefix" ? "prefix" : "exact",
     target: row.target,
     status: (row.status === 302 || row.status === 410 ? row.status : 301) as RedirectStatus,
+    dropQuery: Boolean(row.dropQuery ?? Number(row.drop_query ?? 0)),
   };
 }
 
+const ruleColumns = ["id", "source", "match", "target", "status", "drop_query"] as const;
+
 /** Every rule, for the lookup table. */
 export async function loadRules(db: Db | Transaction<Tables>): Promise<RedirectRule[]> {
-  const rows = await db
-    .selectFrom("redirect_rules")
-    .select(["id", "source", "match", "target", "status"])
-    .execute();
+  const rows = await db.selectFrom("redirect_rules").select(ruleColumns).execute();
   return rows.map(toRule);
 }
 
@@ -87,6 +102,8 @@ export async function listAutomaticRedirects(db: Db): Promise<AutomaticRedirect[
     if (!folder) return [];
     return [
       {
+        kind: row.kind,
+        oldId: row.old_id,
         source: `${folder}${row.old_id}`,
         target: `${folder}${row.new_id}`,
         hits: Number(row.hits),
@@ -101,16 +118,20 @@ async function loadAutomaticTargets(db: Db): Promise<Map<string, string>> {
   return new Map(automatic.map((entry) => [normalizePath(entry.source), entry.target]));
 }
 
-/** A rule as a person reads it: "/old → /new (301)". */
-export function describeRule(rule: Pick<RedirectRule, "source" | "match" | "target" | "status">) {
+/** A rule as a person reads it: "/old → /new (301)", "/old → /new (301, query left off)". */
+export function describeRule(
+  rule: Pick<RedirectRule, "source" | "match" | "target" | "status"> & { dropQuery?: boolean },
+) {
   const source = rule.match === "prefix" ? `${rule.source}/*` : rule.source;
-  return rule.status === 410
-    ? `${source} (410 Gone)`
-    : `${source} → ${rule.target} (${rule.status})`;
+  if (rule.status === 410) return `${source} (410 Gone)`;
+  return `${source} → ${rule.target} (${rule.status}${rule.dropQuery ? ", query left off" : ""})`;
 }
 
-function isInternal(rule: RedirectRule): boolean {
-  return rule.status !== 410 && parseTarget(rule.target)?.internal === true;
+/** The path a rule sends to on this site, or undefined for another site's address or a 410. */
+function readInternalTarget(rule: RedirectRule, ownHosts: OwnHosts): string | undefined {
+  if (rule.status === 410) return undefined;
+  const parsed = parseTarget(rule.target, ownHosts);
+  return "internal" in parsed && parsed.internal ? parsed.target : undefined;
 }
 
 function findTarget(table: RuleTable, target: string): RedirectRule | undefined {
@@ -126,15 +147,18 @@ export function findHopProblem(
   rule: RedirectRule,
   table: RuleTable,
   automatic: ReadonlyMap<string, string>,
+  ownHosts: OwnHosts,
 ): string | undefined {
-  if (isInternal(rule)) {
-    const { path, query } = splitTarget(rule.target);
+  const target = readInternalTarget(rule, ownHosts);
+  if (target !== undefined) {
+    const { path, query } = splitTarget(target);
     const next = table.find(path, query);
     if (next?.id === rule.id) {
       return `${describeRule(rule)} would send the address to itself: a loop.`;
     }
     if (next) {
-      const back = isInternal(next) && findTarget(table, next.target);
+      const nextTarget = readInternalTarget(next, ownHosts);
+      const back = nextTarget !== undefined && findTarget(table, nextTarget);
       if (back && back.id === rule.id) {
         return `${describeRule(rule)} and the rule ${describeRule(next)} would send visitors round in a loop.`;
       }
@@ -147,8 +171,9 @@ export function findHopProblem(
     }
   }
   for (const other of table.rules) {
-    if (other.id === rule.id || !isInternal(other)) continue;
-    if (findTarget(table, other.target)?.id !== rule.id) continue;
+    const otherTarget = other.id === rule.id ? undefined : readInternalTarget(other, ownHosts);
+    if (otherTarget === undefined) continue;
+    if (findTarget(table, otherTarget)?.id !== rule.id) continue;
     return `The rule ${describeRule(other)} points at this address: it would take two hops. Change that rule first.`;
   }
   return undefined;
@@ -159,21 +184,22 @@ export type Candidate = { rule: RedirectRule; query: string };
 /** A rule from the form's or a CSV line's fields, or the message of what is wrong. */
 export function readCandidate(
   id: number,
-  fields: { source: string; match?: MatchKind; target: string; status: RedirectStatus },
+  fields: {
+    source: string;
+    match?: MatchKind;
+    target: string;
+    status: RedirectStatus;
+    dropQuery?: boolean | undefined;
+  },
+  ownHosts: OwnHosts = new Set(),
 ): Candidate | { error: string; field: "source" | "target" } {
   const source = parseSource(fields.source, fields.match);
   if ("error" in source) return { error: source.error, field: "source" };
   let target = "";
   if (fields.status !== 410) {
-    const parsed = parseTarget(fields.target);
-    if (!parsed) {
-      return {
-        error: fields.target
-          ? `"${fields.target}" is not a path of this site (starting with /) or an http(s) address`
-          : "Enter where the address goes",
-        field: "target",
-      };
-    }
+    if (!fields.target) return { error: "Enter where the address goes", field: "target" };
+    const parsed = parseTarget(fields.target, ownHosts);
+    if ("error" in parsed) return { error: parsed.error, field: "target" };
     target = parsed.target;
   }
   return {
@@ -183,9 +209,28 @@ export function readCandidate(
       match: source.match,
       target,
       status: fields.status,
+      dropQuery: fields.status !== 410 && fields.dropQuery === true,
     },
     query: source.address.query,
   };
+}
+
+/** The automatic redirects a rule answers first: it replaces them while it stands. */
+export function findReplaced(
+  rule: RedirectRule,
+  automatic: readonly AutomaticRedirect[],
+): AutomaticRedirect[] {
+  const table = buildRuleTable([rule]);
+  return automatic.filter((entry) => table.find(entry.source));
+}
+
+/** "It replaces the automatic redirect /blog/old → /blog/new." for the answer, or "". */
+export function describeReplaced(replaced: readonly AutomaticRedirect[]): string {
+  if (replaced.length === 0) return "";
+  const list = replaced.map((entry) => `${entry.source} → ${entry.target}`).join(", ");
+  return replaced.length === 1
+    ? `It replaces the automatic redirect ${list}.`
+    : `It replaces the automatic redirects ${list}.`;
 }
 
 /** True when the address is a live page now: a rule there would hide it. Query rules never do. */
@@ -196,8 +241,8 @@ async function shadowsLivePage(candidate: Candidate, probe: PageProbe): Promise<
 
 function toSnapshot(rule: RedirectRule | undefined): string | null {
   if (!rule) return null;
-  const { source, match, target, status } = rule;
-  return JSON.stringify({ source, match, target, status });
+  const { source, match, target, status, dropQuery } = rule;
+  return JSON.stringify({ source, match, target, status, dropQuery });
 }
 
 async function recordChange(
@@ -238,6 +283,7 @@ async function insertRule(
       match,
       target,
       status,
+      drop_query: rule.dropQuery ? 1 : 0,
       created_at: now,
       updated_at: now,
     })
@@ -265,12 +311,14 @@ export async function checkRule(
     confirmShadow,
     probe,
     shadowHint,
+    ownHosts,
   }: {
     rules: readonly RedirectRule[];
     moved: boolean;
     confirmShadow: boolean;
     probe: PageProbe;
     shadowHint: string;
+    ownHosts: OwnHosts;
   },
 ): Promise<void> {
   const rule = candidate.rule;
@@ -284,6 +332,7 @@ export async function checkRule(
     rule,
     buildRuleTable([...others, rule]),
     await loadAutomaticTargets(db),
+    ownHosts,
   );
   if (problem) throw new ApiError(422, problem, { errors: { target: problem } });
   if (moved && !confirmShadow && (await shadowsLivePage(candidate, probe))) {
@@ -318,6 +367,7 @@ export async function writeRuleChange(
         match: after.match,
         target: after.target,
         status: after.status,
+        drop_query: after.dropQuery ? 1 : 0,
         updated_at: now,
       })
       .where("id", "=", before.id)
@@ -332,18 +382,29 @@ export async function writeRuleChange(
   return saved;
 }
 
-/** Adds a rule, or changes one (input.id); refused with the reason, nothing written. */
+/** Where a rule change comes from: who, what a path answers, and the site's own hosts. */
+export type RuleWriter = { actor: Actor; probe: PageProbe; ownHosts: OwnHosts };
+
+/**
+ * Adds a rule, or changes one (input.id); refused with the reason, nothing written. Answers the
+ * rule saved and the automatic redirects it replaces.
+ */
 export async function saveRule(
   db: Db,
   input: RedirectRuleInput,
-  { actor, probe }: { actor: Actor; probe: PageProbe },
-): Promise<RedirectRule> {
-  const candidate = readCandidate(input.id ?? -1, {
-    source: input.source,
-    match: input.match,
-    target: input.target,
-    status: input.status,
-  });
+  { actor, probe, ownHosts }: RuleWriter,
+): Promise<{ rule: RedirectRule; replaced: AutomaticRedirect[] }> {
+  const candidate = readCandidate(
+    input.id ?? -1,
+    {
+      source: input.source,
+      match: input.match,
+      target: input.target,
+      status: input.status,
+      dropQuery: input.dropQuery === "on",
+    },
+    ownHosts,
+  );
   if ("error" in candidate) {
     throw new ApiError(422, candidate.error, { errors: { [candidate.field]: candidate.error } });
   }
@@ -358,23 +419,55 @@ export async function saveRule(
     confirmShadow: input.confirmShadow === "on",
     probe,
     shadowHint: 'Tick "Hide the page" to add it anyway.',
+    ownHosts,
   });
+  const replaced = findReplaced(rule, await listAutomaticRedirects(db));
   const now = new Date().toISOString();
-  return db.transaction().execute(async (trx) => {
+  const saved = await db.transaction().execute(async (trx) => {
     const action = before ? "edit" : "add";
-    const saved = await writeRuleChange(trx, { action, actor, before, after: rule, now });
-    if (!saved) throw new Error("A saved rule is missing");
-    await recordActivity(trx, { action: activityOf[action], actor, target: describeRule(saved) });
+    const written = await writeRuleChange(trx, { action, actor, before, after: rule, now });
+    if (!written) throw new Error("A saved rule is missing");
+    await recordActivity(trx, {
+      action: activityOf[action],
+      actor,
+      target: describeRule(written),
+    });
     await markDataChanged(trx, "redirects");
-    return saved;
+    return written;
   });
+  return { rule: saved, replaced };
+}
+
+/**
+ * Removes a renamed item's automatic redirect (its old address then answers as any other): one
+ * activity entry, the kept pages dropped everywhere.
+ */
+export async function deleteAutomaticRedirect(
+  db: Db,
+  entry: { kind: string; oldId: string },
+  actor: Actor,
+): Promise<AutomaticRedirect> {
+  const found = (await listAutomaticRedirects(db)).find(
+    (automatic) => automatic.kind === entry.kind && automatic.oldId === entry.oldId,
+  );
+  if (!found) throw new ApiError(404, "That automatic redirect is gone already");
+  await db.transaction().execute(async (trx) => {
+    await dropRedirects(trx, found.kind, { from: found.oldId });
+    await recordActivity(trx, {
+      action: "redirect-automatic-delete",
+      actor,
+      target: `${found.source} → ${found.target}`,
+    });
+    await markDataChanged(trx, "redirects");
+  });
+  return found;
 }
 
 export async function deleteRule(db: Db, id: number, actor: Actor): Promise<RedirectRule> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("redirect_rules")
-      .select(["id", "source", "match", "target", "status"])
+      .select(ruleColumns)
       .where("id", "=", id)
       .executeTakeFirst();
     if (!row) throw new ApiError(404, "That rule is gone already");
@@ -394,12 +487,19 @@ export type ImportLine = {
   target: string;
   status: RedirectStatus;
   match?: MatchKind;
+  dropQuery?: boolean;
 };
-export type ImportReport = { imported: number; errors: Array<{ line: number; message: string }> };
+export type ImportReport = {
+  imported: number;
+  errors: Array<{ line: number; message: string }>;
+  /** The lines that replace an automatic redirect, in words. */
+  replaced: Array<{ line: number; message: string }>;
+};
 
 /**
  * Imports the good lines in one transaction (all or none of them); a bad line is reported with its
- * number and left out. Checked against the rules there and the file's other lines.
+ * number and left out. Each line is judged, in order, against the rules there and the lines
+ * accepted before it: a refused line is never in the way of another.
  */
 export async function importRules(
   db: Db,
@@ -407,17 +507,23 @@ export async function importRules(
   {
     actor,
     probe,
+    ownHosts,
     errors: parseErrors,
-  }: { actor: Actor; probe: PageProbe; errors: ImportReport["errors"] },
+  }: RuleWriter & { errors: Array<{ line: number; message: string }> },
 ): Promise<ImportReport> {
   const errors = [...parseErrors];
+  const replaced: ImportReport["replaced"] = [];
   const existing = await loadRules(db);
   const taken = new Map(
     existing.map((rule) => [`${rule.match} ${rule.source}`, describeRule(rule)]),
   );
-  const candidates: Array<Candidate & { line: number }> = [];
+  const [automaticList, automatic] = await Promise.all([
+    listAutomaticRedirects(db),
+    loadAutomaticTargets(db),
+  ]);
+  const accepted: Array<Candidate & { line: number }> = [];
   for (const line of lines) {
-    const candidate = readCandidate(-line.line, line);
+    const candidate = readCandidate(-line.line, line, ownHosts);
     if ("error" in candidate) {
       errors.push({ line: line.line, message: candidate.error });
       continue;
@@ -431,27 +537,29 @@ export async function importRules(
       });
       continue;
     }
-    taken.set(key, `line ${line.line}`);
-    candidates.push({ ...candidate, line: line.line });
-  }
-  const table = buildRuleTable([...existing, ...candidates.map((c) => c.rule)]);
-  const automatic = await loadAutomaticTargets(db);
-  const good: typeof candidates = [];
-  for (const candidate of candidates) {
-    const problem = findHopProblem(candidate.rule, table, automatic);
-    if (problem) errors.push({ line: candidate.line, message: problem });
-    else if (await shadowsLivePage(candidate, probe)) {
+    const table = buildRuleTable([...existing, ...accepted.map((c) => c.rule), candidate.rule]);
+    const problem = findHopProblem(candidate.rule, table, automatic, ownHosts);
+    if (problem) {
+      errors.push({ line: line.line, message: problem });
+      continue;
+    }
+    if (await shadowsLivePage(candidate, probe)) {
       errors.push({
-        line: candidate.line,
+        line: line.line,
         message: `${candidate.rule.source} is a live page of the site: add this rule on its own to confirm hiding it`,
       });
-    } else good.push(candidate);
+      continue;
+    }
+    const replacing = describeReplaced(findReplaced(candidate.rule, automaticList));
+    if (replacing) replaced.push({ line: line.line, message: replacing });
+    taken.set(key, `line ${line.line}`);
+    accepted.push({ ...candidate, line: line.line });
   }
   errors.sort((a, b) => a.line - b.line);
-  if (good.length === 0) return { imported: 0, errors };
+  if (accepted.length === 0) return { imported: 0, errors, replaced };
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    for (const { rule } of good) {
+    for (const { rule } of accepted) {
       const inserted = await insertRule(trx, rule, now);
       await recordChange(trx, {
         action: "import",
@@ -463,12 +571,12 @@ export async function importRules(
     await recordActivity(trx, {
       action: "redirect-import",
       actor,
-      target: `${good.length} redirect${good.length === 1 ? "" : "s"}`,
-      detail: { imported: good.length, refused: errors.length },
+      target: `${accepted.length} redirect${accepted.length === 1 ? "" : "s"}`,
+      detail: { imported: accepted.length, refused: errors.length },
     });
     await markDataChanged(trx, "redirects");
   });
-  return { imported: good.length, errors };
+  return { imported: accepted.length, errors, replaced };
 }
 
 /** Where an address goes, in words: the rule, the renamed item's redirect, the page or a 404. */
@@ -489,7 +597,7 @@ export async function testAddress(db: Db, raw: string, probe: PageProbe): Promis
     return {
       address,
       status: rule.status,
-      location: rule.status === 410 ? undefined : rule.target,
+      location: rule.status === 410 ? undefined : toLocation(rule, parsed.address.query),
       because: `The rule ${describeRule(rule)}`,
     };
   }
@@ -498,7 +606,7 @@ export async function testAddress(db: Db, raw: string, probe: PageProbe): Promis
     return {
       address,
       status: 301,
-      location: renamed,
+      location: passQuery(renamed, parsed.address.query),
       because: "An item's old address after a rename (automatic)",
     };
   }

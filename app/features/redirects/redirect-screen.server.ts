@@ -1,5 +1,6 @@
 // What the redirects screen shows and takes: its data in one read (this process's counts written
-// first, so the numbers are current), and its posts (save, delete, import, restore).
+// first, so the numbers are current), and its posts (save, delete, import, restore, and removing
+// an automatic redirect).
 import type { RouterContextProvider } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getActor } from "~/platform/activity/activity.server";
@@ -9,14 +10,17 @@ import { ApiError } from "~/platform/http/api.server";
 import { handleSubmission, type SubmissionArgs } from "~/platform/http/submission.server";
 import { z } from "~/platform/zod";
 import { flushMissingAddresses, listMissingAddresses } from "./missing-addresses.server";
-import { redirectRuleSchema } from "./redirect-address";
+import { readOwnHosts, redirectRuleSchema } from "./redirect-address";
 import { listRuleChanges, restoreRuleChange } from "./redirect-changes.server";
 import { readRedirectCsv } from "./redirect-csv";
 import {
+  deleteAutomaticRedirect,
   deleteRule,
+  describeReplaced,
   importRules,
   listAutomaticRedirects,
   listRules,
+  type RuleWriter,
   saveRule,
   testAddress,
 } from "./redirect-rules.server";
@@ -27,9 +31,15 @@ export type RedirectAnswer = {
   message: string;
   imported?: number;
   lineErrors?: Array<{ line: number; message: string }>;
+  /** The imported lines that replace an automatic redirect. */
+  lineNotes?: Array<{ line: number; message: string }>;
 };
 
 const deleteSchema = z.object({ id: z.coerce.number().int().positive() });
+const deleteAutomaticSchema = z.object({
+  kind: z.string().trim().min(1, "Choose a redirect to remove").max(40),
+  oldId: z.string().trim().min(1, "Choose a redirect to remove").max(300),
+});
 const restoreSchema = z.object({
   change: z.coerce.number({ message: "Choose a change to restore" }).int().positive(),
 });
@@ -51,6 +61,11 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
     listRuleChanges(db),
   ]);
   const table = buildRuleTable(rules);
+  // A rule for an automatic redirect's address answers first: the automatic one waits.
+  const listed = automatic.map((entry) => ({
+    ...entry,
+    replacedBy: table.find(entry.source)?.source,
+  }));
   const tested = url.searchParams.get("test")?.trim();
   let verdict: Awaited<ReturnType<typeof testAddress>> | { error: string } | undefined;
   if (tested) {
@@ -64,7 +79,7 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
   const editId = Number(url.searchParams.get("edit"));
   return {
     rules,
-    automatic,
+    automatic: listed,
     // A missing address a rule now answers is dealt with.
     missing: missing.filter((entry) => !table.find(entry.path)),
     changes,
@@ -75,73 +90,96 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
   };
 }
 
-/** The screen's posts, by `?intent=`: save (add or edit), delete, import, restore. */
+type Accepted = { body: RedirectAnswer };
+
+/** The screen's posts, by `?intent=`: save (add or edit), delete, import, restore, and removing
+ * an automatic redirect (delete-automatic). */
 export async function submitRedirectScreen(args: SubmissionArgs) {
   const admin = getAdmin(args.context);
   const intent = new URL(args.request.url).searchParams.get("intent") ?? "save";
-  const probe = args.context.get(pageProbeContext);
+  const { config } = getAppContext(args.context);
+  // The site's own addresses: SITE_URL's and the one the owner reached the screen by.
+  const ownHosts = readOwnHosts([config.SITE_URL, args.request.url]);
+  const writer = (clientIp: string): RuleWriter => ({
+    actor: getActor(admin, clientIp),
+    probe: args.context.get(pageProbeContext),
+    ownHosts,
+  });
   const answer =
     intent === "restore"
       ? await handleSubmission<{ change: number }, RedirectAnswer>(args, {
           schema: restoreSchema,
-          async accept(input, app) {
-            const message = await restoreRuleChange(app.db, input.change, {
-              actor: getActor(admin, app.clientIp),
-              probe,
-            });
+          async accept(input, app): Promise<Accepted> {
+            const message = await restoreRuleChange(app.db, input.change, writer(app.clientIp));
             return { body: { message } };
           },
         })
       : intent === "delete"
         ? await handleSubmission<{ id: number }, RedirectAnswer>(args, {
             schema: deleteSchema,
-            async accept(input, app) {
+            async accept(input, app): Promise<Accepted> {
               const rule = await deleteRule(app.db, input.id, getActor(admin, app.clientIp));
               return { body: { message: `The redirect from ${rule.source} was deleted.` } };
             },
           })
-        : intent === "import"
-          ? await handleSubmission<{ csv: string }, RedirectAnswer>(args, {
-              schema: importSchema,
-              maxBytes: 1024 * 1024,
-              async accept(input, app) {
-                const reading = readRedirectCsv(input.csv);
-                const report = await importRules(app.db, reading.lines, {
-                  actor: getActor(admin, app.clientIp),
-                  probe,
-                  errors: reading.errors,
-                });
-                const refused = report.errors.length;
+        : intent === "delete-automatic"
+          ? await handleSubmission<{ kind: string; oldId: string }, RedirectAnswer>(args, {
+              schema: deleteAutomaticSchema,
+              async accept(input, app): Promise<Accepted> {
+                const removed = await deleteAutomaticRedirect(
+                  app.db,
+                  input,
+                  getActor(admin, app.clientIp),
+                );
                 return {
                   body: {
-                    message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.`,
-                    imported: report.imported,
-                    lineErrors: report.errors,
+                    message: `The automatic redirect from ${removed.source} was removed: that address now finds no page.`,
                   },
                 };
               },
             })
-          : await handleSubmission(args, {
-              schema: redirectRuleSchema,
-              echo: (fields) => ({
-                source: fields.source,
-                match: fields.match,
-                target: fields.target,
-                status: fields.status,
-                id: fields.id,
-              }),
-              async accept(input, app): Promise<{ body: RedirectAnswer }> {
-                const rule = await saveRule(app.db, input, {
-                  actor: getActor(admin, app.clientIp),
-                  probe,
-                });
-                return {
-                  body: {
-                    message: `${input.id ? "Saved" : "Added"}: ${rule.source} now answers ${rule.status}${rule.target ? ` to ${rule.target}` : ""}.`,
-                  },
-                };
-              },
-            });
+          : intent === "import"
+            ? await handleSubmission<{ csv: string }, RedirectAnswer>(args, {
+                schema: importSchema,
+                maxBytes: 1024 * 1024,
+                async accept(input, app): Promise<Accepted> {
+                  const reading = readRedirectCsv(input.csv);
+                  const report = await importRules(app.db, reading.lines, {
+                    ...writer(app.clientIp),
+                    errors: reading.errors,
+                  });
+                  const refused = report.errors.length;
+                  const replaced = report.replaced.length;
+                  return {
+                    body: {
+                      message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.${replaced ? ` ${replaced} replace${replaced === 1 ? "s an automatic redirect" : " automatic redirects"}.` : ""}`,
+                      imported: report.imported,
+                      lineErrors: report.errors,
+                      lineNotes: report.replaced,
+                    },
+                  };
+                },
+              })
+            : await handleSubmission(args, {
+                schema: redirectRuleSchema,
+                echo: (fields) => ({
+                  source: fields.source,
+                  match: fields.match,
+                  target: fields.target,
+                  status: fields.status,
+                  id: fields.id,
+                  dropQuery: fields.dropQuery,
+                }),
+                async accept(input, app): Promise<Accepted> {
+                  const { rule, replaced } = await saveRule(app.db, input, writer(app.clientIp));
+                  const note = describeReplaced(replaced);
+                  return {
+                    body: {
+                      message: `${input.id ? "Saved" : "Added"}: ${rule.source} now answers ${rule.status}${rule.target ? ` to ${rule.target}` : ""}.${note ? ` ${note}` : ""}`,
+                    },
+                  };
+                },
+              });
   if (!(answer instanceof Response)) answer.data.form = intent;
   return answer;
 }

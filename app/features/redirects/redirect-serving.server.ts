@@ -1,6 +1,6 @@
 // Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
 // request's path is looked up in the rules of the current data version, held in memory; a match
-// answers its 301, 302 or 410 and is counted. A page that then answers 404 is counted as missing.
+// answers its 301, 302 (the query string passed on unless the rule drops it) or 410 and is counted. A page that then answers 404 is counted as missing.
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
@@ -11,7 +11,7 @@ import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
 import { loadRules, type PageProbe } from "./redirect-rules.server";
-import { buildRuleTable, type RuleTable } from "./redirect-table";
+import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
 export const pageProbeContext = createContext<PageProbe>();
@@ -76,7 +76,7 @@ export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }
         }
         // Browsers keep a 301 for good unless told: an hour, so a corrected rule reaches them.
         res.setHeader("Cache-Control", rule.status === 301 ? "public, max-age=3600" : "no-store");
-        res.redirect(rule.status, rule.target);
+        res.redirect(rule.status, toLocation(rule, query));
         return;
       }
       if (req.method === "GET" && isVisitorMiss(req.path, req.headers["user-agent"])) {

@@ -1,5 +1,6 @@
 // The rules as a lookup table: which rule answers a path and query. Exact rules with a query
 // first (the most specific), then exact paths, then the longest prefix.
+import { passQuery } from "~/platform/http/pass-query";
 import {
   type MatchKind,
   normalizePath,
@@ -14,6 +15,8 @@ export type RedirectRule = {
   match: MatchKind;
   target: string;
   status: RedirectStatus;
+  /** The visitor's query string is not passed on (it is by default). */
+  dropQuery: boolean;
 };
 
 type Indexed = { rule: RedirectRule; pairs: string[] };
@@ -74,4 +77,13 @@ export function buildRuleTable(rules: readonly RedirectRule[]): RuleTable {
 export function splitTarget(target: string): { path: string; query: string } {
   const url = new URL(target, "http://site.invalid");
   return { path: url.pathname, query: url.search.slice(1) };
+}
+
+/**
+ * Where a rule sends a request with this query: its target, with the visitor's query passed on
+ * (but for the pairs the rule matched on) unless the rule drops it.
+ */
+export function toLocation(rule: RedirectRule, query: string): string {
+  if (rule.dropQuery) return rule.target;
+  return passQuery(rule.target, query, new Set(splitSource(rule.source).pairs));
 }

@@ -57,6 +57,7 @@ export const activityActions = {
   "redirect-delete": "Redirect deleted",
   "redirect-import": "Redirects imported",
   "redirect-restore": "Redirect restored",
+  "redirect-automatic-delete": "Automatic redirect removed",
 } as const;
 
 /** How long entries are kept. */

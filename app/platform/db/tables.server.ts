@@ -65,6 +65,8 @@ export interface RedirectRuleTable {
   match: string;
   target: string;
   status: number;
+  /** 1: the visitor's query string is not passed on to the target. */
+  drop_query: Generated<number>;
   hits: Generated<number>;
   last_hit_at: string | null;
   created_at: string;

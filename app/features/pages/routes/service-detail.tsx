@@ -17,6 +17,7 @@ import { ExternalBookingLink } from "~/features/pages/booking/external-booking-l
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";
+import { passQuery } from "~/platform/http/pass-query";
 import { toPlainText } from "~/platform/plain-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -29,13 +30,13 @@ export const handle = {
   page: { each: "service", group: "Services", order: 100 },
 } satisfies RouteHandle;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   const items = content.services.items;
   const service = findServiceBySlug(items, params.slug);
   if (!service) {
     const moved = await findMovedService(getAppContext(context).db, items, params.slug);
-    if (moved) throw redirect(`/services/${moved}`, 301);
+    if (moved) throw redirect(passQuery(`/services/${moved}`, new URL(request.url).search), 301);
     throw data("Service not found", { status: 404 });
   }
   return {

@@ -1,5 +1,6 @@
 // The redirects screen: the tester, the add/edit form, the CSV import, every redirect with its
-// hits, the missing addresses (each with "Redirect it") and the latest rule changes to restore.
+// hits (the automatic ones marked and removable) and the CSV export, the missing addresses (each
+// with "Redirect it") and the latest rule changes to restore.
 import { useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
@@ -159,6 +160,24 @@ function RuleForm({
               )}
             </FormField>
           </div>
+          {status === "410" ? null : (
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="dropQuery"
+                value="on"
+                defaultChecked={failed ? values.dropQuery === "on" : (editing?.dropQuery ?? false)}
+                className="mt-0.5 size-4 accent-primary"
+              />
+              <span>
+                <span className="font-medium">Leave the query string off</span>
+                <span className="block text-muted-foreground">
+                  Unticked, the part after ? (campaign tags such as ?utm_source=news) is passed on
+                  to the target, so Insights still sees the campaign.
+                </span>
+              </span>
+            </label>
+          )}
           {failed?.errors.confirmShadow ? (
             <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
               <p id="shadow-warning">{failed.errors.confirmShadow}</p>
@@ -203,8 +222,10 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
       <CardHeader>
         <Heading>Import from a CSV file</Heading>
         <CardDescription>
-          A file exported from another site: columns such as source, target, status (or from, to,
-          type). Lines that cannot be added are listed and left out; the rest are added together.
+          A file exported from another site, or this one's export: columns such as source, target,
+          status (or from, to, type), and optionally match (exact or prefix) and query (keep or
+          drop). Each line is checked against your rules and the lines added before it; lines that
+          cannot be added are listed and left out, the rest are added together.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -244,6 +265,16 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
             </Button>
           </div>
         </Form>
+        {answer?.status === "done" && answer.body.lineNotes?.length ? (
+          <div className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+            <p className="font-medium">Automatic redirects replaced</p>
+            <ul className="mt-1 list-disc space-y-1 pl-5" aria-label="Automatic redirects replaced">
+              {answer.body.lineNotes.map((note) => (
+                <li key={`${note.line}-${note.message}`}>{`Line ${note.line}: ${note.message}`}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         {answer?.status === "done" && answer.body.lineErrors?.length ? (
           <div className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
             <p className="font-medium">Lines left out</p>
@@ -261,32 +292,130 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
   );
 }
 
+type Automatic = ScreenData["automatic"][number];
+
+/** A post asked first in a dialog; without JavaScript the button posts at once. */
+function ConfirmedPost({
+  action,
+  fields,
+  label,
+  buttonText,
+  title,
+  description,
+  confirmLabel,
+}: {
+  action: string;
+  fields: Record<string, string | number>;
+  label: string;
+  buttonText: string;
+  title: string;
+  description: string;
+  confirmLabel: string;
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const button = (
+    <Button type={hydrated ? "button" : "submit"} size="sm" variant="outline" aria-label={label}>
+      {buttonText}
+    </Button>
+  );
+  return (
+    <Form ref={form} method="post" action={action} className="shrink-0">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {hydrated ? (
+        <ConfirmDialog
+          trigger={button}
+          title={title}
+          description={description}
+          confirmLabel={confirmLabel}
+          onConfirm={() => submit(form.current)}
+        />
+      ) : (
+        button
+      )}
+    </Form>
+  );
+}
+
+function RemoveAutomaticButton({ entry }: { entry: Automatic }) {
+  return (
+    <ConfirmedPost
+      action="?intent=delete-automatic"
+      fields={{ kind: entry.kind, oldId: entry.oldId }}
+      label={`Remove the automatic redirect from ${entry.source}`}
+      buttonText="Remove"
+      title="Remove this automatic redirect?"
+      description={`${entry.source} will no longer lead to ${entry.target}: visitors and search engines asking for it find no page, unless a rule of yours sends it somewhere. This cannot be restored.`}
+      confirmLabel="Remove"
+    />
+  );
+}
+
+function RuleActions({ id, source }: { id: number; source: string }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button asChild size="sm" variant="outline">
+        <Link to={`?edit=${id}#rule-form`} aria-label={`Edit the redirect from ${source}`}>
+          Edit
+        </Link>
+      </Button>
+      <Form method="post" action="?intent=delete">
+        <input type="hidden" name="id" value={id} />
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          aria-label={`Delete the redirect from ${source}`}
+        >
+          Delete
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
 function RulesTable({ data }: { data: ScreenData }) {
   const rows = [
-    ...data.rules.map((rule) => ({ ...rule, automatic: false })),
-    ...data.automatic.map((entry, index) => ({
+    ...data.rules.map((rule) => ({ ...rule, automatic: undefined })),
+    ...data.automatic.map((entry) => ({
       ...entry,
-      id: -index - 1,
+      id: 0,
       match: "exact" as const,
       status: 301 as const,
-      automatic: true,
+      dropQuery: false,
+      automatic: entry,
     })),
   ];
   return (
     <Card>
       <CardHeader>
-        <Heading>{`All redirects (${rows.length})`}</Heading>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <Heading>{`All redirects (${rows.length})`}</Heading>
+          {data.rules.length > 0 ? (
+            <Button asChild size="sm" variant="outline">
+              <a href="/admin/redirects/export.csv" download>
+                Export as CSV
+              </a>
+            </Button>
+          ) : null}
+        </div>
         <CardDescription>
-          Yours, and the automatic ones kept when an article, case study or service got a new
-          address. Hits are counted as visitors arrive.
+          Yours, and the automatic ones kept when an article, case study, page or service got a new
+          address. Both pass the visitor's query string on. Hits are counted as visitors arrive. The
+          export holds your rules in the import's format.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No redirects yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
+          // Positioned, so the header's visually hidden text scrolls with the table instead of
+          // widening the page on a phone.
+          <div className="relative overflow-x-auto">
+            <table className="w-full min-w-[52rem] text-left text-sm">
               <thead className="border-b text-xs uppercase text-slate-600">
                 <tr>
                   <th className={cell}>Old address</th>
@@ -317,34 +446,26 @@ function RulesTable({ data }: { data: ScreenData }) {
                           Automatic
                         </Badge>
                       ) : null}
+                      {row.dropQuery ? (
+                        <span className="block text-xs text-slate-600">Query left off</span>
+                      ) : null}
+                      {row.automatic?.replacedBy ? (
+                        <span className="block text-xs text-slate-600">
+                          Not in use: your rule for {row.automatic.replacedBy} answers first
+                        </span>
+                      ) : null}
                     </td>
                     <td className={`${cell} text-right tabular-nums`}>{row.hits}</td>
                     <td className={`${cell} whitespace-nowrap`}>
                       {row.lastHitAt ? formatTime(row.lastHitAt, data.timeZone) : "Never"}
                     </td>
                     <td className={`${cell} whitespace-nowrap text-right`}>
-                      {row.automatic ? null : (
-                        <div className="flex justify-end gap-2">
-                          <Button asChild size="sm" variant="outline">
-                            <Link
-                              to={`?edit=${row.id}#rule-form`}
-                              aria-label={`Edit the redirect from ${row.source}`}
-                            >
-                              Edit
-                            </Link>
-                          </Button>
-                          <Form method="post" action="?intent=delete">
-                            <input type="hidden" name="id" value={row.id} />
-                            <Button
-                              type="submit"
-                              size="sm"
-                              variant="outline"
-                              aria-label={`Delete the redirect from ${row.source}`}
-                            >
-                              Delete
-                            </Button>
-                          </Form>
+                      {row.automatic ? (
+                        <div className="flex justify-end">
+                          <RemoveAutomaticButton entry={row.automatic} />
                         </div>
+                      ) : (
+                        <RuleActions id={row.id} source={row.source} />
                       )}
                     </td>
                   </tr>
@@ -415,32 +536,17 @@ function describeRestore(change: Change): string {
   return `The redirect will be ${change.before} again.`;
 }
 
-/** Restore, asked first in a dialog; without JavaScript the button posts at once. */
 function RestoreButton({ change }: { change: Change }) {
-  const hydrated = useHydrated();
-  const submit = useSubmit();
-  const form = useRef<HTMLFormElement>(null);
-  const label = `Restore as before: ${change.summary}`;
-  const button = (
-    <Button type={hydrated ? "button" : "submit"} size="sm" variant="outline" aria-label={label}>
-      Restore
-    </Button>
-  );
   return (
-    <Form ref={form} method="post" action="?intent=restore" className="shrink-0">
-      <input type="hidden" name="change" value={change.id} />
-      {hydrated ? (
-        <ConfirmDialog
-          trigger={button}
-          title="Restore the redirects as they were?"
-          description={`${describeRestore(change)} This is saved as a change of its own, so it can be undone in turn.`}
-          confirmLabel="Restore"
-          onConfirm={() => submit(form.current)}
-        />
-      ) : (
-        button
-      )}
-    </Form>
+    <ConfirmedPost
+      action="?intent=restore"
+      fields={{ change: change.id }}
+      label={`Restore as before: ${change.summary}`}
+      buttonText="Restore"
+      title="Restore the redirects as they were?"
+      description={`${describeRestore(change)} This is saved as a change of its own, so it can be undone in turn.`}
+      confirmLabel="Restore"
+    />
   );
 }
 
@@ -498,6 +604,11 @@ export function RedirectsScreen({
       ) : null}
       {result?.status === "failed" && result.form === "delete" ? (
         <Notice tone="warning" title="Not deleted">
+          {result.message}
+        </Notice>
+      ) : null}
+      {result?.status === "failed" && result.form === "delete-automatic" ? (
+        <Notice tone="warning" title="Not removed">
           {result.message}
         </Notice>
       ) : null}
