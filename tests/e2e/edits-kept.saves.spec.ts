@@ -1,0 +1,117 @@
+// No edit is lost to work in flight, in Chromium: text typed anywhere while an image uploads (held
+// back as a slow network would) stays when the upload lands, in a page's blocks, an article's
+// cover and a fixed page's social image; text typed while a new page's first save runs stays after
+// the editor moves to the page's address, still unsaved.
+import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
+import { getRichText, getToast } from "./admin-helpers";
+import { baseURL, holdRequests, makeUniquePng, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
+
+const uploadAddress = "**/api/admin/images";
+
+async function addBlock(page: Page, label: string) {
+  await page.getByLabel("Block to add", { exact: true }).selectOption({ label });
+  await page.getByRole("button", { name: "Add block", exact: true }).click();
+}
+
+/** Starts an upload in the scope's image field; the upload waits until released. */
+async function startHeldUpload(page: Page, scope: Page | Locator): Promise<() => void> {
+  const release = await holdRequests(page, uploadAddress);
+  await scope.getByLabel("Upload new image", { exact: true }).setInputFiles({
+    name: `held-${Date.now()}.png`,
+    mimeType: "image/png",
+    buffer: makeUniquePng(),
+  });
+  await expect(scope.getByText("Uploading...")).toBeVisible();
+  return release;
+}
+
+async function deletePage(context: BrowserContext, slug: string) {
+  await context.request.delete(`${baseURL}/api/admin/pages/${slug}`, {
+    headers: { origin: baseURL },
+  });
+}
+
+test("typing in every block while an image uploads is kept when it lands", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill(`Upload Race ${Date.now()}`);
+  await addBlock(page, "Hero");
+  await addBlock(page, "Image with text");
+  const hero = page.getByRole("listitem", { name: "Hero block 1" });
+  const imageBlock = page.getByRole("listitem", { name: "Image with text block 2" });
+
+  const release = await startHeldUpload(page, imageBlock);
+  await hero.getByLabel("Heading", { exact: true }).fill("Typed in another block");
+  await imageBlock.getByLabel("Heading", { exact: true }).fill("Typed beside the upload");
+  await getRichText(imageBlock, "Text").fill("A body typed meanwhile.");
+  await imageBlock.getByLabel("Image description (alt text)").fill("Two engineers at a desk");
+  await imageBlock.getByLabel("Image side", { exact: true }).selectOption({ label: "Left" });
+  release();
+
+  await expect(imageBlock.getByText("Uploading...")).toHaveCount(0);
+  await expect(imageBlock.locator("img[src^='/images/uploads/']")).toBeVisible();
+  await expect(hero.getByLabel("Heading", { exact: true })).toHaveValue("Typed in another block");
+  await expect(imageBlock.getByLabel("Heading", { exact: true })).toHaveValue(
+    "Typed beside the upload",
+  );
+  await expect(getRichText(imageBlock, "Text")).toHaveText("A body typed meanwhile.");
+  await expect(imageBlock.getByLabel("Image description (alt text)")).toHaveValue(
+    "Two engineers at a desk",
+  );
+  await expect(imageBlock.getByLabel("Image side", { exact: true })).toHaveValue("left");
+});
+
+test("typing in an article while its cover uploads is kept when it lands", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/admin/articles/new");
+  const cover = page.getByRole("group", { name: "Cover image" });
+
+  const release = await startHeldUpload(page, cover);
+  await page.getByLabel("Title", { exact: true }).fill("Typed while the cover uploads");
+  await page.getByLabel("Excerpt", { exact: true }).fill("An excerpt typed meanwhile.");
+  await cover.getByLabel("Image description (alt text)").fill("A server room");
+  release();
+
+  await expect(cover.locator("img[src^='/images/uploads/']")).toBeVisible();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(
+    "Typed while the cover uploads",
+  );
+  await expect(page.getByLabel("Excerpt", { exact: true })).toHaveValue(
+    "An excerpt typed meanwhile.",
+  );
+  await expect(cover.getByLabel("Image description (alt text)")).toHaveValue("A server room");
+});
+
+test("typing in a page's SEO while its social image uploads is kept when it lands", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/content");
+  await page.getByRole("tab", { name: "SEO" }).click();
+  const about = page.getByRole("group", { name: "About page", exact: true });
+  await about.getByRole("button", { name: "Choose a social image" }).click();
+
+  const release = await startHeldUpload(page, about);
+  await about.getByLabel("About page search title").fill("Typed while the image uploads");
+  await about.getByLabel("About page search description").fill("A description typed meanwhile.");
+  release();
+
+  await expect(about.getByTestId("seo-image-note")).toHaveText(
+    "Shared links show this image from the library.",
+  );
+  await expect(about.getByTestId("card-image")).toHaveAttribute("src", /^\/images\/uploads\//);
+  await expect(about.getByLabel("About page search title")).toHaveValue(
+    "Typed while the image uploads",
+  );
+  await expect(about.getByLabel("About page search description")).toHaveValue(
+    "A description typed meanwhile.",
+  );
+});
