@@ -115,3 +115,47 @@ test("typing in a page's SEO while its social image uploads is kept when it land
     "A description typed meanwhile.",
   );
 });
+
+test("text typed while a new page's first save runs stays after the editor moves to its address", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  const title = `First Save Race ${Date.now()}`;
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill(title);
+  await addBlock(page, "Hero");
+  const heading = page.getByRole("listitem", { name: "Hero block 1" }).getByLabel("Heading", {
+    exact: true,
+  });
+  await heading.fill("Saved heading");
+
+  // The save is on its way, then the editor's data at the new address: typing goes on meanwhile.
+  const releaseSave = await holdRequests(page, "**/api/admin/pages");
+  const releaseLoad = await holdRequests(page, `**/admin/pages/${slug}.data*`);
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await heading.fill("Typed while saving");
+  releaseSave();
+  await expect(getToast(page, "Saved as a draft")).toBeVisible();
+  await page
+    .getByRole("listitem", { name: "Hero block 1" })
+    .getByLabel("Text", { exact: true })
+    .fill("Typed while the editor moves");
+  releaseLoad();
+
+  await expect(page).toHaveURL(`/admin/pages/${slug}`);
+  await expect(page.getByRole("heading", { name: "Edit Page" })).toBeVisible();
+  await expect(heading).toHaveValue("Typed while saving");
+  await expect(
+    page.getByRole("listitem", { name: "Hero block 1" }).getByLabel("Text", { exact: true }),
+  ).toHaveValue("Typed while the editor moves");
+  // Still unsaved, and saved with the next save at the page's own address.
+  await expect(page.getByText("You have unsaved changes").first()).toBeVisible();
+  await expect(page.getByLabel("URL slug", { exact: true })).toHaveValue(slug);
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(page.getByText("You have unsaved changes")).toHaveCount(0);
+  await page.reload();
+  await expect(heading).toHaveValue("Typed while saving");
+  await deletePage(context, slug);
+});
