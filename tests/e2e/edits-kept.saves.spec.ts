@@ -1,7 +1,8 @@
 // No edit is lost to work in flight, in Chromium: text typed anywhere while an image uploads (held
 // back as a slow network would) stays when the upload lands, in a page's blocks, an article's
-// cover and a fixed page's social image; text typed while a new page's first save runs stays after
-// the editor moves to the page's address, still unsaved.
+// cover, a fixed page's social image and the brand's logo (also when the picker was closed
+// meanwhile); text typed while a new page's first save runs stays after the editor moves to the
+// page's address, still unsaved.
 import { type BrowserContext, expect, type Locator, type Page } from "@playwright/test";
 import { getRichText, getToast } from "./admin-helpers";
 import { baseURL, holdRequests, makeUniquePng, signInWithSessionCookie } from "./fixtures";
@@ -100,6 +101,8 @@ test("typing in a page's SEO while its social image uploads is kept when it land
   await about.getByRole("button", { name: "Choose a social image" }).click();
 
   const release = await startHeldUpload(page, about);
+  // Closing the library does not cancel the upload: the image is still the panel's.
+  await about.getByRole("button", { name: "Close the library" }).click();
   await about.getByLabel("About page search title").fill("Typed while the image uploads");
   await about.getByLabel("About page search description").fill("A description typed meanwhile.");
   release();
@@ -114,6 +117,31 @@ test("typing in a page's SEO while its social image uploads is kept when it land
   await expect(about.getByLabel("About page search description")).toHaveValue(
     "A description typed meanwhile.",
   );
+});
+
+test("typing on the Brand screen while the logo uploads is kept when it lands", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/admin/brand");
+  const logo = page.getByRole("group", { name: "Logo", exact: true });
+  await logo.getByRole("button", { name: "Choose from the library" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose the logo" });
+
+  const release = await startHeldUpload(page, dialog);
+  // Closing the dialog does not cancel the upload: the image is still the logo's.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  const primary = page.getByRole("textbox", { name: "Primary colour", exact: true });
+  await primary.fill("#1d4ed8");
+  release();
+
+  await expect(logo.getByRole("img", { name: "Chosen logo" })).toHaveAttribute(
+    "src",
+    /^\/images\/uploads\//,
+  );
+  await expect(primary).toHaveValue("#1d4ed8");
 });
 
 test("text typed while a new page's first save runs stays after the editor moves to its address", async ({
