@@ -66,6 +66,33 @@ test("typing in every block while an image uploads is kept when it lands", async
   await expect(imageBlock.getByLabel("Image side", { exact: true })).toHaveValue("left");
 });
 
+test("a testimonial's photo lands in its own row when an earlier row is deleted meanwhile", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  await page.goto("/admin/pages/new");
+  await addBlock(page, "Testimonials");
+  const block = page.getByRole("listitem", { name: "Testimonials block 1" });
+  await block.getByRole("button", { name: "Add Testimonial" }).click();
+  await block.getByRole("button", { name: "Add Testimonial" }).click();
+  const names = block.getByLabel("Name", { exact: true });
+  await names.nth(0).fill("Ana Lopez");
+  await names.nth(1).fill("Dana Ortiz");
+  const second = block.getByRole("group", { name: "Photo" }).nth(1);
+
+  const release = await startHeldUpload(page, second);
+  await block.getByRole("button", { name: "Delete Testimonial 1" }).click();
+  await expect(names).toHaveCount(1);
+  release();
+
+  await expect(names).toHaveValue("Dana Ortiz");
+  await expect(block.getByRole("group", { name: "Photo" }).locator("img")).toHaveAttribute(
+    "src",
+    /^\/images\/uploads\//,
+  );
+});
+
 test("typing in an article while its cover uploads is kept when it lands", async ({
   page,
   context,
