@@ -1,6 +1,6 @@
 // POST /admin/logout: the admin bar's Logout as a plain form post, so it signs out before the
 // page's JavaScript has arrived and without it; then the login page. With JavaScript the button
-// calls the JSON API instead (api-logout.ts), which asks first about unsaved changes.
+// asks first about unsaved changes, then calls the JSON API instead (api-logout.ts).
 import { redirect } from "react-router";
 import { endRequestSession } from "~/features/admin/admins/admins.server";
 import { getAppContext } from "~/platform/context.server";
