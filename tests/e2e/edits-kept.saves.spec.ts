@@ -86,11 +86,14 @@ test("a testimonial's photo lands in its own row when an earlier row is deleted 
   await expect(names).toHaveCount(1);
   release();
 
-  await expect(names).toHaveValue("Dana Ortiz");
+  await expect(block.getByText("Uploading...")).toHaveCount(0);
   await expect(block.getByRole("group", { name: "Photo" }).locator("img")).toHaveAttribute(
     "src",
     /^\/images\/uploads\//,
   );
+  // The deleted row stays deleted.
+  await expect(names).toHaveCount(1);
+  await expect(names).toHaveValue("Dana Ortiz");
 });
 
 test("typing in an article while its cover uploads is kept when it lands", async ({
