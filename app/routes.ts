@@ -118,6 +118,8 @@ export default [
   route("api/admin/security/passkeys", "features/admin/routes/api-security-passkeys.ts"),
   route("api/admin/session", "features/admin/routes/api-session.ts"),
   route("api/admin/logout", "features/admin/routes/api-logout.ts"),
+  // Logout as a plain form post, for the button drawn before (or without) JavaScript
+  route("admin/logout", "features/admin/routes/logout.ts"),
   // Media library: image uploads
   route("api/admin/images", "capabilities/media/routes/api-images.ts"),
   route("api/admin/images/:name", "capabilities/media/routes/api-image.ts"),

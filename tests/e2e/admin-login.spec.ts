@@ -244,6 +244,28 @@ test.describe("logout", () => {
     await page.waitForURL(/\/admin\/login$/);
   });
 
+  test("Logout works without JavaScript, as before the page's scripts arrive", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    try {
+      await signInWithSessionCookie(context, baseURL);
+      const page = await context.newPage();
+      await page.goto("/admin/account");
+      await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+      await page.getByRole("banner").getByRole("button", { name: "Logout" }).click();
+      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page.getByRole("heading", { name: "Admin Login" })).toBeVisible();
+      const session = await context.request.get(`${baseURL}/api/admin/session`);
+      expect(await session.json()).toEqual({ isAuthenticated: false, admin: null });
+      // The ended session opens nothing, whatever cookie the browser still had.
+      await page.goto("/admin/account");
+      await expect(page).toHaveURL(/\/admin\/login/);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a failed logout says Logout Failed and keeps the editor", async ({ page, context }) => {
     await signInWithSessionCookie(context, baseURL);
     await page.goto("/working-editor");

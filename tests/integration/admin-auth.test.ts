@@ -279,6 +279,32 @@ describe.each(getTestDatabaseKinds())("admin login and sessions on $name", (kind
     });
   });
 
+  it("logs out through the admin bar's form post, refusing another site's and a GET", async () => {
+    const cookie = await logInCookie(site);
+    const postLogout = (origin: string) =>
+      fetch(`${site.url}/admin/logout`, {
+        method: "POST",
+        headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+        body: "",
+        redirect: "manual",
+      });
+    expect((await postLogout("https://evil.example")).status).toBe(403);
+    const get = await fetch(`${site.url}/admin/logout`, { headers: { cookie } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await (await getSession(site, { cookie })).json()).toMatchObject({
+      isAuthenticated: true,
+    });
+
+    const response = await postLogout(site.url);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/admin/login");
+    expect(response.headers.getSetCookie().join()).toMatch(/^session=; .*Max-Age=0/);
+    expect(await (await getSession(site, { cookie })).json()).toMatchObject({
+      isAuthenticated: false,
+    });
+  });
+
   describe("the login page without JavaScript", () => {
     function postForm(fields: Record<string, string>, origin: string | null = site.url) {
       const headers: Record<string, string> = {

@@ -1,7 +1,7 @@
 // The blocks of a page in its editor: each block's form drawn from its fields (page-blocks.ts),
 // blocks added from the list of types, moved up or down and removed.
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { createContext, useId, useState } from "react";
+import { createContext, useId, useRef, useState } from "react";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
@@ -146,62 +146,98 @@ function BlockFieldControl({
         </fieldset>
       );
     }
-    case "rows": {
-      const rows = Array.isArray(value) ? (value as Values[]) : [];
-      const empty = () =>
-        Object.fromEntries(
-          field.fields.map((sub) => [sub.key, sub.kind === "image" ? { url: "", alt: "" } : ""]),
-        );
+    case "rows":
       return (
-        <fieldset className="grid gap-3">
-          <legend className="text-sm font-medium text-foreground">{field.label}</legend>
-          {rows.map((row, index) => (
-            // Rows have no id of their own; their order is their identity while editing.
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place
-            <div key={index} className="grid gap-3 rounded-md border border-border p-3">
-              <div className="flex items-center justify-between">
-                <span className="text-sm font-semibold">
-                  {field.itemName} {index + 1}
-                </span>
-                <RemoveItemButton
-                  label={`Delete ${field.itemName} ${index + 1}`}
-                  onClick={() => onChange(rows.filter((_, at) => at !== index))}
-                />
-              </div>
-              {field.fields.map((sub) => (
-                <BlockFieldControl
-                  key={sub.key}
-                  field={sub}
-                  path={`${path}.${index}.${sub.key}`}
-                  value={row[sub.key]}
-                  context={context}
-                  onChange={(next) =>
-                    onChange(
-                      rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
-                    )
-                  }
-                />
-              ))}
-            </div>
-          ))}
-          {errors[path] ? (
-            <p className="text-sm font-medium text-destructive">{errors[path]}</p>
-          ) : null}
-          {rows.length < field.max ? (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              className="justify-self-start"
-              onClick={() => onChange([...rows, empty()])}
-            >
-              Add {field.itemName}
-            </Button>
-          ) : null}
-        </fieldset>
+        <RowsField
+          field={field}
+          path={path}
+          rows={Array.isArray(value) ? (value as Values[]) : []}
+          context={context}
+          onChange={onChange}
+        />
       );
-    }
   }
+}
+
+/**
+ * A list of rows (testimonials, figures). Rows have no id in the content, so each gets a key for
+ * as long as the editor shows it: a row's fields (an upload on its way) stay with the row when an
+ * earlier one is deleted.
+ */
+function RowsField({
+  field,
+  path,
+  rows,
+  context,
+  onChange,
+}: {
+  field: BlockField & { kind: "rows" };
+  path: string;
+  rows: Values[];
+  context: FieldContext;
+  onChange: (value: unknown) => void;
+}) {
+  const { errors } = context;
+  const rowKeys = useRef<string[]>([]);
+  // Rows replaced from outside (a draft restored, a save's answer) start over with new keys.
+  if (rowKeys.current.length !== rows.length) rowKeys.current = rows.map(() => createBlockId());
+  const empty = () =>
+    Object.fromEntries(
+      field.fields.map((sub) => [sub.key, sub.kind === "image" ? { url: "", alt: "" } : ""]),
+    );
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-medium text-foreground">{field.label}</legend>
+      {rows.map((row, index) => (
+        <div
+          key={rowKeys.current[index]}
+          className="grid gap-3 rounded-md border border-border p-3"
+        >
+          <div className="flex items-center justify-between">
+            <span className="text-sm font-semibold">
+              {field.itemName} {index + 1}
+            </span>
+            <RemoveItemButton
+              label={`Delete ${field.itemName} ${index + 1}`}
+              onClick={() => {
+                rowKeys.current = rowKeys.current.filter((_, at) => at !== index);
+                onChange(rows.filter((_, at) => at !== index));
+              }}
+            />
+          </div>
+          {field.fields.map((sub) => (
+            <BlockFieldControl
+              key={sub.key}
+              field={sub}
+              path={`${path}.${index}.${sub.key}`}
+              value={row[sub.key]}
+              context={context}
+              onChange={(next) =>
+                onChange(
+                  rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
+                )
+              }
+            />
+          ))}
+        </div>
+      ))}
+      {errors[path] ? <p className="text-sm font-medium text-destructive">{errors[path]}</p> : null}
+      {rows.length < field.max ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => {
+            rowKeys.current = [...rowKeys.current, createBlockId()];
+            onChange([...rows, empty()]);
+          }}
+        >
+          Add {field.itemName}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
 }
 
 export function BlocksField({

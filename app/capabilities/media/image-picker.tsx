@@ -6,15 +6,27 @@ import { describeRequestError } from "~/capabilities/workspace/session-client";
 import { SearchInput } from "~/ui/search-input";
 import { ImageChoiceGrid } from "./image-choice-grid";
 import { type LibraryImage, matchesImageSearch } from "./image-metadata";
-import { ImageUploadButton, ImageUploadError, useImageUpload } from "./image-upload";
+import {
+  type ImageUpload,
+  ImageUploadButton,
+  ImageUploadError,
+  useImageUpload,
+} from "./image-upload";
 import { listImages } from "./images-client";
 
 export function ImagePicker({
   selectedUrl,
   onSelect,
+  upload: fieldUpload,
 }: {
   selectedUrl: string | undefined;
   onSelect: (image: LibraryImage) => void;
+  /**
+   * The owning field's upload (useImageUpload there), for a field that outlives its picker: an
+   * upload still lands in the field when the picker was closed meanwhile. Without it, the picker's
+   * own upload ends with the picker.
+   */
+  upload?: ImageUpload;
 }) {
   const id = useId();
   const [images, setImages] = useState<LibraryImage[]>();
@@ -41,11 +53,12 @@ export function ImagePicker({
   }, []);
 
   // The same file uploaded before answers the image already in the library: choose that one.
-  const upload = useImageUpload(({ image }) => {
+  const ownUpload = useImageUpload(({ image }) => {
     setImages((list) => [image, ...(list ?? []).filter((known) => known.url !== image.url)]);
     setQuery("");
     onSelect(image);
   });
+  const upload = fieldUpload ?? ownUpload;
 
   const shown = images ? images.filter((image) => matchesImageSearch(image, query)) : [];
   return (

@@ -93,17 +93,22 @@ function LogoutButton({ className }: { className?: string }) {
       });
     }
   };
+  // A real form: drawn before the page's JavaScript has arrived (or without it), the button posts
+  // to /admin/logout and signs out there; once it runs, the submit goes through logout() above.
   return (
-    <Button
-      type="button"
-      variant="outline-inverse"
-      size="sm"
+    <form
+      method="post"
+      action="/admin/logout"
       className={className}
-      onClick={logout}
-      disabled={busy}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void logout();
+      }}
     >
-      Logout
-    </Button>
+      <Button type="submit" variant="outline-inverse" size="sm" disabled={busy}>
+        Logout
+      </Button>
+    </form>
   );
 }
 

@@ -7,7 +7,13 @@ import { type Actor, getActor, recordActivity } from "~/platform/activity/activi
 import { type AdminRole, adminRoleSchema, readAdminRole } from "~/platform/admin-roles";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
-import { deleteAdminSessions, deleteSession, getSession } from "~/platform/sessions.server";
+import {
+  deleteAdminSessions,
+  deleteSession,
+  getSession,
+  readSessionId,
+  serializeClearedSessionCookie,
+} from "~/platform/sessions.server";
 import { z } from "~/platform/zod";
 import { adminEmailSchema, passwordSchema } from "./admin-forms";
 import { generatePassword, hashPassword, verifyPassword } from "./passwords.server";
@@ -264,6 +270,20 @@ export async function endSession(db: Db, sessionId: string, address: string): Pr
       });
     }
   });
+}
+
+/**
+ * Logout of the session a request carries (none: nothing to end); answers the Set-Cookie value
+ * that clears the browser's cookie.
+ */
+export async function endRequestSession(
+  db: Db,
+  request: Request,
+  options: { secure: boolean; address: string },
+): Promise<string> {
+  const sessionId = readSessionId(request, options.secure);
+  if (sessionId) await endSession(db, sessionId, options.address);
+  return serializeClearedSessionCookie(options.secure);
 }
 
 /**

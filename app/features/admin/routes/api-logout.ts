@@ -3,7 +3,7 @@
 // same-origin, and a body, if any, must be JSON.
 
 import type { AdminSessionAnswer } from "~/capabilities/workspace/session-schema";
-import { endSession } from "~/features/admin/admins/admins.server";
+import { endRequestSession } from "~/features/admin/admins/admins.server";
 import { getAppContext } from "~/platform/context.server";
 import {
   ApiError,
@@ -12,7 +12,6 @@ import {
   handleApi,
   jsonError,
 } from "~/platform/http/api.server";
-import { readSessionId, serializeClearedSessionCookie } from "~/platform/sessions.server";
 import type { Route } from "./+types/api-logout";
 
 export function loader() {
@@ -34,13 +33,15 @@ export async function action({ context, request }: Route.ActionArgs) {
         Number(request.headers.get("content-length") ?? 0) > 0 ||
         request.headers.has("transfer-encoding");
       if (declaresBody) assertJsonContentType(request);
-      const sessionId = readSessionId(request, config.secure);
-      if (sessionId) await endSession(db, sessionId, clientIp);
+      const cleared = await endRequestSession(db, request, {
+        secure: config.secure,
+        address: clientIp,
+      });
       const body: AdminSessionAnswer = { isAuthenticated: false, admin: null };
       return Response.json(body, {
         headers: {
           "Cache-Control": "no-store",
-          "Set-Cookie": serializeClearedSessionCookie(config.secure),
+          "Set-Cookie": cleared,
         },
       });
     },

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { LibraryImage } from "~/capabilities/media/image-metadata";
 import { ImagePicker } from "~/capabilities/media/image-picker";
+import { ImageUploadError, useImageUpload } from "~/capabilities/media/image-upload";
 import { TextField, useFieldMessages } from "~/capabilities/workspace/fields";
 import {
   describeLowContrast,
@@ -43,6 +44,8 @@ export function BrandImageField({
     onChange(image.url);
     setOpen(false);
   };
+  // The field's own: an upload lands here even when the dialog was closed before it ended.
+  const upload = useImageUpload(({ image }) => choose(image));
   return (
     <fieldset className="grid gap-3" aria-describedby={field.inputProps["aria-describedby"]}>
       <legend className="mb-3 text-sm font-medium leading-none">{label}</legend>
@@ -68,11 +71,14 @@ export function BrandImageField({
         </div>
       </div>
       {field.error}
+      {open ? null : <ImageUploadError upload={upload} />}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-2xl">
           <DialogTitle>Choose the {label.toLowerCase()}</DialogTitle>
           <DialogDescription>Pick an image from the library, or upload one.</DialogDescription>
-          {open ? <ImagePicker selectedUrl={url || undefined} onSelect={choose} /> : null}
+          {open ? (
+            <ImagePicker selectedUrl={url || undefined} onSelect={choose} upload={upload} />
+          ) : null}
         </DialogContent>
       </Dialog>
     </fieldset>

@@ -3,6 +3,7 @@
 // with the search-result and link-card previews following the typing.
 import { type ReactNode, useId, useState } from "react";
 import { ImagePicker } from "~/capabilities/media/image-picker";
+import { ImageUploadError, useImageUpload } from "~/capabilities/media/image-upload";
 import { TextField } from "~/capabilities/workspace/fields";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import type { FieldErrors } from "~/platform/field-errors";
@@ -43,6 +44,12 @@ export function SeoPanel({
   const label = (field: string) => (pageName ? `${pageName} ${field.toLowerCase()}` : field);
   const noindexId = useId();
   const [choosing, setChoosing] = useState(false);
+  const chooseImage = (url: string) => {
+    onChange({ seoImage: url });
+    setChoosing(false);
+  };
+  // The panel's own: an upload lands here even when the library was closed before it ended.
+  const upload = useImageUpload(({ image }) => chooseImage(image.url));
   return (
     <div className="grid min-w-0 gap-5" data-testid="seo-panel">
       <TextField
@@ -106,12 +113,12 @@ export function SeoPanel({
             {choosing ? (
               <ImagePicker
                 selectedUrl={value.seoImage || undefined}
-                onSelect={(image) => {
-                  onChange({ seoImage: image.url });
-                  setChoosing(false);
-                }}
+                onSelect={(image) => chooseImage(image.url)}
+                upload={upload}
               />
-            ) : null}
+            ) : (
+              <ImageUploadError upload={upload} />
+            )}
           </div>
         }
       />

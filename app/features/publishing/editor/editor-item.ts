@@ -29,3 +29,12 @@ export function toEditorItem<K extends PublicationKind>(
     version: stored.version,
   };
 }
+
+/** What an editor's move to its item's new address carries: the key it is mounted under. */
+export type EditorMove = { editorKey: string };
+
+/** The move a location's state carries, if it is one. */
+export function readEditorMove(state: unknown): EditorMove | undefined {
+  if (typeof state !== "object" || state === null || !("editorKey" in state)) return undefined;
+  return typeof state.editorKey === "string" ? { editorKey: state.editorKey } : undefined;
+}

@@ -43,7 +43,7 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
-import { type EditorItem, toEditorItem } from "./editor-item";
+import { type EditorItem, type EditorMove, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
@@ -64,8 +64,14 @@ export function PublicationEditor<K extends PublicationKind>({
   adminEmail,
   refOptions,
   linkedFrom = [],
+  editorKey,
 }: {
   kind: K;
+  /**
+   * The key this editor is mounted under. A new item's move to its own address carries it, so the
+   * same editor goes on there and nothing typed during the save or the move is lost.
+   */
+  editorKey: string;
   /** The places that link to this page, listed before it is deleted. */
   linkedFrom?: readonly LinkingPlace[];
   /** A page's choosers: the services, case studies and articles its blocks may show. */
@@ -109,9 +115,9 @@ export function PublicationEditor<K extends PublicationKind>({
   }, [hasErrors]);
   const leaveGuard = useLeaveGuardRegistry();
   // A deliberate departure (after a save or delete) must not ask "leave without saving?".
-  const leaveTo = (path: string) => {
+  const leaveTo = (path: string, state?: EditorMove) => {
     leaveGuard.leaving.current = true;
-    void Promise.resolve(navigate(path, { replace: true })).finally(() => {
+    void Promise.resolve(navigate(path, { replace: true, state })).finally(() => {
       leaveGuard.leaving.current = false;
     });
   };
@@ -119,7 +125,10 @@ export function PublicationEditor<K extends PublicationKind>({
   const update = (patch: Partial<PublicationInput[K]>) => {
     setInput((current) => {
       const next = { ...current, ...patch };
-      if (slugFollowsTitle && patch.title !== undefined) next.slug = proposeSlug(patch.title);
+      // Not while a new item's first save runs: the address it is being saved at stays its own.
+      if (slugFollowsTitle && !busy && patch.title !== undefined) {
+        next.slug = proposeSlug(patch.title);
+      }
       return next;
     });
     setErrors((current) => {
@@ -139,8 +148,11 @@ export function PublicationEditor<K extends PublicationKind>({
     return Boolean(first);
   };
 
-  /** The stored item becomes the editor's: what the server kept (trimmed, computed) is shown. */
-  const takeSaved = (answer: SaveAnswer<K>) => {
+  /**
+   * The stored item becomes the editor's: what the server kept (trimmed, computed) is shown, unless
+   * the form changed since `sent` went: then what was typed meanwhile stays, still unsaved.
+   */
+  const takeSaved = (answer: SaveAnswer<K>, sent?: PublicationInput[K]) => {
     const next = toEditorItem(kind, answer.item);
     // The tab's title comes from the loader, which a save no longer runs: follow a new title.
     if (item.id && next.input.title !== item.input.title) {
@@ -150,7 +162,9 @@ export function PublicationEditor<K extends PublicationKind>({
       );
     }
     setItem(next);
-    setInput(next.input);
+    setInput((current) =>
+      sent === undefined || JSON.stringify(current) === JSON.stringify(sent) ? next.input : current,
+    );
     setErrors({});
     setRevisions(answer.revisions);
     const group = readGroup(kind, answer.item.record);
@@ -174,11 +188,12 @@ export function PublicationEditor<K extends PublicationKind>({
       return;
     }
     setBusy(true);
+    const sent = input;
     try {
       const answer = await savePublication(
         kind,
         item.id,
-        input,
+        sent,
         overwrite ? undefined : item.version,
       );
       const saved = answer.item;
@@ -193,10 +208,10 @@ export function PublicationEditor<K extends PublicationKind>({
               ? "Published: visitors see it now."
               : "Saved as a draft: only admins can see it.",
       });
+      takeSaved(answer, sent);
       if (saved.record.id !== item.id) {
-        leaveTo(`${texts.adminPath}/${saved.record.id}`);
-      } else {
-        takeSaved(answer);
+        setSlugFollowsTitle(false);
+        leaveTo(`${texts.adminPath}/${saved.record.id}`, { editorKey });
       }
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 409) {

@@ -1,12 +1,16 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
 // new one at .../new. The list of categories (industries) and the media library come along.
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { readRefOptions } from "~/features/publishing/block-choices.server";
-import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
+import {
+  type EditorItem,
+  readEditorMove,
+  toEditorItem,
+} from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { listLinksToPage } from "~/features/publishing/links-to.server";
@@ -68,6 +72,12 @@ export function meta(args: Route.MetaArgs) {
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
   const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom } = loaderData;
   const texts = kindTexts[kind];
+  const location = useLocation();
+  // A new editor for each item and version loaded (each visit of .../new), but the same one after
+  // its own save moved it to the item's address: what was typed meanwhile is in its state.
+  const editorKey =
+    readEditorMove(location.state)?.editorKey ??
+    `${item.id ?? `new-${location.key}`}-${item.version ?? 0}`;
   return (
     <AdminPage
       title={item.id ? `Edit ${texts.singular}` : texts.newLabel}
@@ -78,7 +88,8 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
       }
     >
       <PublicationEditor
-        key={`${item.id ?? "new"}-${item.version ?? 0}`}
+        key={editorKey}
+        editorKey={editorKey}
         kind={kind}
         item={item}
         groups={groups}
