@@ -125,6 +125,35 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect((await visit("/about")).status).toBe(200);
   });
 
+  it("refuses an address the host itself answers, such as the health checks", async () => {
+    for (const slug of ["healthz", "readyz"]) {
+      const answer = await send("POST", "/api/admin/pages", page({ slug }));
+      expect(answer.status, slug).toBe(400);
+      expect((await errorsOf(answer)).slug, slug).toBe(
+        `/${slug} is a page of the site already: choose another address`,
+      );
+    }
+    expect((await visit("/healthz")).headers.get("content-type")).toMatch(/json/);
+  });
+
+  it("leaves a noindex page out of both sitemaps", async () => {
+    const listed = await send("POST", "/api/admin/pages", page({ slug: "listed-page" }));
+    expect(listed.status).toBe(201);
+    const hidden = await send(
+      "POST",
+      "/api/admin/pages",
+      page({ slug: "hidden-page", noindex: true }),
+    );
+    expect(hidden.status).toBe(201);
+    expect((await visit("/hidden-page")).status).toBe(200);
+    const xml = await (await visit("/sitemap.xml")).text();
+    const html = await (await visit("/sitemap")).text();
+    expect(xml).toContain("/listed-page<");
+    expect(html).toContain('href="/listed-page"');
+    expect(xml).not.toContain("/hidden-page");
+    expect(html).not.toContain("/hidden-page");
+  });
+
   it("refuses hostile links and unknown blocks, and asks for what a published page needs", async () => {
     const badLink = await send(
       "POST",
