@@ -154,6 +154,96 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect(html).not.toContain("/hidden-page");
   });
 
+  it("restores a deleted page from History as a draft at its address, or at another when it is taken", async () => {
+    const form = (path: string, fields: Record<string, string>) =>
+      fetch(`${site.url}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: site.url },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const remove = async (slug: string) => {
+      const current = await send("GET", `/api/admin/pages/${slug}`);
+      const gone = await send("DELETE", `/api/admin/pages/${slug}`, undefined, {
+        "if-match": current.headers.get("etag") ?? "",
+      });
+      expect(gone.status).toBe(200);
+    };
+    const readItem = async (slug: string) =>
+      (
+        (await (await send("GET", `/api/admin/pages/${slug}`)).json()) as {
+          item: { status: string; record: { title: string; blocks: Block[] } };
+        }
+      ).item;
+    const deletions = async () =>
+      (
+        await site.services.db
+          .selectFrom("publication_revisions")
+          .select("id")
+          .where("kind", "=", "page")
+          .where("item_id", "=", "gone-page")
+          .where("action", "=", "delete")
+          .orderBy("id")
+          .execute()
+      ).map((row) => row.id);
+
+    expect((await send("POST", "/api/admin/pages", page({ slug: "gone-page" }))).status).toBe(201);
+    await remove("gone-page");
+    const listed = await send("GET", "/admin/history?kind=page");
+    expect(listed.status).toBe(200);
+    const listing = await listed.text();
+    expect(listing).toContain('<option value="page" selected="">Pages</option>');
+    expect(listing).toContain("Page: Careers");
+    const [deletion] = await deletions();
+    const revision = await send("GET", `/admin/history/page/${deletion}`);
+    expect(revision.status).toBe(200);
+    expect(await revision.text()).toContain("restoring brings it back as a draft at /gone-page");
+    const restored = await form(`/admin/history/page/${deletion}`, { expectedVersion: "0" });
+    expect(restored.status).toBe(302);
+    expect(restored.headers.get("location")).toBe(
+      `/admin/history?restored=page-${deletion}&at=%2Fgone-page`,
+    );
+    expect(await readItem("gone-page")).toMatchObject({
+      status: "draft",
+      record: { title: "Careers", blocks: page().blocks },
+    });
+    expect((await visit("/gone-page")).status).toBe(404);
+
+    // Deleted again, and another page takes the address: History asks where the old one goes.
+    await remove("gone-page");
+    await send("POST", "/api/admin/pages", page({ slug: "gone-page", title: "New occupant" }));
+    const [, second] = await deletions();
+    const asking = await (await send("GET", `/admin/history/page/${second}`)).text();
+    expect(asking).toContain("/gone-page is another page&#x27;s address now");
+    expect(asking).toMatch(/<input[^>]*name="address"[^>]*value="gone-page-2"/);
+    const noAddress = await form(`/admin/history/page/${second}`, { expectedVersion: "0" });
+    expect(noAddress.status).toBe(409);
+    const reserved = await form(`/admin/history/page/${second}`, {
+      expectedVersion: "0",
+      address: "healthz",
+    });
+    expect(reserved.status).toBe(400);
+    expect(await reserved.text()).toContain("/healthz is a page of the site already");
+    const taken = await form(`/admin/history/page/${second}`, {
+      expectedVersion: "0",
+      address: "/gone-page",
+    });
+    expect(taken.status).toBe(400);
+    const elsewhere = await form(`/admin/history/page/${second}`, {
+      expectedVersion: "0",
+      address: "/gone-page-2",
+    });
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.headers.get("location")).toContain("at=%2Fgone-page-2");
+    expect(await readItem("gone-page-2")).toMatchObject({
+      status: "draft",
+      record: { title: "Careers" },
+    });
+    expect((await readItem("gone-page")).record.title).toBe("New occupant");
+    const notice = await (await send("GET", elsewhere.headers.get("location") ?? "")).text();
+    expect(notice).toContain("is back as a draft at /gone-page-2");
+  });
+
   it("refuses hostile links and unknown blocks, and asks for what a published page needs", async () => {
     const badLink = await send(
       "POST",
