@@ -29,7 +29,7 @@ import {
   savePublication,
 } from "../client";
 import { kindTexts } from "../kind-texts";
-import type { LinkingPlace } from "../links-to.server";
+import type { LinksTo } from "../links-to.server";
 import type { FieldValues } from "../publication-fields";
 import {
   articleInputSchema,
@@ -43,6 +43,7 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
+import { DeleteDescription } from "./delete-description";
 import { type EditorItem, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
@@ -63,11 +64,11 @@ export function PublicationEditor<K extends PublicationKind>({
   revisions: loadedRevisions,
   adminEmail,
   refOptions,
-  linkedFrom = [],
+  linkedFrom,
 }: {
   kind: K;
   /** The places that link to this page, listed before it is deleted. */
-  linkedFrom?: readonly LinkingPlace[];
+  linkedFrom?: LinksTo | undefined;
   /** A page's choosers: the services, case studies and articles its blocks may show. */
   refOptions?: RefOptions | undefined;
   item: EditorItem<K>;
@@ -456,30 +457,11 @@ export function PublicationEditor<K extends PublicationKind>({
                 }
                 title={`Delete this ${texts.singular.toLowerCase()}?`}
                 description={
-                  <>
-                    "{input.title}" disappears from the site and from this list. Its revisions stay
-                    in History, where it can be restored.
-                    {linkedFrom.length > 0 ? (
-                      <span className="mt-3 block">
-                        <span className="block font-semibold text-navy">
-                          {linkedFrom.length === 1
-                            ? "1 place links to it; that link will lead nowhere:"
-                            : `${linkedFrom.length} places link to it; those links will lead nowhere:`}
-                        </span>
-                        <span className="mt-1 block">
-                          {linkedFrom.map((place) => (
-                            <a
-                              key={place.href + place.label}
-                              href={place.href}
-                              className="block font-medium text-primary hover:underline"
-                            >
-                              {place.label}
-                            </a>
-                          ))}
-                        </span>
-                      </span>
-                    ) : null}
-                  </>
+                  <DeleteDescription
+                    title={input.title}
+                    address={texts.publicPath(item.id)}
+                    links={linkedFrom}
+                  />
                 }
                 confirmLabel="Delete"
                 onConfirm={remove}

@@ -43,14 +43,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       status: "draft",
       version: undefined,
     };
-    return { ...base, item, revisions: [], linkedFrom: [] };
+    return { ...base, item, revisions: [], linkedFrom: undefined };
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
   const item: EditorItem<PublicationKind> = toEditorItem(kind, stored);
   const [revisions, linkedFrom] = await Promise.all([
     listRevisions(app.db, kind, params.id),
-    kind === "page" ? listLinksToPage(context, app.db, params.id) : [],
+    kind === "page" ? listLinksToPage(context, app.db, params.id) : undefined,
   ]);
   return { ...base, item, revisions, linkedFrom };
 }
