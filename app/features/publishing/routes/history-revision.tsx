@@ -226,8 +226,9 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
           ) : (
             <Form ref={form} method="post" className="mt-2 grid gap-3">
               <p className="text-sm text-slate-600">
-                Puts version {revision.version} back as the current version, saved as a new version.
-                The current one stays in History.
+                {revision.currentNumber
+                  ? `Puts version ${revision.version} back as the current version, saved as a new version. The current one stays in History.`
+                  : revision.restoreNote}
               </p>
               <input type="hidden" name="expectedVersion" value={revision.currentVersion} />
               {hydrated ? (

@@ -1,0 +1,126 @@
+// A built page's end and return, in Chromium at 375 and 1280 px with axe: the delete dialog names
+// the menu that links to the page as the owner knows it ("Header menu: About › Careers") and says
+// History brings it back; History's Pages filter finds it and restores it as a draft at its
+// address; deleted again, with another page at that address, History asks for a new address
+// (a reserved one refused with a message) instead of replacing the other page.
+import { type BrowserContext, expect, type Page } from "@playwright/test";
+import { readContentThroughApi, saveThroughApi } from "./admin-helpers";
+import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
+import { test } from "./test";
+
+function pageInput(slug: string, title: string) {
+  return {
+    slug,
+    status: "published",
+    publishAt: "",
+    title,
+    blocks: [{ type: "hero", id: "h1", heading: `${title}: build calm IT with us` }],
+    seoDescription: "",
+  };
+}
+
+async function readPage(context: BrowserContext, slug: string) {
+  const response = await context.request.get(`${baseURL}/api/admin/pages/${slug}`);
+  expect(response.status()).toBe(200);
+  return {
+    etag: response.headers().etag ?? "",
+    item: ((await response.json()) as { item: { status: string; record: { title: string } } }).item,
+  };
+}
+
+/** Screenshots and axe at both widths, back at 1280 after. */
+async function checkWidths(
+  page: Page,
+  name: string,
+  testInfo: { outputPath: (n: string) => string },
+) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A dialog is drawn over the viewport: the screenshot shows what the owner sees there.
+    const fullPage = !name.includes("dialog");
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage });
+    await expectNoSeriousA11yViolations(page);
+  }
+}
+
+test("a deleted page says who links to it, and History brings it back as a draft, at a new address when its own is taken", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `join-us-${Date.now().toString(36)}`;
+  const created = await context.request.post(`${baseURL}/api/admin/pages`, {
+    data: pageInput(slug, "Join us"),
+    headers: { origin: baseURL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { navigation } = await readContentThroughApi(context);
+  const linked = structuredClone(navigation);
+  const about = linked.header.find((item) => item.type === "link" && item.label === "About");
+  if (about?.type !== "link") throw new Error("The default header has no About item");
+  about.children.push({ label: "Careers", target: { type: "page", kind: "page", id: `/${slug}` } });
+  await saveThroughApi(context, { navigation: linked });
+  try {
+    await page.goto(`/admin/pages/${slug}`);
+    await page.getByRole("button", { name: "Delete page" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await expect(dialog).toContainText(
+      `You can restore it from History: it comes back as a draft at /${slug}`,
+    );
+    await expect(dialog.getByRole("link", { name: "Header menu: About › Careers" })).toBeVisible();
+    await expect(dialog).toContainText("the menu leaves that link out while it is gone");
+    await expect(dialog).not.toContainText("lead nowhere");
+    await expect(dialog).not.toContainText("target");
+    await checkWidths(page, "delete-dialog", testInfo);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page).toHaveURL("/admin/pages");
+
+    // History's own filter for pages; the deletion restores the page as a draft at its address.
+    await page.goto("/admin/history");
+    await page.getByLabel("Show").selectOption({ label: "Pages" });
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/kind=page/);
+    await page.getByRole("link", { name: "View changes of Page: Join us, version 2" }).click();
+    await expect(page).toHaveURL(/\/admin\/history\/page\/\d+$/);
+    const revisionUrl = page.url();
+    await expect(page.getByText(`restoring brings it back as a draft at /${slug}`)).toBeVisible();
+    await page.getByRole("button", { name: "Restore this version" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Restore version 2" }).click();
+    await expect(page.getByText(`is back as a draft at /${slug}`)).toBeVisible();
+    const restored = await readPage(context, slug);
+    expect(restored.item.status).toBe("draft");
+    expect(restored.item.record.title).toBe("Join us");
+
+    // Deleted again, and another page takes its address: History asks where it comes back.
+    const removed = await context.request.delete(`${baseURL}/api/admin/pages/${slug}`, {
+      headers: { origin: baseURL, "if-match": restored.etag },
+    });
+    expect(removed.status()).toBe(200);
+    const other = await context.request.post(`${baseURL}/api/admin/pages`, {
+      data: pageInput(slug, "Open roles"),
+      headers: { origin: baseURL },
+    });
+    expect(other.status()).toBe(201);
+    await page.goto(revisionUrl);
+    const address = page.getByLabel("New address", { exact: true });
+    await expect(address).toHaveValue(`${slug}-2`);
+    await expect(page.getByText(`/${slug} is another page's address now`)).toBeVisible();
+    await checkWidths(page, "restore-address", testInfo);
+    await address.fill("healthz");
+    await page.getByRole("button", { name: "Restore version 2 as a draft" }).click();
+    await expect(page.getByText("/healthz is a page of the site already")).toBeVisible();
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await checkWidths(page, "restore-address-refused", testInfo);
+    await address.fill(`${slug}-2`);
+    await page.getByRole("button", { name: "Restore version 2 as a draft" }).click();
+    await expect(page.getByText(`is back as a draft at /${slug}-2`)).toBeVisible();
+    expect((await readPage(context, `${slug}-2`)).item).toMatchObject({
+      status: "draft",
+      record: { title: "Join us" },
+    });
+    expect((await readPage(context, slug)).item.record.title).toBe("Open roles");
+  } finally {
+    await saveThroughApi(context, { navigation });
+  }
+});
