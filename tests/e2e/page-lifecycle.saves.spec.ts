@@ -124,3 +124,47 @@ test("a deleted page says who links to it, and History brings it back as a draft
     await saveThroughApi(context, { navigation });
   }
 });
+
+test("a page is duplicated as a draft at a new address, and a new page can start from another", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `audit-${Date.now().toString(36)}`;
+  const source = pageInput(slug, "M365 audit");
+  const created = await context.request.post(`${baseURL}/api/admin/pages`, {
+    data: source,
+    headers: { origin: baseURL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto(`/admin/pages/${slug}`);
+  await page.getByRole("link", { name: "Duplicate page" }).click();
+  await expect(page).toHaveURL(`/admin/pages/new?from=${slug}`);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("M365 audit");
+  await expect(page.getByLabel("URL slug", { exact: true })).toHaveValue(`${slug}-copy`);
+  await expect(page.getByLabel("Heading", { exact: true })).toHaveValue(
+    "M365 audit: build calm IT with us",
+  );
+  await checkWidths(page, "duplicate", testInfo);
+  await page.getByLabel("URL slug", { exact: true }).fill(`${slug}-denver`);
+  await page.getByRole("button", { name: "Save Draft" }).first().click();
+  await expect(page).toHaveURL(`/admin/pages/${slug}-denver`);
+  const copy = await context.request.get(`${baseURL}/api/admin/pages/${slug}-denver`);
+  const original = await context.request.get(`${baseURL}/api/admin/pages/${slug}`);
+  type Stored = { item: { status: string; record: { title: string; blocks: unknown[] } } };
+  const copied = ((await copy.json()) as Stored).item;
+  const kept = ((await original.json()) as Stored).item;
+  expect(copied.status).toBe("draft");
+  expect(copied.record.title).toBe(kept.record.title);
+  expect(copied.record.blocks).toEqual(kept.record.blocks);
+  expect(kept.status).toBe("published");
+
+  // The new page's form starts blank, or from a chosen page.
+  await page.goto("/admin/pages/new");
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await page.getByLabel("Start from").selectOption({ label: `A copy of M365 audit (/${slug})` });
+  await page.getByRole("button", { name: "Start", exact: true }).click();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("M365 audit");
+});

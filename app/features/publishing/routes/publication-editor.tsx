@@ -1,13 +1,19 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
-// new one at .../new. The list of categories (industries) and the media library come along.
+// new one at .../new. The list of categories (industries) and the media library come along. A new
+// page may start from a copy of another (.../new?from=careers), which is how a page is duplicated.
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { readRefOptions } from "~/features/publishing/block-choices.server";
-import { type EditorItem, toEditorItem } from "~/features/publishing/editor/editor-item";
+import {
+  type EditorItem,
+  toCopyEditorItem,
+  toEditorItem,
+} from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
+import { StartFrom } from "~/features/publishing/editor/start-from";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { listLinksToPage } from "~/features/publishing/links-to.server";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
@@ -18,7 +24,7 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/publication-editor";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
@@ -37,13 +43,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     refOptions: kind === "page" ? await readRefOptions(context) : undefined,
   };
   if (params.id === "new") {
-    const item: EditorItem<PublicationKind> = {
-      id: undefined,
-      input: createEmptyInput(kind),
-      status: "draft",
-      version: undefined,
+    const fromParam = kind === "page" ? new URL(request.url).searchParams.get("from") : null;
+    const source = fromParam ? all.find(({ record }) => record.id === fromParam) : undefined;
+    const item: EditorItem<PublicationKind> = source
+      ? toCopyEditorItem(kind, source)
+      : { id: undefined, input: createEmptyInput(kind), status: "draft", version: undefined };
+    const pages =
+      kind === "page" ? all.map(({ record }) => ({ id: record.id, title: record.title })) : [];
+    return {
+      ...base,
+      item,
+      revisions: [],
+      linkedFrom: undefined,
+      startFrom: { pages, from: source?.record.id ?? "" },
     };
-    return { ...base, item, revisions: [], linkedFrom: undefined };
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
@@ -52,7 +65,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     listRevisions(app.db, kind, params.id),
     kind === "page" ? listLinksToPage(context, app.db, params.id) : undefined,
   ]);
-  return { ...base, item, revisions, linkedFrom };
+  return { ...base, item, revisions, linkedFrom, startFrom: undefined };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -66,7 +79,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom, startFrom } =
+    loaderData;
   const texts = kindTexts[kind];
   return (
     <AdminPage
@@ -76,9 +90,19 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
           ← All {texts.plural.toLowerCase()}
         </Link>
       }
+      actions={
+        kind === "page" && item.id ? (
+          <Button asChild variant="outline">
+            <Link to={`${texts.adminPath}/new?from=${encodeURIComponent(item.id)}`}>
+              Duplicate page
+            </Link>
+          </Button>
+        ) : undefined
+      }
     >
+      {startFrom ? <StartFrom pages={startFrom.pages} from={startFrom.from} /> : null}
       <PublicationEditor
-        key={`${item.id ?? "new"}-${item.version ?? 0}`}
+        key={`${item.id ?? "new"}-${item.version ?? 0}-${startFrom?.from ?? ""}`}
         kind={kind}
         item={item}
         groups={groups}
