@@ -4,7 +4,7 @@
 // address; deleted again, with another page at that address, History asks for a new address
 // (a reserved one refused with a message) instead of replacing the other page.
 import { type BrowserContext, expect, type Page } from "@playwright/test";
-import { readContentThroughApi, saveThroughApi } from "./admin-helpers";
+import { getToast, readContentThroughApi, saveThroughApi } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 
@@ -167,4 +167,41 @@ test("a page is duplicated as a draft at a new address, and a new page can start
   await page.getByLabel("Start from").selectOption({ label: `A copy of M365 audit (/${slug})` });
   await page.getByRole("button", { name: "Start", exact: true }).click();
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("M365 audit");
+});
+
+test("a campaign page gets a take-down date and where its address then sends visitors", async ({
+  page,
+  context,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInWithSessionCookie(context, baseURL);
+  const slug = `campaign-${Date.now().toString(36)}`;
+  const created = await context.request.post(`${baseURL}/api/admin/pages`, {
+    data: pageInput(slug, "Spring audit offer"),
+    headers: { origin: baseURL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto(`/admin/pages/${slug}`);
+  const takeDown = page.getByLabel("Take down on");
+  await expect(takeDown).toBeEnabled();
+  await takeDown.fill("2099-03-31T18:00");
+  const sendTo = page.getByLabel("Then send visitors to");
+  await sendTo.fill("/\\evil.example");
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(page.getByText("Use an address on this site (/services)").first()).toBeVisible();
+  await expect(sendTo).toHaveAttribute("aria-invalid", "true");
+  await checkWidths(page, "take-down-refused", testInfo);
+  await sendTo.fill("/services");
+  await page.getByRole("button", { name: "Save Changes" }).first().click();
+  await expect(getToast(page, "Published")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Take down on")).toHaveValue("2099-03-31T18:00");
+  await expect(page.getByLabel("Then send visitors to")).toHaveValue("/services");
+  await checkWidths(page, "take-down", testInfo);
+  const stored = await context.request.get(`${baseURL}/api/admin/pages/${slug}`);
+  const { item } = (await stored.json()) as {
+    item: { record: { unpublishAt?: string; unpublishTo?: string } };
+  };
+  expect(item.record.unpublishTo).toBe("/services");
+  expect(item.record.unpublishAt).toMatch(/^2099-03-31T/);
 });

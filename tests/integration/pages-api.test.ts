@@ -98,6 +98,8 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
       "api",
       "og",
       "fonts",
+      // Answered by the host itself, ahead of the routes.
+      "assets",
     ]) {
       const answer = await send("POST", "/api/admin/pages", page({ slug }));
       expect(answer.status, slug).toBe(400);
@@ -105,7 +107,7 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
         `/${slug} is a page of the site already: choose another address`,
       );
     }
-    for (const slug of ["assets", "uploads", "new"]) {
+    for (const slug of ["uploads", "new"]) {
       const answer = await send("POST", "/api/admin/pages", page({ slug }));
       expect(answer.status, slug).toBe(400);
       expect((await errorsOf(answer)).slug, slug).toBe(
@@ -242,6 +244,58 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect((await readItem("gone-page")).record.title).toBe("New occupant");
     const notice = await (await send("GET", elsewhere.headers.get("location") ?? "")).text();
     expect(notice).toContain("is back as a draft at /gone-page-2");
+  });
+
+  it("takes a page down at its date: 410 Gone or its redirect, and out of both sitemaps", async () => {
+    const soon = () => new Date(Date.now() + 1_500).toISOString();
+    const gone = await send("POST", "/api/admin/pages", {
+      ...page({ slug: "spring-offer" }),
+      unpublishAt: soon(),
+    });
+    expect(gone.status, await gone.clone().text()).toBe(201);
+    const moved = await send("POST", "/api/admin/pages", {
+      ...page({ slug: "summer-offer" }),
+      unpublishAt: soon(),
+      unpublishTo: "/services?from=summer",
+    });
+    expect(moved.status).toBe(201);
+    const sitemaps = async () =>
+      (
+        await Promise.all(
+          ["/sitemap.xml", "/sitemap"].map(async (path) => (await visit(path)).text()),
+        )
+      ).join("\n");
+    // Up until its date, cached like any page.
+    expect((await visit("/spring-offer")).status).toBe(200);
+    expect((await visit("/spring-offer")).status).toBe(200);
+    expect(await sitemaps()).toContain("/spring-offer");
+    await expect
+      .poll(async () => (await visit("/spring-offer")).status, { timeout: 15_000 })
+      .toBe(410);
+    await expect
+      .poll(async () => (await visit("/summer-offer")).status, { timeout: 15_000 })
+      .toBe(302);
+    const redirected = await visit("/summer-offer");
+    expect(redirected.headers.get("location")).toBe("/services?from=summer");
+    const listed = await sitemaps();
+    expect(listed).not.toContain("/spring-offer");
+    expect(listed).not.toContain("/summer-offer");
+    // The owner still has it, and may put it back up.
+    const stored = await send("GET", "/api/admin/pages/spring-offer");
+    expect(stored.status).toBe(200);
+
+    const backwards = await send("POST", "/api/admin/pages", {
+      ...page({ slug: "never-up", publishAt: "2026-01-02T00:00:00.000Z" }),
+      unpublishAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(backwards.status).toBe(400);
+    expect((await errorsOf(backwards)).unpublishAt).toBe("Choose a time after the publication");
+    const elsewhere = await send("POST", "/api/admin/pages", {
+      ...page({ slug: "bad-target" }),
+      unpublishAt: soon(),
+      unpublishTo: "/\\evil.example",
+    });
+    expect(elsewhere.status).toBe(400);
   });
 
   it("refuses hostile links and unknown blocks, and asks for what a published page needs", async () => {

@@ -49,6 +49,7 @@ import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
 import { RevisionsCard } from "./revisions-card";
+import { UnpublishFields } from "./unpublish-fields";
 
 const schemas = {
   article: articleInputSchema,
@@ -422,6 +423,14 @@ export function PublicationEditor<K extends PublicationKind>({
               error={errors.publishAt}
               onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
+            {kind === "page" ? (
+              <UnpublishFields
+                unpublishAt={(input as PublicationInput["page"]).unpublishAt ?? ""}
+                unpublishTo={(input as PublicationInput["page"]).unpublishTo ?? ""}
+                errors={errors}
+                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+              />
+            ) : null}
             {input.status === "draft" ? (
               <p className="text-xs text-muted-foreground">
                 A draft needs only a title; publishing or scheduling asks for the rest.
