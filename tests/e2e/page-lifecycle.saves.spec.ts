@@ -205,3 +205,28 @@ test("a campaign page gets a take-down date and where its address then sends vis
   expect(item.record.unpublishTo).toBe("/services");
   expect(item.record.unpublishAt).toMatch(/^2099-03-31T/);
 });
+
+test("a page lives one level deeper, at /campaigns/<name>", async ({ page, context, browser }) => {
+  test.setTimeout(120_000);
+  await signInWithSessionCookie(context, baseURL);
+  const name = `m365-audit-${Date.now().toString(36)}`;
+  await page.goto("/admin/pages/new");
+  await page.getByLabel("Title", { exact: true }).fill("M365 audit");
+  await page.getByLabel("URL slug", { exact: true }).fill(`campaigns/${name}`);
+  await page.getByLabel("Block to add", { exact: true }).selectOption({ label: "Hero" });
+  await page.getByRole("button", { name: "Add block", exact: true }).click();
+  await page.getByLabel("Heading", { exact: true }).fill("Is your Microsoft 365 safe?");
+  await page.getByRole("radio", { name: /Published/ }).check();
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await expect(page).toHaveURL(`/admin/pages/campaigns%2f${name}`);
+  await expect(page.getByLabel("URL slug", { exact: true })).toHaveValue(`campaigns/${name}`);
+  await expectNoSeriousA11yViolations(page);
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  const answer = await visitorPage.goto(`${baseURL}/campaigns/${name}`);
+  expect(answer?.status()).toBe(200);
+  await expect(
+    visitorPage.getByRole("heading", { level: 1, name: "Is your Microsoft 365 safe?" }),
+  ).toBeVisible();
+  await visitor.close();
+});

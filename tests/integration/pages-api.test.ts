@@ -298,6 +298,46 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect(elsewhere.status).toBe(400);
   });
 
+  it("serves and edits a page one level deeper, with the reserved rules at each level", async () => {
+    const created = await send("POST", "/api/admin/pages", page({ slug: "campaigns/m365-audit" }));
+    expect(created.status, await created.clone().text()).toBe(201);
+    expect((await visit("/campaigns/m365-audit")).status).toBe(200);
+    expect(await (await visit("/sitemap.xml")).text()).toContain("/campaigns/m365-audit<");
+    const editor = await send("GET", "/admin/pages/campaigns%2fm365-audit");
+    expect(editor.status).toBe(200);
+    expect(await editor.text()).toContain('value="campaigns/m365-audit"');
+    const moved = await send(
+      "PUT",
+      "/api/admin/pages/campaigns%2Fm365-audit",
+      page({ slug: "campaigns/m365-review" }),
+      { "if-match": created.headers.get("etag") ?? "" },
+    );
+    expect(moved.status).toBe(200);
+    const old = await visit("/campaigns/m365-audit");
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/campaigns/m365-review");
+
+    const refusals: [string, string][] = [
+      ["blog/spring", "/blog is a page of the site already: choose another address"],
+      ["healthz/spring", "/healthz is a page of the site already: choose another address"],
+      ["campaigns/admin", "/admin is kept for the site's own use: choose another address"],
+      ["campaigns/new", "/new is kept for the site's own use: choose another address"],
+      [
+        "campaigns/about",
+        "/about is a page of the site already: choose another word for each level",
+      ],
+    ];
+    for (const [slug, message] of refusals) {
+      const answer = await send("POST", "/api/admin/pages", page({ slug }));
+      expect(answer.status, slug).toBe(400);
+      expect((await errorsOf(answer)).slug, slug).toBe(message);
+    }
+    for (const slug of ["a/b/c", "campaigns/", "/campaigns", "campaigns//x"]) {
+      const answer = await send("POST", "/api/admin/pages", page({ slug }));
+      expect(answer.status, slug).toBe(400);
+    }
+  });
+
   it("refuses hostile links and unknown blocks, and asks for what a published page needs", async () => {
     const badLink = await send(
       "POST",

@@ -111,7 +111,7 @@ export async function listLinksTo(
     for (const { record } of await listForAdmin(db, kind)) {
       if (kind === self.kind && record.id === self.id) continue;
       const label = `${words.singular}: ${record.title}`;
-      const href = `${words.adminPath}/${record.id}`;
+      const href = words.adminItemPath(record.id);
       if (kind === "page") {
         const blocks = describeLinkingBlocks((record as { blocks: Block[] }).blocks, matches);
         for (const block of blocks) places.push({ label: `${label} › ${block}`, href });

@@ -140,7 +140,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
       status: item.status,
       publishAt: item.publishAt,
       publishAtText: item.publishAt ? formatTime(item.publishAt, timeZone) : "",
-      editPath: `${kindTexts[kind].adminPath}/${id}`,
+      editPath: kindTexts[kind].adminItemPath(id),
     },
   };
 }

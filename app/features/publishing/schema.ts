@@ -47,6 +47,15 @@ export const idSchema = text(120).regex(
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   "Use lowercase letters, digits and hyphens",
 );
+/**
+ * A page's address: a slug, or two ("campaigns/m365-audit") for an address one level deeper. Each
+ * level follows the slug rule; the reserved words apply to each (page-address.ts).
+ */
+export const pageSlugSchema = text(200).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/,
+  "Use lowercase letters, digits and hyphens, and at most one / for an address one level deeper",
+);
+
 /** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
 export const imagePath = libraryImagePath;
 
@@ -102,7 +111,7 @@ const unpublishTarget = text(500).refine(
 
 /** A page built from blocks, at its own address (/careers). */
 export const pageSchema = z.object({
-  id: idSchema,
+  id: pageSlugSchema,
   title: text(200).min(1),
   blocks: blocksSchema,
   ...seoSettingsShape,
@@ -192,6 +201,7 @@ const { imageUrl: _imageUrl, imageAlt: _imageAlt, ...pagePublishingFields } = pu
 export const pageInputSchema = z
   .object({
     ...pagePublishingFields,
+    slug: pageSlugSchema.min(1, "URL slug is required"),
     title: required(200, "Title"),
     blocks: blocksSchema,
     /** "" or absent = the page stays up. */

@@ -6,7 +6,7 @@ import {
   expireAtNextPublication,
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
-import { idSchema, type Page, type PreviewNotice } from "~/features/publishing/schema";
+import { type Page, type PreviewNotice, pageSlugSchema } from "~/features/publishing/schema";
 import { findEndedPage, getVisible } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
@@ -15,9 +15,9 @@ import { getRequestData } from "~/platform/request-data.server";
 import { loadBlocksData } from "./blocks-data.server";
 import { drawBuiltPage } from "./built-page-segments.server";
 
-/** Whether an address could be a page's: one segment, in the slug's letters. */
+/** Whether an address could be a page's: one segment or two, in the slug's letters. */
 export function isPageAddress(splat: string | undefined): splat is string {
-  return idSchema.safeParse(splat).success;
+  return pageSlugSchema.safeParse(splat).success;
 }
 
 /** The page at an address and what its blocks need, or undefined (the 404 page answers). */

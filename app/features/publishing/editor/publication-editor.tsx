@@ -196,7 +196,7 @@ export function PublicationEditor<K extends PublicationKind>({
               : "Saved as a draft: only admins can see it.",
       });
       if (saved.record.id !== item.id) {
-        leaveTo(`${texts.adminPath}/${saved.record.id}`);
+        leaveTo(texts.adminItemPath(saved.record.id));
       } else {
         takeSaved(answer);
       }
@@ -332,7 +332,7 @@ export function PublicationEditor<K extends PublicationKind>({
               hint={
                 slugChanged && item.status === "published"
                   ? `The page moves to ${texts.publicPrefix}${input.slug || "..."}; the old address ${texts.publicPrefix}${item.id} will redirect there.`
-                  : `The page's address: ${texts.publicPrefix}${input.slug || "..."}. Lowercase letters, digits and hyphens.`
+                  : `The page's address: ${texts.publicPrefix}${input.slug || "..."}. Lowercase letters, digits and hyphens${kind === "page" ? "; one / for an address one level deeper (campaigns/spring-offer)" : ""}.`
               }
               error={errors.slug}
               value={input.slug}

@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { ContentConflictError } from "~/features/content/content-store.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { findAddressConflict } from "~/features/publishing/page-address";
-import { idSchema, type PublicationKind } from "~/features/publishing/schema";
+import { idSchema, type PublicationKind, pageSlugSchema } from "~/features/publishing/schema";
 import { getForAdmin } from "~/features/publishing/store/reads.server";
 import { tableOf } from "~/features/publishing/store/rows.server";
 import {
@@ -154,7 +154,9 @@ async function findRestoreAddressProblem(
   slug: string,
   takenSegments: ReadonlySet<string>,
 ): Promise<string | undefined> {
-  const parsed = idSchema.min(1, "Enter an address").safeParse(slug);
+  const parsed = (kind === "page" ? pageSlugSchema : idSchema)
+    .min(1, "Enter an address")
+    .safeParse(slug);
   if (!parsed.success) return parsed.error.issues[0]?.message;
   if (kind === "page") {
     const conflict = findAddressConflict(slug, takenSegments);
