@@ -7,6 +7,7 @@ import type { ImageUse } from "~/capabilities/media/image-uses.server";
 import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
+import { kindTexts } from "../kind-texts";
 import { getEffectiveStatus, hasEnded, type PublicationRecord } from "../schema";
 import {
   getArticleTime,
@@ -189,7 +190,7 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
       listBlockImages(record.blocks).map((url) => ({
         url,
         label: `Page: ${record.title}`,
-        href: `/admin/pages/${record.id}`,
+        href: kindTexts.page.adminItemPath(record.id),
       })),
     ),
   ].filter((use): use is ImageUse => Boolean(use.url));
