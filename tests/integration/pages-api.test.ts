@@ -2,14 +2,16 @@
 // PostgreSQL when available): addresses taken by a route, reserved or used by another page are
 // refused with a message naming why; hostile input in every block's fields is rendered inert;
 // the FAQ block's structured data is an FAQPage; drafts and scheduled pages stay out of the
-// sitemaps until due; a renamed page's old address answers 301.
+// sitemaps until due, noindex ones for good; a renamed page's old address answers 301; History
+// restores a deleted page (at a new address when its own is taken); a page comes down at its
+// date (410 or its redirect), also while no server ran; an address may go one level deeper.
 import { describe, expect, it } from "vitest";
 import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
-import { sendJsonAs } from "../support/admin-requests";
+import { logInCookie, sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";
-import type { TestSite } from "../support/test-site";
+import { startTestSite, type TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
 
 function page(overrides: Partial<PageInput> = {}): PageInput {
@@ -481,3 +483,37 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect(await links.text()).toContain("/new-address");
   });
 });
+
+describe.each(getTestDatabaseKinds())(
+  "a page's take-down date across a restart on $name",
+  (engine) => {
+    it("comes down while no server runs: the next server answers 410 at once", async () => {
+      const database = await engine.create();
+      // The first server leaves the database for the second.
+      const first = await startTestSite({ url: database.url, drop: async () => {} });
+      let second: TestSite | undefined;
+      try {
+        const cookie = await logInCookie(first);
+        const at = Date.now() + 1_000;
+        const created = await sendJsonAs(
+          first,
+          "POST",
+          "/api/admin/pages",
+          { ...page({ slug: "flash-sale" }), unpublishAt: new Date(at).toISOString() },
+          { cookie },
+        );
+        expect(created.status).toBe(201);
+        expect((await fetch(`${first.url}/flash-sale`)).status).toBe(200);
+        await first.close();
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 100));
+        second = await startTestSite(database);
+        expect((await fetch(`${second.url}/flash-sale`)).status).toBe(410);
+        expect(await (await fetch(`${second.url}/sitemap.xml`)).text()).not.toContain(
+          "/flash-sale",
+        );
+      } finally {
+        await (second ? second.close() : database.drop());
+      }
+    });
+  },
+);
