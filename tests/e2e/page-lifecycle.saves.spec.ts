@@ -81,6 +81,7 @@ test("a deleted page says who links to it, and History brings it back as a draft
     await page.getByLabel("Show").selectOption({ label: "Pages" });
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/kind=page/);
+    await checkWidths(page, "history-pages", testInfo);
     await page.getByRole("link", { name: "View changes of Page: Join us, version 2" }).click();
     await expect(page).toHaveURL(/\/admin\/history\/page\/\d+$/);
     const revisionUrl = page.url();
