@@ -8,6 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
+import { recordScheduledTakeDowns } from "~/features/publishing/store/go-live.server";
+import { listActivity } from "~/platform/activity/activity.server";
 import { logInCookie, sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";
@@ -511,6 +513,21 @@ describe.each(getTestDatabaseKinds())(
         expect(await (await fetch(`${second.url}/sitemap.xml`)).text()).not.toContain(
           "/flash-sale",
         );
+        // The Activity log says so once, dated when it came down, however many servers look.
+        const { db } = second.services;
+        const counts = await Promise.all([
+          recordScheduledTakeDowns(db),
+          recordScheduledTakeDowns(db),
+          recordScheduledTakeDowns(db),
+        ]);
+        expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+        const { entries } = await listActivity(db, { action: "take-down-on-schedule" });
+        expect(entries).toHaveLength(1);
+        expect(entries[0]).toMatchObject({
+          target: "page flash-sale",
+          address: "schedule",
+          createdAt: new Date(at).toISOString(),
+        });
       } finally {
         await (second ? second.close() : database.drop());
       }
