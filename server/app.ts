@@ -51,7 +51,7 @@ import {
   type OverloadState,
 } from "~/platform/overload.server";
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
-import { collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
+import { addHostPaths, collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
 import {
   createVisitRecorder,
@@ -158,6 +158,15 @@ function createFromBuild<T extends object>(
   return () => made ?? making;
 }
 
+/** The paths of the handlers added to Express with one ("/healthz", "/assets"). */
+function listHostPaths(app: express.Express): string[] {
+  return app.router.stack.flatMap((layer) => {
+    // Express 5 keeps the path a handler was added with; one added without has "/" or none.
+    const path = (layer as { rawPath?: unknown }).rawPath;
+    return typeof path === "string" && path !== "/" ? [path] : [];
+  });
+}
+
 export function createSiteApp(services: AppServices, options: SiteAppOptions): SiteApp {
   const { config, db, logger } = services;
   const app = express();
@@ -172,7 +181,19 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     collecting.catch(() => {});
     return collecting;
   });
-  const getRouteFacts = async (): Promise<RouteFacts> => readRouteFacts();
+  // The paths Express answers itself (/healthz, /assets...), read from its router once every
+  // handler is added: the route facts count them as taken, so no page is created at one.
+  let hostPaths: readonly string[] = [];
+  const withHostPaths = new WeakMap<RouteFacts, RouteFacts>();
+  const getRouteFacts = async (): Promise<RouteFacts> => {
+    const facts = await readRouteFacts();
+    let full = withHostPaths.get(facts);
+    if (!full) {
+      full = addHostPaths(facts, hostPaths);
+      if (hostPaths.length > 0) withHostPaths.set(facts, full);
+    }
+    return full;
+  };
   let visits: VisitRecorder | undefined;
   async function createLoadContext(info: RequestInfo) {
     const context = new RouterContextProvider();
@@ -477,6 +498,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       sendJsonError(res, status, status === 500 ? "Something went wrong" : "Bad request");
     },
   );
+
+  hostPaths = listHostPaths(app);
 
   const readLoad = (): SiteLoad => ({
     requests: admitRequest.readCounts(),

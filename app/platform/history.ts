@@ -46,7 +46,35 @@ export type HistoryRevision = HistoryEntry & {
   currentNumber: number;
   /** What a restore leaves as it is, or how it brings a deleted item back. */
   restoreNote: string;
+  /**
+   * Set when the restore needs an address of its own (the item was deleted and its address is
+   * taken since): the form asks for one, under prefix, starting from suggestion.
+   */
+  newAddress?: { prefix: string; suggestion: string };
 };
+
+/** What a restore may need beyond the version: an address, and the addresses already taken. */
+export type RestoreOptions = {
+  expectedVersion: number | undefined;
+  actor: Actor;
+  /** The address (slug) the owner chose for an item whose own is taken. */
+  address?: string | undefined;
+  /** The first segments the site's routes answer (RouteFacts.firstSegments); none: no check. */
+  takenSegments?: ReadonlySet<string>;
+};
+
+/** A restore that needs another address than the one asked: why, and one that is free. */
+export class RestoreAddressError extends Error {
+  override name = "RestoreAddressError";
+  readonly suggestion: string;
+  /** What comes before the address on the site ("/", "/blog/"). */
+  readonly prefix: string;
+  constructor(message: string, suggestion: string, prefix: string) {
+    super(message);
+    this.suggestion = suggestion;
+    this.prefix = prefix;
+  }
+}
 
 export type HistoryKind = {
   id: string;
@@ -57,8 +85,9 @@ export type HistoryKind = {
   restore: (
     db: Db,
     id: number,
-    options: { expectedVersion: number | undefined; actor: Actor },
-  ) => Promise<{ version: number } | undefined>;
+    options: RestoreOptions,
+    /** address: where a deleted item came back ("/careers"), when it did. */
+  ) => Promise<{ version: number; address?: string } | undefined>;
 };
 
 /** A kind History only lists: its entries open (and restore) on its own screen. */

@@ -113,6 +113,25 @@ function addNavEntries(
   }
 }
 
+/** The first segment of a path pattern when it is a fixed word ("/services/:slug": "services"). */
+function readFixedFirstSegment(path: string): string | undefined {
+  const first = path.split("/")[1];
+  return first && first !== "*" && !first.startsWith(":") ? first : undefined;
+}
+
+/**
+ * The facts with the paths the host answers before any route (/healthz, /assets) among the taken
+ * first segments, so a page can never be hidden behind one.
+ */
+export function addHostPaths(facts: RouteFacts, hostPaths: Iterable<string>): RouteFacts {
+  const firstSegments = new Set(facts.firstSegments);
+  for (const path of hostPaths) {
+    const first = readFixedFirstSegment(path);
+    if (first) firstSegments.add(first);
+  }
+  return { ...facts, firstSegments };
+}
+
 export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
   const handles = new Map<string, ParsedHandle>();
   const handleOf = (route: ManifestRoute) => {
@@ -137,8 +156,8 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     const path = getFullPath(ancestry);
     const cache = ancestry.map((each) => handleOf(each).cache).find((rule) => rule !== undefined);
     cacheRules.push([path, cache]);
-    const first = path.split("/")[1];
-    if (first && first !== "*" && !first.startsWith(":")) firstSegments.add(first);
+    const first = readFixedFirstSegment(path);
+    if (first) firstSegments.add(first);
     if (handle.page) pages.push(checkPage(route, path, handle.page));
     if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav, handle.role);
     roleRules.push([path, handle.role]);

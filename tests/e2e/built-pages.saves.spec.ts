@@ -184,11 +184,10 @@ test("deleting a page asks first and lists the pages that link to it", async ({
   await page.goto(`/admin/pages/${target}`);
   await page.getByRole("button", { name: "Delete page" }).click();
   const dialog = page.getByRole("alertdialog");
-  await expect(dialog).toContainText("1 place links to it");
-  await expect(dialog.getByRole("link", { name: `Page: Linker ${stamp}` })).toHaveAttribute(
-    "href",
-    `/admin/pages/linker-${stamp}`,
-  );
+  await expect(dialog).toContainText('1 text links to it; that link will lead to "page not found"');
+  await expect(
+    dialog.getByRole("link", { name: `Page: Linker ${stamp} › Call to action block 1` }),
+  ).toHaveAttribute("href", `/admin/pages/linker-${stamp}`);
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("delete-dialog-1280.png") });
   await dialog.getByRole("button", { name: "Delete" }).click();

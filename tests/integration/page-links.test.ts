@@ -1,13 +1,15 @@
 // What links to a page before it is deleted, against real SQLite (and PostgreSQL when available):
-// other pages' blocks, articles' texts and the content document are listed with where to edit
-// them; a look-alike address, the page itself and unrelated records are not.
+// menus named as the Navigation screen names them, other pages' blocks, articles' texts, the
+// content document and the redirects ending at it, each with where to edit it; a look-alike
+// address, the page itself and unrelated records are not.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
 import { defaultContent } from "~/features/content/default-content";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import { listLinksTo } from "~/features/publishing/links-to.server";
+import { addRedirectsToReader, listLinksTo } from "~/features/publishing/links-to.server";
 import { type PageInput, toArticleInput } from "~/features/publishing/schema";
 import { createPublication } from "~/features/publishing/store/writes.server";
+import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { seedDefaults } from "../../server/seed.server";
@@ -85,25 +87,60 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
     );
     const content = structuredClone(defaultContent);
     content.general.description = '<p>Work with us: <a href="/vacancies">vacancies</a></p>';
+    const toVacancies = { type: "page" as const, kind: "page", id: "/vacancies" };
+    const about = content.navigation.header.find(
+      (item) => item.type === "link" && item.label === "About",
+    );
+    if (about?.type !== "link") throw new Error("no About item");
+    about.children = [{ label: "Careers", target: toVacancies }];
+    content.navigation.quickLinks.push({ label: "Jobs", target: toVacancies });
+    const now = new Date().toISOString();
+    await db
+      .insertInto("redirect_rules")
+      .values(
+        [
+          { source: "/old-jobs", match: "exact", target: "/vacancies?from=old", status: 301 },
+          { source: "/elsewhere", match: "exact", target: "/vacancies-old", status: 301 },
+        ].map((rule) => ({ ...rule, created_at: now, updated_at: now })),
+      )
+      .execute();
+    await db
+      .insertInto("publication_redirects")
+      .values({ kind: "page", old_id: "jobs", new_id: "vacancies", created_at: now })
+      .execute();
+    addRedirectsToReader(listRulesEndingAt);
 
     const places = await listLinksTo(db, content, "/vacancies", { kind: "page", id: "vacancies" });
 
-    expect(places).toEqual(
+    expect(places.menus).toEqual([
+      { label: "Header menu: About › Careers", href: "/admin/navigation" },
+      { label: "Footer quick links: Jobs", href: "/admin/navigation" },
+    ]);
+    expect(places.texts).toEqual(
       expect.arrayContaining([
         { label: "Site content: General › Description", href: "/content" },
-        { label: "Page: Partners", href: "/admin/pages/partners" },
-        { label: "Page: Team", href: "/admin/pages/about-us-too" },
+        { label: "Page: Partners › Call to action block 1", href: "/admin/pages/partners" },
+        { label: "Page: Team › Rich text block 1", href: "/admin/pages/about-us-too" },
         expect.objectContaining({ href: "/admin/articles/hiring-news" }),
       ]),
     );
-    expect(places).toHaveLength(4);
-    expect(places.map((place) => place.href)).not.toContain("/admin/pages/vacancies");
-    expect(places.map((place) => place.href)).not.toContain("/admin/pages/lookalike");
+    expect(places.texts).toHaveLength(4);
+    expect(places.texts.map((place) => place.label).join(" ")).not.toMatch(/navigation/i);
+    const hrefs = places.texts.map((place) => place.href);
+    expect(hrefs).not.toContain("/admin/pages/vacancies");
+    expect(hrefs).not.toContain("/admin/pages/lookalike");
+    expect(places.redirects).toEqual([
+      {
+        label: "/jobs → /vacancies (automatic, kept when the address changed)",
+        href: "/admin/redirects",
+      },
+      { label: "/old-jobs → /vacancies?from=old (301)", href: "/admin/redirects" },
+    ]);
   });
 
   it("lists nothing when no place links to the address", async () => {
     expect(
       await listLinksTo(db, defaultContent, "/nobody-links-here", { kind: "page", id: "x" }),
-    ).toEqual([]);
+    ).toEqual({ menus: [], texts: [], redirects: [] });
   });
 });

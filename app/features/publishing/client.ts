@@ -56,7 +56,12 @@ export async function savePublication<K extends PublicationKind>(
   version: number | undefined,
 ): Promise<SaveAnswer<K>> {
   return id
-    ? await send<SaveAnswer<K>>("PUT", `${apiPaths[kind]}/${id}`, input, version)
+    ? await send<SaveAnswer<K>>(
+        "PUT",
+        `${apiPaths[kind]}/${encodeURIComponent(id)}`,
+        input,
+        version,
+      )
     : await send<SaveAnswer<K>>("POST", apiPaths[kind], input, undefined);
 }
 
@@ -65,7 +70,7 @@ export async function deletePublication(
   id: string,
   version: number,
 ): Promise<void> {
-  await send("DELETE", `${apiPaths[kind]}/${id}`, undefined, version);
+  await send("DELETE", `${apiPaths[kind]}/${encodeURIComponent(id)}`, undefined, version);
 }
 
 export async function restoreRevision<K extends PublicationKind>(
@@ -74,5 +79,6 @@ export async function restoreRevision<K extends PublicationKind>(
   revisionId: number,
   version: number | undefined,
 ): Promise<SaveAnswer<K>> {
-  return send<SaveAnswer<K>>("POST", `${apiPaths[kind]}/${id}/restore`, { revisionId }, version);
+  const path = `${apiPaths[kind]}/${encodeURIComponent(id)}/restore`;
+  return send<SaveAnswer<K>>("POST", path, { revisionId }, version);
 }

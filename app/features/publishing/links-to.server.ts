@@ -1,7 +1,12 @@
-// What links to a page's address: menus and texts of the content document, other pages' blocks,
-// articles' and case studies' texts; shown before the page is deleted, so no link dies unnoticed.
+// What links to a page's address, in the owner's words: the menus that show it ("Header menu: About
+// › Careers"), the texts that link to it (other pages' blocks, articles, case studies, the content
+// document) and the redirects that end at it; shown before the page is deleted, so no link dies
+// unnoticed.
+import { type Block, findBlockSpec } from "~/capabilities/blocks/page-blocks";
 import { describeContentPath } from "~/features/content/editor/content-fields";
+import type { Navigation, NavLink } from "~/features/content/navigation";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db } from "~/platform/db/tables.server";
 import { kindTexts } from "./kind-texts";
 import { type PublicationKind, publicationKinds } from "./schema";
@@ -9,6 +14,26 @@ import { listForAdmin } from "./store/reads.server";
 
 /** One place that links to the address: what it is, and where the owner edits it. */
 export type LinkingPlace = { label: string; href: string };
+
+/** The places that link to an address, by what becomes of their link when the page goes. */
+export type LinksTo = {
+  /** Menu links: a menu leaves out a link to a page that is not there. */
+  menus: LinkingPlace[];
+  /** Links in texts and blocks: they lead to "page not found". */
+  texts: LinkingPlace[];
+  /** Redirects that end at the address: they end on "page not found". */
+  redirects: LinkingPlace[];
+};
+
+/** The redirects that end at a path ("/old → /careers (301)"), from the feature that keeps them. */
+export type RedirectsToReader = (db: Db, path: string) => Promise<LinkingPlace[]>;
+
+const redirectsToReaders: RedirectsToReader[] = [];
+
+/** Adds a source of redirects (the redirect rules register theirs at boot; once per reader). */
+export function addRedirectsToReader(reader: RedirectsToReader): void {
+  if (!redirectsToReaders.includes(reader)) redirectsToReaders.push(reader);
+}
 
 /** Whether a text is the address or names it in a link ("/careers", "/careers#jobs", href="/careers"). */
 export function makeAddressMatcher(path: string): (text: string) => boolean {
@@ -30,31 +55,90 @@ export function findMatchingPaths(
   );
 }
 
+const navigationPath = "/admin/navigation";
+
+/** The menu links to the address, named as the Navigation screen names its lists. */
+export function listMenuPlaces(
+  navigation: Navigation,
+  matches: (text: string) => boolean,
+): LinkingPlace[] {
+  const isLink = (link: NavLink) =>
+    matches(link.target.type === "page" ? link.target.id : link.target.url);
+  const labels: string[] = [];
+  for (const item of navigation.header) {
+    if (item.type !== "link") continue;
+    if (isLink(item)) labels.push(`Header menu: ${item.label}`);
+    for (const child of item.children) {
+      if (isLink(child)) labels.push(`Header menu: ${item.label} › ${child.label}`);
+    }
+  }
+  if (isLink(navigation.cta)) labels.push(`Booking button: ${navigation.cta.label}`);
+  const lists = [
+    ["Footer quick links", navigation.quickLinks],
+    ["Footer bottom links", navigation.bottomLinks],
+  ] as const;
+  for (const [name, links] of lists) {
+    for (const link of links) if (isLink(link)) labels.push(`${name}: ${link.label}`);
+  }
+  return [...new Set(labels)].map((label) => ({ label, href: navigationPath }));
+}
+
+/** "Call to action block 2" for the blocks of a page whose texts link to the address. */
+function describeLinkingBlocks(blocks: readonly Block[], matches: (text: string) => boolean) {
+  return blocks.flatMap((block, index) =>
+    findMatchingPaths(block, matches).length > 0
+      ? [`${findBlockSpec(block.type)?.label ?? "Block"} block ${index + 1}`]
+      : [],
+  );
+}
+
 /** The places that link to `path`, leaving out the page at `self` (its own kind and id). */
 export async function listLinksTo(
   db: Db,
   content: unknown,
   path: string,
   self: { kind: PublicationKind; id: string },
-): Promise<LinkingPlace[]> {
+): Promise<LinksTo> {
   const matches = makeAddressMatcher(path);
-  const contentPlaces = [...new Set(findMatchingPaths(content, matches).map(describeContentPath))];
+  const { navigation, ...texts } = (content ?? {}) as { navigation?: Navigation };
+  const contentPlaces = [...new Set(findMatchingPaths(texts, matches).map(describeContentPath))];
   const places: LinkingPlace[] = contentPlaces.map((label) => ({
     label: `Site content: ${label}`,
     href: "/content",
   }));
   for (const kind of publicationKinds) {
-    const texts = kindTexts[kind];
+    const words = kindTexts[kind];
     for (const { record } of await listForAdmin(db, kind)) {
       if (kind === self.kind && record.id === self.id) continue;
-      if (findMatchingPaths(record, matches).length === 0) continue;
-      places.push({
-        label: `${texts.singular}: ${record.title}`,
-        href: `${texts.adminPath}/${record.id}`,
-      });
+      const label = `${words.singular}: ${record.title}`;
+      const href = words.adminItemPath(record.id);
+      if (kind === "page") {
+        const blocks = describeLinkingBlocks((record as { blocks: Block[] }).blocks, matches);
+        for (const block of blocks) places.push({ label: `${label} › ${block}`, href });
+        const { blocks: _blocks, ...rest } = record as { blocks: Block[] };
+        if (blocks.length === 0 && findMatchingPaths(rest, matches).length > 0) {
+          places.push({ label, href });
+        }
+      } else if (findMatchingPaths(record, matches).length > 0) {
+        places.push({ label, href });
+      }
     }
   }
-  return places;
+  // The item's own old addresses (kept when its address changed) go with it.
+  const words = kindTexts[self.kind];
+  const automatic = (await listSlugRedirects(db))
+    .filter((row) => row.kind === self.kind && row.new_id === self.id)
+    .map((row) => ({
+      label: `${words.publicPath(row.old_id)} → ${path} (automatic, kept when the address changed)`,
+      href: "/admin/redirects",
+    }));
+  const rules = (await Promise.all(redirectsToReaders.map((reader) => reader(db, path)))).flat();
+  const redirects = [...automatic, ...rules];
+  return {
+    menus: navigation ? listMenuPlaces(navigation, matches) : [],
+    texts: places,
+    redirects,
+  };
 }
 
 /** The places that link to a page, with the content the request already read. */
@@ -62,7 +146,7 @@ export async function listLinksToPage(
   context: Parameters<typeof getRequestContent>[0],
   db: Db,
   id: string,
-): Promise<LinkingPlace[]> {
+): Promise<LinksTo> {
   const { content } = await getRequestContent(context);
   return listLinksTo(db, content, kindTexts.page.publicPath(id), { kind: "page", id });
 }

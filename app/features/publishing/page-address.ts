@@ -33,17 +33,25 @@ export const reservedSegments = [
 
 /**
  * Why a page cannot have this address, or undefined when it may. routeSegments: the first segment
- * of every route's address, read from the build's routes, so a new route is reserved by itself.
+ * of every route's address (and of every path the host answers), read from the code, so a new
+ * route is reserved by itself. An address one level deeper ("campaigns/m365-audit") is held to
+ * the same rules at each level: no route's first segment, no reserved word.
  */
 export function findAddressConflict(
   slug: string,
   routeSegments: ReadonlySet<string>,
 ): string | undefined {
-  if (routeSegments.has(slug)) {
-    return `/${slug} is a page of the site already: choose another address`;
+  const [first = "", ...deeper] = slug.split("/");
+  if (routeSegments.has(first)) {
+    return `/${first} is a page of the site already: choose another address`;
   }
-  if ((reservedSegments as readonly string[]).includes(slug)) {
-    return `/${slug} is kept for the site's own use: choose another address`;
+  for (const segment of [first, ...deeper]) {
+    if ((reservedSegments as readonly string[]).includes(segment)) {
+      return `/${segment} is kept for the site's own use: choose another address`;
+    }
+    if (deeper.includes(segment) && routeSegments.has(segment)) {
+      return `/${segment} is a page of the site already: choose another word for each level`;
+    }
   }
   return undefined;
 }

@@ -144,7 +144,7 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
       status: item.status,
       publishAt: item.publishAt,
       publishAtText: item.publishAt ? formatTime(item.publishAt, timeZone) : "",
-      editPath: `${kindTexts[kind].adminPath}/${id}`,
+      editPath: kindTexts[kind].adminItemPath(id),
     },
   };
 }
@@ -180,7 +180,7 @@ export type DatedPublications = {
   caseStudies: CaseStudy[];
   articles: Article[];
   /** The visible pages built from blocks. */
-  pages?: Pick<Page, "id" | "title">[];
+  pages?: Pick<Page, "id" | "title" | "noindex">[];
   times: PageTimes;
 };
 
@@ -199,7 +199,12 @@ export async function readPageTimes(db: Db): Promise<DatedPublications> {
   return {
     caseStudies: studies.map((entry) => entry.record),
     articles: articles.map((entry) => entry.record),
-    pages: pages.map(({ record }) => ({ id: record.id, title: record.title })),
+    // noindex comes along: both sitemaps leave such a page out.
+    pages: pages.map(({ record }) => ({
+      id: record.id,
+      title: record.title,
+      noindex: record.noindex ?? false,
+    })),
     times: {
       content: revision?.created_at,
       caseStudies: new Map(studies.map((entry) => [entry.record.id, entry.updatedAt])),

@@ -47,6 +47,15 @@ export const idSchema = text(120).regex(
   /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
   "Use lowercase letters, digits and hyphens",
 );
+/**
+ * A page's address: a slug, or two ("campaigns/m365-audit") for an address one level deeper. Each
+ * level follows the slug rule; the reserved words apply to each (page-address.ts).
+ */
+export const pageSlugSchema = text(200).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/,
+  "Use lowercase letters, digits and hyphens, and at most one / for an address one level deeper",
+);
+
 /** Images are served by the site itself: a path under /images/, or "" for none (placeholder). */
 export const imagePath = libraryImagePath;
 
@@ -92,12 +101,24 @@ export const caseStudySchema = z.object({
 });
 export type CaseStudy = z.infer<typeof caseStudySchema>;
 
+export const unpublishTargetMessage =
+  "Use an address on this site (/services) or a full link (https://...), or leave it empty";
+/** Where a page sends visitors once taken down: "" = nowhere (410 Gone), a site address or a URL. */
+const unpublishTarget = text(500).refine(
+  (value) => !value || /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https?:\/\/[^\s\\/]+/i.test(value),
+  unpublishTargetMessage,
+);
+
 /** A page built from blocks, at its own address (/careers). */
 export const pageSchema = z.object({
-  id: idSchema,
+  id: pageSlugSchema,
   title: text(200).min(1),
   blocks: blocksSchema,
   ...seoSettingsShape,
+  /** When the page comes down by itself (ISO); absent = it stays. */
+  unpublishAt: z.iso.datetime({ offset: true }).optional(),
+  /** Where it then sends visitors; "" or absent = it answers 410 Gone. */
+  unpublishTo: unpublishTarget.optional(),
 });
 export type Page = z.infer<typeof pageSchema>;
 
@@ -180,10 +201,28 @@ const { imageUrl: _imageUrl, imageAlt: _imageAlt, ...pagePublishingFields } = pu
 export const pageInputSchema = z
   .object({
     ...pagePublishingFields,
+    slug: pageSlugSchema.min(1, "URL slug is required"),
     title: required(200, "Title"),
     blocks: blocksSchema,
+    /** "" or absent = the page stays up. */
+    unpublishAt: z
+      .union([
+        z.iso.datetime({ offset: true, message: "Enter a valid date and time" }),
+        z.literal(""),
+      ])
+      .optional(),
+    unpublishTo: unpublishTarget.optional(),
   })
-  .superRefine(checkPublishing([]));
+  .superRefine(checkPublishing([]))
+  .superRefine((value, ctx) => {
+    if (value.unpublishAt && value.publishAt && value.unpublishAt <= value.publishAt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["unpublishAt"],
+        message: "Choose a time after the publication",
+      });
+    }
+  });
 export type PageInput = z.infer<typeof pageInputSchema>;
 
 export type PublicationInput = {
@@ -284,7 +323,18 @@ export function toPageRecord(input: PageInput): Page {
     title: input.title,
     blocks: input.blocks,
     ...pickSeoSettings(input),
+    ...(input.unpublishAt
+      ? {
+          unpublishAt: new Date(input.unpublishAt).toISOString(),
+          unpublishTo: input.unpublishTo ?? "",
+        }
+      : {}),
   };
+}
+
+/** Whether a page has come down by its own date (it then answers 410 or its redirect). */
+export function hasEnded(page: Pick<Page, "unpublishAt">, now: Date): boolean {
+  return page.unpublishAt !== undefined && Date.parse(page.unpublishAt) <= now.getTime();
 }
 
 export const toPublicationRecord = {
@@ -347,6 +397,9 @@ export function toPageInput(
     title: page.title,
     blocks: page.blocks,
     ...pickSeoSettings(page),
+    ...(page.unpublishAt
+      ? { unpublishAt: page.unpublishAt, unpublishTo: page.unpublishTo ?? "" }
+      : {}),
   };
 }
 

@@ -25,6 +25,7 @@ export const activityActions = {
   // The writer's desk: the site settings, and a scheduled item going live by itself
   "settings-save": "Settings saved",
   "publish-on-schedule": "Published on schedule",
+  "take-down-on-schedule": "Taken down on schedule",
   // The newsletter; erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
   // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,

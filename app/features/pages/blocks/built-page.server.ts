@@ -1,13 +1,13 @@
 // Reads a page built from blocks for its public address: the page when visible (else a moved
 // address's 301 or an admin's preview), drawn for its route (built-page-segments.server.tsx).
-import type { RouterContextProvider } from "react-router";
+import { type RouterContextProvider, redirect } from "react-router";
 import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
 import {
   expireAtNextPublication,
   resolveHiddenPublication,
 } from "~/features/publishing/public-reader.server";
-import { idSchema, type Page, type PreviewNotice } from "~/features/publishing/schema";
-import { getVisible } from "~/features/publishing/store/reads.server";
+import { type Page, type PreviewNotice, pageSlugSchema } from "~/features/publishing/schema";
+import { findEndedPage, getVisible } from "~/features/publishing/store/reads.server";
 import { getAppContext } from "~/platform/context.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { markPageUncacheable } from "~/platform/page-cache/hints.server";
@@ -15,9 +15,9 @@ import { getRequestData } from "~/platform/request-data.server";
 import { loadBlocksData } from "./blocks-data.server";
 import { drawBuiltPage } from "./built-page-segments.server";
 
-/** Whether an address could be a page's: one segment, in the slug's letters. */
+/** Whether an address could be a page's: one segment or two, in the slug's letters. */
 export function isPageAddress(splat: string | undefined): splat is string {
-  return idSchema.safeParse(splat).success;
+  return pageSlugSchema.safeParse(splat).success;
 }
 
 /** The page at an address and what its blocks need, or undefined (the 404 page answers). */
@@ -61,3 +61,25 @@ export async function loadBuiltPage(
 }
 
 export type BuiltPageData = NonNullable<Awaited<ReturnType<typeof loadBuiltPage>>>;
+
+/**
+ * The answer of an address whose page came down by its date: its redirect (thrown, 302: the page
+ * may come back), or 410 Gone; undefined when no page there has ended (the 404 page answers).
+ */
+export async function answerEndedPage(
+  context: Readonly<RouterContextProvider>,
+  slug: string,
+): Promise<410 | undefined> {
+  const { db, logger } = getAppContext(context);
+  let ended: { unpublishTo: string } | undefined;
+  try {
+    ended = await findEndedPage(db, slug);
+  } catch (error) {
+    logDatabaseError(logger, error, "Failed to fetch a page");
+    markPageUncacheable();
+    return undefined;
+  }
+  if (!ended) return undefined;
+  if (ended.unpublishTo) throw redirect(ended.unpublishTo, 302);
+  return 410;
+}

@@ -1,9 +1,14 @@
 // Any path no route claims: a page the owner built from blocks at that address, else the site's
-// 404 page, with status 404. Its words are the content's.
+// 404 page, with status 404 (410 where a page came down by its date, or that page's redirect).
+// Its words are the content's.
 import { Compass } from "lucide-react";
 import { data, Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { isPageAddress, loadBuiltPage } from "~/features/pages/blocks/built-page.server";
+import {
+  answerEndedPage,
+  isPageAddress,
+  loadBuiltPage,
+} from "~/features/pages/blocks/built-page.server";
 import { DrawnBlocks } from "~/features/pages/blocks/extra-blocks";
 import { InteractiveBlock } from "~/features/pages/blocks/interactive-block";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
@@ -16,8 +21,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ? await loadBuiltPage(context, request, params["*"])
     : undefined;
   if (built) return { built, texts: undefined };
+  const ended = isPageAddress(params["*"])
+    ? await answerEndedPage(context, params["*"])
+    : undefined;
   const { content } = await getRequestContent(context);
-  return data({ built: undefined, texts: content.notFound }, { status: 404 });
+  return data({ built: undefined, texts: content.notFound }, { status: ended ?? 404 });
 }
 
 export function meta(args: Route.MetaArgs) {

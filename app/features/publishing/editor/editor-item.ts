@@ -38,3 +38,19 @@ export function readEditorMove(state: unknown): EditorMove | undefined {
   if (typeof state !== "object" || state === null || !("editorKey" in state)) return undefined;
   return typeof state.editorKey === "string" ? { editorKey: state.editorKey } : undefined;
 }
+
+/** What a copy's proposed address adds to its source's. */
+const copySuffix = "-copy";
+
+/**
+ * A new item's editor started from a stored one: the same title and text as a draft, at a
+ * proposed address the owner changes before saving (the source keeps its own).
+ */
+export function toCopyEditorItem<K extends PublicationKind>(
+  kind: K,
+  source: { record: PublicationRecord[K] },
+): EditorItem<K> {
+  const input = toPublicationInput[kind](source.record, { status: "draft", publishAt: null });
+  const slug = `${source.record.id.slice(0, 120 - copySuffix.length)}${copySuffix}`;
+  return { id: undefined, input: { ...input, slug }, status: "draft", version: undefined };
+}

@@ -29,7 +29,7 @@ import {
   savePublication,
 } from "../client";
 import { kindTexts } from "../kind-texts";
-import type { LinkingPlace } from "../links-to.server";
+import type { LinksTo } from "../links-to.server";
 import type { FieldValues } from "../publication-fields";
 import {
   articleInputSchema,
@@ -43,11 +43,13 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
+import { DeleteDescription } from "./delete-description";
 import { type EditorItem, type EditorMove, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
 import { RevisionsCard } from "./revisions-card";
+import { UnpublishFields } from "./unpublish-fields";
 
 const schemas = {
   article: articleInputSchema,
@@ -63,7 +65,7 @@ export function PublicationEditor<K extends PublicationKind>({
   revisions: loadedRevisions,
   adminEmail,
   refOptions,
-  linkedFrom = [],
+  linkedFrom,
   editorKey,
 }: {
   kind: K;
@@ -73,7 +75,7 @@ export function PublicationEditor<K extends PublicationKind>({
    */
   editorKey: string;
   /** The places that link to this page, listed before it is deleted. */
-  linkedFrom?: readonly LinkingPlace[];
+  linkedFrom?: LinksTo | undefined;
   /** A page's choosers: the services, case studies and articles its blocks may show. */
   refOptions?: RefOptions | undefined;
   item: EditorItem<K>;
@@ -211,7 +213,7 @@ export function PublicationEditor<K extends PublicationKind>({
       takeSaved(answer, sent);
       if (saved.record.id !== item.id) {
         setSlugFollowsTitle(false);
-        leaveTo(`${texts.adminPath}/${saved.record.id}`, { editorKey });
+        leaveTo(texts.adminItemPath(saved.record.id), { editorKey });
       }
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.status === 409) {
@@ -345,7 +347,7 @@ export function PublicationEditor<K extends PublicationKind>({
               hint={
                 slugChanged && item.status === "published"
                   ? `The page moves to ${texts.publicPrefix}${input.slug || "..."}; the old address ${texts.publicPrefix}${item.id} will redirect there.`
-                  : `The page's address: ${texts.publicPrefix}${input.slug || "..."}. Lowercase letters, digits and hyphens.`
+                  : `The page's address: ${texts.publicPrefix}${input.slug || "..."}. Lowercase letters, digits and hyphens${kind === "page" ? "; one / for an address one level deeper (campaigns/spring-offer)" : ""}.`
               }
               error={errors.slug}
               value={input.slug}
@@ -436,6 +438,14 @@ export function PublicationEditor<K extends PublicationKind>({
               error={errors.publishAt}
               onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
+            {kind === "page" ? (
+              <UnpublishFields
+                unpublishAt={(input as PublicationInput["page"]).unpublishAt ?? ""}
+                unpublishTo={(input as PublicationInput["page"]).unpublishTo ?? ""}
+                errors={errors}
+                onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
+              />
+            ) : null}
             {input.status === "draft" ? (
               <p className="text-xs text-muted-foreground">
                 A draft needs only a title; publishing or scheduling asks for the rest.
@@ -471,30 +481,11 @@ export function PublicationEditor<K extends PublicationKind>({
                 }
                 title={`Delete this ${texts.singular.toLowerCase()}?`}
                 description={
-                  <>
-                    "{input.title}" disappears from the site and from this list. Its revisions stay
-                    in History, where it can be restored.
-                    {linkedFrom.length > 0 ? (
-                      <span className="mt-3 block">
-                        <span className="block font-semibold text-navy">
-                          {linkedFrom.length === 1
-                            ? "1 place links to it; that link will lead nowhere:"
-                            : `${linkedFrom.length} places link to it; those links will lead nowhere:`}
-                        </span>
-                        <span className="mt-1 block">
-                          {linkedFrom.map((place) => (
-                            <a
-                              key={place.href + place.label}
-                              href={place.href}
-                              className="block font-medium text-primary hover:underline"
-                            >
-                              {place.label}
-                            </a>
-                          ))}
-                        </span>
-                      </span>
-                    ) : null}
-                  </>
+                  <DeleteDescription
+                    title={input.title}
+                    address={texts.publicPath(item.id)}
+                    links={linkedFrom}
+                  />
                 }
                 confirmLabel="Delete"
                 onConfirm={remove}

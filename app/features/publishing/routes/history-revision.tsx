@@ -1,6 +1,7 @@
 // /admin/history/:kind/:id: what one revision changed compared with the one before, and Restore:
 // its content saved as a new revision after a confirmation. The restore names the version read
-// (If-Match or the form's field): anything saved since makes it a 409 that writes nothing.
+// (If-Match or the form's field): anything saved since makes it a 409 that writes nothing. A
+// deleted item whose address is taken since asks for another one in the same form.
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
@@ -13,6 +14,7 @@ import { describeRestore } from "~/features/publishing/history/restore-texts";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
+import { RestoreAddressError } from "~/platform/history";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
 import { answerFailed } from "~/platform/http/form-result";
 import { getRequestData } from "~/platform/request-data.server";
@@ -20,7 +22,9 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { FormField } from "~/ui/forms/form-field";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
+import { Input } from "~/ui/input";
 import type { Route } from "./+types/history-revision";
 
 function readTarget(params: { kind: string; id: string }) {
@@ -45,10 +49,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const { db, config, clientIp } = getAppContext(context);
+  const { db, config, clientIp, routes } = getAppContext(context);
   const admin = getAdmin(context);
   const { kind, id } = readTarget(params);
   let expectedVersion: number | undefined;
+  let address: string | undefined;
   try {
     assertSameOrigin(request, config.SITE_URL);
     const form = await request.formData().catch(() => new FormData());
@@ -56,6 +61,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     expectedVersion =
       parseIfMatch(request.headers.get("if-match")) ??
       (typeof fromForm === "string" && /^\d+$/.test(fromForm) ? Number(fromForm) : undefined);
+    const addressField = form.get("address");
+    if (typeof addressField === "string") address = addressField.slice(0, 300);
   } catch (error) {
     if (error instanceof ApiError) {
       return data(answerFailed(error.message), { status: error.status });
@@ -66,12 +73,26 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const restored = await kind.restore(db, id, {
       expectedVersion,
       actor: getActor(admin, clientIp),
+      address,
+      takenSegments: routes.firstSegments,
     });
     if (!restored) return data(answerFailed("This version no longer exists."), { status: 404 });
-    throw redirect(`/admin/history?restored=${kind.id}-${id}`, {
+    const at = restored.address ? `&at=${encodeURIComponent(restored.address)}` : "";
+    throw redirect(`/admin/history?restored=${kind.id}-${id}${at}`, {
       headers: { ETag: `"${restored.version}"` },
     });
   } catch (error) {
+    if (error instanceof RestoreAddressError) {
+      return data(
+        {
+          ...answerFailed(error.message, { errors: { address: error.message } }),
+          values: { address: address ?? "" },
+          newAddress: { prefix: error.prefix, suggestion: error.suggestion },
+        },
+        // Nothing chosen yet: the item's own address is taken (a conflict); else the choice is bad.
+        { status: address === undefined ? 409 : 400 },
+      );
+    }
     if (error instanceof ContentConflictError) {
       return data(
         answerFailed(
@@ -100,6 +121,10 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
   const confirmation = describeRestore({ ...revision, note: revision.restoreNote });
+  const addressError = actionData?.status === "failed" ? actionData.errors.address : undefined;
+  const newAddress =
+    (actionData && "newAddress" in actionData ? actionData.newAddress : undefined) ??
+    revision.newAddress;
   const restoreButton = (
     <Button type={hydrated ? "button" : "submit"} disabled={restoring}>
       {restoring ? "Restoring..." : "Restore this version"}
@@ -120,7 +145,7 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         </Button>
       }
     >
-      {actionData?.status === "failed" ? (
+      {actionData?.status === "failed" && !addressError ? (
         <Notice
           tone="warning"
           title="Not restored"
@@ -183,13 +208,27 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         </Card>
         <Card className="p-5 lg:sticky lg:top-6">
           <h2 className="text-lg font-semibold text-navy">Restore</h2>
-          {revision.isCurrent ? (
+          {newAddress ? (
+            <RestoreAtAddressForm
+              version={revision.version}
+              note={revision.restoreNote}
+              prefix={newAddress.prefix}
+              address={
+                actionData?.status === "failed"
+                  ? (actionData.values.address ?? newAddress.suggestion)
+                  : newAddress.suggestion
+              }
+              error={addressError}
+              busy={restoring}
+            />
+          ) : revision.isCurrent ? (
             <p className="mt-2 text-sm text-slate-600">This is the current version.</p>
           ) : (
             <Form ref={form} method="post" className="mt-2 grid gap-3">
               <p className="text-sm text-slate-600">
-                Puts version {revision.version} back as the current version, saved as a new version.
-                The current one stays in History.
+                {revision.currentNumber
+                  ? `Puts version ${revision.version} back as the current version, saved as a new version. The current one stays in History.`
+                  : revision.restoreNote}
               </p>
               <input type="hidden" name="expectedVersion" value={revision.currentVersion} />
               {hydrated ? (
@@ -210,5 +249,44 @@ export default function HistoryRevisionPage({ loaderData, actionData }: Route.Co
         </Card>
       </div>
     </AdminPage>
+  );
+}
+
+/**
+ * Restore of a deleted item whose address another item has taken since: the owner chooses where it
+ * comes back (a free address is proposed), and the form itself is the confirmation.
+ */
+function RestoreAtAddressForm(props: {
+  version: number;
+  note: string;
+  prefix: string;
+  address: string;
+  error: string | undefined;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" className="mt-2 grid gap-3">
+      <p className="text-sm text-slate-600">{props.note}</p>
+      <input type="hidden" name="expectedVersion" value={0} />
+      <FormField id="restore-address" label="New address" error={props.error}>
+        {(control) => (
+          <div className="flex items-center gap-1">
+            <span className="shrink-0 text-sm text-slate-600">{props.prefix}</span>
+            <Input
+              {...control}
+              key={props.address}
+              name="address"
+              defaultValue={props.address}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          </div>
+        )}
+      </FormField>
+      <Button type="submit" disabled={props.busy}>
+        {props.busy ? "Restoring..." : `Restore version ${props.version} as a draft`}
+      </Button>
+    </Form>
   );
 }

@@ -27,11 +27,22 @@ export const handle = {
   adminNav: { label: "History", order: 70, nested: true },
 } satisfies RouteHandle;
 
-/** The notice after a restore: which version of what came back, and its number now. */
-async function readRestored(db: Db, param: string | null, options: HistoryOptions) {
-  const [, kindId = "", id = ""] = /^(.+)-(\d{1,15})$/.exec(param ?? "") ?? [];
+/**
+ * The notice after a restore: which version of what came back, and its number now, or the address
+ * a deleted item came back at (as a draft).
+ */
+async function readRestored(
+  db: Db,
+  params: URLSearchParams,
+  options: HistoryOptions,
+): Promise<string | null> {
+  const [, kindId = "", id = ""] = /^(.+)-(\d{1,15})$/.exec(params.get("restored") ?? "") ?? [];
   const revision = await getHistoryKind(kindId)?.get(db, Number(id), options);
   if (!revision) return null;
+  const at = params.get("at") ?? "";
+  if (/^\/[a-z0-9/-]{0,200}$/.test(at)) {
+    return `Version ${revision.version} of ${revision.itemTitle} is back as a draft at ${at}, listed first below.`;
+  }
   const current = revision.currentNumber ? `: it is now version ${revision.currentNumber}` : "";
   return `Version ${revision.version} of ${revision.itemTitle} was restored${current}, listed first below.`;
 }
@@ -48,7 +59,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = { formatTime: (iso: string) => formatTime(iso, timeZone) };
   const [entries, restored] = await Promise.all([
     listHistory(db, { kind, limit: 100, ...options }),
-    readRestored(db, params.get("restored"), options),
+    readRestored(db, params, options),
   ]);
   return {
     kind: kind ?? "",

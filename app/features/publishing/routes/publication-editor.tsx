@@ -1,5 +1,6 @@
 // /admin/articles/:id and /admin/case-studies/:id (admin only): the editor of one item, or of a
-// new one at .../new. The list of categories (industries) and the media library come along.
+// new one at .../new. The list of categories (industries) and the media library come along. A new
+// page may start from a copy of another (.../new?from=careers), which is how a page is duplicated.
 import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
@@ -9,9 +10,11 @@ import { readRefOptions } from "~/features/publishing/block-choices.server";
 import {
   type EditorItem,
   readEditorMove,
+  toCopyEditorItem,
   toEditorItem,
 } from "~/features/publishing/editor/editor-item";
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
+import { StartFrom } from "~/features/publishing/editor/start-from";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { listLinksToPage } from "~/features/publishing/links-to.server";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
@@ -22,7 +25,7 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import type { Route } from "./+types/publication-editor";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { email: adminEmail } = getAdmin(context);
   const kind: PublicationKind = requirePageKind(params.collection);
@@ -41,22 +44,29 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     refOptions: kind === "page" ? await readRefOptions(context) : undefined,
   };
   if (params.id === "new") {
-    const item: EditorItem<PublicationKind> = {
-      id: undefined,
-      input: createEmptyInput(kind),
-      status: "draft",
-      version: undefined,
+    const fromParam = kind === "page" ? new URL(request.url).searchParams.get("from") : null;
+    const source = fromParam ? all.find(({ record }) => record.id === fromParam) : undefined;
+    const item: EditorItem<PublicationKind> = source
+      ? toCopyEditorItem(kind, source)
+      : { id: undefined, input: createEmptyInput(kind), status: "draft", version: undefined };
+    const pages =
+      kind === "page" ? all.map(({ record }) => ({ id: record.id, title: record.title })) : [];
+    return {
+      ...base,
+      item,
+      revisions: [],
+      linkedFrom: undefined,
+      startFrom: { pages, from: source?.record.id ?? "" },
     };
-    return { ...base, item, revisions: [], linkedFrom: [] };
   }
   const stored = await getForAdmin(app.db, kind, params.id);
   if (!stored) throw data({ kind }, { status: 404 });
   const item: EditorItem<PublicationKind> = toEditorItem(kind, stored);
   const [revisions, linkedFrom] = await Promise.all([
     listRevisions(app.db, kind, params.id),
-    kind === "page" ? listLinksToPage(context, app.db, params.id) : [],
+    kind === "page" ? listLinksToPage(context, app.db, params.id) : undefined,
   ]);
-  return { ...base, item, revisions, linkedFrom };
+  return { ...base, item, revisions, linkedFrom, startFrom: undefined };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -70,7 +80,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PublicationEditorPage({ loaderData }: Route.ComponentProps) {
-  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom } = loaderData;
+  const { kind, item, groups, library, revisions, adminEmail, refOptions, linkedFrom, startFrom } =
+    loaderData;
   const texts = kindTexts[kind];
   const location = useLocation();
   // A new editor for each item and version loaded (each visit of .../new), but the same one after
@@ -86,7 +97,17 @@ export default function PublicationEditorPage({ loaderData }: Route.ComponentPro
           ← All {texts.plural.toLowerCase()}
         </Link>
       }
+      actions={
+        kind === "page" && item.id ? (
+          <Button asChild variant="outline">
+            <Link to={`${texts.adminPath}/new?from=${encodeURIComponent(item.id)}`}>
+              Duplicate page
+            </Link>
+          </Button>
+        ) : undefined
+      }
     >
+      {startFrom ? <StartFrom pages={startFrom.pages} from={startFrom.from} /> : null}
       <PublicationEditor
         key={editorKey}
         editorKey={editorKey}

@@ -188,7 +188,7 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
               />
               <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
                 <Link
-                  to={`${texts.adminPath}/${item.id}`}
+                  to={texts.adminItemPath(item.id)}
                   className="truncate font-semibold text-navy hover:text-primary hover:underline"
                 >
                   {item.title}
@@ -211,7 +211,7 @@ export default function PublicationsPage({ loaderData }: Route.ComponentProps) {
                   </a>
                 </Button>
                 <Button asChild variant="secondary" size="sm">
-                  <Link to={`${texts.adminPath}/${item.id}`}>
+                  <Link to={texts.adminItemPath(item.id)}>
                     Edit<span className="sr-only">: {item.title}</span>
                   </Link>
                 </Button>

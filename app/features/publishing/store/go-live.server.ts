@@ -1,6 +1,7 @@
-// Records a scheduled item going live: one "Published on schedule" Activity entry per item and
-// time, however many processes race or restart, since the publication_go_lives row inserted in the
-// entry's transaction is the claim. An item due while no server ran is recorded at the next start.
+// Records a scheduled item going live, and a page coming down at its date: one "Published on
+// schedule" (or "Taken down on schedule") Activity entry per item and time, however many processes
+// race or restart, since the publication_go_lives row inserted in the entry's transaction is the
+// claim. An item due while no server ran is recorded at the next start.
 import type { Logger } from "pino";
 import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -69,6 +70,57 @@ export async function recordScheduledGoLives(db: Db, now = new Date()): Promise<
   return recorded;
 }
 
+/** The claims of pages taken down by their date share the go-lives' table under this kind. */
+const takeDownKind = "page-take-down";
+
+/**
+ * Records every page whose take-down date has come and is not recorded yet, as "Taken down on
+ * schedule" (once, whatever processes race or restart); answers how many this call recorded. Only
+ * a date set before it came counts: a page saved with a past date was taken down by that save.
+ */
+export async function recordScheduledTakeDowns(db: Db, now = new Date()): Promise<number> {
+  const rows = await db
+    .selectFrom(tableOf("page"))
+    .select(["id", "data", "updated_at"])
+    .where("status", "=", "published")
+    .where("data", "like", '%"unpublishAt"%')
+    .execute();
+  let recorded = 0;
+  for (const row of rows) {
+    const page = parseRecord("page", row.data);
+    const at = page.unpublishAt;
+    if (!at || Date.parse(at) > now.getTime() || Date.parse(at) <= Date.parse(row.updated_at)) {
+      continue;
+    }
+    const claimed = await db.transaction().execute(async (trx) => {
+      const claim = await trx
+        .insertInto("publication_go_lives")
+        .values({
+          kind: takeDownKind,
+          item_id: row.id,
+          publish_at: at,
+          recorded_at: now.toISOString(),
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .executeTakeFirst();
+      if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await recordActivity(
+        trx,
+        {
+          action: "take-down-on-schedule",
+          actor: scheduleActor,
+          target: `page ${row.id}`,
+          detail: { title: page.title, unpublishAt: at, sendsTo: page.unpublishTo || "410 Gone" },
+        },
+        new Date(at),
+      );
+      return true;
+    });
+    if (claimed) recorded++;
+  }
+  return recorded;
+}
+
 export type GoLiveRecorder = { stop: () => Promise<void> };
 
 /** How often the recorder looks anyway: a schedule saved on another server does not wake it. */
@@ -92,6 +144,7 @@ export function startGoLiveRecorder(
       let delay = pollIntervalMs;
       try {
         await recordScheduledGoLives(db);
+        await recordScheduledTakeDowns(db);
         const next = await getNextPublicationTime(db);
         // A little after the time itself, so the item is due when the pass runs.
         if (next) delay = Math.min(delay, Math.max(0, next.getTime() - Date.now()) + 50);

@@ -7,7 +7,8 @@ import type { ImageUse } from "~/capabilities/media/image-uses.server";
 import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
-import { getEffectiveStatus, type PublicationRecord } from "../schema";
+import { kindTexts } from "../kind-texts";
+import { getEffectiveStatus, hasEnded, type PublicationRecord } from "../schema";
 import {
   getArticleTime,
   type Kind,
@@ -74,7 +75,39 @@ export async function getVisible<K extends Kind>(
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row || getEffectiveStatus(row.status, row.publish_at, now) !== "published") return undefined;
-  return readZonedRecord(kind, row, timeZone);
+  const record = readZonedRecord(kind, row, timeZone);
+  if (kind === "page" && hasEnded(record as PublicationRecord["page"], now)) return undefined;
+  return record;
+}
+
+/**
+ * A published page taken down by its date: where it sends visitors ("" = it answers 410 Gone), or
+ * undefined when no page at the address has come down.
+ */
+export async function findEndedPage(
+  db: Db,
+  id: string,
+  now = new Date(),
+): Promise<{ unpublishTo: string } | undefined> {
+  const row = await selectRow(db, "page", id);
+  if (!row || getEffectiveStatus(row.status, row.publish_at, now) !== "published") return undefined;
+  const page = parseRecord("page", row.data);
+  return hasEnded(page, now) ? { unpublishTo: page.unpublishTo ?? "" } : undefined;
+}
+
+/** The next time a published page comes down by its date. */
+async function getNextUnpublishTime(db: Db, now: Date): Promise<string | undefined> {
+  // Most pages have no date: only those whose text names one are read.
+  const rows = await db
+    .selectFrom(tableOf("page"))
+    .select("data")
+    .where("status", "=", "published")
+    .where("data", "like", '%"unpublishAt"%')
+    .execute();
+  return rows
+    .map((row) => parseRecord("page", row.data).unpublishAt)
+    .filter((iso): iso is string => iso !== undefined && Date.parse(iso) > now.getTime())
+    .sort()[0];
 }
 
 /** Where an old slug now lives, when the item there is visible: the 301's target. */
@@ -109,7 +142,10 @@ export async function getForAdmin<K extends Kind>(
   return row ? toStored(kind, row, now) : undefined;
 }
 
-/** The next time a scheduled item becomes visible, for pages that must change then. */
+/**
+ * The next time a scheduled item becomes visible or a page comes down by its date, for pages that
+ * must change then.
+ */
 export async function getNextPublicationTime(db: Db, now = new Date()): Promise<Date | undefined> {
   const iso = now.toISOString();
   const times = await Promise.all(
@@ -122,9 +158,9 @@ export async function getNextPublicationTime(db: Db, now = new Date()): Promise<
         .executeTakeFirst(),
     ),
   );
-  const next = times
-    .map((row) => row?.next)
+  const next = [...times.map((row) => row?.next), await getNextUnpublishTime(db, now)]
     .filter((value): value is string => typeof value === "string")
+    .map((value) => new Date(value).toISOString())
     .sort()[0];
   return next ? new Date(next) : undefined;
 }
@@ -160,7 +196,7 @@ export async function listImageUses(db: Db): Promise<ImageUse[]> {
       listBlockImages(record.blocks).map((url) => ({
         url,
         label: `Page: ${record.title}`,
-        href: `/admin/pages/${record.id}`,
+        href: kindTexts.page.adminItemPath(record.id),
       })),
     ),
   ].filter((use): use is ImageUse => Boolean(use.url));

@@ -8,6 +8,7 @@ import {
   articleSchema,
   caseStudySchema,
   getEffectiveStatus,
+  hasEnded,
   type PublicationKind,
   type PublicationRecord,
   type PublicationState,
@@ -111,7 +112,12 @@ export async function selectRows(
       .where((eb) => eb.or([eb("publish_at", "is", null), eb("publish_at", "<=", now)]));
   }
   const rows = (await query.execute()) as Row[];
-  return rows.sort(kindSpecs[kind].sort);
+  // A page past its take-down date is gone for visitors, whatever its status says.
+  const visible =
+    visibleAt && kind === "page"
+      ? rows.filter((row) => !hasEnded(parseRecord("page", row.data), visibleAt))
+      : rows;
+  return visible.sort(kindSpecs[kind].sort);
 }
 
 /** One row, whatever its status (in a transaction: the row a write starts from). */

@@ -138,8 +138,9 @@ export async function createPublication<K extends Kind>(
   db: Db,
   kind: K,
   input: PublicationInput[K],
-  options: SaveOptions,
+  options: SaveOptions & { action?: "save" | "restore" },
 ): Promise<StoredPublication<K>> {
+  const action = options.action ?? "save";
   const now = options.now ?? new Date();
   requirePublishable(kind, input);
   const publishAt = resolvePublishAt(input, null, now);
@@ -172,8 +173,8 @@ export async function createPublication<K extends Kind>(
         .values({ ...row, ...kindSpecs[kind].extraColumns(record) } as Insertable<CaseStudyTable>)
         .execute();
       await dropRedirects(trx, kind, { from: input.slug });
-      await insertRevision(trx, kind, row, "save", options.actor.email, now);
-      await recordChange(trx, kind, "save", options.actor, row.id, {
+      await insertRevision(trx, kind, row, action, options.actor.email, now);
+      await recordChange(trx, kind, action, options.actor, row.id, {
         status: getEffectiveStatus(row.status, row.publish_at, now),
         title: record.title,
         created: true,
@@ -290,25 +291,27 @@ export async function deletePublication(
 
 /**
  * Saves a revision's text as a new version: status, publication time and slug stay as they are.
- * An item deleted since comes back as a draft.
+ * An item deleted since comes back as a draft; with `address`, the text comes back as a new draft
+ * there instead (its own address is another item's now).
  */
 export async function restorePublication<K extends Kind>(
   db: Db,
   kind: K,
   id: string,
   revisionId: number,
-  options: SaveOptions & { expectedVersion?: number | undefined },
+  options: SaveOptions & { expectedVersion?: number | undefined; address?: string | undefined },
 ): Promise<StoredPublication<K>> {
   const revision = await getRevisionRecord(db, kind, revisionId);
   if (!revision || revision.itemId !== id) {
     throw new PublicationNotFoundError("That revision does not exist");
   }
-  const current = await getForAdmin(db, kind, id, options.now);
   const toInput = toPublicationInput[kind];
-  if (!current) {
-    const input = toInput(revision.record, { status: "draft", publishAt: null });
-    return createPublication(db, kind, { ...input, slug: id }, options);
-  }
+  const asDraft = () => toInput(revision.record, { status: "draft", publishAt: null });
+  const restoreAt = (slug: string) =>
+    createPublication(db, kind, { ...asDraft(), slug }, { ...options, action: "restore" });
+  if (options.address !== undefined) return restoreAt(options.address);
+  const current = await getForAdmin(db, kind, id, options.now);
+  if (!current) return restoreAt(id);
   const input = toInput(revision.record, current);
   return updatePublication(db, kind, id, { ...input, slug: id }, { ...options, action: "restore" });
 }
