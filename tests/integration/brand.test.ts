@@ -6,7 +6,8 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { defaultBrand } from "~/features/content/brand-schema";
-import { getContent, postJsonAs } from "../support/admin-requests";
+import { createAdmin } from "~/features/admin/admins/admins.server";
+import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
@@ -60,13 +61,13 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
   const bytes = async (path: string) => Buffer.from(await (await visit(path)).arrayBuffer());
 
   /** Posts the Brand screen's form as a browser without JavaScript would. */
-  const postBrand = (fields: Partial<typeof emptyBrandForm>) =>
+  const postBrand = (fields: Partial<typeof emptyBrandForm>, as = cookie) =>
     fetch(`${site.url}/admin/brand`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: site.url,
-        cookie,
+        cookie: as,
       },
       body: new URLSearchParams({ ...emptyBrandForm, ...fields }).toString(),
       redirect: "manual",
@@ -235,6 +236,62 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     );
     expect(api.status).toBe(400);
     expect(await html("/services")).toContain('content="abc_DEF-123xyz"');
+  });
+
+  it("keeps the verification codes an owner's: an editor neither sees nor sets them", async () => {
+    const owned = { googleVerification: "owners-google-code", bingVerification: "OWNERSBING" };
+    expect((await postBrand(owned)).status).toBe(200);
+    const editor = { email: "brand-editor@example.com", password: "an editor's long password" };
+    await createAdmin(site.services.db, { ...editor, role: "editor" });
+    const editorCookie = readSetCookie(await logIn(site, editor)) ?? "";
+    expect(editorCookie).not.toBe("");
+
+    const screen = await fetch(`${site.url}/admin/brand`, { headers: { cookie: editorCookie } });
+    expect(screen.status).toBe(200);
+    const screenHtml = await screen.text();
+    expect(screenHtml).toContain("Primary colour");
+    expect(screenHtml).not.toContain("Search engines");
+    expect(screenHtml).not.toContain('name="googleVerification"');
+
+    // Through the Brand screen's post and through the content API alike.
+    const viaForm = await postBrand(
+      { googleVerification: "editors-code", bingVerification: "" },
+      editorCookie,
+    );
+    expect(viaForm.status).toBe(403);
+    expect(await viaForm.text()).toContain("Only an owner can do this");
+    const current = await getContent(site);
+    const viaApi = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { searchEngines: { googleVerification: "editors-code", bingVerification: "" } } },
+      { cookie: editorCookie },
+    );
+    expect(viaApi.status).toBe(403);
+    expect((await viaApi.json()).message).toBe("Only an owner can do this");
+    // The editor's own form (no codes) and the whole document sent back unchanged still save.
+    const { googleVerification: _g, bingVerification: _b, ...editorForm } = emptyBrandForm;
+    const colours = await fetch(`${site.url}/admin/brand`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: site.url,
+        cookie: editorCookie,
+      },
+      body: new URLSearchParams({ ...editorForm, primaryColor: "#6d28d9" }).toString(),
+    });
+    expect(colours.status, await colours.clone().text()).toBe(200);
+    const whole = await postJsonAs(
+      site,
+      "/api/content",
+      { content: current.content },
+      { cookie: editorCookie },
+    );
+    expect(whole.status, await whole.clone().text()).toBe(200);
+    const page = await html("/services");
+    expect(page).toContain('<meta name="google-site-verification" content="owners-google-code"/>');
+    expect(page).toContain('<meta name="msvalidate.01" content="OWNERSBING"/>');
+    expect(page).not.toContain("editors-code");
   });
 
   it("requests only the chosen fonts, self-hosted and cached for good", async () => {

@@ -74,8 +74,18 @@ export const defaultBrand: Brand = {
 
 export const defaultSearchEngines: SearchEngines = { googleVerification: "", bingVerification: "" };
 
-/** The Brand screen's post: the brand (the logo's size is read from the library) and the codes. */
+/**
+ * The Brand screen's post: the brand (the logo's size is read from the library) and the codes,
+ * both or neither (an editor's form has none: the codes are an owner's).
+ */
 export const brandFormSchema = brandSchema
   .omit({ logoWidth: true, logoHeight: true })
-  .extend(searchEnginesSchema.shape);
+  .extend(searchEnginesSchema.partial().shape)
+  .refine(
+    (form) => (form.googleVerification === undefined) === (form.bingVerification === undefined),
+    {
+      message: "Send both verification codes, or neither",
+      path: ["bingVerification"],
+    },
+  );
 export type BrandFormInput = z.infer<typeof brandFormSchema>;

@@ -355,6 +355,8 @@ export type SiteContent = z.infer<typeof contentSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type ContentSection = keyof SiteContent;
 export const contentSections = Object.keys(contentSchema.shape) as ContentSection[];
+/** Sections only an owner may change: the verification codes claim the domain in Search Console. */
+export const ownerOnlySections: readonly ContentSection[] = ["searchEngines"];
 
 /** A save names any subset of sections; each one given replaces the stored one whole. */
 export const contentUpdateSchema = z.object({

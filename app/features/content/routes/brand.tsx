@@ -31,11 +31,15 @@ export const handle = { adminNav: { label: "Brand", order: 26 } } satisfies Rout
 const fieldNames = Object.keys(brandFormSchema.shape);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  getAdmin(context);
+  const admin = getAdmin(context);
   const { content, fresh } = await getRequestContent(context);
   const { logoWidth: _width, logoHeight: _height, ...brand } = content.brand;
+  // The verification codes claim the domain in Search Console: an owner's, not shown to editors.
+  const codes = admin.role === "owner" ? content.searchEngines : undefined;
   // Saving over a fallback copy while the database is unreadable could overwrite the real one.
-  return fresh ? { initial: { ...brand, ...content.searchEngines } } : { initial: null };
+  return fresh
+    ? { initial: { ...brand, ...codes }, codes: codes !== undefined }
+    : { initial: null };
 }
 
 type BrandAnswer = { message: string };
@@ -50,6 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       async accept(input, app) {
         await saveBrand(app.db, input, {
           author: admin.email,
+          role: admin.role,
           actor: getActor(admin, app.clientIp),
         });
         return { body: { message: "The brand is saved and shows on every page." } };
@@ -95,7 +100,9 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const result: FormResult<BrandAnswer> | undefined = actionData;
   const [values, setValues] = useState<BrandValues | null>(() =>
-    loaderData.initial ? { ...loaderData.initial, ...result?.values } : null,
+    loaderData.initial
+      ? { googleVerification: "", bingVerification: "", ...loaderData.initial, ...result?.values }
+      : null,
   );
   // A field's refusal goes once it is edited: the live hint then measures the new value.
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -202,33 +209,35 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             error={errors.bodyFont}
           />
         </BrandCard>
-        <BrandCard
-          title="Search engines"
-          description={
-            <>
-              To prove you own the site, Google Search Console and Bing Webmaster Tools give you a
-              meta tag. Paste only its code, the part inside content="...".
-            </>
-          }
-          className="grid gap-6"
-        >
-          <VerificationField
-            name="googleVerification"
-            label="Google Search Console code"
-            hint='From <meta name="google-site-verification" content="...">'
-            value={values.googleVerification}
-            onChange={set("googleVerification")}
-            errors={errors}
-          />
-          <VerificationField
-            name="bingVerification"
-            label="Bing Webmaster Tools code"
-            hint='From <meta name="msvalidate.01" content="...">'
-            value={values.bingVerification}
-            onChange={set("bingVerification")}
-            errors={errors}
-          />
-        </BrandCard>
+        {loaderData.codes ? (
+          <BrandCard
+            title="Search engines"
+            description={
+              <>
+                To prove you own the site, Google Search Console and Bing Webmaster Tools give you a
+                meta tag. Paste only its code, the part inside content="...".
+              </>
+            }
+            className="grid gap-6"
+          >
+            <VerificationField
+              name="googleVerification"
+              label="Google Search Console code"
+              hint='From <meta name="google-site-verification" content="...">'
+              value={values.googleVerification}
+              onChange={set("googleVerification")}
+              errors={errors}
+            />
+            <VerificationField
+              name="bingVerification"
+              label="Bing Webmaster Tools code"
+              hint='From <meta name="msvalidate.01" content="...">'
+              value={values.bingVerification}
+              onChange={set("bingVerification")}
+              errors={errors}
+            />
+          </BrandCard>
+        ) : null}
         <div>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save brand"}
