@@ -5,8 +5,8 @@
 // into the head as meta tags and markup is refused; only the chosen fonts are requested.
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { defaultBrand } from "~/features/content/brand-schema";
 import { createAdmin } from "~/features/admin/admins/admins.server";
+import { defaultBrand } from "~/features/content/brand-schema";
 import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
