@@ -106,7 +106,12 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
   /** Writes what an earlier test left in memory, then starts from no figures. */
   async function clearVisits() {
     await site.app.visits.flush();
-    for (const table of ["visit_page_views", "visit_entries", "visit_conversions"] as const) {
+    for (const table of [
+      "visit_page_views",
+      "visit_entries",
+      "visit_conversions",
+      "visit_conversion_visitors",
+    ] as const) {
       await site.services.db.deleteFrom(table).execute();
     }
   }
@@ -227,6 +232,37 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
     expect(report.tables["landing-conversions"].rows).toContainEqual(
       expect.objectContaining({ label: "/services", value: 1 }),
     );
+  });
+
+  it("counts a visitor's booking clicks once a day: 100 clicks are one conversion, on any instance", async () => {
+    await clearVisits();
+    const person = { ip: "203.0.113.51", ua: browser(51) };
+    const other = { ip: "203.0.113.52", ua: browser(52) };
+    expect(await visit(site.url, "/booking", person)).toBe(200);
+    for (let click = 0; click < 100; click++) {
+      expect(await visit(site.url, "/booking/go", person)).toBe(302);
+    }
+    expect(await visit(site.url, "/booking/go", other)).toBe(302);
+    // Another instance on the same database knows the visitor has been counted today.
+    const second = await startSecondInstance(site, database.url, now);
+    try {
+      expect(await visit(second.url, "/booking/go", person)).toBe(302);
+    } finally {
+      await second.close();
+    }
+    await site.app.visits.flush();
+    const report = await readInsights(site.services.db, "7d", today());
+    expect(report.totals.conversions).toBe(2);
+    expect(report.tables["landing-conversions"].rows).toContainEqual(
+      expect.objectContaining({ label: "/booking", value: 1 }),
+    );
+    // The visitors noted are hashes of today's salt only.
+    const noted = await site.services.db
+      .selectFrom("visit_conversion_visitors")
+      .selectAll()
+      .execute();
+    expect(noted).toHaveLength(2);
+    expect(noted.every((row) => row.day === today() && row.kind === "booking")).toBe(true);
   });
 
   it("counts a crawler that hides its name by its pace, and takes back what it had counted", async () => {

@@ -33,6 +33,7 @@ const landed: Record<string, string> = {
   "0020_pages.ts": "7386060c90fa01207f62c4142199b98c443f52ef204c08bfbde7f48c958cba96",
   "0025_redirects.ts": "ae2a0402b632f6a56efbcc371549b97781948295e317d42b0232b9c4729db04b",
   "0026_insights.ts": "01cb263d9b0c575b9700000bea3ef98a8e3f98effdfb4e8d44638916fc76b7d7",
+  "0031_conversion_visitors.ts": "a46052a70d117ddf092fbe928a114457cd25f079aa8d4bfd34815124cd9ca12b",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */
