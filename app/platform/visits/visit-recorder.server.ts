@@ -12,6 +12,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
 import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
+import type { ConversionKind } from "./visit-attribution";
 import { addDays, createDayReader, subtractMonths } from "./visit-days";
 import {
   isViewRequest,
@@ -38,8 +39,6 @@ export type VisitAttribution = VisitOrigin & {
   pagesBefore: string[];
   pageCount: number;
 };
-
-export type ConversionKind = "contact" | "newsletter" | "booking";
 
 export type VisitRecorderOptions = {
   db: Db;
