@@ -6,6 +6,7 @@
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "~/features/admin/admins/admins.server";
+import { deriveBrandPalette } from "~/features/content/brand-palette";
 import { defaultBrand } from "~/features/content/brand-schema";
 import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -94,6 +95,28 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     expect(await html("/about")).toContain(`--color-primary:${defaultBrand.primaryColor}`);
   });
 
+  it("refuses colours white text passes on whose bands the site makes from them would be hard to read", async () => {
+    const before = await getContent(site);
+    const refused = await postBrand({ primaryColor: "#1A73E8", accentColor: "#1a73e8" });
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain(
+      "Primary-coloured text on the page headers&#x27; light wash (#f1f7fe, made from this colour) has a contrast of 4.2:1",
+    );
+    expect(text).toContain("Accent-coloured text on the accent&#x27;s light badges");
+    const api = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { brand: { ...defaultBrand, primaryColor: "#1a73e8" } } },
+      { cookie },
+    );
+    expect(api.status).toBe(400);
+    expect((await api.json()).message).toContain(
+      "Primary-coloured text on the page headers' light wash",
+    );
+    expect((await getContent(site)).etag).toBe(before.etag);
+  });
+
   it("shows a saved colour on every public page and in the link previews, logged and in history", async () => {
     const cardBefore = await bytes("/og/services.png");
     const saved = await postBrand({ primaryColor: "#6D28D9", accentColor: "#9f1239" });
@@ -102,6 +125,11 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
       const page = await html(path);
       expect(page, path).toContain("--color-primary:#6d28d9");
       expect(page, path).toContain("--color-accent:#9f1239");
+      // The dark bands and light washes are made from them too.
+      const palette = deriveBrandPalette({ primaryColor: "#6d28d9", accentColor: "#9f1239" });
+      expect(page, path).toContain(`--color-navy:${palette.navy}`);
+      expect(page, path).toContain(`--color-tint:${palette.tint}`);
+      expect(page, path).toContain(`--color-accent-light:${palette.accentLight}`);
       // A phone's toolbar takes the primary colour, as the web manifest says.
       expect(page, path).toContain('<meta name="theme-color" content="#6d28d9"/>');
       expect(page.match(/name="theme-color"/g), path).toHaveLength(1);

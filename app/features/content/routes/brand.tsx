@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice, UnloadedScreen } from "~/capabilities/workspace/shell/notice";
+import { findBrandContrastProblems } from "~/features/content/brand-palette";
 import { saveBrand } from "~/features/content/brand-save.server";
 import { type BrandFormInput, brandFormSchema } from "~/features/content/brand-schema";
 import {
@@ -15,6 +16,7 @@ import {
 } from "~/features/content/editor/brand-fields";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getActor } from "~/platform/activity/activity.server";
+import { isHexColor } from "~/platform/color-contrast";
 import type { FontFamilyId } from "~/platform/document/font-families";
 import type { FieldErrors } from "~/platform/field-errors";
 import type { FormResult } from "~/platform/http/form-result";
@@ -119,6 +121,14 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   if (!values) {
     return <UnloadedScreen title="Brand" what="The brand" />;
   }
+  // Every band the site makes from the two colours, measured as they are typed.
+  const bandProblems =
+    isHexColor(values.primaryColor) && isHexColor(values.accentColor)
+      ? findBrandContrastProblems({
+          primaryColor: values.primaryColor.toLowerCase(),
+          accentColor: values.accentColor.toLowerCase(),
+        })
+      : {};
   const set = (name: keyof BrandValues) => (value: string) => {
     setValues((current) => (current ? { ...current, [name]: value } : current));
     setErrors(({ [name]: _edited, ...rest }) => rest);
@@ -168,8 +178,9 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
           title="Colours"
           description={
             <>
-              Buttons and links use the primary colour, highlights the accent. White text sits on
-              both, so each needs a contrast of at least 4.5:1 with white to stay readable.
+              Buttons and links use the primary colour, highlights the accent; the footer, the dark
+              bands and the page headers' light wash are made from them. Every text the site sets on
+              them needs a contrast of at least 4.5:1 to stay readable, and each is measured.
             </>
           }
           className="grid gap-6 sm:grid-cols-2"
@@ -180,6 +191,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             value={values.primaryColor}
             onChange={set("primaryColor")}
             error={errors.primaryColor}
+            bandProblem={bandProblems.primaryColor}
           />
           <BrandColorField
             name="accentColor"
@@ -187,6 +199,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             value={values.accentColor}
             onChange={set("accentColor")}
             error={errors.accentColor}
+            bandProblem={bandProblems.accentColor}
           />
         </BrandCard>
         <BrandCard
