@@ -1,6 +1,7 @@
 // Roles and devices end to end (issue 20, part A), at 1280 and 375 px: an editor signs in through
 // the login page and sees only what an editor may use; the owners' screens and the leads export
-// answer 403; an owner sees each admin's role on Admins; the account screen lists two browsers of
+// answer 403; an editor's Brand screen has no verification codes; an owner sees each admin's role
+// on Admins; the account screen lists two browsers of
 // the same admin, one signs the other out, and the other's next request lands on the login page.
 // axe checks the new and changed screens.
 import { expect, type Page } from "@playwright/test";
@@ -82,6 +83,29 @@ for (const width of [1280, 375]) {
       const csv = await page.request.get(`${baseURL}/admin/leads/subscribers.csv`);
       expect(csv.status()).toBe(403);
       expect(await csv.text()).not.toContain("email,");
+    });
+
+    test("an editor's Brand screen offers the colours and fonts, not the verification codes", async ({
+      page,
+    }, testInfo) => {
+      const email = await createEditor(`brand-${width}`);
+      await signInThroughLoginPage(page, email, password);
+      await page.waitForURL(/\/working-editor$/);
+      await page.goto("/admin/brand");
+      await expect(page.getByRole("heading", { name: "Brand", level: 1 })).toBeVisible();
+      await expect(page.getByLabel("Primary colour", { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Search engines" })).toHaveCount(0);
+      await expect(page.getByLabel("Google Search Console code")).toHaveCount(0);
+      // Their save keeps the owner's codes (the server refuses an editor's).
+      await page.getByRole("button", { name: "Save brand" }).click();
+      await expect(
+        page.getByRole("status").filter({ hasText: "Brand saved" }).first(),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({
+        path: testInfo.outputPath(`editor-brand-${width}.png`),
+        fullPage: true,
+      });
     });
   });
 }

@@ -1,10 +1,13 @@
 // The Brand screen in Chromium at 1280 and 375 px, as the owner uses it: a primary colour white
 // text cannot be read on is refused with its measured ratio; a passing one shows on the public
 // pages; a logo and an icon uploaded through the library show in the header, the favicon links
-// and the web app manifest. The screen and a branded public page pass axe at both widths.
+// and the web app manifest. The footer, the call-to-action band and the page headers' wash follow
+// the colours, and a colour that would make one unreadable is warned of and refused. The screen and
+// a branded public page pass axe at both widths.
 
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { Resvg } from "@resvg/resvg-js";
+import { deriveBrandPalette } from "~/features/content/brand-palette";
 import { defaultBrand } from "~/features/content/brand-schema";
 import { getToast, saveThroughApi } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
@@ -38,24 +41,37 @@ async function chooseUpload(page: Page, label: "Logo" | "Site icon", bytes: Buff
   await expect(group.getByRole("img", { name: `Chosen ${label.toLowerCase()}` })).toBeVisible();
 }
 
+/** Signed in, the Brand screen at 1280 px. */
+async function openBrandScreen(page: Page, context: BrowserContext) {
+  await signInWithSessionCookie(context, baseURL);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/brand");
+}
+
+/** Types a primary colour and saves: refused with the message, by the server too. */
+async function expectPrimaryRefused(page: Page, colour: string, message: string) {
+  const primary = page.getByLabel("Primary colour", { exact: true });
+  await primary.fill(colour);
+  await page.getByRole("button", { name: "Save brand" }).click();
+  await expect(getToast(page, "Not Saved")).toBeVisible();
+  await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+  await expect(primary).toHaveAttribute("aria-invalid", "true");
+  return primary;
+}
+
 test("the brand's colours, logo and icon are set on the Brand screen and shown on the site", async ({
   page,
   context,
 }) => {
   test.setTimeout(120_000);
-  await signInWithSessionCookie(context, baseURL);
+  await openBrandScreen(page, context);
   try {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto("/admin/brand");
-    const primary = page.getByLabel("Primary colour", { exact: true });
-
     // Refused with the measured ratio, by the server too (not only the live hint).
-    await primary.fill("#ffcc00");
-    await page.getByRole("button", { name: "Save brand" }).click();
-    await expect(getToast(page, "Not Saved")).toBeVisible();
-    const refusal = "White text on #ffcc00 has a contrast of 1.5:1; it needs at least 4.5:1";
-    await expect(page.getByText(refusal, { exact: true }).first()).toBeVisible();
-    await expect(primary).toHaveAttribute("aria-invalid", "true");
+    const primary = await expectPrimaryRefused(
+      page,
+      "#ffcc00",
+      "White text on #ffcc00 has a contrast of 1.5:1; it needs at least 4.5:1",
+    );
 
     await primary.fill("#6d28d9");
     await expect(page.getByText("White text on it: 7.1:1")).toBeVisible();
@@ -112,6 +128,57 @@ test("the brand's colours, logo and icon are set on the Brand screen and shown o
     const favicon = await context.request.get(`${baseURL}${icon}`);
     expect(favicon.status()).toBe(200);
     expect(favicon.headers()["content-type"]).toBe("image/png");
+  } finally {
+    await saveThroughApi(context, { brand: defaultBrand });
+  }
+});
+
+/** "#0a183e" as a computed style reads it: "rgb(10, 24, 62)". */
+function toRgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+test("the footer, the call-to-action band and the page headers follow the brand's colours; the screen warns of a band they would make unreadable", async ({
+  page,
+  context,
+}) => {
+  await openBrandScreen(page, context);
+  try {
+    // White text reads on this blue, but the page headers' wash made from it would not carry it:
+    // said as it is typed, and refused by the server.
+    const warning =
+      "Primary-coloured text on the page headers' light wash (#f1f7fe, made from this colour) has a contrast of 4.2:1; it needs at least 4.5:1";
+    await page.getByLabel("Primary colour", { exact: true }).fill("#1a73e8");
+    await expect(page.getByText(warning, { exact: true }).first()).toBeVisible();
+    await expectPrimaryRefused(page, "#1a73e8", warning);
+    await expectNoSeriousA11yViolations(page);
+
+    const colors = { primaryColor: "#6d28d9", accentColor: "#9f1239" };
+    const palette = deriveBrandPalette(colors);
+    const before = deriveBrandPalette(defaultBrand);
+    expect(palette.navy).not.toBe(before.navy);
+    await saveThroughApi(context, { brand: { ...defaultBrand, ...colors } });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await expect(page.locator("footer").last()).toHaveCSS(
+        "background-color",
+        toRgb(palette.navy),
+      );
+      // The closing call to action's band, and the hero's light wash.
+      await expect(page.locator("main section.bg-navy").last()).toHaveCSS(
+        "background-color",
+        toRgb(palette.navy),
+      );
+      const hero = await page
+        .locator("main section")
+        .first()
+        .evaluate((section) => getComputedStyle(section).backgroundImage);
+      expect(hero).toContain(toRgb(palette.tint));
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `test-results/brand-bands-${width}.png`, fullPage: true });
+    }
   } finally {
     await saveThroughApi(context, { brand: defaultBrand });
   }

@@ -276,3 +276,24 @@ test.describe("the contact form without JavaScript", () => {
     expect(await findMessages(email)).toHaveLength(1);
   });
 });
+
+test.describe("a built page's contact block", () => {
+  for (const width of [1280, 375]) {
+    test(`shows the owner's heading only, naming its form, at ${width} px`, async ({
+      page,
+    }, testInfo) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/careers");
+      const heading = page.getByRole("heading", { name: "Tell Us About Yourself", level: 2 });
+      await expect(heading).toBeVisible();
+      const form = page.getByRole("form", { name: "Tell Us About Yourself" });
+      await expect(form).toBeVisible();
+      // The form's own heading stays on the contact page, not under the block's.
+      await expect(page.getByRole("heading", { name: contact.formHeading })).toHaveCount(0);
+      await expect(form.getByRole("heading")).toHaveCount(0);
+      await form.scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`careers-contact-${width}.png`) });
+    });
+  }
+});

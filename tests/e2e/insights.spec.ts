@@ -1,6 +1,7 @@
 // Insights after a scripted visit, at a desktop and a phone width: a browser comes from a unique
 // referrer with a unique campaign and navigates on the client; once the server has written its
-// counts, the owner's Insights screen shows them, the chart has its text alternative, axe is clean.
+// counts, the owner's Insights screen shows them, the chart has its text alternative and opens on
+// the latest days on a phone, conversions are split by kind, axe is clean.
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
@@ -77,6 +78,30 @@ for (const size of widths) {
     await page.getByText("The chart's figures as a table").click();
     const figures = page.getByRole("table", { name: "Visitors and page views per day" });
     await expect(figures.getByRole("row")).toHaveCount(8);
+
+    // Conversions by kind: under the total, and as a table of their own.
+    await expect(totals.getByTestId("conversion-kinds").getByRole("listitem")).toContainText([
+      "Messages",
+      "Sign-ups",
+      "Booking clicks",
+    ]);
+    await expect(tableOf(page, "Conversions by kind").getByRole("rowheader")).toContainText([
+      "Contact messages",
+      "Newsletter sign-ups",
+      "Booking clicks",
+    ]);
+
+    // The chart opens on its latest day; on a phone its oldest are off to the left.
+    const scroller = page.getByRole("region", { name: /^Chart, scrolls sideways/ });
+    const labels = scroller.locator("svg text[text-anchor='middle']");
+    const box = await scroller.boundingBox();
+    const last = await labels.last().boundingBox();
+    const first = await labels.first().boundingBox();
+    if (!box || !last || !first) throw new Error("the chart is not drawn");
+    expect(last.x + last.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    expect(last.x).toBeGreaterThanOrEqual(box.x - 1);
+    if (size.width === 375) expect(first.x + first.width).toBeLessThan(box.x);
+    await page.screenshot({ path: `test-results/insights-${size.width}.png`, fullPage: true });
 
     // Each table downloads as CSV.
     const csv = await page.request.get(`/admin/insights/export.csv?table=campaigns&period=7d`);

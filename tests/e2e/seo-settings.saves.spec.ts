@@ -2,9 +2,11 @@
 // image from the media library and noindex set for a spec page (the About page, in the Content
 // Manager's SEO tab), a service (the content editor) and an article (its editor) reach the public
 // pages' head tags once saved, and a noindex page leaves sitemap.xml. axe finds nothing serious
-// on the article editor's SEO panel or the public page.
+// on the article editor's SEO panel or the public page. The page editor shows the title exactly as
+// the page carries it, and a tick leaves the site's name off it.
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { Resvg } from "@resvg/resvg-js";
+import { createBlock } from "../../app/capabilities/blocks/page-blocks";
 import { defaultContent } from "../../app/features/content/default-content";
 import { toSlug } from "../../app/features/content/slug";
 import { getToast, openEditor } from "./admin-helpers";
@@ -130,6 +132,59 @@ test.describe("SEO settings", () => {
         expect(serviceHead.robots).toBeUndefined();
         expect(serviceHead.inSitemap).toBe(true);
       });
+
+    test(`the page editor shows the title as the page carries it, and leaves the site's name off at ${width} px`, async ({
+      page,
+      context,
+    }) => {
+      test.slow();
+      await page.setViewportSize({ width, height: 900 });
+      await signInWithSessionCookie(context, baseURL);
+      const slug = `campaign-${width}-${Date.now()}`;
+      const created = await context.request.post(`${baseURL}/api/admin/pages`, {
+        headers: { origin: baseURL },
+        data: {
+          slug,
+          status: "published",
+          publishAt: "",
+          title: "Spring Offer",
+          blocks: [{ ...createBlock("hero", "hero1"), heading: "Spring Offer" }],
+          seoDescription: "",
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      await page.goto(`/admin/pages/${slug}`);
+      await waitForScriptedPageToHydrate(page);
+      const panel = page.getByTestId("seo-panel");
+      const searchTitle = `Free Microsoft 365 audit (${width} px)`;
+      await panel.getByLabel("Search title").fill(searchTitle);
+      const fullTitle = panel.getByTestId("seo-full-title");
+      await expect(fullTitle).toHaveText(
+        `Title the page carries: ${searchTitle} | Clearline IT Consulting`,
+      );
+      await expect(panel.getByTestId("card-title")).toHaveText(
+        `${searchTitle} | Clearline IT Consulting`,
+      );
+      const tick = panel.getByLabel('Add " | Clearline IT Consulting" after the title');
+      await expect(tick).toBeChecked();
+      await tick.uncheck();
+      await expect(fullTitle).toHaveText(`Title the page carries: ${searchTitle}`);
+      await expect(panel.getByTestId("result-title")).toHaveText(searchTitle);
+      await expect(panel.getByTestId("card-title")).toHaveText(searchTitle);
+      await panel.scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `test-results/seo-title-${width}.png` });
+      await page.getByRole("button", { name: "Save Changes" }).first().click();
+      await expect(getToast(page, "Saved")).toBeVisible();
+      expect((await readHead(page, `/${slug}`)).title).toBe(searchTitle);
+      await page.reload();
+      await waitForScriptedPageToHydrate(page);
+      await expect(
+        page
+          .getByTestId("seo-panel")
+          .getByLabel('Add " | Clearline IT Consulting" after the title'),
+      ).not.toBeChecked();
+    });
 
     test(`the owner sets an article's SEO at ${width} px`, async ({ page, context }) => {
       const { imageName, image } = await prepare(

@@ -5,8 +5,10 @@
 // into the head as meta tags and markup is refused; only the chosen fonts are requested.
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
+import { createAdmin } from "~/features/admin/admins/admins.server";
+import { deriveBrandPalette } from "~/features/content/brand-palette";
 import { defaultBrand } from "~/features/content/brand-schema";
-import { getContent, postJsonAs } from "../support/admin-requests";
+import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
@@ -60,13 +62,13 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
   const bytes = async (path: string) => Buffer.from(await (await visit(path)).arrayBuffer());
 
   /** Posts the Brand screen's form as a browser without JavaScript would. */
-  const postBrand = (fields: Partial<typeof emptyBrandForm>) =>
+  const postBrand = (fields: Partial<typeof emptyBrandForm>, as = cookie) =>
     fetch(`${site.url}/admin/brand`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: site.url,
-        cookie,
+        cookie: as,
       },
       body: new URLSearchParams({ ...emptyBrandForm, ...fields }).toString(),
       redirect: "manual",
@@ -93,6 +95,28 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     expect(await html("/about")).toContain(`--color-primary:${defaultBrand.primaryColor}`);
   });
 
+  it("refuses colours white text passes on whose bands the site makes from them would be hard to read", async () => {
+    const before = await getContent(site);
+    const refused = await postBrand({ primaryColor: "#1A73E8", accentColor: "#1a73e8" });
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain(
+      "Primary-coloured text on the page headers&#x27; light wash (#f1f7fe, made from this colour) has a contrast of 4.2:1",
+    );
+    expect(text).toContain("Accent-coloured text on the accent&#x27;s light badges");
+    const api = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { brand: { ...defaultBrand, primaryColor: "#1a73e8" } } },
+      { cookie },
+    );
+    expect(api.status).toBe(400);
+    expect((await api.json()).message).toContain(
+      "Primary-coloured text on the page headers' light wash",
+    );
+    expect((await getContent(site)).etag).toBe(before.etag);
+  });
+
   it("shows a saved colour on every public page and in the link previews, logged and in history", async () => {
     const cardBefore = await bytes("/og/services.png");
     const saved = await postBrand({ primaryColor: "#6D28D9", accentColor: "#9f1239" });
@@ -101,6 +125,11 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
       const page = await html(path);
       expect(page, path).toContain("--color-primary:#6d28d9");
       expect(page, path).toContain("--color-accent:#9f1239");
+      // The dark bands and light washes are made from them too.
+      const palette = deriveBrandPalette({ primaryColor: "#6d28d9", accentColor: "#9f1239" });
+      expect(page, path).toContain(`--color-navy:${palette.navy}`);
+      expect(page, path).toContain(`--color-tint:${palette.tint}`);
+      expect(page, path).toContain(`--color-accent-light:${palette.accentLight}`);
       // A phone's toolbar takes the primary colour, as the web manifest says.
       expect(page, path).toContain('<meta name="theme-color" content="#6d28d9"/>');
       expect(page.match(/name="theme-color"/g), path).toHaveLength(1);
@@ -235,6 +264,62 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     );
     expect(api.status).toBe(400);
     expect(await html("/services")).toContain('content="abc_DEF-123xyz"');
+  });
+
+  it("keeps the verification codes an owner's: an editor neither sees nor sets them", async () => {
+    const owned = { googleVerification: "owners-google-code", bingVerification: "OWNERSBING" };
+    expect((await postBrand(owned)).status).toBe(200);
+    const editor = { email: "brand-editor@example.com", password: "an editor's long password" };
+    await createAdmin(site.services.db, { ...editor, role: "editor" });
+    const editorCookie = readSetCookie(await logIn(site, editor)) ?? "";
+    expect(editorCookie).not.toBe("");
+
+    const screen = await fetch(`${site.url}/admin/brand`, { headers: { cookie: editorCookie } });
+    expect(screen.status).toBe(200);
+    const screenHtml = await screen.text();
+    expect(screenHtml).toContain("Primary colour");
+    expect(screenHtml).not.toContain("Search engines");
+    expect(screenHtml).not.toContain('name="googleVerification"');
+
+    // Through the Brand screen's post and through the content API alike.
+    const viaForm = await postBrand(
+      { googleVerification: "editors-code", bingVerification: "" },
+      editorCookie,
+    );
+    expect(viaForm.status).toBe(403);
+    expect(await viaForm.text()).toContain("Only an owner can do this");
+    const current = await getContent(site);
+    const viaApi = await postJsonAs(
+      site,
+      "/api/content",
+      { content: { searchEngines: { googleVerification: "editors-code", bingVerification: "" } } },
+      { cookie: editorCookie },
+    );
+    expect(viaApi.status).toBe(403);
+    expect((await viaApi.json()).message).toBe("Only an owner can do this");
+    // The editor's own form (no codes) and the whole document sent back unchanged still save.
+    const { googleVerification: _g, bingVerification: _b, ...editorForm } = emptyBrandForm;
+    const colours = await fetch(`${site.url}/admin/brand`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: site.url,
+        cookie: editorCookie,
+      },
+      body: new URLSearchParams({ ...editorForm, primaryColor: "#6d28d9" }).toString(),
+    });
+    expect(colours.status, await colours.clone().text()).toBe(200);
+    const whole = await postJsonAs(
+      site,
+      "/api/content",
+      { content: current.content },
+      { cookie: editorCookie },
+    );
+    expect(whole.status, await whole.clone().text()).toBe(200);
+    const page = await html("/services");
+    expect(page).toContain('<meta name="google-site-verification" content="owners-google-code"/>');
+    expect(page).toContain('<meta name="msvalidate.01" content="OWNERSBING"/>');
+    expect(page).not.toContain("editors-code");
   });
 
   it("requests only the chosen fonts, self-hosted and cached for good", async () => {

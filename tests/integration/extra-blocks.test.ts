@@ -78,6 +78,24 @@ describe.each(getTestDatabaseKinds())(
       expect(stored.body).toBe("<p>Home extra text</p>");
     });
 
+    it("gives a contact block the owner's heading only, and the form's own where it has none", async () => {
+      const titled = {
+        ...createBlock("contact", "talk1"),
+        heading: "Talk to an engineer",
+      } as Block;
+      const untitled = createBlock("contact", "talk2");
+      expect((await save({ home: [], about: [titled] })).status).toBe(200);
+      const about = await visit("/about");
+      expect(about).toContain(">Talk to an engineer</h2>");
+      expect(about).not.toContain("Send Us a Message");
+      // The form is named by the owner's heading.
+      expect(about).toMatch(/<form[^>]*aria-labelledby="block-talk1"/);
+
+      expect((await save({ home: [], about: [untitled] })).status).toBe(200);
+      const plain = await visit("/about");
+      expect(plain.match(/Send Us a Message/g)).toHaveLength(1);
+    });
+
     it("refuses unknown blocks, hostile links and an image without a description, naming the field", async () => {
       const hero = {
         ...createBlock("hero", "hero1"),

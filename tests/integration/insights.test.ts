@@ -11,6 +11,7 @@ import { defaultContent } from "~/features/content/default-content";
 import { readInsights } from "~/features/insights/insights.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { exportData } from "~/platform/db/backup/portable-data.server";
+import { getFormSecret, serializeFormShownCookie } from "~/platform/form-cookie.server";
 import { createDayReader } from "~/platform/visits/visit-days";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
@@ -106,7 +107,12 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
   /** Writes what an earlier test left in memory, then starts from no figures. */
   async function clearVisits() {
     await site.app.visits.flush();
-    for (const table of ["visit_page_views", "visit_entries", "visit_conversions"] as const) {
+    for (const table of [
+      "visit_page_views",
+      "visit_entries",
+      "visit_conversions",
+      "visit_conversion_visitors",
+    ] as const) {
       await site.services.db.deleteFrom(table).execute();
     }
   }
@@ -172,8 +178,8 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
     ]);
     expect(rows("referrers")).toEqual([
       ["Direct / none", 1],
-      ["google.com", 1],
-      ["linkedin.com", 1],
+      ["Google", 1],
+      ["LinkedIn", 1],
     ]);
     expect(report.tables.campaigns.rows).toEqual([
       { label: "spring", detail: "newsletter / email", value: 1 },
@@ -222,11 +228,172 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
     const report = await readInsights(site.services.db, "7d", today());
     expect(report.totals.conversions).toBe(1);
     expect(report.tables["source-conversions"].rows).toContainEqual(
-      expect.objectContaining({ label: "linkedin.com", value: 1 }),
+      expect.objectContaining({ label: "LinkedIn", value: 1 }),
     );
     expect(report.tables["landing-conversions"].rows).toContainEqual(
       expect.objectContaining({ label: "/services", value: 1 }),
     );
+  });
+
+  it("counts a visitor's booking clicks once a day: 100 clicks are one conversion, on any instance", async () => {
+    await clearVisits();
+    const person = { ip: "203.0.113.51", ua: browser(51) };
+    const other = { ip: "203.0.113.52", ua: browser(52) };
+    expect(await visit(site.url, "/booking", person)).toBe(200);
+    for (let click = 0; click < 100; click++) {
+      expect(await visit(site.url, "/booking/go", person)).toBe(302);
+    }
+    expect(await visit(site.url, "/booking/go", other)).toBe(302);
+    // Another instance on the same database knows the visitor has been counted today.
+    const second = await startSecondInstance(site, database.url, now);
+    try {
+      expect(await visit(second.url, "/booking/go", person)).toBe(302);
+    } finally {
+      await second.close();
+    }
+    await site.app.visits.flush();
+    const report = await readInsights(site.services.db, "7d", today());
+    expect(report.totals.conversions).toBe(2);
+    expect(report.tables["landing-conversions"].rows).toContainEqual(
+      expect.objectContaining({ label: "/booking", value: 1 }),
+    );
+    // The visitors noted are hashes of today's salt only.
+    const noted = await site.services.db
+      .selectFrom("visit_conversion_visitors")
+      .selectAll()
+      .execute();
+    expect(noted).toHaveLength(2);
+    expect(noted.every((row) => row.day === today() && row.kind === "booking")).toBe(true);
+  });
+
+  it("lists a source's aliases as one row and splits conversions by kind, with numbers as numbers in the CSV", async () => {
+    await clearVisits();
+    const who = (n: number, referer?: string) => ({
+      ip: `203.0.113.${100 + n}`,
+      ua: browser(100 + n),
+      ...(referer ? { referer } : {}),
+    });
+    const [feed, short, tagged] = [
+      who(1, "https://www.linkedin.com/feed/"),
+      who(2, "https://lnkd.in/x1"),
+      who(3),
+    ];
+    expect(await visit(site.url, "/", feed)).toBe(200);
+    expect(await visit(site.url, "/about", short)).toBe(200);
+    expect(await visit(site.url, "/services?utm_source=linkedin", tagged)).toBe(200);
+    expect(await visit(site.url, "/", who(4, "https://t.co/abc"))).toBe(200);
+    expect(await visit(site.url, "/blog?utm_source=x.com", who(5))).toBe(200);
+    expect(await visit(site.url, "/blog", who(6, "https://m.facebook.com/"))).toBe(200);
+    expect(await visit(site.url, "/?utm_source=fb", who(7))).toBe(200);
+    expect(await visit(site.url, "/", who(8, "https://www.google.com/"))).toBe(200);
+    expect(await visit(site.url, "/about?utm_source=google", who(9))).toBe(200);
+    // One contact message and two booking clicks, all from LinkedIn.
+    const contact = await fetch(`${site.url}/api/contact`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        origin: site.url,
+        "x-forwarded-for": feed.ip,
+        "user-agent": feed.ua,
+        // The form shown a while ago: a person's message, not one held for its speed.
+        cookie: serializeFormShownCookie(
+          await getFormSecret(site.services.db),
+          Date.now() - 20_000,
+          false,
+        ).split(";")[0] as string,
+      },
+      body: JSON.stringify({
+        name: "Ann Lee",
+        email: "ann.aliases@example.com",
+        message: "We would like to talk about our network.",
+        website: "",
+      }),
+    });
+    expect(contact.status).toBe(201);
+    expect(await visit(site.url, "/booking/go", short)).toBe(302);
+    expect(await visit(site.url, "/booking/go", tagged)).toBe(302);
+    await site.app.visits.flush();
+
+    const report = await readInsights(site.services.db, "7d", today());
+    const rows = (name: keyof typeof report.tables) =>
+      report.tables[name].rows.map((row) => [row.label, row.value]);
+    expect(report.tables["source-conversions"].rows.map((row) => row.label).sort()).toEqual([
+      "Facebook",
+      "Google",
+      "LinkedIn",
+      "X (Twitter)",
+    ]);
+    expect(rows("referrers")).toEqual([
+      ["Direct / none", 4],
+      ["LinkedIn", 2],
+      ["Facebook", 1],
+      ["Google", 1],
+      ["X (Twitter)", 1],
+    ]);
+    const linkedin = report.tables["source-conversions"].rows.find(
+      (row) => row.label === "LinkedIn",
+    );
+    expect(linkedin).toEqual({
+      label: "LinkedIn",
+      detail: "3 of 3 visits: 1 contact message, 2 booking clicks",
+      value: 3,
+      figures: [3, 1, 0, 2],
+      share: 1,
+    });
+    expect(report.totals.conversions).toBe(3);
+    expect(report.conversions.current).toEqual({ contact: 1, newsletter: 0, booking: 2 });
+    expect(rows("conversions")).toEqual([
+      ["Contact messages", 1],
+      ["Newsletter sign-ups", 0],
+      ["Booking clicks", 2],
+    ]);
+
+    // The downloads: a heading names each column's unit, every figure is a bare number.
+    const cookie = await logInCookie(site);
+    const csv = async (table: string) => {
+      const answer = await fetch(`${site.url}/admin/insights/export.csv?table=${table}&period=7d`, {
+        headers: { cookie },
+      });
+      expect(answer.status).toBe(200);
+      return (await answer.text())
+        .trimEnd()
+        .split("\r\n")
+        .map((line) => line.split(","));
+    };
+    const sources = await csv("source-conversions");
+    expect(sources[0]).toEqual([
+      "Source",
+      "Conversions",
+      "Visits",
+      "Contact messages",
+      "Newsletter sign-ups",
+      "Booking clicks",
+      "Rate (%)",
+    ]);
+    expect(sources).toContainEqual(["LinkedIn", "3", "3", "1", "0", "2", "100.0"]);
+    const pages = await csv("pages");
+    expect(pages[0]).toEqual(["Page", "Views", "Visitors"]);
+    expect(pages).toContainEqual(["/", "4", "4"]);
+    expect(await csv("conversions")).toEqual([
+      ["Kind", "Conversions", "Period before"],
+      ["Contact messages", "1", "0"],
+      ["Newsletter sign-ups", "0", "0"],
+      ["Booking clicks", "2", "0"],
+    ]);
+    for (const table of [
+      "pages",
+      "entries",
+      "referrers",
+      "source-conversions",
+      "landing-conversions",
+    ]) {
+      for (const line of (await csv(table)).slice(1)) {
+        expect(
+          line.slice(1).every((cell) => /^\d+(\.\d+)?$/.test(cell)),
+          `${table}: ${line}`,
+        ).toBe(true);
+      }
+    }
   });
 
   it("counts a crawler that hides its name by its pace, and takes back what it had counted", async () => {

@@ -34,6 +34,7 @@ const landed: Record<string, string> = {
   "0025_redirects.ts": "ae2a0402b632f6a56efbcc371549b97781948295e317d42b0232b9c4729db04b",
   "0026_insights.ts": "01cb263d9b0c575b9700000bea3ef98a8e3f98effdfb4e8d44638916fc76b7d7",
   "0029_redirect_query.ts": "799b2bc5edaa3d374d6adad8a2be0a6f368d22ca190fd891435d78eb139968cb",
+  "0031_conversion_visitors.ts": "a46052a70d117ddf092fbe928a114457cd25f079aa8d4bfd34815124cd9ca12b",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

@@ -4,6 +4,7 @@
 // escaped; noindex takes the page out of sitemap.xml and the HTML sitemap; bad values answer 400.
 import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
+import { createBlock } from "~/capabilities/blocks/page-blocks";
 import { defaultContent } from "~/features/content/default-content";
 import type { SiteContent } from "~/features/content/schema";
 import { toSlug } from "~/features/content/slug";
@@ -195,6 +196,53 @@ describe.each(getTestDatabaseKinds())("SEO settings on $name", (engine) => {
     // A noindex page keeps its generated card for shared links.
     const card = await fetch(`${site.url}/og/blog/seo-settings-article.png`);
     expect(card.status).toBe(200);
+  });
+
+  it("leaves the site's name off a page's title and og:title when its settings say so", async () => {
+    await saveContent({
+      seo: {
+        ...defaultContent.seo,
+        about: { seoTitle: "Meet the engineers", siteNameInTitle: false, seoDescription: "" },
+      },
+    });
+    const about = await readPage("/about");
+    expect(readTitle(about)).toBe("Meet the engineers");
+    expect(readMeta(about, "og:title")).toBe("Meet the engineers");
+    // Stored as sent: the editor reads the tick back.
+    const stored = (await (await fetch(`${site.url}/api/content`)).json()) as SiteContent;
+    expect(stored.seo.about.siteNameInTitle).toBe(false);
+
+    const page = {
+      slug: "spring-offer",
+      status: "published",
+      publishAt: "",
+      title: "Spring offer",
+      blocks: [{ ...createBlock("hero", "hero1"), heading: "Spring offer" }],
+      seoDescription: "",
+    };
+    const created = await postJsonAs(
+      site,
+      "/api/admin/pages",
+      { ...page, seoTitle: "Free M365 audit for Austin firms", siteNameInTitle: false },
+      { cookie },
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const offer = await readPage("/spring-offer");
+    expect(readTitle(offer)).toBe("Free M365 audit for Austin firms");
+    expect(readMeta(offer, "og:title")).toBe("Free M365 audit for Austin firms");
+    // Ticked (or never set), the name follows as before.
+    const ticked = await postJsonAs(
+      site,
+      "/api/admin/pages",
+      { ...page, slug: "summer-offer", siteNameInTitle: true },
+      { cookie },
+    );
+    expect(ticked.status).toBe(201);
+    expect(readTitle(await readPage("/summer-offer"))).toBe(
+      "Spring offer | Clearline IT Consulting",
+    );
+    await saveContent({ seo: defaultContent.seo });
+    expect(readTitle(await readPage("/about"))).toBe("About Us | Clearline IT Consulting");
   });
 
   it("refuses bad settings with a 400 naming the field", async () => {

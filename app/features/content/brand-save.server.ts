@@ -4,6 +4,7 @@
 import { findImageRecord } from "~/capabilities/media/image-records.server";
 import { parseUploadUrl } from "~/capabilities/media/image-variants";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import type { AdminRole } from "~/platform/admin-roles";
 import type { Db } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
 import type { BrandFormInput } from "./brand-schema";
@@ -23,7 +24,7 @@ async function readUploadSize(db: Db, url: string, field: string, what: string) 
 export async function saveBrand(
   db: Db,
   input: BrandFormInput,
-  { author, actor }: { author: string; actor: Actor },
+  { author, actor, role }: { author: string; actor: Actor; role: AdminRole },
 ): Promise<ContentRevision> {
   const { googleVerification, bingVerification, ...brand } = input;
   const logo = brand.logoUrl
@@ -32,11 +33,15 @@ export async function saveBrand(
   if (brand.iconUrl) await readUploadSize(db, brand.iconUrl, "iconUrl", "site icon");
   const sections = {
     brand: { ...brand, logoWidth: logo.width, logoHeight: logo.height },
-    searchEngines: { googleVerification, bingVerification },
+    // An editor's form has no codes: the stored ones stay.
+    ...(googleVerification === undefined || bingVerification === undefined
+      ? {}
+      : { searchEngines: { googleVerification, bingVerification } }),
   };
   return saveEditedContent(db, sections, {
     expectedVersion: undefined,
     author,
+    role,
     onSaved: (trx, saved) =>
       recordActivity(trx, {
         action: "content-save",

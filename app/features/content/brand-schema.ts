@@ -4,6 +4,7 @@ import { parseUploadUrl } from "~/capabilities/media/image-variants";
 import { describeLowContrast, isHexColor } from "~/platform/color-contrast";
 import { fontFamilyIds } from "~/platform/document/font-families";
 import { z } from "~/platform/zod";
+import { type BrandColors, findBrandContrastProblems } from "./brand-palette";
 
 /** The text colour the site draws on its primary buttons and on accent surfaces. */
 export const textOnBrandColors = { name: "White", hex: "#ffffff" } as const;
@@ -74,8 +75,36 @@ export const defaultBrand: Brand = {
 
 export const defaultSearchEngines: SearchEngines = { googleVerification: "", bingVerification: "" };
 
-/** The Brand screen's post: the brand (the logo's size is read from the library) and the codes. */
+/**
+ * A save's colours measured on every band the site draws with them (the footer, the page headers,
+ * badges): a pair that cannot be read is the colour's refusal. Checked where colours are saved, not
+ * on stored documents, so a brand saved before a pair was measured still reads.
+ */
+export function checkBrandContrast(
+  colors: BrandColors,
+  ctx: { addIssue(issue: { code: "custom"; message: string; path: PropertyKey[] }): void },
+  path: PropertyKey[] = [],
+): void {
+  for (const [field, message] of Object.entries(findBrandContrastProblems(colors))) {
+    // White text on the colour itself is the colour field's own refusal.
+    if (describeLowContrast(colors[field as keyof BrandColors], textOnBrandColors)) continue;
+    ctx.addIssue({ code: "custom", message, path: [...path, field] });
+  }
+}
+
+/**
+ * The Brand screen's post: the brand (the logo's size is read from the library) and the codes,
+ * both or neither (an editor's form has none: the codes are an owner's).
+ */
 export const brandFormSchema = brandSchema
   .omit({ logoWidth: true, logoHeight: true })
-  .extend(searchEnginesSchema.shape);
+  .extend(searchEnginesSchema.partial().shape)
+  .refine(
+    (form) => (form.googleVerification === undefined) === (form.bingVerification === undefined),
+    {
+      message: "Send both verification codes, or neither",
+      path: ["bingVerification"],
+    },
+  )
+  .superRefine((form, ctx) => checkBrandContrast(form, ctx));
 export type BrandFormInput = z.infer<typeof brandFormSchema>;

@@ -1,10 +1,16 @@
 // Saving edited content: the sections given are sanitized and replace the
 // stored ones as a new revision; an If-Match naming an older version is refused with a 409.
 
+import { type AdminRole, ownerOnlyMessage } from "~/platform/admin-roles";
 import type { Db } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { ApiError } from "~/platform/http/api.server";
-import { ContentConflictError, type ContentRevision, saveContent } from "./content-store.server";
+import {
+  ContentConflictError,
+  type ContentRevision,
+  OwnerOnlySectionError,
+  saveContent,
+} from "./content-store.server";
 import { sanitizeContentSections } from "./sanitize-content.server";
 import { contentSchema, type SiteContent } from "./schema";
 
@@ -27,6 +33,7 @@ export async function saveEditedContent(
   options: {
     expectedVersion: number | undefined;
     author: string;
+    role: AdminRole;
     onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
   },
 ): Promise<ContentRevision> {
@@ -49,6 +56,7 @@ export async function saveEditedContent(
         headers: { ETag: `"${error.currentVersion}"` },
       });
     }
+    if (error instanceof OwnerOnlySectionError) throw new ApiError(403, ownerOnlyMessage);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // The content store: the site content document as numbered revisions (a save adds one, older ones
 // stay).
 import { sql } from "kysely";
+import { type AdminRole, isRoleAllowed } from "~/platform/admin-roles";
 import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -12,7 +13,7 @@ import {
   maxProfiles,
   profileLinkSchema,
 } from "./navigation";
-import { contentSchema, type SiteContent } from "./schema";
+import { type ContentSection, contentSchema, ownerOnlySections, type SiteContent } from "./schema";
 import { keepServiceAddresses } from "./service-addresses.server";
 
 export type ContentRevision = { content: SiteContent; version: number };
@@ -59,6 +60,16 @@ function moveContactProfile(raw: Stored): Stored {
   return { ...raw, contact: rest, navigation: { ...navigation, profiles: moved } };
 }
 
+/** An editor's save that would change a section only an owner may change; nothing is written. */
+export class OwnerOnlySectionError extends Error {
+  override name = "OwnerOnlySectionError";
+  readonly section: ContentSection;
+  constructor(section: ContentSection) {
+    super(`Only an owner can change the content's ${section}`);
+    this.section = section;
+  }
+}
+
 /**
  * Reads a stored document over the defaults, section by section, so that a field added to the
  * schema later gets its default instead of failing the old document; a field that moved is
@@ -103,6 +114,8 @@ export async function saveContent(
   options: {
     expectedVersion?: number | undefined;
     author?: string;
+    /** Who saves: an editor may send an owner's section only unchanged (the whole document). */
+    role?: AdminRole;
     /** Runs in the save's transaction (the activity log's entry, for one). */
     onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
   } = {},
@@ -118,6 +131,12 @@ export async function saveContent(
       throw new ContentConflictError(current.version);
     }
     const content = contentSchema.parse({ ...current.content, ...sections });
+    if (options.role && !isRoleAllowed(options.role, "owner")) {
+      const changed = ownerOnlySections.find(
+        (section) => JSON.stringify(content[section]) !== JSON.stringify(current.content[section]),
+      );
+      if (changed) throw new OwnerOnlySectionError(changed);
+    }
     await keepServiceAddresses(trx, current.content.services.items, content.services.items, now);
     const inserted = await trx
       .insertInto("content_revisions")

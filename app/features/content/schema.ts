@@ -5,7 +5,7 @@ import { blocksSchema, findMissingBlockFields } from "~/capabilities/blocks/page
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
 import { z } from "~/platform/zod";
-import { brandSchema, searchEnginesSchema } from "./brand-schema";
+import { brandSchema, checkBrandContrast, searchEnginesSchema } from "./brand-schema";
 import { navigationSchema } from "./navigation";
 import { toSlug } from "./slug";
 
@@ -352,11 +352,18 @@ export type SiteContent = z.infer<typeof contentSchema>;
 export type Service = z.infer<typeof serviceSchema>;
 export type ContentSection = keyof SiteContent;
 export const contentSections = Object.keys(contentSchema.shape) as ContentSection[];
+/** Sections only an owner may change: the verification codes claim the domain in Search Console. */
+export const ownerOnlySections: readonly ContentSection[] = ["searchEngines"];
 
 /** A save names any subset of sections; each one given replaces the stored one whole. */
 export const contentUpdateSchema = z.object({
-  content: contentSchema.partial().refine((value) => Object.keys(value).length > 0, {
-    message: "Nothing to save: name at least one content section",
-  }),
+  content: contentSchema
+    .partial()
+    .refine((value) => Object.keys(value).length > 0, {
+      message: "Nothing to save: name at least one content section",
+    })
+    .superRefine((value, ctx) => {
+      if (value.brand) checkBrandContrast(value.brand, ctx, ["brand"]);
+    }),
 });
 export type ContentUpdate = z.infer<typeof contentUpdateSchema>;

@@ -1,5 +1,6 @@
 // The Insights screen's one query (the period) and its export's (period and table), and the
 // names of its periods and tables.
+import type { ConversionKind } from "~/platform/visits/visit-attribution";
 import { z } from "~/platform/zod";
 
 export const insightsPeriods = ["7d", "30d", "90d", "365d"] as const;
@@ -27,10 +28,25 @@ export const insightsTableNames = [
   "campaigns",
   "devices",
   "browsers",
+  "conversions",
   "landing-conversions",
   "source-conversions",
 ] as const;
 export type InsightsTableName = (typeof insightsTableNames)[number];
+
+/** Each kind of conversion, as the screen and the CSV name it. */
+export const conversionKindLabels: Record<ConversionKind, string> = {
+  contact: "Contact messages",
+  newsletter: "Newsletter sign-ups",
+  booking: "Booking clicks",
+};
+
+/** The same, short, where a figure card lists them under the total. */
+export const conversionKindShortLabels: Record<ConversionKind, string> = {
+  contact: "Messages",
+  newsletter: "Sign-ups",
+  booking: "Booking clicks",
+};
 
 const periodSchema = z
   .enum(insightsPeriods, { error: "Choose a period: 7d, 30d, 90d or 365d" })

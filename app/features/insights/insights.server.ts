@@ -1,15 +1,45 @@
 // The Insights figures of a period and of the one before it, from the visit tables: visitors,
-// page views and conversions per day, and every table the screen and its CSV export show.
+// page views and conversions per day, and every table the screen and its CSV export show. A
+// source's aliases (linkedin, linkedin.com, lnkd.in) are one row; conversions are split by kind.
 import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { formatCsv } from "~/platform/csv";
 import type { Db } from "~/platform/db/tables.server";
+import {
+  type ConversionKind,
+  conversionKinds,
+  readSourceName,
+} from "~/platform/visits/visit-attribution";
 import { addDays, listDays } from "~/platform/visits/visit-days";
-import { type InsightsPeriod, type InsightsTableName, periodDays } from "./insights-schema";
+import {
+  conversionKindLabels,
+  type InsightsPeriod,
+  type InsightsTableName,
+  periodDays,
+} from "./insights-schema";
 
 export type DayFigures = { day: string; visitors: number; views: number };
 export type Totals = { visitors: number; views: number; conversions: number };
-export type Row = { label: string; detail?: string; value: number; share?: number };
-export type InsightsTable = { title: string; columns: [string, string, string?]; rows: Row[] };
+export type ConversionCounts = Record<ConversionKind, number>;
+export type Row = {
+  label: string;
+  /** The line under the label on screen. */
+  detail?: string;
+  value: number;
+  /** Further figures, one per figureColumns entry: columns of their own in the CSV. */
+  figures?: number[];
+  /** Conversions per visit, for the rate tables. */
+  share?: number;
+};
+export type InsightsTable = {
+  title: string;
+  /** The label's and the main figure's headings. */
+  columns: [string, string];
+  /** The CSV's heading for each row's detail where it is text of its own (an address). */
+  detailColumn?: string;
+  /** The CSV's headings of each row's further figures. */
+  figureColumns?: string[];
+  rows: Row[];
+};
 
 export type InsightsReport = {
   from: string;
@@ -18,6 +48,8 @@ export type InsightsReport = {
   previousTo: string;
   totals: Totals;
   previous: Totals;
+  /** The period's conversions by kind, and the period before's. */
+  conversions: { current: ConversionCounts; previous: ConversionCounts };
   days: DayFigures[];
   tables: Record<InsightsTableName, InsightsTable>;
 };
@@ -27,7 +59,13 @@ type Range = { from: string; to: string };
 const num = (value: unknown) => Number(value ?? 0);
 const tableLimit = 25;
 
-async function readTotals(db: Db, { from, to }: Range): Promise<Totals> {
+const noConversions = (): ConversionCounts => ({ contact: 0, newsletter: 0, booking: 0 });
+const sumConversions = (counts: ConversionCounts) =>
+  conversionKinds.reduce((sum, kind) => sum + counts[kind], 0);
+const isConversionKind = (kind: string): kind is ConversionKind =>
+  (conversionKinds as readonly string[]).includes(kind);
+
+async function readTotals(db: Db, { from, to }: Range) {
   const [visits, views, conversions] = await Promise.all([
     db
       .selectFrom("visit_entries")
@@ -43,16 +81,20 @@ async function readTotals(db: Db, { from, to }: Range): Promise<Totals> {
       .executeTakeFirst(),
     db
       .selectFrom("visit_conversions")
-      .select((eb) => eb.fn.sum("conversions").as("count"))
+      .select(["kind", (eb) => eb.fn.sum("conversions").as("count")])
       .where("day", ">=", from)
       .where("day", "<=", to)
-      .executeTakeFirst(),
+      .groupBy("kind")
+      .execute(),
   ]);
-  return {
+  const byKind = noConversions();
+  for (const row of conversions) if (isConversionKind(row.kind)) byKind[row.kind] += num(row.count);
+  const totals: Totals = {
     visitors: num(visits?.count),
     views: num(views?.count),
-    conversions: num(conversions?.count),
+    conversions: sumConversions(byKind),
   };
+  return { totals, byKind };
 }
 
 async function readDays(db: Db, { from, to }: Range): Promise<DayFigures[]> {
@@ -117,6 +159,23 @@ async function countVisitsBy(db: Db, column: EntryColumn, { from, to }: Range) {
   return rows.map((row) => ({ key: String(row[column]), visits: num(row.visits) }));
 }
 
+type Count = { key: string; visits: number };
+
+/** Counts whose keys share a name (a source's aliases) added up, most first. */
+function mergeByName(counts: Count[], name: (key: string) => string): Count[] {
+  const merged = new Map<string, number>();
+  for (const count of counts) {
+    const key = name(count.key);
+    merged.set(key, (merged.get(key) ?? 0) + count.visits);
+  }
+  return [...merged]
+    .map(([key, visits]) => ({ key, visits }))
+    .sort((a, b) => b.visits - a.visits || a.key.localeCompare(b.key));
+}
+
+/** A source as Insights lists it: "" stays direct, any alias of a known one is its name. */
+const toSourceKey = (source: string) => (source ? readSourceName(source) : "");
+
 async function readCampaigns(db: Db, { from, to }: Range): Promise<Row[]> {
   const rows = await db
     .selectFrom("visit_entries")
@@ -127,43 +186,78 @@ async function readCampaigns(db: Db, { from, to }: Range): Promise<Row[]> {
     .groupBy(["source", "utm_medium", "utm_campaign"])
     .orderBy("visits", "desc")
     .execute();
-  return rows.map((row) => ({
-    label: row.utm_campaign || "(no campaign name)",
-    detail: [row.source, row.utm_medium].filter(Boolean).join(" / "),
-    value: num(row.visits),
-  }));
+  const merged = new Map<string, Row>();
+  for (const row of rows) {
+    const label = row.utm_campaign || "(no campaign name)";
+    const detail = [toSourceKey(row.source), row.utm_medium].filter(Boolean).join(" / ");
+    const key = `${label}\n${detail}`;
+    const seen = merged.get(key);
+    if (seen) seen.value += num(row.visits);
+    else merged.set(key, { label, detail, value: num(row.visits) });
+  }
+  return [...merged.values()].sort((a, b) => b.value - a.value);
 }
 
-async function countConversionsBy(db: Db, column: "entry_path" | "source", { from, to }: Range) {
+/** Conversions by kind per landing page or source (keyed as key names it). */
+async function countConversionsBy(
+  db: Db,
+  column: "entry_path" | "source",
+  { from, to }: Range,
+  key: (value: string) => string = (value) => value,
+) {
   const rows = await db
     .selectFrom("visit_conversions")
-    .select([column, (eb) => eb.fn.sum("conversions").as("conversions")])
+    .select([column, "kind", (eb) => eb.fn.sum("conversions").as("conversions")])
     .where("day", ">=", from)
     .where("day", "<=", to)
-    .groupBy(column)
+    .groupBy([column, "kind"])
     .execute();
-  return new Map(rows.map((row) => [String(row[column]), num(row.conversions)]));
+  const counts = new Map<string, ConversionCounts>();
+  for (const row of rows) {
+    if (!isConversionKind(row.kind)) continue;
+    const name = key(String(row[column]));
+    const kinds = counts.get(name) ?? noConversions();
+    kinds[row.kind] += num(row.conversions);
+    counts.set(name, kinds);
+  }
+  return counts;
 }
 
-function toRows(counts: { key: string; visits: number }[], name: (key: string) => string): Row[] {
+function toRows(counts: Count[], name: (key: string) => string): Row[] {
   return counts
     .slice(0, tableLimit)
     .map((count) => ({ label: name(count.key), value: count.visits }));
 }
 
-/** Visits and conversions per landing page or source, best rate first. */
+/** "1 contact message, 2 booking clicks": the kinds counted, in words. */
+function describeKinds(counts: ConversionCounts): string {
+  return conversionKinds
+    .filter((kind) => counts[kind] > 0)
+    .map((kind) => {
+      const name = conversionKindLabels[kind].toLowerCase();
+      return `${counts[kind]} ${counts[kind] === 1 ? name.replace(/s$/, "") : name}`;
+    })
+    .join(", ");
+}
+
+const rateFigureColumns = ["Visits", ...conversionKinds.map((kind) => conversionKindLabels[kind])];
+
+/** Visits and conversions (all, and by kind) per landing page or source, best rate first. */
 function toRateRows(
-  visits: { key: string; visits: number }[],
-  conversions: Map<string, number>,
+  visits: Count[],
+  conversions: Map<string, ConversionCounts>,
   name: (key: string) => string,
 ): Row[] {
   return visits
     .map((count) => {
-      const converted = conversions.get(count.key) ?? 0;
+      const kinds = conversions.get(count.key) ?? noConversions();
+      const converted = sumConversions(kinds);
+      const split = converted > 0 ? `: ${describeKinds(kinds)}` : "";
       return {
         label: name(count.key),
-        detail: `${converted} of ${count.visits} visits`,
+        detail: `${converted} of ${count.visits} visits${split}`,
         value: converted,
+        figures: [count.visits, ...conversionKinds.map((kind) => kinds[kind])],
         share: count.visits > 0 ? converted / count.visits : 0,
       };
     })
@@ -190,7 +284,7 @@ export async function readInsights(
   today: string,
 ): Promise<InsightsReport> {
   const { current, previous } = getPeriodRanges(period, today);
-  const [totals, previousTotals, days, pages, titles] = await Promise.all([
+  const [counted, counterpart, days, pages, titles] = await Promise.all([
     readTotals(db, current),
     readTotals(db, previous),
     readDays(db, current),
@@ -200,19 +294,25 @@ export async function readInsights(
   const [entries, referrers, sources, devices, browsers, campaigns, byLanding, bySource] =
     await Promise.all([
       countVisitsBy(db, "entry_path", current),
-      countVisitsBy(db, "referrer_host", current),
-      countVisitsBy(db, "source", current),
+      countVisitsBy(db, "referrer_host", current).then((counts) =>
+        mergeByName(counts, toSourceKey),
+      ),
+      countVisitsBy(db, "source", current).then((counts) => mergeByName(counts, toSourceKey)),
       countVisitsBy(db, "device", current),
       countVisitsBy(db, "browser", current),
       readCampaigns(db, current),
       countConversionsBy(db, "entry_path", current),
-      countConversionsBy(db, "source", current),
+      countConversionsBy(db, "source", current, toSourceKey),
     ]);
-  const pageRow = (page: { path: string; views: number; visitors: number }, title?: string) => ({
-    label: title ?? page.path,
-    detail: title ? page.path : `${page.visitors} visitors`,
-    value: page.views,
-  });
+  const pageRow = (page: { path: string; views: number; visitors: number }, title?: string) =>
+    title
+      ? { label: title, detail: page.path, value: page.views }
+      : {
+          label: page.path,
+          detail: `${page.visitors} ${page.visitors === 1 ? "visitor" : "visitors"}`,
+          value: page.views,
+          figures: [page.visitors],
+        };
   const titled = (kind: string) =>
     pages
       .filter((page) => titles.get(page.path)?.kind === kind)
@@ -223,23 +323,27 @@ export async function readInsights(
     to: current.to,
     previousFrom: previous.from,
     previousTo: previous.to,
-    totals,
-    previous: previousTotals,
+    totals: counted.totals,
+    previous: counterpart.totals,
+    conversions: { current: counted.byKind, previous: counterpart.byKind },
     days,
     tables: {
       pages: {
         title: "Top pages",
-        columns: ["Page", "Views", "Visitors"],
+        columns: ["Page", "Views"],
+        figureColumns: ["Visitors"],
         rows: pages.slice(0, tableLimit).map((page) => pageRow(page)),
       },
       articles: {
         title: "Top articles",
-        columns: ["Article", "Views", "Address"],
+        columns: ["Article", "Views"],
+        detailColumn: "Address",
         rows: titled("article"),
       },
       "case-studies": {
         title: "Top case studies",
-        columns: ["Case study", "Views", "Address"],
+        columns: ["Case study", "Views"],
+        detailColumn: "Address",
         rows: titled("case study"),
       },
       entries: {
@@ -254,7 +358,8 @@ export async function readInsights(
       },
       campaigns: {
         title: "Campaigns",
-        columns: ["Campaign", "Visits", "Source / medium"],
+        columns: ["Campaign", "Visits"],
+        detailColumn: "Source / medium",
         rows: campaigns.slice(0, tableLimit),
       },
       devices: { title: "Devices", columns: ["Device", "Visits"], rows: toRows(devices, namePage) },
@@ -263,35 +368,53 @@ export async function readInsights(
         columns: ["Browser", "Visits"],
         rows: toRows(browsers, namePage),
       },
+      conversions: {
+        title: "Conversions by kind",
+        columns: ["Kind", "Conversions"],
+        figureColumns: ["Period before"],
+        rows: conversionKinds.map((kind) => ({
+          label: conversionKindLabels[kind],
+          detail: `${counterpart.byKind[kind]} the period before`,
+          value: counted.byKind[kind],
+          figures: [counterpart.byKind[kind]],
+        })),
+      },
       "landing-conversions": {
         title: "Conversion rate by landing page",
-        columns: ["Landing page", "Conversions", "Visits"],
+        columns: ["Landing page", "Conversions"],
+        figureColumns: rateFigureColumns,
         rows: toRateRows(entries, byLanding, namePage),
       },
       "source-conversions": {
         title: "Conversion rate by source",
-        columns: ["Source", "Conversions", "Visits"],
+        columns: ["Source", "Conversions"],
+        figureColumns: rateFigureColumns,
         rows: toRateRows(sources, bySource, nameSource),
       },
     },
   };
 }
 
-/** One table of a report as CSV, its columns as on screen (a rate table adds the rate). */
+/**
+ * One table of a report as CSV: every figure a number in a column of its own (the unit is in its
+ * heading), the rate as a percentage number.
+ */
 export function formatInsightsCsv(table: InsightsTable): string {
   const rated = table.rows.some((row) => row.share !== undefined);
   const header = [
-    table.columns[0],
-    table.columns[1],
-    ...(table.columns[2] ? [table.columns[2]] : []),
+    ...table.columns,
+    ...(table.detailColumn ? [table.detailColumn] : []),
+    ...(table.figureColumns ?? []),
+    ...(rated ? ["Rate (%)"] : []),
   ];
   return formatCsv([
-    rated ? [...header, "Rate"] : header,
+    header,
     ...table.rows.map((row) => [
       row.label,
       String(row.value),
-      ...(table.columns[2] ? [row.detail ?? ""] : []),
-      ...(rated ? [`${((row.share ?? 0) * 100).toFixed(1)}%`] : []),
+      ...(table.detailColumn ? [row.detail ?? ""] : []),
+      ...(table.figureColumns ?? []).map((_, index) => String(row.figures?.[index] ?? 0)),
+      ...(rated ? [((row.share ?? 0) * 100).toFixed(1)] : []),
     ]),
   ]);
 }

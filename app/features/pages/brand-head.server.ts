@@ -2,6 +2,7 @@
 // (an inline style after the stylesheet, so they win), the font files to preload, the icon links
 // and the search engines' verification tags. Made from the content's Brand and Search engines.
 import { getSiteIconUrl } from "~/capabilities/media/site-icons";
+import { deriveBrandPalette, formatPaletteVariables } from "~/features/content/brand-palette";
 import type { SiteContent } from "~/features/content/schema";
 import { buildFontCss, listPreloadedFonts } from "~/platform/document/font-files.server";
 
@@ -21,7 +22,9 @@ export type BrandHead = {
 export function describeBrandHead(content: SiteContent): BrandHead {
   const { brand, searchEngines } = content;
   // Focus rings follow the primary colour, which passed its contrast check against white.
-  const colors = `:root{--color-primary:${brand.primaryColor};--color-ring:${brand.primaryColor};--color-accent:${brand.accentColor}}`;
+  // The dark bands and light washes follow the two colours (brand-palette.ts).
+  const palette = formatPaletteVariables(deriveBrandPalette(brand));
+  const colors = `:root{--color-primary:${brand.primaryColor};--color-ring:${brand.primaryColor};--color-accent:${brand.accentColor};${palette}}`;
   const headings = "h1,h2,h3,h4,h5,h6{font-family:var(--font-heading)}";
   const verification = [
     { name: "google-site-verification", content: searchEngines.googleVerification },

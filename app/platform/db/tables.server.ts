@@ -434,6 +434,13 @@ export interface VisitConversionTable {
   conversions: number;
 }
 
+/** Who a conversion was counted for today, so a repeated one counts once a visitor and day. */
+export interface VisitConversionVisitorTable {
+  day: string;
+  kind: string;
+  visitor: string;
+}
+
 export interface Tables {
   content_revisions: ContentRevisionTable;
   case_studies: CaseStudyTable;
@@ -483,6 +490,7 @@ export interface Tables {
   visit_page_views: VisitPageViewTable;
   visit_entries: VisitEntryTable;
   visit_conversions: VisitConversionTable;
+  visit_conversion_visitors: VisitConversionVisitorTable;
 }
 
 export type Db = Kysely<Tables>;

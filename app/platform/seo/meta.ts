@@ -54,7 +54,7 @@ export type PageMeta = {
   image?: string;
   /**
    * What the owner set for the page (any record carrying the fields will do): a search title for
-   * <title> and og:title, a written description, an uploaded link-card image, noindex.
+   * <title> and og:title (with the site's name or not), a written description, an uploaded link-card image, noindex.
    */
   seo?: Partial<SeoSettings> | undefined;
   /** Questions and answers the page shows (an FAQ block): an FAQPage. */
@@ -77,9 +77,14 @@ function getTrail(path: string, name: string): Crumb[] {
   return trail;
 }
 
-/** The page's <title>: its own title, then the company name unless the title already has it. */
-export function formatPageTitle(title: string, companyName: string): string {
-  return companyName && !title.includes(companyName) ? `${title} | ${companyName}` : title;
+/**
+ * The page's <title>: its own title, then the company name unless the title already has it or the
+ * page's settings leave it off.
+ */
+export function formatPageTitle(title: string, companyName: string, withSiteName = true): string {
+  return withSiteName && companyName && !title.includes(companyName)
+    ? `${title} | ${companyName}`
+    : title;
 }
 
 /** The sentence added after a computed description shorter than 70 characters. */
@@ -98,7 +103,11 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   const companyName = root?.shell.companyName ?? "";
   const seo = page.seo ?? {};
   // A title that already names the company (the home page's) does not get it twice.
-  const title = formatPageTitle(seo.seoTitle?.trim() || page.title, companyName);
+  const title = formatPageTitle(
+    seo.seoTitle?.trim() || page.title,
+    companyName,
+    seo.siteNameInTitle !== false,
+  );
   const path = page.path ?? args.location.pathname;
   const url = `${siteUrl}${path}`;
   const description = chooseDescription(

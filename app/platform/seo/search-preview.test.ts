@@ -21,6 +21,17 @@ describe("search result texts", () => {
     );
   });
 
+  it("leaves the company name off where the page's settings say so, as its <title> does", () => {
+    const facts = { title: "Free M365 audit", path: "/offer", computed: "", written: "" };
+    expect(buildPreviewTexts({ ...facts, siteNameInTitle: false }, site).pageTitle).toBe(
+      "Free M365 audit",
+    );
+    expect(buildPreviewTexts({ ...facts, siteNameInTitle: true }, site).resultTitle).toBe(
+      "Free M365 audit | Clearline IT Consulting",
+    );
+    expect(formatPageTitle("Free M365 audit", site.companyName, false)).toBe("Free M365 audit");
+  });
+
   it("cuts a long title after a whole word with an ellipsis, about 60 characters", () => {
     const texts = buildPreviewTexts(
       {

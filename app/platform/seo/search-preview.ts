@@ -58,6 +58,8 @@ export function checkDescriptionLength(written: string): DescriptionCheck {
 export type PreviewFacts = {
   /** The page's own title, before the company name is added. */
   title: string;
+  /** false: the page's settings leave the company name off its title. */
+  siteNameInTitle?: boolean;
   /** The page's canonical path, such as /blog/my-article. */
   path: string;
   /** What the page computes its description from when none is written. */
@@ -85,7 +87,7 @@ export type PreviewTexts = {
 
 /** What a search result and a link card show of a page, as its head tags will have it. */
 export function buildPreviewTexts(page: PreviewFacts, site: SiteFacts): PreviewTexts {
-  const pageTitle = formatPageTitle(page.title, site.companyName);
+  const pageTitle = formatPageTitle(page.title, site.companyName, page.siteNameInTitle !== false);
   const url = `${site.siteUrl}${page.path}`;
   const description = chooseDescription(
     page.written,

@@ -1,5 +1,5 @@
 // What the owner sets about how one public page appears in search results and shared links: search
-// title, description, social image and noindex. One schema for every kind of page; buildPageMeta
+// title (with or without the site's name after it), description, social image and noindex. One schema for every kind of page; buildPageMeta
 // (meta.ts) turns it into head tags and the sitemaps leave out what is noindex.
 import { z } from "~/platform/zod";
 import { descriptionLength } from "./description";
@@ -44,6 +44,10 @@ export const seoSettingsShape = {
     .trim()
     .max(seoTitleLength.max, `Must be at most ${seoTitleLength.max} characters`)
     .optional(),
+  /** false = the title is used as it is, without " | " and the site's name after it. */
+  siteNameInTitle: z
+    .boolean({ message: "Choose whether the site's name follows the title" })
+    .optional(),
   seoDescription,
   /** "" = the generated title card. */
   seoImage: libraryImagePath.optional(),
@@ -54,6 +58,7 @@ export type SeoSettings = z.infer<typeof seoSettingsSchema>;
 
 export const defaultSeoSettings: Required<SeoSettings> = {
   seoTitle: "",
+  siteNameInTitle: true,
   seoDescription: "",
   seoImage: "",
   noindex: false,
@@ -72,11 +77,12 @@ export const pageSeoSettings = z
 
 /** A record's SEO settings alone (records carry them flat among their other fields). */
 export function pickSeoSettings(value: SeoSettings): SeoSettings {
-  const { seoTitle, seoDescription, seoImage, noindex } = value;
+  const { seoTitle, siteNameInTitle, seoDescription, seoImage, noindex } = value;
   // Left out when not set, so a record saved without them reads as it did before they existed.
   return {
     seoDescription,
     ...(seoTitle !== undefined && { seoTitle }),
+    ...(siteNameInTitle !== undefined && { siteNameInTitle }),
     ...(seoImage !== undefined && { seoImage }),
     ...(noindex !== undefined && { noindex }),
   };

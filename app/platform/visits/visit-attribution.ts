@@ -25,20 +25,35 @@ export function parseAttribution(text: string | null | undefined): StoredAttribu
   }
 }
 
-/** Well-known sources by the names people use. */
+/** What a visit can lead to, counted per landing page and source. */
+export const conversionKinds = ["contact", "newsletter", "booking"] as const;
+export type ConversionKind = (typeof conversionKinds)[number];
+
+/**
+ * Well-known sources by the names people use: every alias one source gives (its hosts, its short
+ * links, the utm_source people type) is the one name, here and nowhere else.
+ */
 const knownSources: readonly (readonly [RegExp, string])[] = [
   [/(^|\.)linkedin\.com$|^lnkd\.in$|^linkedin$/, "LinkedIn"],
   [/(^|\.)google\.[a-z.]+$|^google$/, "Google"],
   [/(^|\.)bing\.com$|^bing$/, "Bing"],
   [/(^|\.)duckduckgo\.com$|^duckduckgo$/, "DuckDuckGo"],
-  [/(^|\.)facebook\.com$|^facebook$/, "Facebook"],
-  [/^t\.co$|(^|\.)twitter\.com$|^x\.com$|^twitter$/, "X (Twitter)"],
+  [/(^|\.)facebook\.com$|^facebook$|^fb$|^fb\.me$/, "Facebook"],
+  [/(^|\.)instagram\.com$|^instagram$|^ig$/, "Instagram"],
+  [/^t\.co$|(^|\.)twitter\.com$|^x\.com$|^twitter$|^x$/, "X (Twitter)"],
+  [/(^|\.)youtube\.com$|^youtu\.be$|^youtube$/, "YouTube"],
+  [/(^|\.)reddit\.com$|^reddit$/, "Reddit"],
 ];
+
+/** A source's one name: the well-known name of any of its aliases, else the source as counted. */
+export function readSourceName(source: string): string {
+  const key = source.trim().toLowerCase();
+  return knownSources.find(([pattern]) => pattern.test(key))?.[1] ?? source;
+}
 
 /** A source in words: "LinkedIn", "newsletter", or "a direct visit". */
 export function nameSource(source: string): string {
-  if (!source) return "a direct visit";
-  return knownSources.find(([pattern]) => pattern.test(source))?.[1] ?? source;
+  return source ? readSourceName(source) : "a direct visit";
 }
 
 /** One line for the inbox; titles name the landing page when it is an article or case study. */

@@ -12,6 +12,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
 import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
+import type { ConversionKind } from "./visit-attribution";
 import { addDays, createDayReader, subtractMonths } from "./visit-days";
 import {
   isViewRequest,
@@ -26,6 +27,7 @@ import {
   readStoredAttribution,
   readVisitSalts,
   upsertConversion,
+  upsertConversionOnce,
   type VisitBatch,
   writeVisitBatch,
 } from "./visit-store.server";
@@ -37,8 +39,6 @@ export type VisitAttribution = VisitOrigin & {
   pagesBefore: string[];
   pageCount: number;
 };
-
-export type ConversionKind = "contact" | "newsletter" | "booking";
 
 export type VisitRecorderOptions = {
   db: Db;
@@ -69,6 +69,15 @@ export type VisitRecorder = {
   readAttribution(clientIp: string, userAgent: string | null): Promise<VisitAttribution | null>;
   /** Counts a conversion for the visit's landing page and source; never throws. */
   recordConversion(kind: ConversionKind, attribution: VisitAttribution | null): Promise<void>;
+  /**
+   * Counts a conversion of the client's visit once a day whatever it repeats (a booking click
+   * reloaded or scripted); never throws.
+   */
+  recordConversionOnce(
+    kind: ConversionKind,
+    clientIp: string,
+    userAgent: string | null,
+  ): Promise<void>;
   /** Writes what is pending (tests call it instead of waiting for the timer). */
   flush(): Promise<void>;
   /** Stops the timer and writes what is pending: at shutdown. */
@@ -319,6 +328,38 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     return flushing;
   }
 
+  /** The client's visitor hash today; none while nothing is counted or the salt is unknown. */
+  async function readVisitor(clientIp: string, userAgent: string | null) {
+    if (!isActive()) return undefined;
+    const day = readDay(clock(), timeZone);
+    if (!salts.has(day)) await loadSalts();
+    const salt = salts.get(day);
+    if (!salt) return undefined;
+    return { day, hash: hashVisitor(salt, getClientNetwork(clientIp), userAgent ?? "") };
+  }
+
+  /** A visitor's visit today, from memory or from what was written. */
+  async function readVisitorAttribution(
+    day: string,
+    visitor: string,
+  ): Promise<VisitAttribution | null> {
+    const state = visitors.get(visitor);
+    if (state && currentDay === day) {
+      return {
+        ...state.origin,
+        landingPage: state.entry,
+        pagesBefore: [...state.trail],
+        pageCount: state.pageCount,
+      };
+    }
+    try {
+      return await readStoredAttribution(db, day, visitor);
+    } catch (error) {
+      logDatabaseError(logger, error, "Visit attribution unreadable");
+      return null;
+    }
+  }
+
   const timer = setInterval(() => void flush(), options.flushMs ?? 10_000);
   timer.unref();
   void flush();
@@ -350,27 +391,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       isPublicPage = test;
     },
     async readAttribution(clientIp, userAgent) {
-      if (!isActive()) return null;
-      const day = readDay(clock(), timeZone);
-      if (!salts.has(day)) await loadSalts();
-      const salt = salts.get(day);
-      if (!salt) return null;
-      const visitor = hashVisitor(salt, getClientNetwork(clientIp), userAgent ?? "");
-      const state = visitors.get(visitor);
-      if (state && currentDay === day) {
-        return {
-          ...state.origin,
-          landingPage: state.entry,
-          pagesBefore: [...state.trail],
-          pageCount: state.pageCount,
-        };
-      }
-      try {
-        return await readStoredAttribution(db, day, visitor);
-      } catch (error) {
-        logDatabaseError(logger, error, "Visit attribution unreadable");
-        return null;
-      }
+      const visitor = await readVisitor(clientIp, userAgent);
+      return visitor ? readVisitorAttribution(visitor.day, visitor.hash) : null;
     },
     async recordConversion(kind, attribution) {
       if (!isActive()) return;
@@ -381,6 +403,22 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
           entry_path: attribution?.landingPage ?? "",
           source: attribution?.source ?? "",
         });
+      } catch (error) {
+        logDatabaseError(logger, error, "Conversion not counted");
+      }
+    },
+    async recordConversionOnce(kind, clientIp, userAgent) {
+      const visitor = await readVisitor(clientIp, userAgent);
+      if (!visitor) return;
+      const attribution = await readVisitorAttribution(visitor.day, visitor.hash);
+      try {
+        const key = {
+          day: visitor.day,
+          kind,
+          entry_path: attribution?.landingPage ?? "",
+          source: attribution?.source ?? "",
+        };
+        await upsertConversionOnce(db, key, visitor.hash);
       } catch (error) {
         logDatabaseError(logger, error, "Conversion not counted");
       }

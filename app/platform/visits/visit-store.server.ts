@@ -120,6 +120,25 @@ export async function upsertConversion(
     .execute();
 }
 
+/**
+ * Counts a conversion once for a visitor, kind and day: the first one is added, a repeat (by this
+ * or another instance) finds the visitor noted and adds nothing.
+ */
+export async function upsertConversionOnce(
+  db: Db,
+  key: { day: string; kind: string; entry_path: string; source: string },
+  visitor: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const noted = await trx
+      .insertInto("visit_conversion_visitors")
+      .values({ day: key.day, kind: key.kind, visitor })
+      .onConflict((conflict) => conflict.columns(["day", "kind", "visitor"]).doNothing())
+      .executeTakeFirst();
+    if (Number(noted.numInsertedOrUpdatedRows ?? 0) > 0) await upsertConversion(trx, key);
+  });
+}
+
 /** A visit as written today by any process: its origin and the pages it viewed. */
 export async function readStoredAttribution(db: Db, day: string, visitor: string) {
   const entry = await db
@@ -155,6 +174,8 @@ export async function deleteVisitsBefore(db: Db, cutoff: string, today: string):
     await trx.deleteFrom("visit_entries").where("day", "<", cutoff).execute();
     await trx.deleteFrom("visit_conversions").where("day", "<", cutoff).execute();
     await trx.deleteFrom("visit_salts").where("day", "<", today).execute();
+    // Hashes of a day's salt: of no use once the day is over.
+    await trx.deleteFrom("visit_conversion_visitors").where("day", "<", today).execute();
   });
 }
 

@@ -30,12 +30,12 @@ export function CallToAction({
         "relative overflow-hidden",
         tone === "navy"
           ? "border-b border-white/10 bg-navy"
-          : "bg-gradient-to-br from-primary to-blue-900",
+          : "bg-gradient-to-br from-primary to-navy",
       )}
     >
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -left-24 -bottom-24 size-80 rounded-full bg-teal-500/15 blur-3xl"
+        className="pointer-events-none absolute -left-24 -bottom-24 size-80 rounded-full bg-accent/15 blur-3xl"
       />
       <Container className="relative py-16 text-center sm:py-20">
         <h2
@@ -44,7 +44,7 @@ export function CallToAction({
         >
           {heading}
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-slate-200">
+        <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-pretty text-white">
           {description}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">{actions}</div>

@@ -20,7 +20,7 @@ export function CheckList({
           <CircleCheck
             className={cn(
               "mt-0.5 size-5 shrink-0",
-              tone === "light" ? "text-accent" : "text-teal-300",
+              tone === "light" ? "text-accent" : "text-accent-light",
             )}
             aria-hidden="true"
           />

@@ -34,7 +34,7 @@ export function FeatureGrid({
             key={feature.title}
             className="rounded-2xl border border-border bg-white p-6 shadow-sm"
           >
-            <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-accent ring-1 ring-teal-100">
+            <span className="flex size-11 items-center justify-center rounded-lg bg-accent-tint text-accent ring-1 ring-accent-tint-strong">
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <Heading className="mt-4 text-base font-semibold text-navy sm:text-lg">

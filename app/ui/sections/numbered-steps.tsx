@@ -27,7 +27,7 @@ export function NumberedSteps({
         <li key={step.title} className="relative flex gap-5 md:block">
           <span
             aria-hidden="true"
-            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-white shadow-md ring-4 ring-blue-100"
+            className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-lg font-bold text-white shadow-md ring-4 ring-tint-strong"
           >
             {index + 1}
           </span>

@@ -18,10 +18,10 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+    <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-blue-100/60 blur-3xl"
+        className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-tint-strong/60 blur-3xl"
       />
       <Container className="relative py-16 sm:py-20">
         <SectionHeading

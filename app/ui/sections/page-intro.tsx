@@ -13,7 +13,7 @@ export function PageIntro({
   children?: ReactNode;
 }) {
   return (
-    <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+    <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
         {eyebrow ? (
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>

@@ -29,7 +29,7 @@ export function SectionHeading({
         <p
           className={cn(
             "text-sm font-semibold uppercase tracking-wider",
-            dark ? "text-teal-300" : "text-accent",
+            dark ? "text-accent-light" : "text-accent",
           )}
         >
           {eyebrow}

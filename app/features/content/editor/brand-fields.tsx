@@ -94,10 +94,22 @@ type BrandFieldProps<Value extends string> = {
   error: string | undefined;
 };
 
-/** A brand colour: a swatch picker and the hex text, with white text's measured contrast on it. */
-export function BrandColorField({ name, label, value, onChange, error }: BrandFieldProps<string>) {
+/**
+ * A brand colour: a swatch picker and the hex text, with white text's measured contrast on it, or
+ * what would be hard to read on a band the site makes from it (`bandProblem`).
+ */
+export function BrandColorField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  bandProblem,
+}: BrandFieldProps<string> & { bandProblem?: string | undefined }) {
   const valid = isHexColor(value);
-  const problem = valid ? describeLowContrast(value, textOnBrandColors) : undefined;
+  const problem = valid
+    ? (describeLowContrast(value, textOnBrandColors) ?? bandProblem)
+    : undefined;
   const measured = valid
     ? `White text on it: ${formatContrastRatio(getContrastRatio(value, textOnBrandColors.hex))}`
     : "Enter # and six hex digits";

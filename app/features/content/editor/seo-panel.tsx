@@ -1,15 +1,19 @@
-// One public page's SEO settings as every editor shows them: search title, search description with
-// its 70-160 counter, social image from the media library (or the generated card) and noindex,
+// One public page's SEO settings as every editor shows them: search title (and whether the site's
+// name follows it, with the title exactly as the page carries it), search description with its
+// 70-160 counter, social image from the media library (or the generated card) and noindex,
 // with the search-result and link-card previews following the typing.
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ImagePicker } from "~/capabilities/media/image-picker";
 import { ImageUploadError, useImageUpload } from "~/capabilities/media/image-upload";
 import { TextField } from "~/capabilities/workspace/fields";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import type { FieldErrors } from "~/platform/field-errors";
+import { useSharedRootData } from "~/platform/root-data";
+import { formatPageTitle } from "~/platform/seo/meta";
 import { fillSeoSettings, type SeoSettings, seoTitleLength } from "~/platform/seo/seo-settings";
 import { Button } from "~/ui/button";
 import { seoDescriptionHint } from "./content-fields";
+import { SeoCheckbox } from "./seo-checkbox";
 import { SeoPreview } from "./seo-preview";
 
 export function SeoPanel({
@@ -42,7 +46,6 @@ export function SeoPanel({
   const value = fillSeoSettings(stored);
   const fieldPath = (key: keyof SeoSettings) => (path ? `${path}.${key}` : key);
   const label = (field: string) => (pageName ? `${pageName} ${field.toLowerCase()}` : field);
-  const noindexId = useId();
   const [choosing, setChoosing] = useState(false);
   const chooseImage = (url: string) => {
     onChange({ seoImage: url });
@@ -50,6 +53,10 @@ export function SeoPanel({
   };
   // The panel's own: an upload lands here even when the library was closed before it ended.
   const upload = useImageUpload(({ image }) => chooseImage(image.url));
+  const companyName = useSharedRootData()?.shell.companyName ?? "";
+  const ownTitle = value.seoTitle.trim() || page.title;
+  const fullTitle = formatPageTitle(ownTitle, companyName, value.siteNameInTitle);
+  const namedAlready = Boolean(companyName) && ownTitle.includes(companyName);
   return (
     <div className="grid min-w-0 gap-5" data-testid="seo-panel">
       <TextField
@@ -61,6 +68,24 @@ export function SeoPanel({
         value={value.seoTitle}
         onValueChange={(seoTitle) => onChange({ seoTitle })}
       />
+      <div className="-mt-2 grid gap-3">
+        <p className="break-words text-sm text-slate-700" data-testid="seo-full-title">
+          <span className="font-medium text-slate-900">Title the page carries: </span>
+          {fullTitle || "(none yet)"}
+        </p>
+        {companyName ? (
+          <SeoCheckbox
+            label={`${pageName ? `${pageName}: add` : "Add"} " | ${companyName}" after the title`}
+            hint={
+              namedAlready
+                ? "The title already names the site, so its name is not added again."
+                : "Untick for a title that stands on its own, such as a campaign's."
+            }
+            checked={value.siteNameInTitle}
+            onChange={(siteNameInTitle) => onChange({ siteNameInTitle })}
+          />
+        ) : null}
+      </div>
       <TextField
         multiline
         path={fieldPath("seoDescription")}
@@ -74,7 +99,8 @@ export function SeoPanel({
         id={id}
         page={{
           ...page,
-          title: value.seoTitle.trim() || page.title,
+          title: ownTitle,
+          siteNameInTitle: value.siteNameInTitle,
           written: value.seoDescription,
         }}
         image={value.seoImage ? { src: value.seoImage, cropped: true } : { src: generatedImage }}
@@ -122,25 +148,12 @@ export function SeoPanel({
           </div>
         }
       />
-      <div className="grid gap-1">
-        <div className="flex items-start gap-3">
-          <input
-            id={noindexId}
-            type="checkbox"
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-            checked={value.noindex}
-            aria-describedby={`${noindexId}-hint`}
-            onChange={(event) => onChange({ noindex: event.target.checked })}
-          />
-          <label htmlFor={noindexId} className="text-sm font-medium leading-tight">
-            Hide from search engines (noindex)
-          </label>
-        </div>
-        <p id={`${noindexId}-hint`} className="pl-7 text-xs text-muted-foreground">
-          Search engines are asked not to list the page and it leaves both sitemaps; its address and
-          links to it keep working.
-        </p>
-      </div>
+      <SeoCheckbox
+        label="Hide from search engines (noindex)"
+        hint="Search engines are asked not to list the page and it leaves both sitemaps; its address and links to it keep working."
+        checked={value.noindex}
+        onChange={(noindex) => onChange({ noindex })}
+      />
     </div>
   );
 }

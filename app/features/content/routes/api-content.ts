@@ -33,6 +33,7 @@ export async function action(args: Route.ActionArgs) {
       const revision = await saveEditedContent(db, content, {
         expectedVersion,
         author: admin.email,
+        role: admin.role,
         onSaved: (trx, saved) =>
           recordActivity(trx, {
             action: "content-save",

@@ -5,6 +5,7 @@ import { Form, useNavigation } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice, UnloadedScreen } from "~/capabilities/workspace/shell/notice";
+import { findBrandContrastProblems } from "~/features/content/brand-palette";
 import { saveBrand } from "~/features/content/brand-save.server";
 import { type BrandFormInput, brandFormSchema } from "~/features/content/brand-schema";
 import {
@@ -15,6 +16,7 @@ import {
 } from "~/features/content/editor/brand-fields";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getActor } from "~/platform/activity/activity.server";
+import { isHexColor } from "~/platform/color-contrast";
 import type { FontFamilyId } from "~/platform/document/font-families";
 import type { FieldErrors } from "~/platform/field-errors";
 import type { FormResult } from "~/platform/http/form-result";
@@ -31,11 +33,15 @@ export const handle = { adminNav: { label: "Brand", order: 26 } } satisfies Rout
 const fieldNames = Object.keys(brandFormSchema.shape);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  getAdmin(context);
+  const admin = getAdmin(context);
   const { content, fresh } = await getRequestContent(context);
   const { logoWidth: _width, logoHeight: _height, ...brand } = content.brand;
+  // The verification codes claim the domain in Search Console: an owner's, not shown to editors.
+  const codes = admin.role === "owner" ? content.searchEngines : undefined;
   // Saving over a fallback copy while the database is unreadable could overwrite the real one.
-  return fresh ? { initial: { ...brand, ...content.searchEngines } } : { initial: null };
+  return fresh
+    ? { initial: { ...brand, ...codes }, codes: codes !== undefined }
+    : { initial: null };
 }
 
 type BrandAnswer = { message: string };
@@ -50,6 +56,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       async accept(input, app) {
         await saveBrand(app.db, input, {
           author: admin.email,
+          role: admin.role,
           actor: getActor(admin, app.clientIp),
         });
         return { body: { message: "The brand is saved and shows on every page." } };
@@ -95,7 +102,9 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const result: FormResult<BrandAnswer> | undefined = actionData;
   const [values, setValues] = useState<BrandValues | null>(() =>
-    loaderData.initial ? { ...loaderData.initial, ...result?.values } : null,
+    loaderData.initial
+      ? { googleVerification: "", bingVerification: "", ...loaderData.initial, ...result?.values }
+      : null,
   );
   // A field's refusal goes once it is edited: the live hint then measures the new value.
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -112,6 +121,14 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
   if (!values) {
     return <UnloadedScreen title="Brand" what="The brand" />;
   }
+  // Every band the site makes from the two colours, measured as they are typed.
+  const bandProblems =
+    isHexColor(values.primaryColor) && isHexColor(values.accentColor)
+      ? findBrandContrastProblems({
+          primaryColor: values.primaryColor.toLowerCase(),
+          accentColor: values.accentColor.toLowerCase(),
+        })
+      : {};
   const set = (name: keyof BrandValues) => (value: string) => {
     setValues((current) => (current ? { ...current, [name]: value } : current));
     setErrors(({ [name]: _edited, ...rest }) => rest);
@@ -161,8 +178,9 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
           title="Colours"
           description={
             <>
-              Buttons and links use the primary colour, highlights the accent. White text sits on
-              both, so each needs a contrast of at least 4.5:1 with white to stay readable.
+              Buttons and links use the primary colour, highlights the accent; the footer, the dark
+              bands and the page headers' light wash are made from them. Every text the site sets on
+              them needs a contrast of at least 4.5:1 to stay readable, and each is measured.
             </>
           }
           className="grid gap-6 sm:grid-cols-2"
@@ -173,6 +191,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             value={values.primaryColor}
             onChange={set("primaryColor")}
             error={errors.primaryColor}
+            bandProblem={bandProblems.primaryColor}
           />
           <BrandColorField
             name="accentColor"
@@ -180,6 +199,7 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             value={values.accentColor}
             onChange={set("accentColor")}
             error={errors.accentColor}
+            bandProblem={bandProblems.accentColor}
           />
         </BrandCard>
         <BrandCard
@@ -202,33 +222,35 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             error={errors.bodyFont}
           />
         </BrandCard>
-        <BrandCard
-          title="Search engines"
-          description={
-            <>
-              To prove you own the site, Google Search Console and Bing Webmaster Tools give you a
-              meta tag. Paste only its code, the part inside content="...".
-            </>
-          }
-          className="grid gap-6"
-        >
-          <VerificationField
-            name="googleVerification"
-            label="Google Search Console code"
-            hint='From <meta name="google-site-verification" content="...">'
-            value={values.googleVerification}
-            onChange={set("googleVerification")}
-            errors={errors}
-          />
-          <VerificationField
-            name="bingVerification"
-            label="Bing Webmaster Tools code"
-            hint='From <meta name="msvalidate.01" content="...">'
-            value={values.bingVerification}
-            onChange={set("bingVerification")}
-            errors={errors}
-          />
-        </BrandCard>
+        {loaderData.codes ? (
+          <BrandCard
+            title="Search engines"
+            description={
+              <>
+                To prove you own the site, Google Search Console and Bing Webmaster Tools give you a
+                meta tag. Paste only its code, the part inside content="...".
+              </>
+            }
+            className="grid gap-6"
+          >
+            <VerificationField
+              name="googleVerification"
+              label="Google Search Console code"
+              hint='From <meta name="google-site-verification" content="...">'
+              value={values.googleVerification}
+              onChange={set("googleVerification")}
+              errors={errors}
+            />
+            <VerificationField
+              name="bingVerification"
+              label="Bing Webmaster Tools code"
+              hint='From <meta name="msvalidate.01" content="...">'
+              value={values.bingVerification}
+              onChange={set("bingVerification")}
+              errors={errors}
+            />
+          </BrandCard>
+        ) : null}
         <div>
           <Button type="submit" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving..." : "Save brand"}

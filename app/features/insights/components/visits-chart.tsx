@@ -43,16 +43,16 @@ export function VisitsChart({ days }: { days: DayFigures[] }) {
   return (
     <figure className="grid gap-3">
       {/* Scrolls on a phone rather than shrinking its labels past reading; focusable, so a
-          keyboard can scroll it too. */}
+          keyboard can scroll it too. Reversed, it opens scrolled to its end: the latest days. */}
       <section
-        className="overflow-x-auto"
+        className="flex flex-row-reverse overflow-x-auto"
         aria-label="Chart, scrolls sideways on a narrow screen"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus to be scrolled by keyboard.
         tabIndex={0}
       >
         <svg
           viewBox={`0 0 ${width} ${height}`}
-          className="h-auto w-full min-w-[560px]"
+          className="h-auto w-full min-w-[560px] shrink-0"
           role="img"
           aria-labelledby="visits-chart-title"
           aria-describedby="visits-chart-desc"

@@ -2,6 +2,7 @@
 // the one before, the daily chart, and the tables (pages, articles, case studies, entry pages,
 // referrers, campaigns, devices, browsers, conversion rates), each with its CSV download.
 import { Download } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
@@ -10,12 +11,14 @@ import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
+import { conversionKinds } from "~/platform/visits/visit-attribution";
 import { createDayReader } from "~/platform/visits/visit-days";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { VisitsChart } from "../components/visits-chart";
 import { type InsightsTable, readInsights, type Totals } from "../insights.server";
 import {
+  conversionKindShortLabels,
   type InsightsPeriod,
   type InsightsTableName,
   insightsPeriods,
@@ -84,11 +87,14 @@ function Figure({
   value,
   previous,
   shown,
+  children,
 }: {
   label: string;
   value: number;
   previous: number;
   shown?: string;
+  /** A breakdown under the figure. */
+  children?: ReactNode;
 }) {
   const change = describeChange(value, previous);
   return (
@@ -100,6 +106,7 @@ function Figure({
           <span className={cn("font-semibold", change.tone)}>{change.text}</span> against{" "}
           {shown ? percent(previous) : previous} the period before
         </p>
+        {children}
       </CardContent>
     </Card>
   );
@@ -142,11 +149,11 @@ function InsightsTableCard({
                   <th scope="col" className="py-2 pr-3 font-medium">
                     {table.columns[0]}
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  <th scope="col" className="whitespace-nowrap py-2 pr-3 text-right font-medium">
                     {table.columns[1]}
                   </th>
                   {rated ? (
-                    <th scope="col" className="py-2 text-right font-medium">
+                    <th scope="col" className="whitespace-nowrap py-2 text-right font-medium">
                       Rate
                     </th>
                   ) : null}
@@ -155,19 +162,23 @@ function InsightsTableCard({
               <tbody>
                 {table.rows.map((row) => (
                   <tr key={`${row.label} ${row.detail ?? ""}`} className="border-b last:border-0">
-                    <th scope="row" className="max-w-0 py-2 pr-3 font-normal">
+                    <th scope="row" className="w-full max-w-0 py-2 pr-3 font-normal">
                       <span className="block truncate" title={row.label}>
                         {row.label}
                       </span>
                       {row.detail ? (
-                        <span className="block truncate text-xs text-muted-foreground">
+                        <span className="block break-words text-xs text-muted-foreground">
                           {row.detail}
                         </span>
                       ) : null}
                     </th>
-                    <td className="py-2 pr-3 text-right tabular-nums">{row.value}</td>
+                    <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                      {row.value}
+                    </td>
                     {rated ? (
-                      <td className="py-2 text-right tabular-nums">{percent(row.share ?? 0)}</td>
+                      <td className="whitespace-nowrap py-2 text-right tabular-nums">
+                        {percent(row.share ?? 0)}
+                      </td>
                     ) : null}
                   </tr>
                 ))}
@@ -187,6 +198,7 @@ const tableOrder: InsightsTableName[] = [
   "case-studies",
   "referrers",
   "campaigns",
+  "conversions",
   "landing-conversions",
   "source-conversions",
   "devices",
@@ -234,7 +246,21 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
       <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Figure label="Visitors" value={totals.visitors} previous={previous.visitors} />
         <Figure label="Page views" value={totals.views} previous={previous.views} />
-        <Figure label="Conversions" value={totals.conversions} previous={previous.conversions} />
+        <Figure label="Conversions" value={totals.conversions} previous={previous.conversions}>
+          <ul
+            className="mt-1 grid gap-0.5 text-xs text-muted-foreground"
+            data-testid="conversion-kinds"
+          >
+            {conversionKinds.map((kind) => (
+              <li key={kind} className="flex justify-between gap-2">
+                <span>{conversionKindShortLabels[kind]}</span>
+                <span className="font-semibold tabular-nums text-foreground">
+                  {report.conversions.current[kind]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Figure>
         <Figure
           label="Conversion rate"
           value={rate(totals)}
@@ -258,7 +284,8 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
       <p className="text-xs text-muted-foreground">
         A visitor is a daily salted hash of network and browser: the same person on two days counts
         as two visitors. Conversions are contact messages, confirmed newsletter sign-ups and clicks
-        on "Book a Consultation".
+        on "Book a Consultation" (once a visitor and day). A source's other addresses count as it
+        (lnkd.in and linkedin.com as LinkedIn, t.co and x.com as X).
       </p>
     </AdminPage>
   );

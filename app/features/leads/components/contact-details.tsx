@@ -26,7 +26,7 @@ function DetailRow({
 }) {
   return (
     <li className="flex gap-4">
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-primary">
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-tint text-primary">
         {icon}
       </span>
       <div className="min-w-0">

@@ -9,6 +9,7 @@ import { ApiRequestError, postJson } from "~/platform/api-client";
 import { toFieldErrors } from "~/platform/field-errors";
 import { type FormResult, readFormMessage } from "~/platform/http/form-result";
 import { Button } from "~/ui/button";
+import { cn } from "~/ui/cn";
 import { FormField } from "~/ui/forms/form-field";
 import { FormNotice } from "~/ui/forms/form-notice";
 import { Input } from "~/ui/input";
@@ -82,12 +83,16 @@ async function validate(fields: Record<string, string>): Promise<FieldErrors> {
 
 export function ContactForm({
   heading,
+  labelledBy,
   submitText,
   texts,
   formToken,
   result,
 }: {
-  heading: string;
+  /** The form's own heading; none where it sits under the block's (labelledBy names that). */
+  heading?: string;
+  /** The id of the heading that names the form, when it has none of its own. */
+  labelledBy?: string;
   submitText: string;
   texts: ContactFormTexts;
   formToken?: string;
@@ -184,7 +189,7 @@ export function ContactForm({
       method="post"
       action="/contact"
       noValidate
-      aria-labelledby={`${id}-heading`}
+      aria-labelledby={heading ? `${id}-heading` : labelledBy}
       onSubmit={handleSubmit}
       onChange={handleChange}
       onFocus={() => {
@@ -192,23 +197,30 @@ export function ContactForm({
       }}
       className="relative"
     >
-      <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-navy">
-        {heading}
-      </h2>
+      {heading ? (
+        <h2 id={`${id}-heading`} className="text-2xl font-bold tracking-tight text-navy">
+          {heading}
+        </h2>
+      ) : null}
       {notice?.status === "done" ? (
-        <FormNotice variant="success" title={contactSentTitle} className="mt-6">
+        <FormNotice variant="success" title={contactSentTitle} className={cn(heading && "mt-6")}>
           {contactSentDescription}
         </FormNotice>
       ) : null}
       {noticeMessage ? (
-        <FormNotice variant="error" title="Error" className="mt-6">
+        <FormNotice variant="error" title="Error" className={cn(heading && "mt-6")}>
           {noticeMessage}
         </FormNotice>
       ) : null}
       <p className="sr-only" aria-live="polite">
         {errorSummary}
       </p>
-      <div className="mt-6 grid gap-5 sm:grid-cols-2">
+      <div
+        className={cn(
+          "grid gap-5 sm:grid-cols-2",
+          (heading || notice?.status === "done" || noticeMessage) && "mt-6",
+        )}
+      >
         <FormField id={fieldId("name")} label={texts.contactNameLabel} error={errors.name}>
           {(control) => (
             <Input

@@ -55,7 +55,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   const { contact, profiles, formTexts, formToken } = loaderData;
   return (
     <>
-      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
         <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">
             {contact.eyebrow}

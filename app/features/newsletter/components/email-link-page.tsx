@@ -54,7 +54,7 @@ export function EmailLinkPage({
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   return (
-    <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
+    <section className="bg-gradient-to-br from-slate-50 via-white to-tint">
       <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
         <Card className="p-6 text-center sm:p-10">
           {view.state === "confirm" ? (

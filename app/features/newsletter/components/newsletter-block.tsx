@@ -17,7 +17,7 @@ export function NewsletterBlock({
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-3xl rounded-2xl bg-gradient-to-br from-primary to-navy px-6 py-12 text-center shadow-lg sm:px-12">
           <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-white/10">
-            <Mail className="size-6 text-teal-300" aria-hidden="true" />
+            <Mail className="size-6 text-accent-light" aria-hidden="true" />
           </div>
           <h2
             id="blog-newsletter-heading"

@@ -43,7 +43,7 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
   const { heading, description, note, label, homeLinkText, backText } = loaderData;
   const returnTo = actionData?.values.returnTo ?? "/";
   return (
-    <section className="bg-gradient-to-br from-slate-50 via-white to-blue-50">
+    <section className="bg-gradient-to-br from-slate-50 via-white to-tint">
       <div className="mx-auto max-w-2xl px-4 py-16 sm:px-6 sm:py-24">
         <Card className="p-6 sm:p-10">
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">{label}</p>

@@ -23,8 +23,10 @@ export function InteractiveBlock({ block, data }: { block: Block; data: Interact
       return data.contact ? (
         <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
           <Card className="mx-auto max-w-3xl p-6 sm:p-8">
+            {/* The owner's heading names the form; the form's own is for a block without one. */}
             <ContactForm
-              heading={data.contact.formHeading}
+              heading={block.heading ? undefined : data.contact.formHeading}
+              labelledBy={`block-${block.id}`}
               submitText={data.contact.submitText}
               texts={data.contact.formTexts}
               formToken={data.contact.formToken}

@@ -19,7 +19,7 @@ export function BookingDetailsNote({
       className={cn(
         "flex items-start gap-2.5 rounded-lg px-4 py-3 text-sm leading-relaxed",
         tone === "light"
-          ? "border border-blue-100 bg-blue-50 text-blue-950"
+          ? "border border-tint-strong bg-tint text-navy"
           : "bg-white/10 text-slate-200",
         className,
       )}
@@ -27,7 +27,7 @@ export function BookingDetailsNote({
       <Info
         className={cn(
           "mt-0.5 size-4 shrink-0",
-          tone === "light" ? "text-primary" : "text-teal-300",
+          tone === "light" ? "text-primary" : "text-accent-light",
         )}
         aria-hidden="true"
       />

@@ -91,7 +91,7 @@ export function BookingTabs({
                       key={title}
                       className="rounded-2xl border border-border bg-white p-6 text-center shadow-sm"
                     >
-                      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-blue-50 text-primary ring-1 ring-blue-100">
+                      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-tint text-primary ring-1 ring-tint-strong">
                         <Icon className="size-6" aria-hidden="true" />
                       </span>
                       <h3 className="mt-4 text-lg font-semibold text-navy">{title}</h3>
@@ -145,7 +145,7 @@ export function BookingTabs({
                       aria-labelledby={getExpectationHeadingId(index)}
                       className="rounded-2xl border border-border bg-white p-7 shadow-sm"
                     >
-                      <span className="flex size-11 items-center justify-center rounded-lg bg-teal-50 text-accent ring-1 ring-teal-100">
+                      <span className="flex size-11 items-center justify-center rounded-lg bg-accent-tint text-accent ring-1 ring-accent-tint-strong">
                         <Icon className="size-5" aria-hidden="true" />
                       </span>
                       <h3

@@ -29,7 +29,7 @@ export function HeroHeading({
       <InlineRichText html={hero.heading1} className="block" />
       <InlineRichText
         html={hero.heading2}
-        className={cn("block", tone === "light" ? "text-primary" : "text-teal-300")}
+        className={cn("block", tone === "light" ? "text-primary" : "text-accent-light")}
       />
     </h1>
   );

@@ -77,7 +77,7 @@ export function TrustBadges({
         const Icon = pickIcon("main", index);
         return (
           <li key={`${value} ${label}`} className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-full bg-teal-50 text-accent ring-1 ring-teal-100">
+            <span className="flex size-10 items-center justify-center rounded-full bg-accent-tint text-accent ring-1 ring-accent-tint-strong">
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <span className="text-sm font-semibold text-navy">

@@ -34,7 +34,7 @@ export function SiteFooter({
                 href={`mailto:${shell.contact.email}`}
                 className={`${linkClass} inline-flex items-center gap-3`}
               >
-                <Mail className="size-4 text-teal-300" aria-hidden="true" />
+                <Mail className="size-4 text-accent-light" aria-hidden="true" />
                 {shell.contact.email}
               </a>
             </li>
@@ -43,12 +43,12 @@ export function SiteFooter({
                 href={toTelHref(shell.contact.phone)}
                 className={`${linkClass} inline-flex items-center gap-3`}
               >
-                <Phone className="size-4 text-teal-300" aria-hidden="true" />
+                <Phone className="size-4 text-accent-light" aria-hidden="true" />
                 {shell.contact.phone}
               </a>
             </li>
             <li className="flex items-start gap-3 text-slate-300">
-              <MapPin className="mt-0.5 size-4 shrink-0 text-teal-300" aria-hidden="true" />
+              <MapPin className="mt-0.5 size-4 shrink-0 text-accent-light" aria-hidden="true" />
               <span>{shell.contact.address}</span>
             </li>
           </ul>
@@ -103,7 +103,10 @@ export function SiteFooter({
               </li>
             ))}
             <li>
-              <Link to="/services" className="text-sm font-semibold text-teal-300 hover:text-white">
+              <Link
+                to="/services"
+                className="text-sm font-semibold text-accent-light hover:text-white"
+              >
                 {shell.footerLinks.viewAllServicesText}
               </Link>
             </li>

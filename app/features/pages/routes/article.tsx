@@ -98,7 +98,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
     <>
       {preview ? <PreviewBanner preview={preview} /> : null}
       <article aria-labelledby="article-title">
-        <header className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+        <header className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
           <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
             <Link
               to="/blog"

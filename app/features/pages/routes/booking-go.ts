@@ -1,6 +1,6 @@
-// GET /booking/go: the "Book a Consultation" buttons' way to the external calendar. A click by a
-// person counts as a booking conversion for the visit that brought them; the answer is a redirect
-// to the calendar whatever happens to the count.
+// GET /booking/go: the "Book a Consultation" buttons' way to the external calendar. A person's
+// clicks count as one booking conversion a day for the visit that brought them; the answer is a
+// redirect to the calendar whatever happens to the count.
 import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
@@ -15,8 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
   );
   if (visits && userAgent && !isbot(userAgent) && !prefetch) {
-    const attribution = await visits.readAttribution(clientIp, userAgent);
-    await visits.recordConversion("booking", attribution);
+    await visits.recordConversionOnce("booking", clientIp, userAgent);
   }
   return redirect(content.booking.url, { status: 302, headers: { "Cache-Control": "no-store" } });
 }

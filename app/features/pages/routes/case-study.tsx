@@ -84,7 +84,7 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {preview ? <PreviewBanner preview={preview} /> : null}
-      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <section className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-2 lg:gap-14 lg:px-8">
           <div className="animate-fade-up">
             <Link

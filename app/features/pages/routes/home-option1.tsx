@@ -37,11 +37,11 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
         />
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-32 -left-32 size-96 rounded-full bg-teal-500/20 blur-3xl"
+          className="pointer-events-none absolute -bottom-32 -left-32 size-96 rounded-full bg-accent/20 blur-3xl"
         />
         <Container className="relative pt-16 sm:pt-24">
           <div className="max-w-3xl">
-            <p className="text-sm font-semibold uppercase tracking-wider text-teal-300">
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-light">
               {hero.subtitle}
             </p>
             <HeroHeading hero={hero} tone="dark" className="mt-5" />
@@ -124,7 +124,7 @@ export default function HomeOption1({ loaderData }: Route.ComponentProps) {
               >
                 <span
                   aria-hidden="true"
-                  className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-teal-50 text-sm font-bold text-accent ring-1 ring-teal-100"
+                  className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-tint text-sm font-bold text-accent ring-1 ring-accent-tint-strong"
                 >
                   {String(index + 1).padStart(2, "0")}
                 </span>

@@ -36,7 +36,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
         />
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-x-0 bottom-0 h-px bg-gradient-to-r from-transparent via-blue-200 to-transparent"
+          className="pointer-events-none absolute inset-x-0 bottom-0 h-px bg-gradient-to-r from-transparent via-tint-border to-transparent"
         />
         <Container className="relative py-20 text-center sm:py-28">
           <p className="mx-auto inline-flex rounded-full bg-navy px-4 py-1.5 text-xs font-semibold text-white sm:text-sm">
@@ -82,7 +82,7 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
           <p className="mt-10 text-center">
             <Link
               to="/services"
-              className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-blue-800"
+              className="inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-navy"
             >
               {hero.servicesLinkText}
               <ArrowRight className="size-4" aria-hidden="true" />
@@ -133,14 +133,14 @@ export default function HomeOption2({ loaderData }: Route.ComponentProps) {
                 href={toTelHref(contact.phone)}
                 className="flex items-center gap-3 text-slate-200 hover:text-white"
               >
-                <Phone className="size-5 text-teal-300" aria-hidden="true" />
+                <Phone className="size-5 text-accent-light" aria-hidden="true" />
                 {contact.phone}
               </a>
               <a
                 href={`mailto:${contact.email}`}
                 className="flex items-center gap-3 break-all text-slate-200 hover:text-white"
               >
-                <Mail className="size-5 shrink-0 text-teal-300" aria-hidden="true" />
+                <Mail className="size-5 shrink-0 text-accent-light" aria-hidden="true" />
                 {contact.email}
               </a>
               <Button asChild variant="outline-inverse" className="self-start">

@@ -56,7 +56,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
                 <li key={point.title} className="flex gap-4">
                   <span
                     aria-hidden="true"
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-bold text-primary ring-1 ring-blue-200"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-white text-sm font-bold text-primary ring-1 ring-tint-border"
                   >
                     {index + 1}
                   </span>
@@ -109,7 +109,7 @@ export default function HomeOption3({ loaderData }: Route.ComponentProps) {
               >
                 <div
                   className={cn(
-                    "relative flex min-h-56 items-center justify-center overflow-hidden bg-gradient-to-br from-navy to-blue-900 p-10 md:col-span-2",
+                    "relative flex min-h-56 items-center justify-center overflow-hidden bg-gradient-to-br from-navy to-primary p-10 md:col-span-2",
                     index % 2 === 1 && "md:order-last",
                   )}
                 >

@@ -63,18 +63,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, about, services, cta } = home;
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <section className="relative overflow-hidden bg-gradient-to-br from-slate-50 via-white to-tint">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -right-40 -top-40 size-[32rem] rounded-full bg-blue-100/70 blur-3xl"
+          className="pointer-events-none absolute -right-40 -top-40 size-[32rem] rounded-full bg-tint-strong/70 blur-3xl"
         />
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -bottom-48 -left-40 size-[28rem] rounded-full bg-teal-100/50 blur-3xl"
+          className="pointer-events-none absolute -bottom-48 -left-40 size-[28rem] rounded-full bg-accent-tint-strong/50 blur-3xl"
         />
         <Container className="relative grid gap-14 py-16 sm:py-24 lg:grid-cols-12 lg:items-center lg:gap-10">
           <div className="lg:col-span-7">
-            <p className="inline-flex items-center gap-2 rounded-full border border-blue-200 bg-white/80 px-3.5 py-1.5 text-xs font-semibold text-primary shadow-sm sm:text-sm">
+            <p className="inline-flex items-center gap-2 rounded-full border border-tint-border bg-white/80 px-3.5 py-1.5 text-xs font-semibold text-primary shadow-sm sm:text-sm">
               <span className="size-2 rounded-full bg-accent" aria-hidden="true" />
               {hero.subtitle}
             </p>
@@ -86,7 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <TrustBadges badges={hero.badges} className="mt-12" />
           </div>
           <aside aria-labelledby="home-consultation" className="lg:col-span-5">
-            <div className="rounded-2xl border border-border bg-white p-7 shadow-xl shadow-blue-900/5 sm:p-8">
+            <div className="rounded-2xl border border-border bg-white p-7 shadow-xl shadow-navy/5 sm:p-8">
               <div className="flex items-center gap-3">
                 <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-white">
                   <Clock className="size-5" aria-hidden="true" />
@@ -139,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
             <Link
               to="/about"
-              className="mt-8 inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-blue-800"
+              className="mt-8 inline-flex items-center gap-1.5 rounded-sm font-semibold text-primary hover:text-navy"
             >
               {hero.aboutLinkText}
               <ArrowRight className="size-4" aria-hidden="true" />

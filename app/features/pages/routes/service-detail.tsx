@@ -81,10 +81,10 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   const { service, related, whyChoose, companyName, bookingNote, texts } = loaderData;
   return (
     <>
-      <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <section className="relative overflow-hidden border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-blue-100/60 blur-3xl"
+          className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-tint-strong/60 blur-3xl"
         />
         <Container className="relative py-12 sm:py-16">
           <nav aria-label="Breadcrumb">

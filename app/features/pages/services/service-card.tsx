@@ -26,8 +26,8 @@ export function ServiceIcon({
       className={cn(
         "inline-flex shrink-0 items-center justify-center rounded-xl",
         tone === "light"
-          ? "bg-blue-50 text-primary ring-1 ring-blue-100"
-          : "bg-white/10 text-teal-300",
+          ? "bg-tint text-primary ring-1 ring-tint-strong"
+          : "bg-white/10 text-accent-light",
         size === "sm" && "size-10 [&_svg]:size-5",
         size === "md" && "size-12 [&_svg]:size-6",
         size === "lg" && "size-16 [&_svg]:size-8",
@@ -51,7 +51,7 @@ export function LearnMoreLink({
     <Link
       to={`/services/${toSlug(title)}`}
       className={cn(
-        "group/link inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:text-blue-800",
+        "group/link inline-flex items-center gap-1.5 rounded-sm text-sm font-semibold text-primary hover:text-navy",
         className,
       )}
     >

@@ -87,7 +87,7 @@ export function ServiceDetailTabs({
                   >
                     <span
                       aria-hidden="true"
-                      className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-blue-50 text-sm font-bold tabular-nums text-primary ring-1 ring-blue-100"
+                      className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-tint text-sm font-bold tabular-nums text-primary ring-1 ring-tint-strong"
                     >
                       {index + 1}
                     </span>

@@ -106,7 +106,7 @@ function CaseStudiesSkeleton() {
 function BlogSkeleton() {
   return (
     <>
-      <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
           <Skeleton className="h-4 w-24" />
           <Skeleton className="mt-5 h-11 w-full max-w-xl" />
@@ -129,7 +129,7 @@ function BlogSkeleton() {
 function ArticleSkeleton() {
   return (
     <>
-      <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+      <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
         <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6 sm:py-16">
           <Skeleton className="h-4 w-28" />
           <Skeleton className="mt-6 h-6 w-32 rounded-full" />

@@ -8,7 +8,7 @@ const container = "mx-auto max-w-7xl px-4 sm:px-6 lg:px-8";
 /** The opening band of a page: eyebrow, heading, description and, optionally, buttons. */
 export function IntroSkeleton({ buttons = 0, tall = false }: { buttons?: number; tall?: boolean }) {
   return (
-    <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-blue-50">
+    <div className="border-b border-border bg-gradient-to-br from-slate-50 via-white to-tint">
       <div className={cn(container, tall ? "py-20 sm:py-28" : "py-16 sm:py-20")}>
         <Skeleton className="h-4 w-40" />
         <Skeleton className={cn("mt-5 w-full max-w-2xl", tall ? "h-14" : "h-11")} />
