@@ -8,15 +8,16 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
-import { type Block, createBlock } from "../../app/capabilities/blocks/page-blocks";
-import { defaultBrand } from "../../app/features/content/brand-schema";
-import { logInCookie, sendJsonAs } from "../support/admin-requests";
+import { logInCookie } from "../support/admin-requests";
+import { publishBlockPage, workshopAlts, workshopBlocks } from "../support/block-pages";
+import { postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
 import { uploadPhoto } from "../support/photo-uploads";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
+import { measurePictures, recordUploadRequests } from "./upload-pictures";
 
 let site: TestSite;
 let uploadsDir: string;
@@ -39,62 +40,13 @@ test.beforeAll(async () => {
     name: "logo.svg",
     type: "image/svg+xml",
   });
-  const brand = await fetch(`${site.url}/admin/brand`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url, cookie },
-    body: new URLSearchParams({
-      logoUrl: logo,
-      iconUrl: "",
-      primaryColor: defaultBrand.primaryColor,
-      accentColor: defaultBrand.accentColor,
-      headingFont: "inter",
-      bodyFont: "inter",
-      googleVerification: "",
-      bingVerification: "",
-    }).toString(),
-  });
+  const brand = await postBrandForm(site.url, cookie, { logoUrl: logo });
   if (brand.status !== 200) throw new Error(`brand: ${brand.status}`);
-  const blocks = [
-    {
-      ...createBlock("hero", "hero1"),
-      heading: "Working With Us",
-      text: "How a project with Clearline runs, from the first call to the handover.",
-    },
-    {
-      ...createBlock("imageText", "room1"),
-      heading: "A Room Built for Workshops",
-      body: "<p>Every engagement starts with a half-day workshop in our Austin office: your team, our consultants and a whiteboard. We map what you run today, what hurts, and what a good year looks like.</p><p>You leave with a written plan and a fixed quote.</p>",
-      image: { url: photo, alt: "A meeting room with a long table and a whiteboard" },
-    },
-    {
-      ...createBlock("testimonials", "quote1"),
-      heading: "What Clients Say",
-      items: [
-        {
-          quote: "The workshop alone was worth it: we finally agreed on what to fix first.",
-          name: "Maria Chen",
-          role: "Operations Director",
-          company: "Hillside Dental",
-          photo: { url: face, alt: "Maria Chen" },
-        },
-      ],
-    },
-  ] as Block[];
-  const created = await sendJsonAs(
-    site,
-    "POST",
-    "/api/admin/pages",
-    {
-      slug: "working-with-us",
-      status: "published",
-      publishAt: "",
-      title: "Working With Us",
-      blocks,
-      seoDescription: "",
-    },
-    { cookie },
-  );
-  if (created.status !== 201) throw new Error(`page: ${created.status} ${await created.text()}`);
+  await publishBlockPage(site, cookie, {
+    slug: "working-with-us",
+    title: "Working With Us",
+    blocks: workshopBlocks({ side: photo, photo: face }),
+  });
 });
 
 test.afterAll(async () => {
@@ -111,13 +63,9 @@ for (const width of [375, 1280]) {
     test("the image-with-text block fetches the AVIF size of its slot, the logo is the SVG", async ({
       page,
     }) => {
-      const requested: string[] = [];
-      page.on("request", (request) => {
-        const path = new URL(request.url()).pathname;
-        if (path.startsWith("/images/uploads/")) requested.push(path);
-      });
+      const requested = recordUploadRequests(page);
       await page.goto(`${site.url}/working-with-us`);
-      const image = page.getByRole("img", { name: "A meeting room with a long table" });
+      const image = page.getByRole("img", { name: workshopAlts.side });
       await image.scrollIntoViewIfNeeded();
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
@@ -126,25 +74,14 @@ for (const width of [375, 1280]) {
       expect(
         new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname,
       ).toBe(`/images/uploads/${idOf(photo)}.w640.avif`);
-      const shown = await image.evaluate((img: HTMLImageElement) => {
-        const sizes = img.getAttribute("sizes") ?? "";
-        const entries = sizes.split(/,\s*(?![^(]*\))/);
-        const length =
-          entries
-            .map((entry) => /^(\(.*\))\s+(.+)$/.exec(entry.trim()))
-            .find((match) => match?.[1] && window.matchMedia(match[1]).matches)?.[2] ??
-          entries[entries.length - 1]?.trim() ??
-          "";
-        const probe = document.createElement("div");
-        probe.style.width = length;
-        document.body.append(probe);
-        const expected = probe.getBoundingClientRect().width;
-        probe.remove();
-        return { expected, shown: img.getBoundingClientRect().width };
-      });
-      expect(Math.abs(shown.expected - shown.shown), JSON.stringify(shown)).toBeLessThanOrEqual(16);
+      // Every picture's sizes give the width it is shown at, within a few pixels.
+      for (const measure of await measurePictures(page)) {
+        expect(Math.abs(measure.expected - measure.shown), JSON.stringify(measure)).toBeLessThan(
+          17,
+        );
+      }
 
-      const portrait = page.getByRole("img", { name: "Maria Chen" });
+      const portrait = page.getByRole("img", { name: workshopAlts.photo });
       await portrait.scrollIntoViewIfNeeded();
       // The picture's sources take no room: the photo lines up with the quote above it.
       const quote = page.getByText("The workshop alone was worth it");

@@ -7,6 +7,7 @@ import { Resvg } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
 import { defaultBrand } from "~/features/content/brand-schema";
 import { getContent, postJsonAs } from "../support/admin-requests";
+import { postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
@@ -26,17 +27,6 @@ function drawPng(width: number, height: number, fill: string): Buffer {
     .render()
     .asPng();
 }
-
-const emptyBrandForm = {
-  logoUrl: "",
-  iconUrl: "",
-  primaryColor: defaultBrand.primaryColor,
-  accentColor: defaultBrand.accentColor,
-  headingFont: "inter",
-  bodyFont: "inter",
-  googleVerification: "",
-  bingVerification: "",
-};
 
 describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engine) => {
   let site: TestSite;
@@ -60,17 +50,8 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
   const bytes = async (path: string) => Buffer.from(await (await visit(path)).arrayBuffer());
 
   /** Posts the Brand screen's form as a browser without JavaScript would. */
-  const postBrand = (fields: Partial<typeof emptyBrandForm>) =>
-    fetch(`${site.url}/admin/brand`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: site.url,
-        cookie,
-      },
-      body: new URLSearchParams({ ...emptyBrandForm, ...fields }).toString(),
-      redirect: "manual",
-    });
+  const postBrand = (fields: Parameters<typeof postBrandForm>[2]) =>
+    postBrandForm(site.url, cookie, fields);
 
   it("refuses a primary colour white text fails on, with the measured ratio, and keeps the old", async () => {
     const before = await getContent(site);

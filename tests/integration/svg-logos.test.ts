@@ -4,14 +4,13 @@
 // chosen on the Brand screen, the header shows the SVG itself while favicons, the apple-touch and
 // manifest icons, the structured data's logo and a link card made from it are PNGs.
 import { describe, expect, it } from "vitest";
-import { defaultBrand } from "~/features/content/brand-schema";
-import { sendJsonAs } from "../support/admin-requests";
+import { publishBlockPage } from "../support/block-pages";
+import { postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { postImage, uploadImage } from "../support/image-upload";
 import { listPageImages } from "../support/picture-markup";
 import { readPngSize } from "../support/png-bytes";
-import type { TestSite } from "../support/test-site";
-import { useUploadsSite } from "../support/uploads-site";
+import { useSignedInUploadsSite } from "../support/uploads-site";
 
 const svgFile = (text: string, name = "logo.svg") => ({
   bytes: new TextEncoder().encode(text),
@@ -32,20 +31,10 @@ const hostileLogo = `<?xml version="1.0" encoding="UTF-8"?>
 const squareIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="30" fill="#be123c"/><script>alert(4)</script></svg>`;
 
 describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
-  let site: TestSite;
-  let cookie: string;
-
-  useUploadsSite(engine, {
-    started: (started) => {
-      site = started;
-    },
-    signedIn: (signedIn) => {
-      cookie = signedIn;
-    },
-  });
+  const suite = useSignedInUploadsSite(engine);
 
   const visit = async (path: string) => {
-    const answer = await fetch(`${site.url}${path}`);
+    const answer = await fetch(`${suite.site.url}${path}`);
     expect(answer.status, path).toBe(200);
     return answer;
   };
@@ -56,31 +45,15 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
   };
   /** An upload, new or already in the library (the tests share one site). */
   const placeSvg = async (text: string, name: string) => {
-    const answer = await postImage(site.url, svgFile(text, name), { cookie });
+    const answer = await postImage(suite.site.url, svgFile(text, name), { cookie: suite.cookie });
     expect([200, 201], await answer.clone().text()).toContain(answer.status);
     return ((await answer.json()) as { image: { url: string } }).image.url;
   };
   const countUploads = async () =>
-    (await site.services.db.selectFrom("uploaded_images").select("name").execute()).length;
-
-  const postBrand = (fields: { logoUrl: string; iconUrl: string }) =>
-    fetch(`${site.url}/admin/brand`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url, cookie },
-      body: new URLSearchParams({
-        ...fields,
-        primaryColor: defaultBrand.primaryColor,
-        accentColor: defaultBrand.accentColor,
-        headingFont: "inter",
-        bodyFont: "inter",
-        googleVerification: "",
-        bingVerification: "",
-      }).toString(),
-      redirect: "manual",
-    });
+    (await suite.site.services.db.selectFrom("uploaded_images").select("name").execute()).length;
 
   it("stores an uploaded SVG without its scripts, handlers and outside references", async () => {
-    const url = await uploadImage(site.url, cookie, svgFile(hostileLogo));
+    const url = await uploadImage(suite.site.url, suite.cookie, svgFile(hostileLogo));
     expect(url).toMatch(/^\/images\/uploads\/[a-f0-9]{32}\.svg$/);
     const answer = await visit(url);
     expect(answer.headers.get("content-type")).toBe("image/svg+xml");
@@ -91,7 +64,7 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
     }
     expect(stored).toContain('d="M24 52 40 24l16 28"');
     const library = (await (
-      await fetch(`${site.url}/api/admin/images`, { headers: { cookie } })
+      await fetch(`${suite.site.url}/api/admin/images`, { headers: { cookie: suite.cookie } })
     ).json()) as { images: { url: string; width: number; height: number }[] };
     expect(library.images.find((image) => image.url === url)).toMatchObject({
       width: 240,
@@ -105,7 +78,9 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
       '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 0"',
       '<svg xmlns="http://www.w3.org/2000/svg"><g><rect width="1" height="1"/></svg>',
     ]) {
-      const answer = await postImage(site.url, svgFile(text, "broken.svg"), { cookie });
+      const answer = await postImage(suite.site.url, svgFile(text, "broken.svg"), {
+        cookie: suite.cookie,
+      });
       expect(answer.status, text).toBe(400);
       const { message } = (await answer.json()) as { message: string };
       expect(message).toMatch(/^The SVG could not be read: .+\. Please export it again/);
@@ -117,7 +92,7 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
     const logoUrl = await placeSvg(hostileLogo, "brand-logo.svg");
     const iconUrl = await placeSvg(squareIcon, "icon.svg");
     const iconId = /([a-f0-9]{32})/.exec(iconUrl)?.[1];
-    const saved = await postBrand({ logoUrl, iconUrl });
+    const saved = await postBrandForm(suite.site.url, suite.cookie, { logoUrl, iconUrl });
     expect(saved.status, await saved.clone().text()).toBe(200);
 
     const home = await (await visit("/")).text();
@@ -146,22 +121,12 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
     expect(await pngOf(structuredLogo)).toEqual({ width: 640, height: 213 });
 
     // A page whose link card is the SVG sends a 1280 px PNG of it to social sites.
-    const created = await sendJsonAs(
-      site,
-      "POST",
-      "/api/admin/pages",
-      {
-        slug: "logo-card",
-        status: "published",
-        publishAt: "",
-        title: "Our new look",
-        blocks: [],
-        seoDescription: "",
-        seoImage: logoUrl,
-      },
-      { cookie },
-    );
-    expect(created.status, await created.clone().text()).toBe(201);
+    await publishBlockPage(suite.site, suite.cookie, {
+      slug: "logo-card",
+      title: "Our new look",
+      blocks: [],
+      seoImage: logoUrl,
+    });
     const page = await (await visit("/logo-card")).text();
     const card = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "";
     expect(card).toMatch(/\.w1280\.png$/);
