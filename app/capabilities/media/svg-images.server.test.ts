@@ -21,6 +21,7 @@ const hostile = `<?xml version="1.0" encoding="UTF-8"?>
   <a href="javascript:alert(4)"><rect width="10" height="10"/></a>
   <rect class="mark" width="40" height="40" rx="8" onclick="alert(5)" fill="url(#g)"/>
   <path d="M50 30 60 10 70 30" stroke="url(https://evil.example/p)" style="fill:url(https://evil.example/s)"/>
+  <circle r="4" style="fill:u\\72l(https://evil.example/escaped)"/>
   <image href="https://evil.example/track.png" width="1" height="1"/>
   <use xlink:href="https://evil.example/sprite.svg#a"/>
   <use href="#g"/>
@@ -93,6 +94,17 @@ describe("drawSvgAsPng", () => {
   const wide = encode(
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#0b1b36"/></svg>',
   );
+
+  it("holds a very tall drawing's long side to 4096 pixels", async () => {
+    const tall = encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10000"><rect width="10" height="10000"/></svg>',
+    );
+    expect(await sharp(drawSvgAsPng(tall, 512, true)).metadata()).toMatchObject({
+      width: 4,
+      height: 4096,
+    });
+    expect((await sharp(drawSvgAsPng(tall, 1920)).metadata()).height).toBe(4096);
+  });
 
   it("draws the width asked, or the shorter side when covering a square", async () => {
     expect(await sharp(drawSvgAsPng(wide, 640)).metadata()).toMatchObject({

@@ -114,8 +114,9 @@ const geometry = [
   "version",
 ];
 
-// A url() or reference may only name something in the same file: url(#id), "#id".
-const outsideReference = /url\(\s*['"]?\s*(?!#)|@import|expression\s*\(|javascript:|data:/i;
+// A url() or reference may only name something in the same file: url(#id), "#id". A backslash
+// goes too: a CSS escape (u\72l) could spell url( past the check.
+const outsideReference = /url\(\s*['"]?\s*(?!#)|@import|expression\s*\(|javascript:|data:|\\/i;
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: [...structure, ...shapes, ...paint, ...filters, ...text],
@@ -195,6 +196,9 @@ export function prepareUploadedSvg(bytes: Uint8Array): PreparedImage {
   };
 }
 
+/** The longest side a PNG of an SVG is drawn at: the largest size offered, twice over. */
+const maxDrawnSide = 4096;
+
 /** A stored original's bytes: given, or read from its cached file. */
 export async function readSvgSource(source: string | Uint8Array): Promise<Uint8Array> {
   return typeof source === "string" ? readFile(source) : source;
@@ -208,6 +212,9 @@ export function drawSvgAsPng(svg: Uint8Array, size: number, cover = false): Buff
   const source = Buffer.from(svg);
   const measured = parseSvg(source.toString("utf8"));
   const side = cover ? Math.min(measured.width, measured.height) : measured.width;
-  const zoom = size / Math.max(1, side);
+  const longest = Math.max(1, measured.width, measured.height);
+  // A drawing far taller than wide (or the reverse) would ask for gigapixels: its long side is
+  // held to a bound, and the picture is then smaller than asked.
+  const zoom = Math.min(size / Math.max(1, side), maxDrawnSide / longest);
   return new Resvg(source, { fitTo: { mode: "zoom", value: zoom } }).render().asPng();
 }
