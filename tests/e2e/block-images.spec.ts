@@ -2,7 +2,8 @@
 // image-with-text block shows a 2560 px uploaded photo and whose testimonial has a photo: at a
 // phone's and a desktop's width Chromium fetches the AVIF size that fits each slot (never the
 // original), its `sizes` match the width it is shown at, the pictures' sources take no room in the
-// layout, the header shows the SVG logo, and axe finds nothing serious.
+// layout, the header shows the SVG logo, and axe finds nothing serious. On the Brand screen an
+// SVG logo is uploaded and saved, and a malformed one is refused with the reason.
 
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -23,6 +24,7 @@ let site: TestSite;
 let uploadsDir: string;
 let photo: string;
 let logo: string;
+let cookie: string;
 
 const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 180 40"><rect width="40" height="40" rx="9" fill="#0b1b36"/><path d="M11 27 20 12l9 15" fill="none" stroke="#2dd4bf" stroke-width="4" stroke-linecap="round"/><rect x="52" y="10" width="120" height="8" rx="4" fill="#0b1b36"/><rect x="52" y="24" width="84" height="6" rx="3" fill="#64748b"/><script>alert(1)</script></svg>`;
 
@@ -31,7 +33,7 @@ test.beforeAll(async () => {
   if (!sqlite) throw new Error("no test database");
   uploadsDir = await mkdtemp(join(tmpdir(), "uploads-"));
   site = await startTestSite(await sqlite.create(), { UPLOADS_DIR: uploadsDir });
-  const cookie = await logInCookie(site);
+  cookie = await logInCookie(site);
   const admin = { url: site.url, cookie };
   photo = await uploadPhoto(admin, 2560, 1920, "meeting-room.jpg");
   const face = await uploadPhoto(admin, 600, 600, "portrait.jpg");
@@ -109,3 +111,52 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe("on the Brand screen", () => {
+  test.use({ viewport: { width: 1280, height: 900 }, firstVisit: true });
+
+  test("the owner uploads an SVG logo; a malformed one is refused with why", async ({
+    page,
+    context,
+  }) => {
+    const [name = "", value = ""] = cookie.split(";")[0]?.split("=") ?? [];
+    await context.addCookies([{ name, value, url: site.url }]);
+    await page.goto(`${site.url}/admin/brand`);
+    const group = page.getByRole("group", { name: "Logo", exact: true });
+    const upload = async (text: string, file: string) => {
+      await group.getByRole("button", { name: "Choose from the library" }).click();
+      await page
+        .getByRole("dialog")
+        .getByLabel("Upload new image")
+        .setInputFiles({ name: file, mimeType: "image/svg+xml", buffer: Buffer.from(text) });
+    };
+
+    await upload('<svg xmlns="http://www.w3.org/2000/svg"><g><rect/></svg>', "broken.svg");
+    await expect(page.getByRole("dialog").getByRole("alert")).toContainText(
+      "The SVG could not be read",
+    );
+    await page.keyboard.press("Escape");
+
+    // Its own colour each run: the library keeps one copy of identical uploads.
+    const fill = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")}`;
+    await upload(logoSvg.replace("#64748b", fill), "new-logo.svg");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    const chosen = group.getByRole("img", { name: "Chosen logo" });
+    await expect(chosen).toHaveAttribute("src", /^\/images\/uploads\/[a-f0-9]{32}\.svg$/);
+    const src = await chosen.getAttribute("src");
+    await page.getByRole("button", { name: "Save brand" }).click();
+    await expect(
+      page.getByText("The brand is saved and shows on every page.").first(),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await group.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath("brand-svg-logo.png") });
+
+    await page.goto(`${site.url}/`);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: /home/ }).locator("img"),
+    ).toHaveAttribute("src", src ?? "none");
+  });
+});

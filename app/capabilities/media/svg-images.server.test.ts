@@ -53,6 +53,8 @@ describe("prepareUploadedSvg", () => {
     ]) {
       expect(stored, gone).not.toContain(gone);
     }
+    // Its drawing size written on the root, which had only a viewBox.
+    expect(stored).toMatch(/^<svg width="120" height="40" /);
     for (const kept of [
       'viewBox="0 0 120 40"',
       ".mark{fill:#1d4ed8}",

@@ -156,6 +156,19 @@ function parseSvg(source: string): Resvg {
   return new Resvg(source, { font: { loadSystemFonts: false } });
 }
 
+/**
+ * The root <svg> with a width and height (its drawing size) when it had only a viewBox: without
+ * them a browser gives an <img> of it no size of its own (300 x 150, or nothing in a flex box).
+ */
+function withOwnSize(svg: string, width: number, height: number): string {
+  const root = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+  if (/\swidth="/.test(root) && /\sheight="/.test(root)) return svg;
+  const sized = root
+    .replace(/\s(?:width|height)="[^"]*"/g, "")
+    .replace(/^<svg\b/, `<svg width="${width}" height="${height}"`);
+  return sized + svg.slice(root.length);
+}
+
 function refuse(error: unknown): ImageRefusal {
   return new ImageRefusal(400, malformedSvgMessage(describeParseError(error)));
 }
@@ -186,7 +199,7 @@ export function prepareUploadedSvg(bytes: Uint8Array): PreparedImage {
   if (width < 1 || height < 1) {
     throw refuse("its width, height or viewBox is empty");
   }
-  const stored = new TextEncoder().encode(cleaned);
+  const stored = new TextEncoder().encode(withOwnSize(cleaned, width, height));
   return {
     bytes: stored,
     kind: "svg",
