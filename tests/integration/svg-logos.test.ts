@@ -2,7 +2,8 @@
 // PostgreSQL when available): an uploaded SVG is stored without its scripts and handlers and
 // served as SVG under the strict CSP; a malformed one is refused with 400 and a clear message;
 // chosen on the Brand screen, the header shows the SVG itself while favicons, the apple-touch and
-// manifest icons, the structured data's logo and a link card made from it are PNGs.
+// manifest icons, the structured data's logo, the generated link cards' logo and a link card made
+// from it are PNGs.
 import { describe, expect, it } from "vitest";
 import { publishBlockPage } from "../support/block-pages";
 import { postBrandForm } from "../support/brand-form";
@@ -92,6 +93,7 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
     const logoUrl = await placeSvg(hostileLogo, "brand-logo.svg");
     const iconUrl = await placeSvg(squareIcon, "icon.svg");
     const iconId = /([a-f0-9]{32})/.exec(iconUrl)?.[1];
+    const cardBefore = Buffer.from(await (await visit("/og/services.png")).arrayBuffer());
     const saved = await postBrandForm(suite.site.url, suite.cookie, { logoUrl, iconUrl });
     expect(saved.status, await saved.clone().text()).toBe(200);
 
@@ -120,6 +122,13 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
     expect(structuredLogo).toMatch(/\.w640\.png$/);
     expect(await pngOf(structuredLogo)).toEqual({ width: 640, height: 213 });
 
+    // The generated link cards show the logo (drawn as PNG) where the built-in mark was.
+    const card = await visit("/og/services.png");
+    expect(card.headers.get("content-type")).toBe("image/png");
+    const cardAfter = Buffer.from(await card.arrayBuffer());
+    expect(readPngSize(cardAfter)).toEqual({ width: 1200, height: 630 });
+    expect(cardAfter.equals(cardBefore)).toBe(false);
+
     // A page whose link card is the SVG sends a 1280 px PNG of it to social sites.
     await publishBlockPage(suite.site, suite.cookie, {
       slug: "logo-card",
@@ -128,8 +137,8 @@ describe.each(getTestDatabaseKinds())("SVG logos on $name", (engine) => {
       seoImage: logoUrl,
     });
     const page = await (await visit("/logo-card")).text();
-    const card = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "";
-    expect(card).toMatch(/\.w1280\.png$/);
-    expect((await pngOf(new URL(card).pathname)).width).toBe(1280);
+    const chosen = /<meta property="og:image" content="([^"]+)"/.exec(page)?.[1] ?? "";
+    expect(chosen).toMatch(/\.w1280\.png$/);
+    expect((await pngOf(new URL(chosen).pathname)).width).toBe(1280);
   });
 });
