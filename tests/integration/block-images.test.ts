@@ -3,6 +3,7 @@
 // same blocks among the home page's extra blocks, are <picture>s of AVIF and WebP sources with a
 // srcset and the sizes of their slot, width and height set; a width they offer is served.
 import { describe, expect, it } from "vitest";
+import type { Block } from "~/capabilities/blocks/page-blocks";
 import {
   heroImageSizes,
   imageTextImageSizes,
@@ -32,13 +33,17 @@ describe.each(getTestDatabaseKinds())("images of blocks on $name", (engine) => {
   };
   const find = (images: PageImage[], alt: string) => images.find(({ img }) => img.alt === alt);
 
-  async function makeBlocks() {
-    const admin = { url: suite.site.url, cookie: suite.cookie };
-    const wide = await uploadPhoto(admin, 2560, 1920, "office.jpg");
-    const hero = await uploadPhoto(admin, 2000, 1000, "skyline.jpg");
-    const face = await uploadPhoto(admin, 800, 800, "face.jpg");
-    const blocks = workshopBlocks({ hero, side: wide, photo: face });
-    return { blocks, wide, hero, face };
+  // Uploaded once for the suite: a photo is a few seconds' work on a busy machine.
+  let uploaded: Promise<{ blocks: Block[]; wide: string; hero: string; face: string }> | undefined;
+  function makeBlocks() {
+    uploaded ??= (async () => {
+      const admin = { url: suite.site.url, cookie: suite.cookie };
+      const wide = await uploadPhoto(admin, 2560, 1920, "office.jpg");
+      const hero = await uploadPhoto(admin, 1600, 800, "skyline.jpg");
+      const face = await uploadPhoto(admin, 800, 800, "face.jpg");
+      return { blocks: workshopBlocks({ hero, side: wide, photo: face }), wide, hero, face };
+    })();
+    return uploaded;
   }
 
   it("shows a built page's block images as pictures sized to their slots, whose widths are served", async () => {
