@@ -4,13 +4,15 @@ import { Link } from "react-router";
 import { cn } from "~/ui/cn";
 
 /**
- * An uploaded logo: its sizes in its own format (a srcset, so 2x screens get a sharper copy) and
- * the size of its box (fitLogoBox).
+ * An uploaded logo: its sizes in its own format (a srcset, so 2x screens get a sharper copy), or
+ * an SVG as it is with a PNG of it for crawlers, and the size of its box (fitLogoBox).
  */
 export type SiteLogoImage = {
   src: string;
-  srcSet: string;
-  sizes: string;
+  srcSet?: string;
+  /** An SVG logo's PNG: the structured data's logo. */
+  pngSrc?: string;
+  sizes?: string;
   width: number;
   height: number;
 };
@@ -29,9 +31,10 @@ export function fitLogoBox(width: number, height: number) {
 }
 
 function LogoImage({ logo, inverse }: { logo: SiteLogoImage; inverse: boolean }) {
+  const { pngSrc: _crawlers, ...image } = logo;
   return (
     <img
-      {...logo}
+      {...image}
       alt=""
       // On the dark footer the logo sits on a white plate: it was drawn for a light background.
       className={inverse ? "box-content rounded-md bg-white p-1.5" : undefined}

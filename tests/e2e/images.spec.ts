@@ -47,7 +47,7 @@ test("uploads a PNG that then shows in the library; a text file is refused", asy
   });
   await page.getByRole("button", { name: "Upload Image" }).click();
   await expect(
-    page.getByRole("alert").filter({ hasText: "Only PNG, JPEG and WebP" }),
+    page.getByRole("alert").filter({ hasText: "only PNG, JPEG, WebP and SVG" }),
   ).toBeVisible();
   await expect(getToast(page, "Upload Failed")).toBeVisible();
 

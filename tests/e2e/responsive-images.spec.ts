@@ -6,13 +6,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { placeholderImage } from "../../app/capabilities/media/fallback-image";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type PhotoPages, publishPhotoPages } from "../support/photo-uploads";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { test } from "./test";
+import { measurePictures, recordUploadRequests } from "./upload-pictures";
 
 let site: TestSite;
 let uploadsDir: string;
@@ -32,46 +33,6 @@ test.afterAll(async () => {
 });
 
 const idOf = (url: string) => /([a-f0-9]{32})\.jpg$/.exec(url)?.[1] ?? "none";
-
-/** Every upload address the page asks for, in order (variants and originals). */
-function recordUploadRequests(page: Page): string[] {
-  const requested: string[] = [];
-  page.on("request", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (path.startsWith("/images/uploads/")) requested.push(path);
-  });
-  return requested;
-}
-
-/**
- * For every <picture> on the page: the width its `sizes` gives at this viewport (the first
- * matching media condition's length, resolved by the browser's own CSS) and the width its img is
- * shown at, both in CSS pixels. An img that is not shown (display: none) is left out.
- */
-function measurePictures(page: Page) {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll("picture > img"), (image) => {
-      const sizes = image.getAttribute("sizes") ?? "";
-      const entries = sizes.split(/,\s*(?![^(]*\))/);
-      const length =
-        entries
-          .map((entry) => /^(\(.*\))\s+(.+)$/.exec(entry.trim()))
-          .find((match) => match?.[1] && window.matchMedia(match[1]).matches)?.[2] ??
-        entries[entries.length - 1]?.trim() ??
-        "";
-      const probe = document.createElement("div");
-      probe.style.width = length;
-      document.body.append(probe);
-      const expected = probe.getBoundingClientRect().width;
-      probe.remove();
-      return {
-        alt: image.getAttribute("alt"),
-        expected: Math.round(expected),
-        shown: Math.round(image.getBoundingClientRect().width),
-      };
-    }).filter((measure) => measure.shown > 0),
-  );
-}
 
 test.describe("each layout's sizes", () => {
   for (const width of [375, 700, 900, 1100, 1280, 1440]) {

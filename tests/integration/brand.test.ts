@@ -9,6 +9,7 @@ import { createAdmin } from "~/features/admin/admins/admins.server";
 import { deriveBrandPalette } from "~/features/content/brand-palette";
 import { defaultBrand } from "~/features/content/brand-schema";
 import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-requests";
+import { emptyBrandForm, postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
@@ -28,17 +29,6 @@ function drawPng(width: number, height: number, fill: string): Buffer {
     .render()
     .asPng();
 }
-
-const emptyBrandForm = {
-  logoUrl: "",
-  iconUrl: "",
-  primaryColor: defaultBrand.primaryColor,
-  accentColor: defaultBrand.accentColor,
-  headingFont: "inter",
-  bodyFont: "inter",
-  googleVerification: "",
-  bingVerification: "",
-};
 
 describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engine) => {
   let site: TestSite;
@@ -63,16 +53,7 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
 
   /** Posts the Brand screen's form as a browser without JavaScript would. */
   const postBrand = (fields: Partial<typeof emptyBrandForm>, as = cookie) =>
-    fetch(`${site.url}/admin/brand`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: site.url,
-        cookie: as,
-      },
-      body: new URLSearchParams({ ...emptyBrandForm, ...fields }).toString(),
-      redirect: "manual",
-    });
+    postBrandForm(site.url, as, fields);
 
   it("refuses a primary colour white text fails on, with the measured ratio, and keeps the old", async () => {
     const before = await getContent(site);

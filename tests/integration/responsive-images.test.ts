@@ -12,31 +12,10 @@ import {
 } from "~/features/publishing/components/image-sizes";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type PhotoPages, publishPhotoPages } from "../support/photo-uploads";
+import { expectUploadPicture } from "../support/picture-expectations";
 import { listPageImages, listSrcsetWidths, type PageImage } from "../support/picture-markup";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
-
-const uploadId = (url: string) => /([a-f0-9]{32})\.jpg$/.exec(url)?.[1] ?? "none";
-
-/** The picture of one upload as a page shows it: sources, srcsets and sizes. */
-function expectPicture(image: PageImage | undefined, upload: string, sizes: string) {
-  expect(image, `a picture of ${upload}`).toBeDefined();
-  const id = uploadId(upload);
-  const sources = image?.sources ?? [];
-  expect(sources.map((source) => source.type)).toEqual(["image/avif", "image/webp"]);
-  for (const [format, srcset] of [
-    ...sources.map((source) => [source.type?.slice("image/".length), source.srcset] as const),
-    ["jpg", image?.img.srcset] as const,
-  ]) {
-    expect(listSrcsetWidths(srcset).length, `${format} widths`).toBeGreaterThanOrEqual(3);
-    for (const candidate of (srcset ?? "").split(", ")) {
-      expect(candidate).toMatch(new RegExp(`^/images/uploads/${id}\\.w\\d+\\.${format} \\d+w$`));
-    }
-  }
-  for (const source of sources) expect(source.sizes).toBe(sizes);
-  expect(image?.img.sizes).toBe(sizes);
-  expect(image?.img.src).toMatch(new RegExp(`^/images/uploads/${id}\\.w\\d+\\.jpg$`));
-}
 
 /** Ascending widths from 320 to `largest`, the same in every format. */
 function expectWidths(image: PageImage | undefined, largest: number) {
@@ -94,13 +73,13 @@ describe.each(getTestDatabaseKinds())("responsive uploads on public pages on $na
     const { articlePath, cover, inline } = await published();
     const images = await imagesOf(articlePath);
     const coverImage = find(images, "A server room with two rows of racks");
-    expectPicture(coverImage, cover, articleCoverSizes);
+    expectUploadPicture(coverImage, cover, articleCoverSizes);
     // A 2400 px original is offered at widths from 320 up to 1920, never wider.
     expectWidths(coverImage, 1920);
     expect(coverImage?.img).toMatchObject({ width: "1200", height: "800", fetchpriority: "high" });
 
     const full = find(images, "A patch panel, labelled");
-    expectPicture(full, inline, articleBodyImageSizes.full);
+    expectUploadPicture(full, inline, articleBodyImageSizes.full);
     // A 1200 px original: widths below it, and its own as the largest.
     expectWidths(full, 1200);
     expect(full?.img).toMatchObject({
@@ -109,7 +88,11 @@ describe.each(getTestDatabaseKinds())("responsive uploads on public pages on $na
       loading: "lazy",
       decoding: "async",
     });
-    expectPicture(find(images, "The same panel, close"), inline, articleBodyImageSizes.inline);
+    expectUploadPicture(
+      find(images, "The same panel, close"),
+      inline,
+      articleBodyImageSizes.inline,
+    );
 
     // The related articles are the defaults, with the site's own SVGs.
     expectPlainSiteImages(images, 3);
@@ -119,7 +102,11 @@ describe.each(getTestDatabaseKinds())("responsive uploads on public pages on $na
   it("serves the article's card on /blog as a picture sized to the grid", async () => {
     const { cover } = await published();
     const images = await imagesOf("/blog");
-    expectPicture(find(images, "A server room with two rows of racks"), cover, cardImageSizes);
+    expectUploadPicture(
+      find(images, "A server room with two rows of racks"),
+      cover,
+      cardImageSizes,
+    );
     expectPlainSiteImages(images, 3);
     expectEveryImageSized(images);
   });
@@ -128,13 +115,13 @@ describe.each(getTestDatabaseKinds())("responsive uploads on public pages on $na
     const { studyPath, studyImage, cover } = await published();
     const page = await imagesOf(studyPath);
     const image = find(page, "Aisles of a warehouse");
-    expectPicture(image, studyImage, halfColumnImageSizes);
+    expectUploadPicture(image, studyImage, halfColumnImageSizes);
     expectWidths(image, 1920);
-    expectPicture(find(page, "The new racks"), cover, caseStudyBodyImageSizes.full);
+    expectUploadPicture(find(page, "The new racks"), cover, caseStudyBodyImageSizes.full);
     expectEveryImageSized(page);
 
     const list = await imagesOf("/case-studies");
-    expectPicture(find(list, "Aisles of a warehouse"), studyImage, halfColumnImageSizes);
+    expectUploadPicture(find(list, "Aisles of a warehouse"), studyImage, halfColumnImageSizes);
     expectPlainSiteImages(list, 3);
     expectEveryImageSized(list);
   });

@@ -39,3 +39,28 @@ export function useUploadsSite(
     hooks.signedIn(await logInCookie(site));
   });
 }
+
+/** useUploadsSite's site and the cookie of the test running, read once the hooks have run. */
+export function useSignedInUploadsSite(kind: TestDatabaseKind): {
+  readonly site: TestSite;
+  readonly cookie: string;
+} {
+  const state: { site?: TestSite; cookie?: string } = {};
+  useUploadsSite(kind, {
+    started: (site) => {
+      state.site = site;
+    },
+    signedIn: (cookie) => {
+      state.cookie = cookie;
+    },
+  });
+  return {
+    get site() {
+      if (!state.site) throw new Error("the site starts before the suite's tests");
+      return state.site;
+    },
+    get cookie() {
+      return state.cookie ?? "";
+    },
+  };
+}

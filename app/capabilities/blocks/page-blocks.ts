@@ -2,6 +2,7 @@
 // fields that gives its editor form, its zod validation and which values the sanitizer cleans.
 // The public rendering of each block lives with the site's sections (features/pages/blocks).
 
+import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
 import { tooLongMessage, z } from "~/platform/zod";
@@ -230,7 +231,11 @@ export const blockSpecs = [
 export type BlockType = (typeof blockSpecs)[number]["type"];
 type SpecOf<T extends BlockType> = Extract<(typeof blockSpecs)[number], { type: T }>;
 
-export type ImageValue = { url: string; alt: string };
+/**
+ * A chosen image and its description; public pages add the upload's crop position and responsive
+ * sources (never stored: the schema drops them).
+ */
+export type ImageValue = { url: string; alt: string } & ImagePlacement;
 type ValueOf<F> = F extends { kind: "rows"; fields: infer S extends readonly BlockField[] }
   ? { [G in S[number] as G["key"]]: ValueOf<G> }[]
   : F extends { kind: "refs" }
@@ -395,6 +400,30 @@ export function findMissingBlockFields(blocks: readonly Block[]): MissingBlockFi
     check(spec.fields, values, ["blocks", index], `${spec.label} block ${index + 1}`);
   });
   return issues;
+}
+
+/** The blocks with every image field (rows' included) passed through `place`, read by the specs. */
+export function mapBlockImages(
+  blocks: readonly Block[],
+  place: (image: ImageValue) => ImageValue,
+): Block[] {
+  const mapFields = (fields: readonly BlockField[], values: Record<string, unknown>) => {
+    const mapped = { ...values };
+    for (const field of fields) {
+      const own = values[field.key];
+      if (field.kind === "image" && own && typeof own === "object") {
+        mapped[field.key] = place(own as ImageValue);
+      } else if (field.kind === "rows" && Array.isArray(own)) {
+        mapped[field.key] = own.map((row: Record<string, unknown>) => mapFields(field.fields, row));
+      }
+    }
+    return mapped;
+  };
+  return blocks.map((block) => {
+    const spec = findBlockSpec(block.type);
+    const values = block as unknown as Record<string, unknown>;
+    return (spec ? mapFields(spec.fields, values) : block) as Block;
+  });
 }
 
 /** The library images a page's blocks show (the image library's "where used"). */

@@ -50,11 +50,18 @@ export function FallbackImage({
     />
   );
   if (!sources) return image;
-  // display: contents, so the img stays the box the layout places (a grid item, a full width).
+  // display: contents, so the img stays the box the layout places (a grid item, a full width);
+  // the sources then are boxes of that layout too (each taking a gap) unless hidden.
   return (
     <picture className="contents">
       {sources.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+        <source
+          key={source.type}
+          type={source.type}
+          srcSet={source.srcSet}
+          sizes={sizes}
+          className="hidden"
+        />
       ))}
       {image}
     </picture>

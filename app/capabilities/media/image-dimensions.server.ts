@@ -1,6 +1,6 @@
 // Reads the width and height an uploaded image declares in its header, without decoding it, so
 // a file that would take gigabytes to decode is refused before anything is stored.
-import type { ImageKind } from "./images.server";
+import type { PictureKind } from "./images.server";
 
 export type ImageDimensions = { width: number; height: number };
 
@@ -78,7 +78,7 @@ const readers = { png: readPngDimensions, jpeg: readJpegDimensions, webp: readWe
 /** The size the header declares; undefined when the header is cut short, damaged or says 0. */
 export function readImageDimensions(
   bytes: Uint8Array,
-  kind: ImageKind,
+  kind: PictureKind,
 ): ImageDimensions | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let dimensions: ImageDimensions | undefined;

@@ -31,7 +31,8 @@ import {
 import { getImageStore } from "./image-store.server";
 import { findImageUses } from "./image-uses.server";
 import { removeImageVariants } from "./image-variants.server";
-import { createUploadName, detectImageKind, uploadName } from "./images.server";
+import { createUploadName, detectImageKind, isSvgText, uploadName } from "./images.server";
+import { prepareUploadedSvg } from "./svg-images.server";
 
 const unknownImageMessage = "No uploaded image has that name";
 
@@ -49,9 +50,10 @@ export async function uploadImage(
   const { db, logger, admin, clientIp } = app;
   const { bytes } = upload;
   const kind = detectImageKind(bytes);
-  // 415 only for another image type (GIF, SVG...); 400 for bytes that are no image at all. A
+  const svg = !kind && isSvgText(bytes);
+  // 415 only for another image type (GIF, BMP...); 400 for bytes that are no image at all. A
   // HEIC photo goes on to sharp, which converts it where it can and else says how to export it.
-  if (!kind && !isHeicImage(bytes)) {
+  if (!kind && !svg && !isHeicImage(bytes)) {
     const refusal = refuseUnacceptedBytes(bytes);
     throw new ApiError(refusal.status, refusal.message);
   }
@@ -72,11 +74,12 @@ export async function uploadImage(
     };
   }
 
-  // What is stored is decoded, upright and free of EXIF, XMP and IPTC, so it differs from what
-  // was uploaded; the duplicate check above keeps using the uploaded bytes' hash.
+  // What is stored is decoded, upright and free of EXIF, XMP and IPTC (an SVG: of all but its
+  // drawing), so it differs from what was uploaded; the duplicate check above keeps using the
+  // uploaded bytes' hash.
   let prepared: Awaited<ReturnType<typeof prepareImageForStorage>>;
   try {
-    prepared = await prepareImageForStorage(bytes);
+    prepared = svg ? prepareUploadedSvg(bytes) : await prepareImageForStorage(bytes);
   } catch (error) {
     if (error instanceof ImageRefusal) throw new ApiError(error.status, error.message);
     throw error;

@@ -11,7 +11,7 @@ import {
   unsupportedImageMessage,
 } from "./image-rules";
 import type { VariantFormat } from "./image-variants";
-import type { ImageKind } from "./images.server";
+import { type ImageKind, isSvgText } from "./images.server";
 
 // One libvips thread per image: the variant handler bounds how many images are worked on at once,
 // and several threads per image would take the cores page serving needs during a burst.
@@ -87,9 +87,7 @@ export function isOtherImageType(bytes: Uint8Array): boolean {
   if (startsWith(bytes, "\0\0\x01\0")) return true;
   if (startsWith(bytes, "\xff\x0a") || startsWith(bytes, "\0\0\0\x0cJXL \r\n\x87\n")) return true;
   if (startsWith(bytes, "ftyp", 4)) return true;
-  // SVG is text: an XML prologue, comments or whitespace may come before the <svg element.
-  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096));
-  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+  return isSvgText(bytes);
 }
 
 const heicBrands = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);

@@ -25,6 +25,7 @@ const contentTypes: Record<ImageKind, string> = {
   png: "image/png",
   jpeg: "image/jpeg",
   webp: "image/webp",
+  svg: "image/svg+xml",
 };
 
 export function hashImageBytes(bytes: Uint8Array): string {

@@ -15,11 +15,20 @@ export const maxImagePixels = 40_000_000;
  * What the file pickers ask for. HEIC is left out on purpose: an iPhone then hands the browser a
  * JPEG of the photo, so its owner never meets the format.
  */
-export const acceptedImageTypes = ["image/png", "image/jpeg", "image/webp"] as const;
+export const acceptedImageTypes = [
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/svg+xml",
+] as const;
 export const imageTooLargeMessage =
   "The image is larger than 25 MB. Please upload a smaller file (a photo straight from a phone or camera fits).";
 export const unsupportedImageMessage =
-  "Only PNG, JPEG and WebP images can be uploaded. SVG and other files are refused.";
+  "Only PNG, JPEG, WebP and SVG images can be uploaded. GIF and other files are refused.";
+/** An SVG that is not well-formed XML, or draws nothing; `reason` is the XML reader's. */
+export function malformedSvgMessage(reason: string): string {
+  return `The SVG could not be read: ${reason}. Please export it again from your design tool (as plain SVG) and upload the new file.`;
+}
 /** A HEIC photo (an iPhone's default) on a server whose image library cannot decode it. */
 export const heicUnsupportedMessage =
   "HEIC photos cannot be read here. Please upload the photo as a JPEG: on an iPhone, set Settings > Camera > Formats to Most Compatible (new photos are then JPEGs) or share the photo choosing Options > Most Compatible; on a Mac, open it in Preview and choose File > Export > JPEG.";
@@ -43,7 +52,7 @@ export function describeTooManyPixels(width: number, height: number): string {
 }
 /** A file that is no image at all (a text file named .jpg, a damaged download): 400, not 415. */
 export const notAnImageMessage =
-  "The file is not an image, whatever its name says: only PNG, JPEG and WebP images can be uploaded. Please choose an image file.";
+  "The file is not an image, whatever its name says: only PNG, JPEG, WebP and SVG images can be uploaded. Please choose an image file.";
 /** The header was fine but the picture itself cannot be decoded. */
 export const undecodableImageMessage =
   "The image could not be read: its picture data is damaged or incomplete. Please save it again and upload the new file.";

@@ -9,10 +9,10 @@ import { type ImageCache, openImageCache } from "./image-cache.server";
 import { readImageDimensions } from "./image-dimensions.server";
 import { readImageBlob } from "./image-records.server";
 import { listServedFormats, variantWidths } from "./image-variants";
-import type { ImageKind } from "./images.server";
+import type { PictureKind } from "./images.server";
 
 type OriginalFacts = {
-  /** png, jpg or webp. */
+  /** png, jpg, webp or svg. */
   extension: string;
   contentType: string;
   width: number | null;
@@ -62,13 +62,14 @@ function getCache(config: Config): ImageCache {
   return cache;
 }
 
-const extensions = ["jpg", "png", "webp"] as const;
+const extensions = ["jpg", "png", "webp", "svg"] as const;
 const contentTypes: Record<string, string> = {
   png: "image/png",
   jpg: "image/jpeg",
   webp: "image/webp",
+  svg: "image/svg+xml",
 };
-const kinds: Record<string, ImageKind> = { png: "png", jpg: "jpeg", webp: "webp" };
+const kinds: Record<string, PictureKind> = { png: "png", jpg: "jpeg", webp: "webp" };
 
 /**
  * How long what the database said of an upload is believed before asking again: an upload is never

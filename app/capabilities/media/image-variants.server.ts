@@ -21,6 +21,7 @@ import {
   parseVariantPath,
   type VariantRequest,
 } from "./image-variants";
+import { drawSvgAsPng, readSvgSource } from "./svg-images.server";
 
 const immutableCaching = "public, max-age=31536000, immutable";
 /** The original sent in a variant's place may be replaced by the variant a minute later. */
@@ -188,11 +189,11 @@ export function createVariantHandler(
     if (pending) return { made: pending, joined: true };
     const made = queue.run(async () => {
       const started = process.hrtime.bigint();
-      const bytes = await renderImageVariant(
-        original.file ?? original.bytes,
-        wanted.width,
-        wanted.format,
-      );
+      const source = original.file ?? original.bytes;
+      const bytes =
+        original.extension === "svg"
+          ? drawSvgAsPng(await readSvgSource(source), wanted.width)
+          : await renderImageVariant(source, wanted.width, wanted.format);
       await store.cache.put(key, bytes).catch((error: unknown) => {
         logger.warn(
           { err: error, variant: key },
@@ -292,7 +293,7 @@ export function createVariantHandler(
       const original = await store.openOriginal(wanted.id);
       if (
         !original?.width ||
-        !listVariantWidths(original.width).includes(wanted.width) ||
+        !listVariantWidths(original.width, original.extension).includes(wanted.width) ||
         !listServedFormats(original.extension).includes(wanted.format)
       ) {
         res.status(404).setHeader("Cache-Control", "no-store");

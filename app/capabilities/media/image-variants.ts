@@ -23,7 +23,11 @@ export function getVariantContentType(format: VariantFormat): string {
  * The widths an image of this width is offered at: those of the set below it, and its own width
  * when that is within the set's largest (so a 1000 px image has 320, 640, 768, 960 and 1000).
  */
-export function listVariantWidths(originalWidth: number): number[] {
+export function listVariantWidths(originalWidth: number, extension?: string): number[] {
+  // A drawing has no pixels of its own: its PNGs are made at any of the widths, and its own.
+  if (extension === "svg") {
+    return [...new Set([...variantWidths, originalWidth])].sort((a, b) => a - b);
+  }
   const max = variantWidths[variantWidths.length - 1] ?? 1920;
   const below = variantWidths.filter((width) => width < originalWidth);
   return originalWidth <= max ? [...below, originalWidth] : below;
@@ -31,8 +35,14 @@ export function listVariantWidths(originalWidth: number): number[] {
 
 /** An upload's address split into its 32-hex id and extension; undefined for any other. */
 export function parseUploadUrl(url: string): { id: string; extension: string } | undefined {
-  const match = /^\/images\/uploads\/([a-f0-9]{32})\.(png|jpg|webp)$/.exec(url);
+  const match = /^\/images\/uploads\/([a-f0-9]{32})\.(png|jpg|webp|svg)$/.exec(url);
   return match?.[1] && match[2] ? { id: match[1], extension: match[2] } : undefined;
+}
+
+/** An uploaded SVG's PNG `width` pixels wide, for where an SVG cannot go; else undefined. */
+export function getSvgPngUrl(url: string, width: number): string | undefined {
+  const upload = parseUploadUrl(url);
+  return upload?.extension === "svg" ? getVariantUrl(upload.id, width, "png") : undefined;
 }
 
 /**
@@ -64,13 +74,15 @@ export function listVariantFormats(extension: string): VariantFormat[] {
  * mail clients show JPEG and PNG only (a WebP upload's copy in a newsletter is a JPEG).
  */
 export function listServedFormats(extension: string): VariantFormat[] {
+  // Pages show an SVG itself; its PNGs are for where an SVG cannot go (mail, icons, previews).
+  if (extension === "svg") return ["png"];
   const offered = listVariantFormats(extension);
   return offered.includes("png") || offered.includes("jpg") ? offered : [...offered, "jpg"];
 }
 
-/** The format an upload is mailed in: PNG stays PNG (diagrams, screenshots), all else JPEG. */
+/** The format an upload is mailed in: PNG and SVG as PNG (diagrams, logos), all else JPEG. */
 export function getMailFormat(extension: string): VariantFormat {
-  return extension === "png" ? "png" : "jpg";
+  return extension === "png" || extension === "svg" ? "png" : "jpg";
 }
 
 export type ImageSources = {
@@ -83,14 +95,17 @@ export type ImageSources = {
 
 /**
  * The <picture> sources of an upload of known width: undefined for the site's own images (SVGs
- * and static files, served as they are) and for uploads whose size is unknown.
+ * and static files, served as they are), uploaded SVGs (sharp at any size as they are) and
+ * uploads whose size is unknown.
  */
 export function describeImageSources(
   url: string,
   originalWidth: number | null | undefined,
 ): ImageSources | undefined {
   const upload = parseUploadUrl(url);
-  if (!upload || !originalWidth || originalWidth < 1) return undefined;
+  if (!upload || upload.extension === "svg" || !originalWidth || originalWidth < 1) {
+    return undefined;
+  }
   const widths = listVariantWidths(originalWidth);
   if (widths.length === 0) return undefined;
   const srcSetOf = (format: VariantFormat) =>

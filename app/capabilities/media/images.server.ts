@@ -5,12 +5,25 @@ import { existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { join, relative, resolve, sep } from "node:path";
 
-export type ImageKind = "png" | "jpeg" | "webp";
+export type ImageKind = "png" | "jpeg" | "webp" | "svg";
+/** The kinds that are pictures (pixels), as opposed to an SVG drawing. */
+export type PictureKind = Exclude<ImageKind, "svg">;
 /** The extension of an upload's name (and address) for each kind. */
-export const imageExtensions: Record<ImageKind, string> = { png: "png", jpeg: "jpg", webp: "webp" };
+export const imageExtensions: Record<ImageKind, string> = {
+  png: "png",
+  jpeg: "jpg",
+  webp: "webp",
+  svg: "svg",
+};
 
-/** What the file's first bytes say it is: only PNG, JPEG and WebP are recognised. */
-export function detectImageKind(bytes: Uint8Array): ImageKind | undefined {
+/** Whether text bytes open an <svg> element (after an XML prologue, comments or a DOCTYPE). */
+export function isSvgText(bytes: Uint8Array): boolean {
+  const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096));
+  return /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head);
+}
+
+/** What a picture file's first bytes say it is: PNG, JPEG or WebP (SVG is text: isSvgText). */
+export function detectImageKind(bytes: Uint8Array): PictureKind | undefined {
   const starts = (signature: number[], offset = 0) =>
     bytes.length >= offset + signature.length &&
     signature.every((byte, index) => bytes[offset + index] === byte);
@@ -61,4 +74,4 @@ export async function listSiteImages(): Promise<SiteImage[]> {
 }
 
 /** An upload's file name as stored: random hex and an image extension, nothing else. */
-export const uploadName = /^[a-f0-9]{32}\.(?:png|jpg|webp)$/;
+export const uploadName = /^[a-f0-9]{32}\.(?:png|jpg|webp|svg)$/;

@@ -99,9 +99,10 @@ function UploadCard({ onShowExisting }: { onShowExisting: (image: ImageData) => 
       <CardHeader>
         <h2 className="text-lg font-semibold leading-tight">Upload an Image</h2>
         <CardDescription>
-          PNG, JPEG or WebP (a photo straight from a phone is fine), up to 25 MB and 40 megapixels.
-          Large photos are scaled to 2560 px on their long edge, turned upright and stripped of
-          location and camera data. Each upload gets its own permanent address.
+          PNG, JPEG or WebP (a photo straight from a phone is fine), up to 25 MB and 40 megapixels,
+          or an SVG drawing such as a logo. Large photos are scaled to 2560 px on their long edge,
+          turned upright and stripped of location and camera data; an SVG keeps only its drawing
+          (scripts and links are removed). Each upload gets its own permanent address.
         </CardDescription>
       </CardHeader>
       <CardContent>

@@ -2,7 +2,9 @@
 // the apple-touch icon on white (iOS paints transparency black). Kept in memory per source.
 import sharp from "sharp";
 import { maxImagePixels } from "./image-rules";
+import type { StoredOriginal } from "./image-store.server";
 import { type SiteIconFile, siteIconFiles } from "./site-icons";
+import { drawSvgAsPng, readSvgSource } from "./svg-images.server";
 
 /** The built-in icon: the firm's mark, as public/favicon.svg draws it. */
 export const builtInIconSvg =
@@ -18,6 +20,16 @@ function drawSiteIcon(source: string | Uint8Array, file: SiteIconFile): Promise<
     .resize(size, size, { fit: "cover", position: "centre" });
   if (file === "apple-touch-icon.png") image = image.flatten({ background: "#ffffff" });
   return image.png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** The largest icon file's side: what an uploaded SVG is drawn at before it is cropped. */
+const largestIcon = Math.max(...Object.values(siteIconFiles));
+
+/** What an uploaded icon's files are drawn from: its file, or an SVG's PNG (drawn by resvg). */
+export async function readIconSource(original: StoredOriginal): Promise<string | Uint8Array> {
+  const source = original.file ?? original.bytes;
+  if (original.extension !== "svg") return source;
+  return drawSvgAsPng(await readSvgSource(source), largestIcon, true);
 }
 
 /**

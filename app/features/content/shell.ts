@@ -1,6 +1,6 @@
 // The slice of content that every public page's header and footer need, so the full document
 // (legal texts, service details) is not sent with every page.
-import { describeImageSources } from "~/capabilities/media/image-variants";
+import { describeImageSources, getSvgPngUrl } from "~/capabilities/media/image-variants";
 import { fitLogoBox } from "~/ui/site-logo";
 import type { SiteContent } from "./schema";
 import { toSlug } from "./slug";
@@ -8,10 +8,22 @@ import { formatCopyright } from "./text";
 
 export type ShellContent = ReturnType<typeof getShellContent>;
 
-/** The uploaded logo's sources, or undefined for the built-in mark. */
+/** One of the offered widths: wide enough for search engines (112 px at least), small to fetch. */
+const logoPngWidth = 640;
+
+/**
+ * The uploaded logo's sources, or undefined for the built-in mark. An SVG is shown as it is, with
+ * a PNG of it for the crawlers that read no SVG.
+ */
 function describeLogo({ logoUrl, logoWidth, logoHeight }: SiteContent["brand"]) {
+  if (logoHeight <= 0) return undefined;
+  const png = getSvgPngUrl(logoUrl, logoPngWidth);
+  if (png) {
+    const { width, height } = fitLogoBox(logoWidth, logoHeight);
+    return { src: logoUrl, pngSrc: png, width, height };
+  }
   const sources = describeImageSources(logoUrl, logoWidth);
-  return sources && logoHeight > 0
+  return sources
     ? { src: sources.src, srcSet: sources.srcSet, ...fitLogoBox(logoWidth, logoHeight) }
     : undefined;
 }

@@ -3,7 +3,7 @@
 // Route modules call it from their meta() with the root loader's siteUrl and shell content.
 import type { MetaDescriptor } from "react-router";
 import { chooseDescription } from "~/platform/seo/description";
-import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
+import { getPreviewImagePath, toSharedImagePath } from "~/platform/seo/preview-image-paths";
 import type { SeoSettings } from "./seo-settings";
 import {
   type ArticleFacts,
@@ -130,7 +130,7 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
   // The owner's noindex keeps the page's link card: a campaign page is shared, not searched for.
   if (seo.noindex) tags.push(robots);
 
-  const image = `${siteUrl}${seo.seoImage || page.image || getPreviewImagePath(path)}`;
+  const image = `${siteUrl}${toSharedImagePath(seo.seoImage || page.image || getPreviewImagePath(path))}`;
   tags.push({ property: "og:image", content: image });
   // An uploaded image is sent as it is: its type and size are its own, not the card's.
   if (!seo.seoImage) {

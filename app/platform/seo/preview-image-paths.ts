@@ -30,3 +30,11 @@ export function getCoverPreviewPagePath(imagePath: string): string | undefined {
 export function canDrawCoverCard(imageUrl: string): boolean {
   return /\.(?:png|jpe?g|svg)$/i.test(imageUrl);
 }
+
+/**
+ * The address an image chosen as a page's link card is sent at: an uploaded SVG, which social
+ * sites do not show, as its 1280 px PNG (a width the media library offers); others as they are.
+ */
+export function toSharedImagePath(path: string): string {
+  return path.replace(/^(\/images\/uploads\/[a-f0-9]{32})\.svg$/, "$1.w1280.png");
+}

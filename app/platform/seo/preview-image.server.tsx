@@ -17,7 +17,13 @@ export type PreviewCard = {
   host: string;
   /** The brand's primary and accent colours (#rrggbb): the card's glow and its foot stripe. */
   brandColors: { primary: string; accent: string };
+  /** The uploaded logo as a PNG data URL, drawn twice the size it is shown; none: the mark. */
+  logo?: { src: string; width: number; height: number } | undefined;
 };
+
+/** The height a card shows an uploaded logo at, and the widest it may be. */
+export const cardLogoHeight = 56;
+const cardLogoMaxWidth = 480;
 
 export type RenderedImage = { png: Buffer; etag: string };
 
@@ -83,6 +89,23 @@ function Mark({ size }: { size: number }) {
   );
 }
 
+/** The owner's logo on a white plate, as the footer shows it: it was drawn for a light ground. */
+function UploadedLogo({ logo }: { logo: NonNullable<PreviewCard["logo"]> }) {
+  const scale = Math.min(cardLogoHeight / logo.height, cardLogoMaxWidth / logo.width);
+  return (
+    <div
+      style={{ display: "flex", padding: "10px 14px", borderRadius: 12, backgroundColor: "#fff" }}
+    >
+      <img
+        src={logo.src}
+        alt=""
+        width={Math.round(logo.width * scale)}
+        height={Math.round(logo.height * scale)}
+      />
+    </div>
+  );
+}
+
 /** Long titles get a smaller size so three lines hold them. */
 function getTitleSize(title: string): number {
   if (title.length <= 34) return 76;
@@ -115,10 +138,16 @@ function Card({ card }: { card: PreviewCard }) {
         }}
       >
         <div style={{ display: "flex", alignItems: "center", gap: 18 }}>
-          <Mark size={56} />
-          <div style={{ display: "flex", fontSize: 30, fontWeight: 800, letterSpacing: -0.5 }}>
-            {card.companyName}
-          </div>
+          {card.logo ? (
+            <UploadedLogo logo={card.logo} />
+          ) : (
+            <>
+              <Mark size={56} />
+              <div style={{ display: "flex", fontSize: 30, fontWeight: 800, letterSpacing: -0.5 }}>
+                {card.companyName}
+              </div>
+            </>
+          )}
         </div>
 
         <div style={{ display: "flex", flexDirection: "column", maxWidth: 1010 }}>

@@ -13,8 +13,11 @@ export type SiteIdentity = {
   contact: { address: string; phone: string; email: string };
   /** The firm's profiles elsewhere (the footer's profile links). */
   profileUrls: string[];
-  /** The logo uploaded on the Brand screen, as the header shows it; none: the built-in mark. */
-  logo?: { src: string };
+  /**
+   * The logo uploaded on the Brand screen, as the header shows it (`pngSrc`: an SVG's PNG, since
+   * search engines take no SVG logo); none: the built-in mark.
+   */
+  logo?: { src: string; pngSrc?: string };
 };
 
 export type ServiceFacts = { name: string; description: string };
@@ -30,7 +33,8 @@ const context = "https://schema.org";
 
 /** The firm's logo: the uploaded one, else the built-in mark drawn as a 512 px PNG. */
 function getLogoUrl(site: SiteIdentity): string {
-  return `${site.siteUrl}${site.logo?.src ?? "/og/logo.png"}`;
+  const logo = site.logo?.pngSrc ?? site.logo?.src;
+  return `${site.siteUrl}${logo ?? "/og/logo.png"}`;
 }
 
 /** The firm's stable id, so every page's entities point at one organization. */

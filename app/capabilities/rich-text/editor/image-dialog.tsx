@@ -173,7 +173,7 @@ export function ImageDialog({
       <DialogContent className="max-w-2xl">
         <DialogTitle>{initial ? "Edit image" : "Insert an image"}</DialogTitle>
         <DialogDescription>
-          An image of the media library, or a PNG, JPEG or WebP file up to 25 MB uploaded here.
+          An image of the media library, or a PNG, JPEG, WebP or SVG file up to 25 MB uploaded here.
         </DialogDescription>
         {open ? <ImageForm initial={initial} onDone={onDone} /> : null}
       </DialogContent>

@@ -152,13 +152,18 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
       <Form method="post" className="grid max-w-3xl gap-6">
         <BrandCard
           title="Logo and site icon"
-          description={<>Upload a PNG, JPEG or WebP; the site makes every size it needs.</>}
+          description={
+            <>
+              Upload an SVG, PNG, JPEG or WebP; the site makes every size it needs, and PNGs of an
+              SVG for browser tabs, link previews and search engines.
+            </>
+          }
           className="grid gap-6"
         >
           <BrandImageField
             name="logoUrl"
             label="Logo"
-            hint="Shown 40 pixels high in the header and footer; upload it at least 80 pixels high so it stays sharp on high-resolution screens."
+            hint="Shown 40 pixels high in the header and footer. An SVG stays sharp at any size; upload a PNG, JPEG or WebP at least 80 pixels high so it stays sharp on high-resolution screens."
             url={values.logoUrl}
             onChange={set("logoUrl")}
             error={errors.logoUrl}

@@ -4,11 +4,17 @@
 import { Quote } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import type { Block } from "~/capabilities/blocks/page-blocks";
+import type { Block, ImageValue } from "~/capabilities/blocks/page-blocks";
+import { FallbackImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { ServiceCard } from "~/features/pages/services/service-card";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import { CaseStudySummary } from "~/features/publishing/components/case-study-summary";
+import {
+  heroImageSizes,
+  imageTextImageSizes,
+  testimonialPhotoSizes,
+} from "~/features/publishing/components/image-sizes";
 import { toPlainText } from "~/platform/plain-text";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
@@ -80,6 +86,30 @@ export function hasBlockContent(block: Block, data: Data): boolean {
   }
 }
 
+/**
+ * A block's chosen image: an upload as a <picture> of its sizes (`sizes`: how wide the block shows
+ * it), cropped around its focal point; the site's own images as they are.
+ */
+function BlockImage({
+  image,
+  sizes,
+  ...props
+}: Omit<ComponentProps<typeof FallbackImage>, "alt" | "src" | "sources"> & {
+  image: ImageValue;
+  sizes: string;
+}) {
+  return (
+    <FallbackImage
+      {...props}
+      src={image.url}
+      alt={image.alt}
+      sources={image.imageSources}
+      sizes={sizes}
+      style={image.imagePosition ? { objectPosition: image.imagePosition } : undefined}
+    />
+  );
+}
+
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
 function BlockLink({ href, children, ...rest }: ComponentProps<"a"> & { href: string }) {
   // The rest is what a Button passes its child (asChild): its classes and handlers.
@@ -113,9 +143,9 @@ function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
             </div>
           ) : null}
           {block.image.url ? (
-            <img
-              src={block.image.url}
-              alt={block.image.alt}
+            <BlockImage
+              image={block.image}
+              sizes={heroImageSizes}
               width={1200}
               height={600}
               fetchPriority="high"
@@ -133,9 +163,9 @@ function ImageTextBlock({ block }: { block: Of<"imageText"> }) {
     <Section id={`block-${block.id}`}>
       <div className="grid items-center gap-10 lg:grid-cols-2">
         {block.image.url ? (
-          <img
-            src={block.image.url}
-            alt={block.image.alt}
+          <BlockImage
+            image={block.image}
+            sizes={imageTextImageSizes}
             width={800}
             height={600}
             loading="lazy"
@@ -171,9 +201,9 @@ function TestimonialsBlock({ block }: { block: Of<"testimonials"> }) {
             </blockquote>
             <figcaption className="mt-5 flex items-center gap-3">
               {item.photo.url ? (
-                <img
-                  src={item.photo.url}
-                  alt={item.photo.alt}
+                <BlockImage
+                  image={item.photo}
+                  sizes={testimonialPhotoSizes}
                   width={40}
                   height={40}
                   loading="lazy"

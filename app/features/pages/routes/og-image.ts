@@ -1,8 +1,10 @@
-// /og/<page>.png: a public page's link-preview image (1200x630); /og/blog/<slug>/cover.png: an
-// article's cover as one, when chosen; /og/logo.png: the built-in mark for structured data, until a
-// logo is uploaded. Drawn by platform/seo/preview-image.server.tsx.
+// /og/<page>.png: a public page's link-preview image (1200x630), with the uploaded logo when there
+// is one; /og/blog/<slug>/cover.png: an article's cover as one, when chosen; /og/logo.png: the
+// built-in mark for structured data, until a logo is uploaded. Drawn by
+// platform/seo/preview-image.server.tsx.
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
+import { readCardLogo } from "~/capabilities/media/card-logo.server";
 import { getImageStore } from "~/capabilities/media/image-store.server";
 import { parseUploadUrl } from "~/capabilities/media/image-variants";
 import { findImageFile } from "~/capabilities/media/image-versions.server";
@@ -14,6 +16,7 @@ import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { SitePageKind } from "~/platform/route-handle";
 import {
   type CoverSource,
+  cardLogoHeight,
   type RenderedImage,
   renderCoverImage,
   renderLogoImage,
@@ -101,6 +104,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         page.path === "/" ? "Strategy · Security · Cloud · Managed IT" : content.general.tagline,
       host: new URL(config.SITE_URL).host,
       brandColors: { primary: content.brand.primaryColor, accent: content.brand.accentColor },
+      logo: await readCardLogo(app, content.brand.logoUrl, cardLogoHeight * 2),
     });
   }
   const headers = {

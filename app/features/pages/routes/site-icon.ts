@@ -6,7 +6,11 @@ import {
   getSiteIconSource,
   isSiteIconFile,
 } from "~/capabilities/media/site-icons";
-import { builtInIconSvg, renderSiteIcon } from "~/capabilities/media/site-icons.server";
+import {
+  builtInIconSvg,
+  readIconSource,
+  renderSiteIcon,
+} from "~/capabilities/media/site-icons.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getAppContext } from "~/platform/context.server";
 import type { Route } from "./+types/site-icon";
@@ -29,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (source === builtInIconSource) return Buffer.from(builtInIconSvg);
     const original = await getImageStore(app).openOriginal(source);
     if (!original) throw new Error("the site icon's upload is gone");
-    return original.file ?? original.bytes;
+    return readIconSource(original);
   };
   let png: Buffer;
   try {

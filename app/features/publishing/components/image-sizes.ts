@@ -32,3 +32,20 @@ export const caseStudyBodyImageSizes = {
   inline:
     "(min-width: 1280px) 276px, (min-width: 1024px) calc(23.3vw - 23px), (min-width: 640px) calc(40vw - 19px), calc(100vw - 32px)",
 };
+
+/** A hero block's image: max-w-4xl (896 px) across the page header, less its padding. */
+export const heroImageSizes =
+  "(min-width: 944px) 896px, (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+
+/** The image-with-text block's image: one of two columns of max-w-7xl with gap-10 from 1024 px. */
+export const imageTextImageSizes =
+  "(min-width: 1280px) 588px, (min-width: 1024px) calc(50vw - 52px), (min-width: 640px) calc(100vw - 48px), calc(100vw - 32px)";
+
+/** Images in the image-with-text block's text: its column, or 2/5 of it beside the text. */
+export const imageTextBodyImageSizes = {
+  full: imageTextImageSizes,
+  inline: articleBodyImageSizes.inline,
+};
+
+/** A testimonial's photo: a 40 px circle. */
+export const testimonialPhotoSizes = "40px";
