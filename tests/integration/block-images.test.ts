@@ -2,14 +2,14 @@
 // PostgreSQL when available): a built page's hero, image-with-text and testimonial photos, and the
 // same blocks among the home page's extra blocks, are <picture>s of AVIF and WebP sources with a
 // srcset and the sizes of their slot, width and height set; a width they offer is served.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import {
   heroImageSizes,
   imageTextImageSizes,
   testimonialPhotoSizes,
 } from "~/features/publishing/components/image-sizes";
-import { getContent, postJsonAs } from "../support/admin-requests";
+import { getContent, logInCookie, postJsonAs } from "../support/admin-requests";
 import { publishBlockPage, workshopAlts, workshopBlocks } from "../support/block-pages";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadPhoto } from "../support/photo-uploads";
@@ -33,21 +33,23 @@ describe.each(getTestDatabaseKinds())("images of blocks on $name", (engine) => {
   };
   const find = (images: PageImage[], alt: string) => images.find(({ img }) => img.alt === alt);
 
-  // Uploaded once for the suite: a photo is a few seconds' work on a busy machine.
-  let uploaded: Promise<{ blocks: Block[]; wide: string; hero: string; face: string }> | undefined;
+  // Uploaded once for the suite, before its tests: three photos and their sizes are many seconds'
+  // work on a busy machine, setup rather than what a test checks.
+  let uploaded: { blocks: Block[]; wide: string; hero: string; face: string } | undefined;
+  beforeAll(async () => {
+    const admin = { url: suite.site.url, cookie: await logInCookie(suite.site) };
+    const wide = await uploadPhoto(admin, 2560, 1920, "office.jpg");
+    const hero = await uploadPhoto(admin, 1600, 800, "skyline.jpg");
+    const face = await uploadPhoto(admin, 800, 800, "face.jpg");
+    uploaded = { blocks: workshopBlocks({ hero, side: wide, photo: face }), wide, hero, face };
+  });
   function makeBlocks() {
-    uploaded ??= (async () => {
-      const admin = { url: suite.site.url, cookie: suite.cookie };
-      const wide = await uploadPhoto(admin, 2560, 1920, "office.jpg");
-      const hero = await uploadPhoto(admin, 1600, 800, "skyline.jpg");
-      const face = await uploadPhoto(admin, 800, 800, "face.jpg");
-      return { blocks: workshopBlocks({ hero, side: wide, photo: face }), wide, hero, face };
-    })();
+    if (!uploaded) throw new Error("the photos are uploaded before the suite's tests");
     return uploaded;
   }
 
   it("shows a built page's block images as pictures sized to their slots, whose widths are served", async () => {
-    const { blocks, wide, hero, face } = await makeBlocks();
+    const { blocks, wide, hero, face } = makeBlocks();
     await publishBlockPage(suite.site, suite.cookie, {
       slug: "office-tour",
       title: "Office tour",
@@ -79,7 +81,7 @@ describe.each(getTestDatabaseKinds())("images of blocks on $name", (engine) => {
   });
 
   it("shows the home page's extra blocks' images as pictures too", async () => {
-    const { blocks, wide } = await makeBlocks();
+    const { blocks, wide } = makeBlocks();
     const { etag } = await getContent(suite.site);
     const saved = await postJsonAs(
       suite.site,
