@@ -68,8 +68,8 @@ export function SeoPanel({
         value={value.seoTitle}
         onValueChange={(seoTitle) => onChange({ seoTitle })}
       />
-      <div className="-mt-2 grid gap-3">
-        <p className="break-words text-sm text-slate-700" data-testid="seo-full-title">
+      <div className="-mt-2 grid min-w-0 gap-3">
+        <p className="wrap-anywhere text-sm text-slate-700" data-testid="seo-full-title">
           <span className="font-medium text-slate-900">Title the page carries: </span>
           {fullTitle || "(none yet)"}
         </p>
