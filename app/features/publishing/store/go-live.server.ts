@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { trackWork } from "~/platform/loop-monitor.server";
 import { getNextPublicationTime } from "./reads.server";
 import { type Kind, parseRecord, tableOf } from "./rows.server";
 
@@ -90,6 +91,7 @@ export function startGoLiveRecorder(
     if (stopped) return;
     running = (async () => {
       let delay = pollIntervalMs;
+      const done = trackWork("job: record scheduled publications");
       try {
         await recordScheduledGoLives(db);
         const next = await getNextPublicationTime(db);
@@ -98,6 +100,8 @@ export function startGoLiveRecorder(
       } catch (error) {
         // The database may be briefly away; the next pass catches up.
         logDatabaseError(logger, error, "Recording scheduled publications failed");
+      } finally {
+        done();
       }
       if (stopped) return;
       timer = setTimeout(runPass, delay);
