@@ -12,6 +12,11 @@ import { isInteractiveBlock } from "./interactive-block";
 /** A run of blocks drawn as HTML, or one block the browser's code draws. */
 export type PageSegment = { html: string } | { block: Block };
 
+/** Whether a page's blocks hold questions: the page is then an FAQPage. */
+export function hasQuestions(blocks: readonly Block[]): boolean {
+  return blocks.some((block) => block.type === "faq" && block.items.length > 0);
+}
+
 /**
  * The page's blocks with something to show, in order. A hero opening the page is its h1; a page
  * without one gets its title as the page header.
@@ -37,7 +42,7 @@ export function drawBuiltPage(
       return;
     }
     const level = opensWithHero && index === 0 ? 1 : 2;
-    run.push(<BlockView key={block.id} block={block} data={data} level={level} />);
+    run.push(<BlockView key={block.id} block={block} data={data} level={level} questions />);
   });
   flush();
   return segments;
