@@ -137,6 +137,14 @@ function trackRequest(req: IncomingMessage, res: ServerResponse) {
   res.once("close", trackWork(`${req.method} ${req.url}`));
 }
 
+/**
+ * Where a document render holds drawn HTML apart from its data; none for a data request
+ * (`/page.data`), whose answer is all the browser gets.
+ */
+function holdHtmlFor(path: string): Map<string, string> | undefined {
+  return path.endsWith(".data") ? undefined : new Map();
+}
+
 function sendJsonError(res: Response, status: number, message: string) {
   res.status(status).type("application/json").send(JSON.stringify({ message }));
 }
@@ -252,6 +260,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
                 clientIp: "",
                 nonce: createNonce(),
                 forCache: true,
+                heldHtml: holdHtmlFor(new URL(request.url).pathname),
                 ...facts,
               }),
             ),
@@ -459,6 +468,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           nonce: createNonce(),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "",
           knownSession: res.locals.knownSession,
+          heldHtml: holdHtmlFor(req.path),
         });
       },
     }),

@@ -315,7 +315,7 @@ export const blocksSchema = z.array(blockSchema).max(maxBlocks, `At most ${maxBl
 
 /**
  * The most a page's blocks may hold, as stored (UTF-8 JSON): every visitor downloads the page's
- * HTML, and rendering it holds the server's event loop. At the cap a page renders as about 650 KB
+ * HTML, and rendering it holds the server's event loop. At the cap a page renders as about 350 KB
  * of HTML (README, "Limits").
  */
 export const maxPageBlocksBytes = 200 * 1024;

@@ -43,11 +43,11 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
   const { built, texts } = loaderData;
   if (built) {
     const blocks = built.segments.map((segment, index) =>
-      "html" in segment ? (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed for the render.
-        <DrawnBlocks key={index} html={segment.html} />
-      ) : (
+      "block" in segment ? (
         <InteractiveBlock key={segment.block.id} block={segment.block} data={built.data} />
+      ) : (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed for the render.
+        <DrawnBlocks key={index} {...segment} />
       ),
     );
     return (
