@@ -153,7 +153,8 @@ async function writeMisses(db: Db, state: State, now: Date): Promise<void> {
 
 /**
  * In one statement, drops days past the window and the least asked-for rows beyond the cap, at
- * most maxTrimRows of each: both read through an index, so a write never sorts the whole log.
+ * most maxTrimRows of each: both read through an index, and the rows go by their primary key, so a
+ * write never sorts nor scans the whole log.
  */
 export async function trimMissingAddresses(db: Db, now = new Date()): Promise<void> {
   const cutoff = today(new Date(now.getTime() - missingDays * 24 * 60 * 60 * 1000));
@@ -161,18 +162,21 @@ export async function trimMissingAddresses(db: Db, now = new Date()): Promise<vo
   await sql`
     delete from missing_addresses
     where (path, day) in (
-      select path, day from missing_addresses where day < ${cutoff} limit ${maxTrimRows}
-    )
-    or (path, day) in (
-      select path, day from missing_addresses order by hits, day
-      limit (
-        select case
-          when count(*) - ${maxMissingRows} > ${maxTrimRows} then ${maxTrimRows}
-          when count(*) > ${maxMissingRows} then count(*) - ${maxMissingRows}
-          else 0
-        end
-        from missing_addresses
-      )
+      select path, day from (
+        select path, day from missing_addresses where day < ${cutoff} limit ${maxTrimRows}
+      ) as past
+      union all
+      select path, day from (
+        select path, day from missing_addresses order by hits, day
+        limit (
+          select case
+            when count(*) - ${maxMissingRows} > ${maxTrimRows} then ${maxTrimRows}
+            when count(*) > ${maxMissingRows} then count(*) - ${maxMissingRows}
+            else 0
+          end
+          from missing_addresses
+        )
+      ) as least_asked
     )
   `.execute(db);
 }
