@@ -46,6 +46,15 @@ describe("the event loop monitor", () => {
     expect(delay?.stalls).toBeGreaterThanOrEqual(1);
   });
 
+  it("leaves long query values (tokens) out of the line", async () => {
+    const lines = start();
+    const done = trackWork(`GET /newsletter/confirm?token=${"a".repeat(40)}&from=mail`);
+    holdLoop(200);
+    done();
+    await sleep(60);
+    expect(lines.at(-1)?.heldBy).toEqual(["GET /newsletter/confirm?token=…&from=mail"]);
+  });
+
   it("names a job still under way when the loop turns again", async () => {
     const lines = start();
     const done = trackWork("job: write the 404 log");

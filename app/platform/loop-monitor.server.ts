@@ -40,6 +40,23 @@ export function trackWork(label: string): () => void {
   };
 }
 
+/**
+ * A label as logged: a query value longer than a word (a sign-in link's token, a confirmation
+ * code) is left out, so a warning line never carries a secret.
+ */
+function describeWork(label: string): string {
+  const at = label.indexOf("?");
+  if (at === -1) return label;
+  const query = label
+    .slice(at + 1)
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      return eq !== -1 && pair.length - eq - 1 > 24 ? `${pair.slice(0, eq)}=…` : pair;
+    });
+  return `${label.slice(0, at)}?${query.join("&")}`;
+}
+
 /** The labels of the work under way at any time between from and to, those that ended first. */
 export function findWorkBetween(from: number, to: number): string[] {
   const labels = new Set<string>();
@@ -52,7 +69,7 @@ export function findWorkBetween(from: number, to: number): string[] {
   const started = [...running].filter((work) => work.startedAt <= to);
   started.sort((a, b) => b.startedAt - a.startedAt);
   for (const work of started) labels.add(work.label);
-  return [...labels].slice(0, 5);
+  return [...labels].slice(0, 5).map(describeWork);
 }
 
 export type LoopDelay = {
