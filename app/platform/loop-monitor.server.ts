@@ -92,6 +92,7 @@ export function startLoopMonitor({ logger }: { logger: Logger }): LoopMonitor {
   let previous = { p99Ms: 0, maxMs: 0 };
   let stalls = 0;
   let lastTick = performance.now();
+  let lastUtilization = performance.eventLoopUtilization();
   const readWindow = () =>
     histogram.count > 0
       ? { p99Ms: toMs(histogram.percentile(99)), maxMs: toMs(histogram.max) }
@@ -100,7 +101,12 @@ export function startLoopMonitor({ logger }: { logger: Logger }): LoopMonitor {
     const now = performance.now();
     const heldMs = now - lastTick - probeMs;
     lastTick = now;
-    if (heldMs <= stallLogMs) return;
+    const utilization = performance.eventLoopUtilization();
+    // Time the loop spent running code since the last tick: a late tick with the loop idle means
+    // the process itself was paused (a busy machine, a debugger), which holds up no work of ours.
+    const activeMs = performance.eventLoopUtilization(utilization, lastUtilization).active;
+    lastUtilization = utilization;
+    if (heldMs <= stallLogMs || activeMs <= stallLogMs) return;
     stalls++;
     const heldBy = findWorkBetween(now - heldMs, now);
     logger.warn(
