@@ -21,6 +21,7 @@ import {
   logDatabaseUnavailable,
 } from "~/platform/db/unavailable.server";
 import { applyDocumentCaching } from "~/platform/document/etag.server";
+import { HeldHtmlContext } from "~/platform/document/held-html";
 import { getInlineStylesheet } from "~/platform/document/inline-stylesheet.server";
 import {
   createModulePreloadFilter,
@@ -43,7 +44,7 @@ export default async function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, forCache, logger } = getAppContext(loadContext);
+  const { nonce, forCache, logger, heldHtml } = getAppContext(loadContext);
   const { staticHandlerContext } = routerContext;
   // A page whose data could not be read because the database is unavailable is a 503 with
   // Retry-After (the error page asks to try again), not a 500. So is a 503 thrown on purpose (the
@@ -80,7 +81,13 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   if (forCache) {
-    const { html, failed } = await renderWholeDocument(routerContext, request.url, nonce, logger);
+    const { html, failed } = await renderWholeDocument(
+      routerContext,
+      request.url,
+      nonce,
+      logger,
+      heldHtml,
+    );
     // A part that failed to render (React shows it client-side) must not be kept for everyone.
     if (failed) expirePageAt(loadContext, Number.NEGATIVE_INFINITY);
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -105,7 +112,7 @@ export default async function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      buildDocument(routerContext, request.url, nonce),
+      buildDocument(routerContext, request.url, nonce, heldHtml),
       {
         nonce,
         [readyOption]() {
@@ -173,10 +180,17 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /** The document React renders, streamed or whole: the router with the inlined stylesheet. */
-function buildDocument(routerContext: EntryContext, url: string, nonce: string) {
+function buildDocument(
+  routerContext: EntryContext,
+  url: string,
+  nonce: string,
+  heldHtml: ReadonlyMap<string, string> | undefined,
+) {
   return (
     <InlineStylesheetContext value={getInlineStylesheet()}>
-      <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      <HeldHtmlContext value={heldHtml}>
+        <ServerRouter context={routerContext} url={url} nonce={nonce} />
+      </HeldHtmlContext>
     </InlineStylesheetContext>
   );
 }
@@ -187,6 +201,7 @@ function renderWholeDocument(
   url: string,
   nonce: string,
   logger: { error: (details: object, message: string) => void },
+  heldHtml: ReadonlyMap<string, string> | undefined,
 ): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -199,20 +214,23 @@ function renderWholeDocument(
     );
     collector.on("error", reject);
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(buildDocument(routerContext, url, nonce), {
-      nonce,
-      onAllReady() {
-        clearTimeout(timeoutId);
-        pipe(collector);
+    const { pipe, abort } = renderToPipeableStream(
+      buildDocument(routerContext, url, nonce, heldHtml),
+      {
+        nonce,
+        onAllReady() {
+          clearTimeout(timeoutId);
+          pipe(collector);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          failed = true;
+          logger.error({ err: error }, "Render error");
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        failed = true;
-        logger.error({ err: error }, "Render error");
-      },
-    });
+    );
   });
 }

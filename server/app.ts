@@ -44,6 +44,7 @@ import {
   buildHstsHeader,
   defaultContentSecurityPolicy,
 } from "~/platform/http/security-headers.server";
+import { type LoopMonitor, startLoopMonitor, trackWork } from "~/platform/loop-monitor.server";
 import {
   createLoadShedder,
   type FinishWork,
@@ -123,10 +124,25 @@ export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFu
   readLoad: () => SiteLoad;
   /** The visit counter: its stop() writes what is pending, at shutdown. */
   visits: VisitRecorder;
+  /** The event loop's measured delay (in /readyz); stop() ends the measuring. */
+  loopDelay: LoopMonitor;
 };
 
 function createNonce(): string {
   return randomBytes(16).toString("base64");
+}
+
+/** Marks a request as under way until its response closes: a stall meanwhile names it. */
+function trackRequest(req: IncomingMessage, res: ServerResponse) {
+  res.once("close", trackWork(`${req.method} ${req.url}`));
+}
+
+/**
+ * Where a document render holds drawn HTML apart from its data; none for a data request
+ * (`/page.data`), whose answer is all the browser gets.
+ */
+function holdHtmlFor(path: string): Map<string, string> | undefined {
+  return path.endsWith(".data") ? undefined : new Map();
 }
 
 function sendJsonError(res: Response, status: number, message: string) {
@@ -172,6 +188,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const app = express();
   const importBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shedder = createLoadShedder(options.overload);
+  const loopDelay = startLoopMonitor({ logger });
   // What the route modules' handles say (the sitemaps' pages, what the page cache may keep, the
   // admin navigation), read once from the build; in development from the build of the moment.
   const readRouteFacts = createFromBuild(options.mode, importBuild, (build) => {
@@ -219,7 +236,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     await response.body?.cancel();
     return response.status;
   }
-  const redirects = createRedirectServing(services);
   const baseHeaders: Record<string, string> = { ...baseSecurityHeaders };
   if (config.secure)
     baseHeaders["Strict-Transport-Security"] = buildHstsHeader(config.HSTS_INCLUDE_SUBDOMAINS);
@@ -229,6 +245,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const isTrustedProxy = app.get("trust proxy fn") as SiteApp["isTrustedProxy"];
   // One reading of the client's network (TRUST_PROXY applied) for every per-network cap.
   const networkOf = createRequestNetworks(isTrustedProxy);
+  const redirects = createRedirectServing({ ...services, networkOf });
   // Page views counted in memory, the cache's hits included; the site layout's routes are pages.
   const visitRecorder = createVisitRecorder({
     db,
@@ -264,6 +281,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
                 clientIp: "",
                 nonce: createNonce(),
                 forCache: true,
+                heldHtml: holdHtmlFor(new URL(request.url).pathname),
                 ...facts,
               }),
             ),
@@ -277,7 +295,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     logger,
     caps: { ...defaultRequestCaps, ...options.requestCaps },
   });
-  if (!pageCache) app.use(admitRequest);
+  if (!pageCache) {
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      trackRequest(req, res);
+      next();
+    });
+    app.use(admitRequest);
+  }
   // Malformed requests end here, before logging, routing, the page cache or React Router sees
   // them. With the page cache the guard runs in front of it (below), ahead of Express.
   const guardRequest = createRequestGuard(config.SITE_URL, isTrustedProxy, logger);
@@ -375,6 +399,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       status: report.ok ? "ready" : "not ready",
       checks: report.checks,
       overload: report.overload,
+      eventLoop: loopDelay.read(),
     });
   });
 
@@ -464,6 +489,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
           nonce: createNonce(),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "",
           knownSession: res.locals.knownSession,
+          heldHtml: holdHtmlFor(req.path),
         });
       },
     }),
@@ -510,6 +536,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       isTrustedProxy,
       readLoad,
       visits: visitRecorder,
+      loopDelay,
     }) as unknown as SiteApp;
   }
   // Cache hits are answered before Express: a few microseconds instead of its whole stack. The
@@ -530,10 +557,14 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
       served.then((done) => done || goOn(), goOn);
     });
   };
-  const site: SiteApp = (req, res, next) => admitRequest(req, res, () => serveSite(req, res, next));
+  const site: SiteApp = (req, res, next) => {
+    trackRequest(req, res);
+    admitRequest(req, res, () => serveSite(req, res, next));
+  };
   site.pageCache = pageCache;
   site.isTrustedProxy = isTrustedProxy;
   site.readLoad = readLoad;
   site.visits = visitRecorder;
+  site.loopDelay = loopDelay;
   return site;
 }

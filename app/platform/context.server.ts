@@ -35,6 +35,12 @@ export type RequestInfo = {
   cacheHints?: PageCacheHints;
   /** This process's visit counter: leads read their visit's attribution from it. */
   visits?: VisitRecorder;
+  /**
+   * Set for a document render: server-drawn HTML a loader puts here instead of in its data is
+   * rendered from here (platform/document/held-html) and not sent twice. Unset for a data request,
+   * whose answer must carry the HTML itself.
+   */
+  heldHtml?: Map<string, string>;
 };
 /** What the route modules' handles say, read from the server build (route-facts.server). */
 export type RouteInfo = { routes: RouteFacts };

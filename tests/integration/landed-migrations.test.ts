@@ -35,6 +35,8 @@ const landed: Record<string, string> = {
   "0026_insights.ts": "01cb263d9b0c575b9700000bea3ef98a8e3f98effdfb4e8d44638916fc76b7d7",
   "0029_redirect_query.ts": "799b2bc5edaa3d374d6adad8a2be0a6f368d22ca190fd891435d78eb139968cb",
   "0031_conversion_visitors.ts": "a46052a70d117ddf092fbe928a114457cd25f079aa8d4bfd34815124cd9ca12b",
+  "0032_missing_addresses_trim.ts":
+    "361e9e9e87d6ce4c1c147fdf48d6fbef6ce14395cd7c9a57874316223ba4a155",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

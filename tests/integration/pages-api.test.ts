@@ -1,10 +1,11 @@
 // Pages built from blocks over HTTP against the built site and a real database (SQLite, and
 // PostgreSQL when available): addresses taken by a route, reserved or used by another page are
 // refused with a message naming why; hostile input in every block's fields is rendered inert;
-// the FAQ block's structured data is an FAQPage; drafts and scheduled pages stay out of the
-// sitemaps until due, noindex ones for good; a renamed page's old address answers 301; History
-// restores a deleted page (at a new address when its own is taken); a page comes down at its
-// date (410 or its redirect), also while no server ran; an address may go one level deeper.
+// the FAQ block's structured data is an FAQPage, in its HTML; a page past the size cap is refused;
+// drafts and scheduled pages stay out of the sitemaps until due, noindex ones for good; a renamed
+// page's old address answers 301; History restores a deleted page (at a new address when its own is
+// taken); a page comes down at its date (410 or its redirect), also while no server ran; an address
+// may go one level deeper.
 import { describe, expect, it } from "vitest";
 import { type Block, blockSpecs, createBlock } from "~/capabilities/blocks/page-blocks";
 import type { PageInput } from "~/features/publishing/schema";
@@ -432,24 +433,72 @@ describe.each(getTestDatabaseKinds())("pages from blocks on $name", (engine) => 
     expect(main.match(/<section\b/g) ?? []).toHaveLength(2);
   });
 
-  it("gives the FAQ block FAQPage structured data", async () => {
+  it("marks the FAQ block up as an FAQPage in its HTML, once: no JSON-LD or page data repeat it", async () => {
     expect((await send("POST", "/api/admin/pages", page({ slug: "faq-page" }))).status).toBe(201);
     const html = await (await visit("/faq-page")).text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toMatch(/<div itemscope="" itemType="https:\/\/schema.org\/FAQPage">/i);
+    expect(main).toMatch(
+      /<details[^>]*itemscope=""[^>]*itemProp="mainEntity"[^>]*itemType="https:\/\/schema.org\/Question"[^>]*>\s*<summary[^>]*itemProp="name"[^>]*>Do you hire remotely\?<\/summary>\s*<div itemscope="" itemProp="acceptedAnswer" itemType="https:\/\/schema.org\/Answer"><p[^>]*itemProp="text"[^>]*>Yes, across the US.<\/p>/i,
+    );
     const entities = [
       ...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs),
     ].map(([, json]) => JSON.parse(json ?? "{}") as Record<string, unknown>);
-    const faq = entities.find((entity) => entity["@type"] === "FAQPage");
-    expect(faq).toMatchObject({
-      "@context": "https://schema.org",
-      "@type": "FAQPage",
-      mainEntity: [
-        {
-          "@type": "Question",
-          name: "Do you hire remotely?",
-          acceptedAnswer: { "@type": "Answer", text: "Yes, across the US." },
-        },
-      ],
-    });
+    expect(entities.map((entity) => entity["@type"])).not.toContain("FAQPage");
+    // The answer is in the page's HTML once: neither structured data nor the page's data repeat it.
+    expect(html.split("Yes, across the US.")).toHaveLength(2);
+    // A data request (the browser's own navigation) gets the drawn HTML, with nothing to take it from.
+    const data = await (await visit("/faq-page.data")).text();
+    expect(data).toContain("Yes, across the US.");
+  });
+
+  it("refuses a page past the size cap, naming its largest block, and keeps what was stored", async () => {
+    const answer = 'We\'re on call, and we say "when" before we start. '.repeat(60).slice(0, 2900);
+    const faq = (count: number) =>
+      Array.from({ length: count }, (_, b) => ({
+        ...createBlock("faq", `faq${b}`),
+        heading: `Questions, part ${b + 1}`,
+        items: Array.from({ length: 8 }, (_, i) => ({
+          question: `Question ${b}-${i}?`,
+          answer: `${b}-${i} ${answer}`,
+        })),
+      })) as Block[];
+    const created = await send("POST", "/api/admin/pages", page({ slug: "long-page" }));
+    expect(created.status).toBe(201);
+    const before = await site.services.db
+      .selectFrom("pages")
+      .select(["data", "version"])
+      .where("id", "=", "long-page")
+      .executeTakeFirstOrThrow();
+    // 40 FAQ blocks of 8 long answers: 0.95 MB, under the request size limit.
+    const tooLong = await send(
+      "PUT",
+      "/api/admin/pages/long-page",
+      page({ slug: "long-page", blocks: faq(40) }),
+      {
+        "if-match": created.headers.get("etag") ?? "",
+      },
+    );
+    expect(tooLong.status).toBe(400);
+    expect((await errorsOf(tooLong)).blocks).toMatch(
+      /^This page is too long: its blocks hold 9\d\d KB of text, at most 200 KB\. Shorten or remove blocks \(the largest is FAQ block \d+, \d+ KB\), or split it into two pages\.$/,
+    );
+    const after = await site.services.db
+      .selectFrom("pages")
+      .select(["data", "version"])
+      .where("id", "=", "long-page")
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    // Eight such blocks fit.
+    const fits = await send(
+      "PUT",
+      "/api/admin/pages/long-page",
+      page({ slug: "long-page", blocks: faq(8) }),
+      {
+        "if-match": created.headers.get("etag") ?? "",
+      },
+    );
+    expect(fits.status).toBe(200);
   });
 
   it("keeps drafts and scheduled pages out of sight until due; a renamed page's old address answers 301", async () => {

@@ -18,6 +18,17 @@ function freshDatabaseUrl() {
   dirs.push(dir);
   return `file:${join(dir, "site.db")}`;
 }
+/**
+ * The log's lines but the event loop's stall warnings: on a busy machine a turn of the loop may be
+ * long enough to be logged, which says nothing of how a request was handled.
+ */
+function withoutStalls(logged: string): string[] {
+  return logged
+    .trim()
+    .split("\n")
+    .filter((line) => !line.includes('"msg":"Event loop stalled'));
+}
+
 afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -98,7 +109,7 @@ describe("malformed requests against the server process", () => {
       const logged = server.output().slice(before);
       expect(findStackTraces(logged)).toEqual([]);
       expect(logged).not.toMatch(/"level":50/);
-      expect(logged.trim().split("\n")).toHaveLength(1);
+      expect(withoutStalls(logged)).toHaveLength(1);
       expect(server.alive()).toBe(true);
     },
   );
@@ -144,7 +155,7 @@ describe("malformed requests against the server process", () => {
         '{"message":"Bad request: the address holds a control character"}',
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const logged = server.output().slice(before).trim().split("\n");
+      const logged = withoutStalls(server.output().slice(before));
       expect(findStackTraces(logged.join("\n"))).toEqual([]);
       expect(logged).toHaveLength(1);
       expect(JSON.parse(logged[0] ?? "{}")).toMatchObject({ level: 40, status: 400 });
@@ -180,7 +191,7 @@ describe("malformed requests against the server process", () => {
       );
       expect(answer.status, `${method} ${path}`).toBe(405);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const logged = server.output().slice(before).trim().split("\n");
+      const logged = withoutStalls(server.output().slice(before));
       expect(findStackTraces(logged.join("\n"))).toEqual([]);
       const levels = logged.map((line) => (JSON.parse(line) as { level: number }).level);
       // React Router's reason and the request line, both at info.
@@ -233,6 +244,11 @@ describe("malformed requests against the server process", () => {
         stuck: false,
         lagMs: expect.any(Number),
         saturated: false,
+      },
+      eventLoop: {
+        p99Ms: expect.any(Number),
+        maxMs: expect.any(Number),
+        stalls: expect.any(Number),
       },
     });
     expect((await sendRaw(server.port, "NOT HTTP AT ALL\r\n\r\n")).status).toBe(400);

@@ -5,6 +5,7 @@ import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Logger } from "pino";
 import { formatPasswordHash } from "~/features/admin/admins/passwords.server";
 import type { AppServices } from "~/platform/context.server";
 import type * as SiteModule from "../../server/app";
@@ -49,8 +50,14 @@ export async function startTestSite(
   database: TestDatabase,
   env: Record<string, string> = {},
   appOptions: Partial<SiteModule.SiteAppOptions> = {},
-  /** productionPasswordHash: keep the seeded hash, for tests that time a sign-in. */
-  { productionPasswordHash = false } = {},
+  /**
+   * productionPasswordHash: keep the seeded hash, for tests that time a sign-in; logger: the app's
+   * own (the services keep theirs), for tests that read what it logs.
+   */
+  {
+    productionPasswordHash = false,
+    logger,
+  }: { productionPasswordHash?: boolean; logger?: Logger } = {},
 ): Promise<TestSite> {
   const site = await loadSiteBuild();
   const folders = makeOwnSiteFolders({ DATABASE_URL: database.url, ...env });
@@ -71,7 +78,11 @@ export async function startTestSite(
       .where("email", "=", testAdmin.email)
       .execute();
   }
-  const app = site.createSiteApp(services, { mode: "production", clientDir, ...appOptions });
+  const app = site.createSiteApp(logger ? { ...services, logger } : services, {
+    mode: "production",
+    clientDir,
+    ...appOptions,
+  });
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -83,6 +94,7 @@ export async function startTestSite(
     app,
     close: async () => {
       await app.visits.stop();
+      app.loopDelay.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.db.destroy();

@@ -281,7 +281,17 @@ export function BlocksField({
           No blocks yet: add the first one below (a Hero is a good start).
         </p>
       ) : null}
-      {errors[path] ? <p className="text-sm font-medium text-destructive">{errors[path]}</p> : null}
+      {errors[path] ? (
+        // Focused when a save is refused for the list as a whole (the page's size).
+        <p
+          id={`field-${path.replace(/[^\w-]/g, "-")}`}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm font-medium text-destructive"
+        >
+          {errors[path]}
+        </p>
+      ) : null}
       <ol className="grid gap-4">
         {blocks.map((block, index) => {
           const spec = findBlockSpec(block.type);

@@ -318,6 +318,36 @@ export const blockSchema = z.discriminatedUnion(
 
 export const blocksSchema = z.array(blockSchema).max(maxBlocks, `At most ${maxBlocks} blocks`);
 
+/**
+ * The most a page's blocks may hold, as stored (UTF-8 JSON): every visitor downloads the page's
+ * HTML, and rendering it holds the server's event loop. At the cap a page renders as about 350 KB
+ * of HTML (README, "Limits").
+ */
+export const maxPageBlocksBytes = 200 * 1024;
+
+const toKilobytes = (bytes: number) => Math.ceil(bytes / 1024);
+
+/**
+ * Why a page's blocks are too big to save, naming the largest block, or undefined when they fit.
+ * Runs in the editor before sending and on the server on what is stored.
+ */
+export function findBlocksSizeProblem(blocks: readonly unknown[]): string | undefined {
+  const encoder = new TextEncoder();
+  const sizes = blocks.map((block) => encoder.encode(JSON.stringify(block)).length);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= maxPageBlocksBytes) return undefined;
+  const largest = sizes.indexOf(Math.max(...sizes));
+  const block = blocks[largest] as { type?: string };
+  const name = `${findBlockSpec(String(block.type))?.label ?? "Block"} block ${largest + 1}`;
+  return `This page is too long: its blocks hold ${toKilobytes(total)} KB of text, at most ${toKilobytes(maxPageBlocksBytes)} KB. Shorten or remove blocks (the largest is ${name}, ${toKilobytes(sizes[largest] ?? 0)} KB), or split it into two pages.`;
+}
+
+/** A page's blocks as an editor sends them: the stored blocks' rules, and the size cap. */
+export const pageBlocksInputSchema = blocksSchema.superRefine((blocks, ctx) => {
+  const problem = findBlocksSizeProblem(blocks);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 export function findBlockSpec(type: string): BlockSpec | undefined {
   return blockSpecs.find((spec) => spec.type === type);
 }

@@ -2,6 +2,7 @@
 // host and stopped on shutdown before the database closes.
 import type { AppServices } from "~/platform/context.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { trackWork } from "~/platform/loop-monitor.server";
 import { type DeliveryOptions, deliverDueMail, wakeListeners } from "./mail-outbox.server";
 import { createSmtpSender } from "./smtp-sender.server";
 
@@ -47,6 +48,7 @@ export function startMailWorker(
       return;
     }
     clearTimeout(timer);
+    const done = trackWork("job: send the outbox's mail");
     running = deliverDueMail(db, sender.send, {
       ...options,
       from,
@@ -63,6 +65,7 @@ export function startMailWorker(
         logDatabaseError(logger, error, "Mail outbox pass failed");
       })
       .finally(() => {
+        done();
         running = undefined;
         if (stopped) return;
         if (wokenWhileRunning) {

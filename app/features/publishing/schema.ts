@@ -2,7 +2,11 @@
 // write one (the input, shared by the editor's inline errors and the JSON API's 400), and the rules
 // between them (status, slug, display date). The kinds' own fields come from publication-fields.ts.
 
-import { blocksSchema, findMissingBlockFields } from "~/capabilities/blocks/page-blocks";
+import {
+  blocksSchema,
+  findMissingBlockFields,
+  pageBlocksInputSchema,
+} from "~/capabilities/blocks/page-blocks";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { toSlug } from "~/features/content/slug";
 import {
@@ -203,7 +207,7 @@ export const pageInputSchema = z
     ...pagePublishingFields,
     slug: pageSlugSchema.min(1, "URL slug is required"),
     title: required(200, "Title"),
-    blocks: blocksSchema,
+    blocks: pageBlocksInputSchema,
     /** "" or absent = the page stays up. */
     unpublishAt: z
       .union([

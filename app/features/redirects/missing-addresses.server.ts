@@ -1,18 +1,34 @@
 // The missing addresses: paths that answered 404 to people, counted per path per day for 30 days.
 // Bots and vulnerability scanners are left out, and nothing of the visitor is kept (no address, no
-// browser, no query string). Counted in memory and written in batches; the table stays bounded.
+// browser, no query string). Counted in memory, written in one statement a batch, trimmed to its cap
+// at every write; each client network adds a bounded number of new addresses an hour.
 import { isbot } from "isbot";
+import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { Db } from "~/platform/db/tables.server";
+import { trackWork } from "~/platform/loop-monitor.server";
 import { isReservedPath, normalizePath } from "./redirect-address";
 
 export const missingDays = 30;
-/** Rows kept at most; the least asked-for go first. */
+/** Rows kept at most; the least asked-for go first, at every write. */
 export const maxMissingRows = 20000;
+/**
+ * Addresses one client network (an IPv4 address, an IPv6 /64) may add to the log per hour: a
+ * scanner inventing paths fills its own share, not the log. Past it, its 404s count only on
+ * addresses already waiting to be written.
+ */
+export const maxNewPathsPerNetworkHour = 30;
 /** Distinct paths held between writes; a flood of invented paths past it is not counted. */
-const maxPendingPaths = 1000;
+export const maxPendingPaths = 1000;
+/**
+ * Rows one write removes at most, in one statement: more than a write can add, so the log stays at
+ * its cap, and a log found far over it (written before the cap was kept) shrinks a batch a write.
+ */
+export const maxTrimRows = 2 * maxPendingPaths;
+/** Networks whose share is tracked within the hour; past it, unseen networks add nothing new. */
+const maxTrackedNetworks = 10_000;
 const flushIntervalMs = 5000;
-const pruneIntervalMs = 60 * 60 * 1000;
+const hourMs = 60 * 60 * 1000;
 
 /** What scanners ask for on every site: never a page a visitor lost. */
 const scannerPattern =
@@ -21,7 +37,9 @@ const scannerPattern =
 type State = {
   pending: Map<string, number>;
   timer?: NodeJS.Timeout;
-  prunedAt: number;
+  /** New addresses each network added in the current hour (hour = its start, in ms). */
+  networks: Map<string, number>;
+  hour: number;
   /** The write under way: a flush waits for it, so what it returns to has been written. */
   writing?: Promise<void>;
 };
@@ -30,7 +48,7 @@ const states = new WeakMap<Db, State>();
 function stateOf(db: Db): State {
   let state = states.get(db);
   if (!state) {
-    state = { pending: new Map(), prunedAt: 0 };
+    state = { pending: new Map(), networks: new Map(), hour: 0 };
     states.set(db, state);
   }
   return state;
@@ -47,24 +65,51 @@ function today(now = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** Counts one 404 of a page address (the caller has checked isVisitorMiss). */
-export function countMissingAddress(db: Db, path: string, logger?: Logger): void {
+/** Takes one of the network's new addresses for this hour; false when its share is used up. */
+function takeNetworkShare(state: State, network: string, now: number): boolean {
+  const hour = now - (now % hourMs);
+  if (state.hour !== hour) {
+    state.hour = hour;
+    state.networks.clear();
+  }
+  const used = state.networks.get(network);
+  if (used === undefined && state.networks.size >= maxTrackedNetworks) return false;
+  if ((used ?? 0) >= maxNewPathsPerNetworkHour) return false;
+  state.networks.set(network, (used ?? 0) + 1);
+  return true;
+}
+
+/**
+ * Counts one 404 of a page address from a client network (the caller has checked isVisitorMiss).
+ * An address not yet waiting to be written takes one of the network's new addresses for the hour.
+ */
+export function countMissingAddress(
+  db: Db,
+  path: string,
+  network: string,
+  logger?: Logger,
+  now = new Date(),
+): void {
   const state = stateOf(db);
-  const key = `${today()} ${normalizePath(path)}`;
+  const key = `${today(now)} ${normalizePath(path)}`;
   const count = state.pending.get(key);
-  if (count === undefined && state.pending.size >= maxPendingPaths) return;
+  if (count === undefined) {
+    if (state.pending.size >= maxPendingPaths) return;
+    if (!takeNetworkShare(state, network, now.getTime())) return;
+  }
   state.pending.set(key, (count ?? 0) + 1);
   if (state.timer) return;
   state.timer = setTimeout(() => {
     state.timer = undefined;
-    flushMissingAddresses(db).catch((error) =>
-      logger?.warn({ err: error }, "Missing addresses not written"),
-    );
+    const done = trackWork("job: write the 404 log");
+    flushMissingAddresses(db)
+      .catch((error) => logger?.warn({ err: error }, "Missing addresses not written"))
+      .finally(done);
   }, flushIntervalMs);
   state.timer.unref();
 }
 
-/** Writes the counts held so far (a failed write keeps them), and prunes now and then. */
+/** Writes the counts held so far (a failed write keeps them) and trims the log to its cap. */
 export async function flushMissingAddresses(db: Db, now = new Date()): Promise<void> {
   const state = stateOf(db);
   if (state.writing) await state.writing.catch(() => {});
@@ -79,58 +124,61 @@ export async function flushMissingAddresses(db: Db, now = new Date()): Promise<v
 
 async function writeMisses(db: Db, state: State, now: Date): Promise<void> {
   const taken = state.pending;
-  if (taken.size > 0) {
-    state.pending = new Map();
-    try {
-      await db.transaction().execute(async (trx) => {
-        for (const [key, hits] of taken) {
-          const at = key.indexOf(" ");
-          await trx
-            .insertInto("missing_addresses")
-            .values({ day: key.slice(0, at), path: key.slice(at + 1), hits })
-            .onConflict((conflict) =>
-              conflict
-                .columns(["path", "day"])
-                .doUpdateSet((eb) => ({ hits: eb("missing_addresses.hits", "+", hits) })),
-            )
-            .execute();
-        }
-      });
-    } catch (error) {
-      for (const [key, hits] of taken) state.pending.set(key, (state.pending.get(key) ?? 0) + hits);
-      throw error;
-    }
-  }
-  if (now.getTime() - state.prunedAt > pruneIntervalMs) {
-    state.prunedAt = now.getTime();
-    await pruneMissingAddresses(db, now);
+  state.pending = new Map();
+  const rows = [...taken].map(([key, hits]) => {
+    const at = key.indexOf(" ");
+    return { day: key.slice(0, at), path: key.slice(at + 1), hits };
+  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      // One statement per batch of rows (the parameters stay far under either engine's limit).
+      for (let start = 0; start < rows.length; start += maxPendingPaths) {
+        await trx
+          .insertInto("missing_addresses")
+          .values(rows.slice(start, start + maxPendingPaths))
+          .onConflict((conflict) =>
+            conflict.columns(["path", "day"]).doUpdateSet((eb) => ({
+              hits: eb("missing_addresses.hits", "+", eb.ref("excluded.hits")),
+            })),
+          )
+          .execute();
+      }
+      await trimMissingAddresses(trx, now);
+    });
+  } catch (error) {
+    for (const [key, hits] of taken) state.pending.set(key, (state.pending.get(key) ?? 0) + hits);
+    throw error;
   }
 }
 
-/** Drops days past the window, then the least asked-for rows beyond the bound. */
-export async function pruneMissingAddresses(db: Db, now = new Date()): Promise<void> {
+/**
+ * In one statement, drops days past the window and the least asked-for rows beyond the cap, at
+ * most maxTrimRows of each: both read through an index, and the rows go by their primary key, so a
+ * write never sorts nor scans the whole log.
+ */
+export async function trimMissingAddresses(db: Db, now = new Date()): Promise<void> {
   const cutoff = today(new Date(now.getTime() - missingDays * 24 * 60 * 60 * 1000));
-  await db.deleteFrom("missing_addresses").where("day", "<", cutoff).execute();
-  const { count } = await db
-    .selectFrom("missing_addresses")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
-  const excess = Number(count) - maxMissingRows;
-  if (excess <= 0) return;
-  const doomed = await db
-    .selectFrom("missing_addresses")
-    .select(["path", "day"])
-    .orderBy("hits")
-    .orderBy("day")
-    .limit(excess)
-    .execute();
-  for (const row of doomed) {
-    await db
-      .deleteFrom("missing_addresses")
-      .where("path", "=", row.path)
-      .where("day", "=", row.day)
-      .execute();
-  }
+  // The CASE keeps the limit at 0 or more: a negative LIMIT means "no limit" to SQLite.
+  await sql`
+    delete from missing_addresses
+    where (path, day) in (
+      select path, day from (
+        select path, day from missing_addresses where day < ${cutoff} limit ${maxTrimRows}
+      ) as past
+      union all
+      select path, day from (
+        select path, day from missing_addresses order by hits, day
+        limit (
+          select case
+            when count(*) - ${maxMissingRows} > ${maxTrimRows} then ${maxTrimRows}
+            when count(*) > ${maxMissingRows} then count(*) - ${maxMissingRows}
+            else 0
+          end
+          from missing_addresses
+        )
+      ) as least_asked
+    )
+  `.execute(db);
 }
 
 export type MissingAddress = { path: string; hits: number; lastDay: string };

@@ -28,7 +28,16 @@ export type RedirectServing = {
   needsQuery(url: string): boolean;
 };
 
-export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }): RedirectServing {
+export function createRedirectServing({
+  db,
+  logger,
+  networkOf,
+}: {
+  db: Db;
+  logger: Logger;
+  /** The client's network (TRUST_PROXY applied), whose share of new 404 addresses a miss takes. */
+  networkOf: (req: Request) => string;
+}): RedirectServing {
   let held: { version: number; table: RuleTable } | undefined;
   let loading: { version: number; table: Promise<RuleTable> } | undefined;
 
@@ -81,7 +90,7 @@ export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }
       }
       if (req.method === "GET" && isVisitorMiss(req.path, req.headers["user-agent"])) {
         res.once("finish", () => {
-          if (res.statusCode === 404) countMissingAddress(db, req.path, logger);
+          if (res.statusCode === 404) countMissingAddress(db, req.path, networkOf(req), logger);
         });
       }
       next();

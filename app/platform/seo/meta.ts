@@ -9,12 +9,10 @@ import {
   type ArticleFacts,
   buildArticle,
   buildBreadcrumbs,
-  buildFaqPage,
   buildOrganization,
   buildService,
   buildWebSite,
   type Crumb,
-  type FaqFacts,
   type ServiceFacts,
   type SiteIdentity,
 } from "./structured-data";
@@ -57,8 +55,6 @@ export type PageMeta = {
    * <title> and og:title (with the site's name or not), a written description, an uploaded link-card image, noindex.
    */
   seo?: Partial<SeoSettings> | undefined;
-  /** Questions and answers the page shows (an FAQ block): an FAQPage. */
-  faq?: readonly FaqFacts[];
 };
 
 /** Breadcrumb names of the sections with pages below them. */
@@ -157,7 +153,6 @@ export function buildPageMeta(args: MetaArgsLike, page: PageMeta): MetaDescripto
     page.website && buildWebSite(site),
     page.service && buildService(site, url, { ...page.service, description }),
     page.article && buildArticle(site, url, image, { ...page.article, description }),
-    page.faq && page.faq.length > 0 && buildFaqPage(url, page.faq),
     path !== "/" && buildBreadcrumbs(siteUrl, getTrail(path, page.title)),
   ];
   for (const entity of data) if (entity) tags.push({ "script:ld+json": entity });

@@ -154,19 +154,3 @@ export function buildBreadcrumbs(siteUrl: string, trail: readonly Crumb[]): Json
     })),
   };
 }
-
-export type FaqFacts = { question: string; answer: string };
-
-/** A page's questions and answers as an FAQPage (the texts are plain: JSON escapes them). */
-export function buildFaqPage(url: string, faqs: readonly FaqFacts[]): JsonLd {
-  return {
-    "@context": context,
-    "@type": "FAQPage",
-    url,
-    mainEntity: faqs.map((faq) => ({
-      "@type": "Question",
-      name: faq.question,
-      acceptedAnswer: { "@type": "Answer", text: faq.answer },
-    })),
-  };
-}

@@ -9,8 +9,33 @@ import type { BlocksData } from "./blocks-data.server";
 import { BlockView, hasBlockContent } from "./built-page";
 import { isInteractiveBlock } from "./interactive-block";
 
-/** A run of blocks drawn as HTML, or one block the browser's code draws. */
-export type PageSegment = { html: string } | { block: Block };
+/**
+ * A run of blocks drawn as HTML (or, in a document render, the key it is held under), or one
+ * block the browser's code draws.
+ */
+export type PageSegment = { html: string } | { held: string } | { block: Block };
+
+/**
+ * The segments as a document render sends them: each run of HTML held apart from the page's data
+ * (the document carries it once, as HTML). A data request's answer keeps the HTML in.
+ */
+export function holdDrawnHtml(
+  segments: readonly PageSegment[],
+  heldHtml: Map<string, string> | undefined,
+): PageSegment[] {
+  if (!heldHtml) return [...segments];
+  return segments.map((segment, index) => {
+    if (!("html" in segment)) return segment;
+    const key = `built-${index}`;
+    heldHtml.set(key, segment.html);
+    return { held: key };
+  });
+}
+
+/** Whether a page's blocks hold questions: the page is then an FAQPage. */
+export function hasQuestions(blocks: readonly Block[]): boolean {
+  return blocks.some((block) => block.type === "faq" && block.items.length > 0);
+}
 
 /**
  * The page's blocks with something to show, in order. A hero opening the page is its h1; a page
@@ -37,7 +62,7 @@ export function drawBuiltPage(
       return;
     }
     const level = opensWithHero && index === 0 ? 1 : 2;
-    run.push(<BlockView key={block.id} block={block} data={data} level={level} />);
+    run.push(<BlockView key={block.id} block={block} data={data} level={level} questions />);
   });
   flush();
   return segments;

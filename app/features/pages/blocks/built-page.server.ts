@@ -13,7 +13,7 @@ import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestData } from "~/platform/request-data.server";
 import { loadBlocksData } from "./blocks-data.server";
-import { drawBuiltPage } from "./built-page-segments.server";
+import { drawBuiltPage, hasQuestions, holdDrawnHtml } from "./built-page-segments.server";
 
 /** Whether an address could be a page's: one segment or two, in the slug's letters. */
 export function isPageAddress(splat: string | undefined): splat is string {
@@ -52,11 +52,11 @@ export async function loadBuiltPage(
   return {
     page: facts,
     preview,
-    segments: drawBuiltPage({ title: page.title, blocks }, data),
+    segments: holdDrawnHtml(drawBuiltPage({ title: page.title, blocks }, data), app.heldHtml),
     data: { contact: data.contact, newsletter: data.newsletter, booking: data.booking },
     summary: summarizeBlocks(page.blocks),
-    // The questions and answers for the page's FAQPage structured data.
-    faq: page.blocks.flatMap((block) => (block.type === "faq" ? block.items : [])),
+    // Its questions are marked up in its HTML (microdata): neither JSON-LD nor this data repeat them.
+    faqPage: hasQuestions(page.blocks),
   };
 }
 

@@ -226,7 +226,13 @@ function TestimonialsBlock({ block }: { block: Of<"testimonials"> }) {
   );
 }
 
-function FaqBlock({ block }: { block: Of<"faq"> }) {
+/**
+ * The questions, as schema.org Questions (microdata) when the page is an FAQPage (`questions`,
+ * declared around the page's blocks by not-found.tsx):
+ * search engines read them from the HTML itself, so no JSON-LD repeats every answer.
+ */
+function FaqBlock({ block, questions }: { block: Of<"faq">; questions: boolean }) {
+  const micro = (props: Record<string, string | boolean>) => (questions ? props : {});
   return (
     <Section id={`block-${block.id}`} heading={block.heading} align="center">
       <div className="mx-auto grid max-w-3xl gap-3">
@@ -234,9 +240,24 @@ function FaqBlock({ block }: { block: Of<"faq"> }) {
           <details
             key={item.question}
             className="group rounded-xl border border-border bg-white p-5 shadow-sm"
+            {...micro({ itemScope: true, itemProp: "mainEntity", itemType: schemaQuestion })}
           >
-            <summary className="cursor-pointer font-semibold text-navy">{item.question}</summary>
-            <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">{item.answer}</p>
+            <summary
+              className="cursor-pointer font-semibold text-navy"
+              {...micro({ itemProp: "name" })}
+            >
+              {item.question}
+            </summary>
+            <div
+              {...micro({ itemScope: true, itemProp: "acceptedAnswer", itemType: schemaAnswer })}
+            >
+              <p
+                className="mt-3 whitespace-pre-line leading-relaxed text-slate-700"
+                {...micro({ itemProp: "text" })}
+              >
+                {item.answer}
+              </p>
+            </div>
           </details>
         ))}
       </div>
@@ -244,7 +265,21 @@ function FaqBlock({ block }: { block: Of<"faq"> }) {
   );
 }
 
-export function BlockView({ block, data, level }: { block: Block; data: Data; level: 1 | 2 }) {
+const schemaQuestion = "https://schema.org/Question";
+const schemaAnswer = "https://schema.org/Answer";
+
+export function BlockView({
+  block,
+  data,
+  level,
+  questions = false,
+}: {
+  block: Block;
+  data: Data;
+  level: 1 | 2;
+  /** The page is an FAQPage: FAQ blocks mark their questions up for search engines. */
+  questions?: boolean;
+}) {
   switch (block.type) {
     case "hero":
       return <HeroBlock block={block} level={level} />;
@@ -335,7 +370,7 @@ export function BlockView({ block, data, level }: { block: Block; data: Data; le
         />
       );
     case "faq":
-      return <FaqBlock block={block} />;
+      return <FaqBlock block={block} questions={questions} />;
     case "contact":
     case "newsletter":
     case "booking":

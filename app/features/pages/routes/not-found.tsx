@@ -38,7 +38,6 @@ export function meta(args: Route.MetaArgs) {
       path: `/${built.page.id}`,
       // An admin's preview of a draft or scheduled page is never indexed.
       noindex: Boolean(built.preview),
-      faq: built.faq,
     });
   }
   return buildPageMeta(args, {
@@ -51,16 +50,24 @@ export function meta(args: Route.MetaArgs) {
 export default function NotFound({ loaderData }: Route.ComponentProps) {
   const { built, texts } = loaderData;
   if (built) {
+    const blocks = built.segments.map((segment, index) =>
+      "block" in segment ? (
+        <InteractiveBlock key={segment.block.id} block={segment.block} data={built.data} />
+      ) : (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed for the render.
+        <DrawnBlocks key={index} {...segment} />
+      ),
+    );
     return (
       <>
         {built.preview ? <PreviewBanner preview={built.preview} /> : null}
-        {built.segments.map((segment, index) =>
-          "html" in segment ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the segments are fixed for the render.
-            <DrawnBlocks key={index} html={segment.html} />
-          ) : (
-            <InteractiveBlock key={segment.block.id} block={segment.block} data={built.data} />
-          ),
+        {built.faqPage ? (
+          // The FAQ blocks' questions (microdata) belong to the page as an FAQPage.
+          <div itemScope itemType="https://schema.org/FAQPage">
+            {blocks}
+          </div>
+        ) : (
+          blocks
         )}
       </>
     );

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { trackWork } from "~/platform/loop-monitor.server";
 import { getNextPublicationTime } from "./reads.server";
 import { type Kind, parseRecord, tableOf } from "./rows.server";
 
@@ -142,6 +143,7 @@ export function startGoLiveRecorder(
     if (stopped) return;
     running = (async () => {
       let delay = pollIntervalMs;
+      const done = trackWork("job: record scheduled publications");
       try {
         await recordScheduledGoLives(db);
         await recordScheduledTakeDowns(db);
@@ -151,6 +153,8 @@ export function startGoLiveRecorder(
       } catch (error) {
         // The database may be briefly away; the next pass catches up.
         logDatabaseError(logger, error, "Recording scheduled publications failed");
+      } finally {
+        done();
       }
       if (stopped) return;
       timer = setTimeout(runPass, delay);
