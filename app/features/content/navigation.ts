@@ -210,3 +210,31 @@ export function listPageRefs(navigation: Navigation): PageRef[] {
 export function toPageRefKey(ref: Pick<PageRef, "kind" | "id">): string {
   return `${ref.kind}:${ref.id}`;
 }
+
+/**
+ * Where the menus link to what `matches` accepts (a page link's id, a web link's address), named
+ * as the Navigation screen names its lists: "Header menu: About › Careers".
+ */
+export function listMenuPlaceLabels(
+  navigation: Navigation,
+  matches: (text: string) => boolean,
+): string[] {
+  const isLink = (link: NavLink) =>
+    matches(link.target.type === "page" ? link.target.id : link.target.url);
+  const labels: string[] = [];
+  for (const item of navigation.header) {
+    if (item.type === "link" && isLink(item)) labels.push(`Header menu: ${item.label}`);
+    for (const child of item.children) {
+      if (isLink(child)) labels.push(`Header menu: ${item.label} › ${child.label}`);
+    }
+  }
+  if (isLink(navigation.cta)) labels.push(`Booking button: ${navigation.cta.label}`);
+  const lists = [
+    ["Footer quick links", navigation.quickLinks],
+    ["Footer bottom links", navigation.bottomLinks],
+  ] as const;
+  for (const [name, links] of lists) {
+    for (const link of links) if (isLink(link)) labels.push(`${name}: ${link.label}`);
+  }
+  return [...new Set(labels)];
+}

@@ -4,7 +4,7 @@
 // unnoticed.
 import { type Block, findBlockSpec } from "~/capabilities/blocks/page-blocks";
 import { describeContentPath } from "~/features/content/editor/content-fields";
-import type { Navigation, NavLink } from "~/features/content/navigation";
+import { listMenuPlaceLabels } from "~/features/content/navigation";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -57,32 +57,6 @@ export function findMatchingPaths(
 
 const navigationPath = "/admin/navigation";
 
-/** The menu links to the address, named as the Navigation screen names its lists. */
-export function listMenuPlaces(
-  navigation: Navigation,
-  matches: (text: string) => boolean,
-): LinkingPlace[] {
-  const isLink = (link: NavLink) =>
-    matches(link.target.type === "page" ? link.target.id : link.target.url);
-  const labels: string[] = [];
-  for (const item of navigation.header) {
-    if (item.type !== "link") continue;
-    if (isLink(item)) labels.push(`Header menu: ${item.label}`);
-    for (const child of item.children) {
-      if (isLink(child)) labels.push(`Header menu: ${item.label} › ${child.label}`);
-    }
-  }
-  if (isLink(navigation.cta)) labels.push(`Booking button: ${navigation.cta.label}`);
-  const lists = [
-    ["Footer quick links", navigation.quickLinks],
-    ["Footer bottom links", navigation.bottomLinks],
-  ] as const;
-  for (const [name, links] of lists) {
-    for (const link of links) if (isLink(link)) labels.push(`${name}: ${link.label}`);
-  }
-  return [...new Set(labels)].map((label) => ({ label, href: navigationPath }));
-}
-
 /** "Call to action block 2" for the blocks of a page whose texts link to the address. */
 function describeLinkingBlocks(blocks: readonly Block[], matches: (text: string) => boolean) {
   return blocks.flatMap((block, index) =>
@@ -100,7 +74,9 @@ export async function listLinksTo(
   self: { kind: PublicationKind; id: string },
 ): Promise<LinksTo> {
   const matches = makeAddressMatcher(path);
-  const { navigation, ...texts } = (content ?? {}) as { navigation?: Navigation };
+  const { navigation, ...texts } = (content ?? {}) as {
+    navigation?: Parameters<typeof listMenuPlaceLabels>[0];
+  };
   const contentPlaces = [...new Set(findMatchingPaths(texts, matches).map(describeContentPath))];
   const places: LinkingPlace[] = contentPlaces.map((label) => ({
     label: `Site content: ${label}`,
@@ -135,7 +111,9 @@ export async function listLinksTo(
   const rules = (await Promise.all(redirectsToReaders.map((reader) => reader(db, path)))).flat();
   const redirects = [...automatic, ...rules];
   return {
-    menus: navigation ? listMenuPlaces(navigation, matches) : [],
+    menus: navigation
+      ? listMenuPlaceLabels(navigation, matches).map((label) => ({ label, href: navigationPath }))
+      : [],
     texts: places,
     redirects,
   };
