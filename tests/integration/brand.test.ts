@@ -12,6 +12,7 @@ import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-r
 import { emptyBrandForm, postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
+import { postForm } from "../support/newsletter";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -301,6 +302,45 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     expect(page).toContain('<meta name="google-site-verification" content="owners-google-code"/>');
     expect(page).toContain('<meta name="msvalidate.01" content="OWNERSBING"/>');
     expect(page).not.toContain("editors-code");
+  });
+
+  it("keeps the owner's verification codes when an editor restores an older revision", async () => {
+    const restoredTagline = "A tagline from before the codes changed";
+    const first = await postJsonAs(
+      site,
+      "/api/content",
+      {
+        content: {
+          general: { ...(await getContent(site)).content.general, tagline: restoredTagline },
+        },
+      },
+      { cookie },
+    );
+    expect(first.status).toBe(200);
+    const oldVersion = Number(((await first.json()) as { version: number }).version);
+    expect(
+      (await postBrand({ googleVerification: "old-google", bingVerification: "" })).status,
+    ).toBe(200);
+    const owned = { googleVerification: "owners-new-google", bingVerification: "OWNERSNEWBING" };
+    expect((await postBrand(owned)).status).toBe(200);
+    const older = (await getContent(site)).content.searchEngines;
+    expect(older).toMatchObject(owned);
+
+    const editor = { email: "restoring-editor@example.com", password: "an editor's long password" };
+    await createAdmin(site.services.db, { ...editor, role: "editor" });
+    const editorCookie = readSetCookie(await logIn(site, editor)) ?? "";
+    const { etag } = await getContent(site);
+    const restore = await postForm(site.url, `/admin/history/content/${oldVersion}`, editorCookie, {
+      expectedVersion: etag.replaceAll('"', ""),
+    });
+    expect(restore.status, await restore.clone().text()).toBe(302);
+
+    const after = (await getContent(site)).content;
+    expect(after.general.tagline).toBe(restoredTagline);
+    expect(after.searchEngines).toEqual(older);
+    const page = await html("/services");
+    expect(page).toContain('<meta name="google-site-verification" content="owners-new-google"/>');
+    expect(page).toContain('<meta name="msvalidate.01" content="OWNERSNEWBING"/>');
   });
 
   it("requests only the chosen fonts, self-hosted and cached for good", async () => {

@@ -123,6 +123,8 @@ export async function saveContent(
     author?: string;
     /** Who saves: an editor may send an owner's section only unchanged (the whole document). */
     role?: AdminRole;
+    /** An editor's changed owner's section: refused (a save), or kept as it is now (a restore). */
+    ownerOnly?: "refuse" | "keep";
     /** Runs in the save's transaction (the activity log's entry, for one). */
     onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
   } = {},
@@ -137,8 +139,15 @@ export async function saveContent(
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
       throw new ContentConflictError(current.version);
     }
-    const content = contentSchema.parse({ ...current.content, ...sections });
-    if (options.role && !isRoleAllowed(options.role, "owner")) {
+    const isEditor = options.role !== undefined && !isRoleAllowed(options.role, "owner");
+    const kept =
+      isEditor && options.ownerOnly === "keep"
+        ? Object.fromEntries(
+            ownerOnlySections.map((section) => [section, current.content[section]]),
+          )
+        : {};
+    const content = contentSchema.parse({ ...current.content, ...sections, ...kept });
+    if (isEditor) {
       const changed = ownerOnlySections.find(
         (section) => JSON.stringify(content[section]) !== JSON.stringify(current.content[section]),
       );
