@@ -1,6 +1,7 @@
 // Revision history: the shape every kind of record's history takes (the site content, articles,
 // case studies), so the History screen lists, shows and restores them all alike.
 import type { Actor } from "./activity/activity.server";
+import type { AdminRole } from "./admin-roles";
 import type { Db } from "./db/tables.server";
 
 export type FieldChange = {
@@ -57,6 +58,8 @@ export type HistoryRevision = HistoryEntry & {
 export type RestoreOptions = {
   expectedVersion: number | undefined;
   actor: Actor;
+  /** Who restores: an editor's restore keeps what only an owner may change as it is now. */
+  role: AdminRole;
   /** The address (slug) the owner chose for an item whose own is taken. */
   address?: string | undefined;
   /** The first segments the site's routes answer (RouteFacts.firstSegments); none: no check. */

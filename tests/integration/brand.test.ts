@@ -4,6 +4,7 @@
 // favicons, apple-touch and manifest icons; a logo is served in its sizes; verification codes go
 // into the head as meta tags and markup is refused; only the chosen fonts are requested.
 import { Resvg } from "@resvg/resvg-js";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createAdmin } from "~/features/admin/admins/admins.server";
 import { deriveBrandPalette } from "~/features/content/brand-palette";
@@ -12,6 +13,7 @@ import { getContent, logIn, postJsonAs, readSetCookie } from "../support/admin-r
 import { emptyBrandForm, postBrandForm } from "../support/brand-form";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";
+import { postForm } from "../support/newsletter";
 import { listPageImages, listSrcsetWidths } from "../support/picture-markup";
 import type { TestSite } from "../support/test-site";
 import { useUploadsSite } from "../support/uploads-site";
@@ -20,6 +22,28 @@ import { useUploadsSite } from "../support/uploads-site";
 function readPngSize(bytes: Buffer) {
   expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/** The colour of a card's ground in its top left corner, away from its glows and texts. */
+async function readCardGround(png: Buffer): Promise<[number, number, number]> {
+  const { data, info } = await sharp(png)
+    .extract({ left: 4, top: 4, width: 1, height: 1 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  expect(info.channels).toBe(3);
+  return [data[0] ?? -1, data[1] ?? -1, data[2] ?? -1];
+}
+
+/** A pixel's colour is the #rrggbb given, give or take a rounding step of the gradient. */
+function expectNearColor(pixel: [number, number, number], hex: string) {
+  const wanted = [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+  for (const [index, value] of pixel.entries()) {
+    expect(
+      Math.abs(value - (wanted[index] ?? -1)),
+      `${pixel.join(",")} ~ ${hex}`,
+    ).toBeLessThanOrEqual(2);
+  }
 }
 
 function drawPng(width: number, height: number, fill: string): Buffer {
@@ -118,6 +142,12 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     const cardAfter = await bytes("/og/services.png");
     expect(readPngSize(cardAfter)).toEqual({ width: 1200, height: 630 });
     expect(cardAfter.equals(cardBefore)).toBe(false);
+    // The card's ground is the dark bands' colour of the brand, as the footer's is.
+    const before = deriveBrandPalette(defaultBrand).navy;
+    const after = deriveBrandPalette({ primaryColor: "#6d28d9", accentColor: "#9f1239" }).navy;
+    expect(after).not.toBe(before);
+    expectNearColor(await readCardGround(cardBefore), before);
+    expectNearColor(await readCardGround(cardAfter), after);
 
     const { db } = site.services;
     const entry = await db
@@ -301,6 +331,45 @@ describe.each(getTestDatabaseKinds())("brand and search engines on $name", (engi
     expect(page).toContain('<meta name="google-site-verification" content="owners-google-code"/>');
     expect(page).toContain('<meta name="msvalidate.01" content="OWNERSBING"/>');
     expect(page).not.toContain("editors-code");
+  });
+
+  it("keeps the owner's verification codes when an editor restores an older revision", async () => {
+    const restoredTagline = "A tagline from before the codes changed";
+    const first = await postJsonAs(
+      site,
+      "/api/content",
+      {
+        content: {
+          general: { ...(await getContent(site)).content.general, tagline: restoredTagline },
+        },
+      },
+      { cookie },
+    );
+    expect(first.status).toBe(200);
+    const oldVersion = Number(((await first.json()) as { version: number }).version);
+    expect(
+      (await postBrand({ googleVerification: "old-google", bingVerification: "" })).status,
+    ).toBe(200);
+    const owned = { googleVerification: "owners-new-google", bingVerification: "OWNERSNEWBING" };
+    expect((await postBrand(owned)).status).toBe(200);
+    const older = (await getContent(site)).content.searchEngines;
+    expect(older).toMatchObject(owned);
+
+    const editor = { email: "restoring-editor@example.com", password: "an editor's long password" };
+    await createAdmin(site.services.db, { ...editor, role: "editor" });
+    const editorCookie = readSetCookie(await logIn(site, editor)) ?? "";
+    const { etag } = await getContent(site);
+    const restore = await postForm(site.url, `/admin/history/content/${oldVersion}`, editorCookie, {
+      expectedVersion: etag.replaceAll('"', ""),
+    });
+    expect(restore.status, await restore.clone().text()).toBe(302);
+
+    const after = (await getContent(site)).content;
+    expect(after.general.tagline).toBe(restoredTagline);
+    expect(after.searchEngines).toEqual(older);
+    const page = await html("/services");
+    expect(page).toContain('<meta name="google-site-verification" content="owners-new-google"/>');
+    expect(page).toContain('<meta name="msvalidate.01" content="OWNERSNEWBING"/>');
   });
 
   it("requests only the chosen fonts, self-hosted and cached for good", async () => {

@@ -298,6 +298,7 @@ describe.each(getTestDatabaseKinds())("editable fixed texts on $name", (kind) =>
     const restored = await contentHistory.restore(db, older.id, {
       expectedVersion: Number(etag.replaceAll('"', "")),
       actor: { adminId: null, email: testAdmin.email, address: "127.0.0.1" },
+      role: "owner",
     });
     expect(restored).toBeDefined();
     const after = await getContent(site);

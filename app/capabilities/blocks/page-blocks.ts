@@ -258,15 +258,21 @@ const imageUrl = text(300).regex(
   /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
   "Choose an image from the library (a path under /images/)",
 );
-/** A link a visitor may follow: a site address, a web page, an email or a phone number. */
-const link = text(500).superRefine((value, ctx) => {
-  if (!value) return;
-  const problem = value.startsWith("/")
+/**
+ * Why a block's link is not one a visitor may follow (a site address, a web page, an email or a
+ * phone number), or undefined when it is: the check of a save and of a link drawn.
+ */
+export function findBlockLinkProblem(value: string): string | undefined {
+  return value.startsWith("/")
     ? findSiteAddressProblem(value)
     : (findLinkCharacterProblem(value) ??
-      (/^(?:#|https?:\/\/|mailto:|tel:)/i.test(value)
-        ? undefined
-        : "Use an address on this site (/contact) or a full link (https://...)"));
+        (/^(?:#|https?:\/\/|mailto:|tel:)/i.test(value)
+          ? undefined
+          : "Use an address on this site (/contact) or a full link (https://...)"));
+}
+
+const link = text(500).superRefine((value, ctx) => {
+  const problem = value ? findBlockLinkProblem(value) : undefined;
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 const image = z.object({ url: imageUrl, alt: text(300) }).default({ url: "", alt: "" });
@@ -362,25 +368,44 @@ export function createBlockId(): string {
   return Math.random().toString(36).slice(2, 12) || "b";
 }
 
-/**
- * Cleans each rich text value of raw, unchecked blocks with the given sanitizer, before they are
- * validated: markup the sanitizer drops does not count against the limit.
- */
-export function sanitizeBlocks(raw: unknown, sanitize: (html: string) => string): unknown {
+/** Raw, unchecked blocks with each known block's fields passed through `map`. */
+function mapBlockFields(
+  raw: unknown,
+  map: (field: BlockField, value: unknown) => unknown,
+): unknown {
   if (!Array.isArray(raw)) return raw;
   return raw.map((block: unknown) => {
     if (!block || typeof block !== "object") return block;
     const values = block as Record<string, unknown>;
     const spec = findBlockSpec(String(values.type));
     if (!spec) return block;
-    const cleaned = { ...values };
-    for (const field of spec.fields) {
-      const value = cleaned[field.key];
-      if (field.kind === "richText" && typeof value === "string")
-        cleaned[field.key] = sanitize(value);
-    }
-    return cleaned;
+    const mapped = { ...values };
+    for (const field of spec.fields) mapped[field.key] = map(field, values[field.key]);
+    return mapped;
   });
+}
+
+/**
+ * Cleans each rich text value of raw, unchecked blocks with the given sanitizer, before they are
+ * validated: markup the sanitizer drops does not count against the limit.
+ */
+export function sanitizeBlocks(raw: unknown, sanitize: (html: string) => string): unknown {
+  return mapBlockFields(raw, (field, value) =>
+    field.kind === "richText" && typeof value === "string" ? sanitize(value) : value,
+  );
+}
+
+/**
+ * Stored blocks with each link a visitor may not follow left empty, before they are read: a row
+ * saved before the check would otherwise fail the whole page (or site content), and its link must
+ * not be drawn. The block then shows as one without that button.
+ */
+export function dropUnsafeBlockLinks(raw: unknown): unknown {
+  return mapBlockFields(raw, (field, value) =>
+    field.kind === "link" && typeof value === "string" && value && findBlockLinkProblem(value)
+      ? ""
+      : value,
+  );
 }
 
 export type MissingBlockField = { path: (string | number)[]; message: string };

@@ -1,6 +1,7 @@
 // The content store: the site content document as numbered revisions (a save adds one, older ones
 // stay).
 import { sql } from "kysely";
+import { dropUnsafeBlockLinks } from "~/capabilities/blocks/page-blocks";
 import { type AdminRole, isRoleAllowed } from "~/platform/admin-roles";
 import { markDataChanged } from "~/platform/data-version.server";
 import { getDialectName } from "~/platform/db/dialect.server";
@@ -73,16 +74,22 @@ export class OwnerOnlySectionError extends Error {
 /**
  * Reads a stored document over the defaults, section by section, so that a field added to the
  * schema later gets its default instead of failing the old document; a field that moved is
- * carried to its new place.
+ * carried to its new place, and a block link saved before its check is left empty.
  */
 export function normalizeContent(stored: unknown): SiteContent {
   const raw = moveContactProfile(isStored(stored) ? stored : {});
-  const merged = Object.fromEntries(
+  const merged: Stored = Object.fromEntries(
     Object.entries(defaultContent).map(([section, defaults]) => {
       const value = raw[section];
       return [section, value && typeof value === "object" ? { ...defaults, ...value } : defaults];
     }),
   );
+  const extra = merged.extraBlocks;
+  if (isStored(extra)) {
+    merged.extraBlocks = Object.fromEntries(
+      Object.entries(extra).map(([page, blocks]) => [page, dropUnsafeBlockLinks(blocks)]),
+    );
+  }
   return contentSchema.parse(merged);
 }
 
@@ -116,6 +123,8 @@ export async function saveContent(
     author?: string;
     /** Who saves: an editor may send an owner's section only unchanged (the whole document). */
     role?: AdminRole;
+    /** An editor's changed owner's section: refused (a save), or kept as it is now (a restore). */
+    ownerOnly?: "refuse" | "keep";
     /** Runs in the save's transaction (the activity log's entry, for one). */
     onSaved?: (trx: Db, revision: ContentRevision) => Promise<void>;
   } = {},
@@ -130,8 +139,15 @@ export async function saveContent(
     if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) {
       throw new ContentConflictError(current.version);
     }
-    const content = contentSchema.parse({ ...current.content, ...sections });
-    if (options.role && !isRoleAllowed(options.role, "owner")) {
+    const isEditor = options.role !== undefined && !isRoleAllowed(options.role, "owner");
+    const kept =
+      isEditor && options.ownerOnly === "keep"
+        ? Object.fromEntries(
+            ownerOnlySections.map((section) => [section, current.content[section]]),
+          )
+        : {};
+    const content = contentSchema.parse({ ...current.content, ...sections, ...kept });
+    if (isEditor) {
       const changed = ownerOnlySections.find(
         (section) => JSON.stringify(content[section]) !== JSON.stringify(current.content[section]),
       );

@@ -15,8 +15,17 @@ export type PreviewCard = {
   tagline: string;
   /** The site's host name, at the foot of the card. */
   host: string;
-  /** The brand's primary and accent colours (#rrggbb): the card's glow and its foot stripe. */
-  brandColors: { primary: string; accent: string };
+  /**
+   * The brand's colours (#rrggbb): primary and accent for the glows and the foot stripe, the dark
+   * bands' colour and a lighter shade of it for the ground, the accent as drawn on dark bands.
+   */
+  brandColors: {
+    primary: string;
+    accent: string;
+    ground: string;
+    groundLight: string;
+    accentOnDark: string;
+  };
   /** The uploaded logo as a PNG data URL, drawn twice the size it is shown; none: the mark. */
   logo?: { src: string; width: number; height: number } | undefined;
 };
@@ -30,12 +39,12 @@ export type RenderedImage = { png: Buffer; etag: string };
 export const previewSize = { width: 1200, height: 630 } as const;
 
 /** Bumped when the card's design changes, so every cached image is drawn anew. */
-const designVersion = "2";
+const designVersion = "3";
 const maxCachedImages = 100;
 
+/** The built-in mark's and an article cover's ground; cards take the brand's (PreviewCard). */
 const colors = {
   navy: "#0b1b36",
-  navyLight: "#132a55",
   blue: "#60a5fa",
   teal: "#2dd4bf",
   muted: "#cbd5e1",
@@ -114,7 +123,8 @@ function getTitleSize(title: string): number {
 }
 
 function Card({ card }: { card: PreviewCard }) {
-  const { primary, accent } = card.brandColors;
+  const { primary, accent, ground, groundLight, accentOnDark } = card.brandColors;
+  const clear = `${ground}00`;
   return (
     <div
       style={{
@@ -124,8 +134,8 @@ function Card({ card }: { card: PreviewCard }) {
         flexDirection: "column",
         fontFamily: "Inter",
         color: "#ffffff",
-        backgroundColor: colors.navy,
-        backgroundImage: `radial-gradient(circle at 100% 0%, ${primary}8c 0%, rgba(11, 27, 54, 0) 55%), radial-gradient(circle at 0% 100%, ${accent}47 0%, rgba(11, 27, 54, 0) 45%), linear-gradient(135deg, ${colors.navy} 0%, ${colors.navyLight} 100%)`,
+        backgroundColor: ground,
+        backgroundImage: `radial-gradient(circle at 100% 0%, ${primary}8c 0%, ${clear} 55%), radial-gradient(circle at 0% 100%, ${accent}47 0%, ${clear} 45%), linear-gradient(135deg, ${ground} 0%, ${groundLight} 100%)`,
       }}
     >
       <div
@@ -158,7 +168,7 @@ function Card({ card }: { card: PreviewCard }) {
               fontWeight: 600,
               letterSpacing: 3,
               textTransform: "uppercase",
-              color: colors.teal,
+              color: accentOnDark,
             }}
           >
             {card.eyebrow}
@@ -195,7 +205,7 @@ function Card({ card }: { card: PreviewCard }) {
       </div>
       <div style={{ display: "flex", height: 12 }}>
         <div style={{ display: "flex", flexGrow: 2, backgroundColor: accent }} />
-        <div style={{ display: "flex", flexGrow: 1, backgroundColor: colors.blue }} />
+        <div style={{ display: "flex", flexGrow: 1, backgroundColor: accentOnDark }} />
         <div style={{ display: "flex", flexGrow: 1, backgroundColor: primary }} />
       </div>
     </div>

@@ -98,7 +98,7 @@ export const contentHistory: HistoryKind = {
       restoreNote: "Every page of the website shows the restored content at once.",
     };
   },
-  async restore(db, id, { expectedVersion, actor }) {
+  async restore(db, id, { expectedVersion, actor, role }) {
     const row = await db
       .selectFrom("content_revisions")
       .select("document")
@@ -108,6 +108,10 @@ export const contentHistory: HistoryKind = {
     const revision = await saveContent(db, normalizeContent(JSON.parse(row.document)), {
       expectedVersion,
       author: actor.email ?? "unknown",
+      role,
+      // An editor's restore brings back the text they work on; the verification codes stay the
+      // owner's current ones rather than refusing every revision from before the codes changed.
+      ownerOnly: "keep",
       onSaved: (trx, saved) =>
         recordActivity(trx, {
           action: "content-restore",

@@ -4,7 +4,11 @@
 import { Quote } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import type { Block, ImageValue } from "~/capabilities/blocks/page-blocks";
+import {
+  type Block,
+  findBlockLinkProblem,
+  type ImageValue,
+} from "~/capabilities/blocks/page-blocks";
 import { FallbackImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { ServiceCard } from "~/features/pages/services/service-card";
@@ -110,6 +114,9 @@ function BlockImage({
   );
 }
 
+/** Whether a button's link is drawn: one a save would refuse never is, whatever is stored. */
+const isDrawnLink = (href: string) => Boolean(href) && !findBlockLinkProblem(href);
+
 /** A link of a block's button: the site's own addresses stay in the app, others are plain. */
 function BlockLink({ href, children, ...rest }: ComponentProps<"a"> & { href: string }) {
   // The rest is what a Button passes its child (asChild): its classes and handlers.
@@ -128,7 +135,7 @@ function HeroBlock({ block, level }: { block: Of<"hero">; level: 1 | 2 }) {
   const buttons = [
     { label: block.primaryLabel, href: block.primaryHref, variant: "default" as const },
     { label: block.secondaryLabel, href: block.secondaryHref, variant: "outline" as const },
-  ].filter((button) => button.label && button.href);
+  ].filter((button) => button.label && isDrawnLink(button.href));
   return (
     <PageHeader title={block.heading} description={block.text || undefined} level={level}>
       {buttons.length > 0 || block.image.url ? (
@@ -361,7 +368,7 @@ export function BlockView({
           heading={block.heading}
           description={block.text}
           actions={
-            block.buttonLabel && block.buttonHref ? (
+            block.buttonLabel && isDrawnLink(block.buttonHref) ? (
               <Button asChild size="lg" variant="accent">
                 <BlockLink href={block.buttonHref}>{block.buttonLabel}</BlockLink>
               </Button>

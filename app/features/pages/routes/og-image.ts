@@ -8,6 +8,7 @@ import { readCardLogo } from "~/capabilities/media/card-logo.server";
 import { getImageStore } from "~/capabilities/media/image-store.server";
 import { parseUploadUrl } from "~/capabilities/media/image-variants";
 import { findImageFile } from "~/capabilities/media/image-versions.server";
+import { type BrandColors, deriveBrandPalette, mixColors } from "~/features/content/brand-palette";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { listPublicPages } from "~/features/pages/public-pages.server";
 import { findArticle } from "~/features/publishing/public-reader.server";
@@ -17,6 +18,7 @@ import type { SitePageKind } from "~/platform/route-handle";
 import {
   type CoverSource,
   cardLogoHeight,
+  type PreviewCard,
   type RenderedImage,
   renderCoverImage,
   renderLogoImage,
@@ -74,6 +76,18 @@ async function readArticleCover(
   }
 }
 
+/** A card's colours from the brand's two, as the site's dark bands draw them (brand-palette). */
+function describeCardColors(colors: BrandColors): PreviewCard["brandColors"] {
+  const palette = deriveBrandPalette(colors);
+  return {
+    primary: colors.primaryColor,
+    accent: colors.accentColor,
+    ground: palette.navy,
+    groundLight: mixColors(colors.primaryColor, palette.navy, 0.15),
+    accentOnDark: palette.accentLight,
+  };
+}
+
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const app = getAppContext(context);
   const { db, logger, config, routes } = app;
@@ -103,7 +117,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       tagline:
         page.path === "/" ? "Strategy · Security · Cloud · Managed IT" : content.general.tagline,
       host: new URL(config.SITE_URL).host,
-      brandColors: { primary: content.brand.primaryColor, accent: content.brand.accentColor },
+      brandColors: describeCardColors(content.brand),
       logo: await readCardLogo(app, content.brand.logoUrl, cardLogoHeight * 2),
     });
   }

@@ -73,6 +73,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     const restored = await kind.restore(db, id, {
       expectedVersion,
       actor: getActor(admin, clientIp),
+      role: admin.role,
       address,
       takenSegments: routes.firstSegments,
     });

@@ -3,6 +3,7 @@
 // the store's reads, writes and revisions.
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
+import { dropUnsafeBlockLinks } from "~/capabilities/blocks/page-blocks";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import {
   articleSchema,
@@ -36,6 +37,9 @@ type KindSpec<K extends Kind> = {
   sort: (a: Row, b: Row) => number;
 };
 
+const isStored = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 /** When an article appears: its publication time, else when it was stored. */
 export function getArticleTime(row: Row): string {
   return row.publish_at ?? row.published_at ?? row.updated_at;
@@ -56,7 +60,10 @@ export const kindSpecs: { [K in Kind]: KindSpec<K> } = {
   },
   page: {
     table: "pages",
-    parse: (value) => pageSchema.parse(value),
+    parse: (value) =>
+      pageSchema.parse(
+        isStored(value) ? { ...value, blocks: dropUnsafeBlockLinks(value.blocks) } : value,
+      ),
     extraColumns: () => ({}),
     sort: (a, b) => a.id.localeCompare(b.id),
   },
