@@ -41,6 +41,8 @@ export type RouteFacts = {
   getRequiredRole: PathMatcher<AdminRole | undefined>;
   /** The first segment of every route's address ("services", "admin"): taken for other uses. */
   firstSegments: ReadonlySet<string>;
+  /** Every route's address that has no parameter ("/about", "/robots.txt"): answered as is. */
+  fixedPaths: ReadonlySet<string>;
 };
 
 function parseHandle(route: ManifestRoute): ParsedHandle {
@@ -128,6 +130,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
   const roleRules: [string, AdminRole | undefined][] = [];
   const navItems = new Map<string, AdminNavItem & { order: number }>();
   const firstSegments = new Set<string>();
+  const fixedPaths = new Set<string>();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
     const handle = handleOf(route);
@@ -139,6 +142,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     cacheRules.push([path, cache]);
     const first = path.split("/")[1];
     if (first && first !== "*" && !first.startsWith(":")) firstSegments.add(first);
+    if (countParameters(path) === 0) fixedPaths.add(path);
     if (handle.page) pages.push(checkPage(route, path, handle.page));
     if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav, handle.role);
     roleRules.push([path, handle.role]);
@@ -151,5 +155,6 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
       .map(({ order: _order, ...item }) => item),
     getRequiredRole: createPathMatcher(roleRules),
     firstSegments,
+    fixedPaths,
   };
 }

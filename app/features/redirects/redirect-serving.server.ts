@@ -16,6 +16,9 @@ import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
 export const pageProbeContext = createContext<PageProbe>();
 
+/** The live pages' addresses, from the route table and the database (set by the host per request). */
+export const livePathsContext = createContext<() => Promise<readonly string[]>>();
+
 const goneBody = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;color:#0f172a;text-align:center"><h1>This page has been removed</h1><p style="color:#475569">It is no longer on the site.</p><p><a href="/" style="color:#1d4ed8">Go to the home page</a></p></body></html>`;
 
 export type RedirectServing = {
