@@ -208,8 +208,18 @@ export function describeRule(
 /** The path a rule sends to on this site, or undefined for another site's address or a 410. */
 function readInternalTarget(rule: RedirectRule, ownHosts: OwnHosts): string | undefined {
   if (rule.status === 410) return undefined;
+  // A path, or another site's address: known without parsing (the rule was checked when saved).
+  if (rule.target.startsWith("/") && !rule.target.startsWith("//")) return rule.target;
+  const host = /^https?:\/\/(?:www\.)?([^/?#:]+)/i.exec(rule.target)?.[1]?.toLowerCase();
+  if (host !== undefined && !ownHosts.has(host)) return undefined;
   const parsed = parseTarget(rule.target, ownHosts);
   return "internal" in parsed && parsed.internal ? parsed.target : undefined;
+}
+
+/** The lower-case path an internal target sends to, read without a URL parser. */
+function readTargetPath(target: string): string {
+  const end = target.search(/[?#]/);
+  return normalizePath(end === -1 ? target : target.slice(0, end));
 }
 
 function findTarget(table: RuleTable, target: string): RedirectRule | undefined {
@@ -256,7 +266,7 @@ export function createRuleChecker(
     targets.delete(id);
     table.remove(id);
     if (target === undefined) return;
-    const path = normalizePath(splitTarget(target).path);
+    const path = readTargetPath(target);
     toPath.get(path)?.delete(id);
     for (const folder of listPathAncestry(path)) toFolder.get(folder)?.delete(id);
   }
@@ -267,7 +277,7 @@ export function createRuleChecker(
     const target = readInternalTarget(rule, ownHosts);
     targets.set(rule.id, target);
     if (target === undefined) return;
-    const path = normalizePath(splitTarget(target).path);
+    const path = readTargetPath(target);
     addPointer(toPath, path, rule.id);
     for (const folder of listPathAncestry(path)) addPointer(toFolder, folder, rule.id);
   }
@@ -394,7 +404,7 @@ function toSnapshot(rule: RedirectRule | undefined): string | null {
 async function recordChange(
   trx: Transaction<Tables>,
   change: {
-    action: RuleChangeAction | "import";
+    action: RuleChangeAction;
     actor: Actor;
     before?: RedirectRule | undefined;
     after?: RedirectRule | undefined;
@@ -478,10 +488,34 @@ export function checkRule(
   }
 }
 
-/** Every rule in the checker's index, with the automatic redirects' addresses. */
+/** Rules read, and indexed, between two turns of the event loop. */
+const indexSlice = 2000;
+
+/**
+ * Every rule in the checker's index, with the automatic redirects' addresses: read by id and
+ * indexed a slice at a time, giving the event loop back between slices.
+ */
 export async function loadRuleChecker(db: Db, ownHosts: OwnHosts): Promise<RuleChecker> {
-  const [rules, automatic] = await Promise.all([loadRules(db), loadAutomaticTargets(db)]);
-  return createRuleChecker(rules, automatic, ownHosts);
+  const checker = createRuleChecker([], await loadAutomaticTargets(db), ownHosts);
+  await readRulesInSlices(db, (rule) => checker.put(rule));
+  return checker;
+}
+
+/** Every rule, read by id a slice at a time, the event loop given back between slices. */
+export async function readRulesInSlices(db: Db, take: (rule: RedirectRule) => void): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await db
+      .selectFrom("redirect_rules")
+      .select(ruleColumns)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(indexSlice)
+      .execute();
+    for (const row of rows) take(toRule(row));
+    if (rows.length < indexSlice) return;
+    after = Number(rows.at(-1)?.id ?? after);
+    await yieldToLoop();
+  }
 }
 
 export type RuleChangeAction = "add" | "edit" | "delete" | "restore";
@@ -638,8 +672,9 @@ export type ImportReport = {
   replaced: Array<{ line: number; message: string }>;
 };
 
-/** Lines judged, or written, between two turns of the event loop: each slice stays well under 50 ms. */
-const importSlice = 250;
+/** Lines judged, and lines written, between two turns of the event loop: each well under 50 ms. */
+const judgeSlice = 200;
+const writeSlice = 50;
 
 /** How far an import is: lines judged, then rules written, of the file's. */
 export type ImportProgress = { stage: "judging" | "writing"; done: number; total: number };
@@ -666,16 +701,14 @@ export async function importRules(
 ): Promise<ImportReport> {
   const errors = [...parseErrors];
   const replaced: ImportReport["replaced"] = [];
-  const [rules, automatic, automaticList] = await Promise.all([
-    loadRules(db),
-    loadAutomaticTargets(db),
+  const [checker, automaticList] = await Promise.all([
+    loadRuleChecker(db, ownHosts),
     listAutomaticRedirects(db),
   ]);
-  const checker = createRuleChecker(rules, automatic, ownHosts);
   const acceptedAt = new Map<string, number>();
   const accepted: Array<Candidate & { line: number }> = [];
   for (const [index, line] of lines.entries()) {
-    if (index > 0 && index % importSlice === 0) {
+    if (index > 0 && index % judgeSlice === 0) {
       onProgress?.({ stage: "judging", done: index, total: lines.length });
       await yieldToLoop();
     }
@@ -727,7 +760,7 @@ export async function importRules(
 }
 
 /**
- * Writes the accepted lines a slice at a time, each slice its own transaction, so the one SQLite
+ * Writes the accepted lines 50 at a time, each slice its own transaction, so the one SQLite
  * connection is never held for the whole file; the activity entry and the data change come with
  * the last slice written. A slice that fails (another admin took an address meanwhile) stops the
  * import there: the slices before it stay, as the answer says. Answers how many were written.
@@ -757,16 +790,27 @@ async function writeImport(
     await markDataChanged(trx, "redirects");
   };
   try {
-    for (let from = 0; from < accepted.length; from += importSlice) {
+    for (let from = 0; from < accepted.length; from += writeSlice) {
       if (from > 0) await yieldToLoop();
       onProgress?.({ stage: "writing", done: from, total: accepted.length });
-      const slice = accepted.slice(from, from + importSlice);
-      const last = from + importSlice >= accepted.length;
+      const slice = accepted.slice(from, from + writeSlice);
+      const last = from + writeSlice >= accepted.length;
       await db.transaction().execute(async (trx) => {
-        for (const { rule } of slice) {
-          const inserted = await insertRule(trx, rule, now);
-          await recordChange(trx, { action: "import", actor, after: inserted, now });
-        }
+        const inserted: RedirectRule[] = [];
+        for (const { rule } of slice) inserted.push(await insertRule(trx, rule, now));
+        await trx
+          .insertInto("redirect_changes")
+          .values(
+            inserted.map((rule) => ({
+              created_at: now,
+              author: actor.email,
+              action: "import",
+              rule_id: rule.id,
+              before: null,
+              after: toSnapshot(rule),
+            })),
+          )
+          .execute();
         if (last) await finish(trx, written + slice.length);
       });
       written += slice.length;

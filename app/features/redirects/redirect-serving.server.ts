@@ -10,7 +10,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
-import { loadRules, type PageProbe } from "./redirect-rules.server";
+import { type PageProbe, readRulesInSlices } from "./redirect-rules.server";
 import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
@@ -40,7 +40,11 @@ export function createRedirectServing({ db, logger }: { db: Db; logger: Logger }
     if (held?.version === version) return held.table;
     // Concurrent misses after a change share one read of the rules.
     if (loading?.version !== version) {
-      const table = loadRules(db).then((rules) => buildRuleTable(rules));
+      const table = (async () => {
+        const built = buildRuleTable([]);
+        await readRulesInSlices(db, (rule) => built.add(rule));
+        return built;
+      })();
       loading = { version, table };
       table.then(
         (ready) => {
