@@ -268,11 +268,11 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
             <Button type="submit" variant="outline" disabled={importing}>
               {importing ? "Importing…" : "Import"}
             </Button>
-            <output aria-live="polite" className="text-sm text-slate-600">
+            <span role="status" className="text-sm text-slate-600">
               {importing
                 ? `Checking and adding ${lineCount.toLocaleString("en")} line${lineCount === 1 ? "" : "s"}: the answer lists what was left out.`
                 : ""}
-            </output>
+            </span>
           </div>
         </Form>
         {answer?.status === "done" && answer.body.lineNotes?.length ? (
@@ -393,7 +393,7 @@ const rulesTableClass = [
   "[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:align-top",
   "[&_td:nth-child(-n+2)]:font-mono [&_td:nth-child(-n+2)]:break-all",
   "[&_td:nth-child(4)]:text-right [&_td:nth-child(4)]:tabular-nums [&_td:nth-child(n+5)]:whitespace-nowrap [&_td:last-child]:text-right",
-  "[&_tbody_tr]:border-b [&_tbody_tr:last-child]:border-0",
+  "[&_tbody_tr]:border-b [&_tbody_tr]:border-border [&_tbody_tr:last-child]:border-0",
   "[&_td_:is(a,button)]:inline-flex [&_td_:is(a,button)]:h-9 [&_td_:is(a,button)]:items-center [&_td_:is(a,button)]:rounded-md [&_td_:is(a,button)]:border [&_td_:is(a,button)]:border-input [&_td_:is(a,button)]:bg-background [&_td_:is(a,button)]:px-3 [&_td_:is(a,button)]:font-semibold [&_td_:is(a,button):hover]:bg-muted [&_td_:is(a,button):focus-visible]:outline-2 [&_td_:is(a,button):focus-visible]:outline-offset-2 [&_td_:is(a,button):focus-visible]:outline-ring",
 ].join(" ");
 
