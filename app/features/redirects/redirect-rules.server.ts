@@ -676,9 +676,6 @@ export type ImportReport = {
 const judgeSlice = 200;
 const writeSlice = 50;
 
-/** How far an import is: lines judged, then rules written, of the file's. */
-export type ImportProgress = { stage: "judging" | "writing"; done: number; total: number };
-
 /**
  * Judges each line, in order, against the rules there and the lines accepted before it (a refused
  * line is never in the way of another), then writes the good ones; a bad line is reported with its
@@ -693,11 +690,7 @@ export async function importRules(
     livePages,
     ownHosts,
     errors: parseErrors,
-    onProgress,
-  }: RuleWriter & {
-    errors: Array<{ line: number; message: string }>;
-    onProgress?: (progress: ImportProgress) => void;
-  },
+  }: RuleWriter & { errors: Array<{ line: number; message: string }> },
 ): Promise<ImportReport> {
   const errors = [...parseErrors];
   const replaced: ImportReport["replaced"] = [];
@@ -708,10 +701,7 @@ export async function importRules(
   const acceptedAt = new Map<string, number>();
   const accepted: Array<Candidate & { line: number }> = [];
   for (const [index, line] of lines.entries()) {
-    if (index > 0 && index % judgeSlice === 0) {
-      onProgress?.({ stage: "judging", done: index, total: lines.length });
-      await yieldToLoop();
-    }
+    if (index > 0 && index % judgeSlice === 0) await yieldToLoop();
     const candidate = readCandidate(-line.line, line, ownHosts);
     if ("error" in candidate) {
       errors.push({ line: line.line, message: candidate.error });
@@ -747,7 +737,7 @@ export async function importRules(
   }
   errors.sort((a, b) => a.line - b.line);
   if (accepted.length === 0) return { imported: 0, errors, replaced };
-  const imported = await writeImport(db, accepted, { actor, refused: errors.length, onProgress });
+  const imported = await writeImport(db, accepted, { actor, refused: errors.length });
   if (imported < accepted.length) {
     const stoppedAt = accepted[imported]?.line ?? 0;
     errors.push({
@@ -768,15 +758,7 @@ export async function importRules(
 async function writeImport(
   db: Db,
   accepted: ReadonlyArray<Candidate & { line: number }>,
-  {
-    actor,
-    refused,
-    onProgress,
-  }: {
-    actor: Actor;
-    refused: number;
-    onProgress?: ((progress: ImportProgress) => void) | undefined;
-  },
+  { actor, refused }: { actor: Actor; refused: number },
 ): Promise<number> {
   const now = new Date().toISOString();
   let written = 0;
@@ -792,7 +774,6 @@ async function writeImport(
   try {
     for (let from = 0; from < accepted.length; from += writeSlice) {
       if (from > 0) await yieldToLoop();
-      onProgress?.({ stage: "writing", done: from, total: accepted.length });
       const slice = accepted.slice(from, from + writeSlice);
       const last = from + writeSlice >= accepted.length;
       await db.transaction().execute(async (trx) => {
