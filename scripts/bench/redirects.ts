@@ -157,6 +157,15 @@ const save = await measure(async () => {
   return response.status;
 });
 row("One save among 15,200 rules", save, `   (status ${save.value})`);
+const next = await measure(async () => {
+  const response = await post("save", {
+    source: "/bench/two-more",
+    target: "/about",
+    status: "301",
+  });
+  return response.status;
+});
+row("The next save (its index kept)", next, `   (status ${next.value})`);
 // The site first, so it does not log its database going away.
 const exited = new Promise((resolve) => server.once("exit", resolve));
 server.kill("SIGTERM");

@@ -724,6 +724,12 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(chained.status).toBe(422);
     const saved = await post("save", { source: "/bulk-new", target: "/about", status: "301" });
     expect(saved.status).toBe(200);
+    // The next save meets the rule the last one added.
+    const through = { source: "/bulk-newer", target: "/bulk-new", status: "301" };
+    expect((await post("save", through)).status).toBe(422);
+    const looped = { source: "/about-loop", target: "/bulk-new", status: "301" };
+    expect((await post("save", looped)).status).toBe(422);
+    expect((await post("save", { ...through, target: "/contact" })).status).toBe(200);
   }, 300_000);
 
   it("pages and searches the missing addresses", async () => {

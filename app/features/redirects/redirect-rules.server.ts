@@ -6,7 +6,7 @@ import { sql, type Transaction } from "kysely";
 import { serviceRedirectKind } from "~/features/content/service-addresses.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
-import { markDataChanged } from "~/platform/data-version.server";
+import { getDataVersion, markDataChanged } from "~/platform/data-version.server";
 import { dropRedirects, listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
@@ -233,6 +233,8 @@ function findTarget(table: RuleTable, target: string): RedirectRule | undefined 
  */
 export type RuleChecker = {
   readonly table: RuleTable;
+  /** The site's own hosts the targets were read with. */
+  readonly ownHosts: OwnHosts;
   /** Adds a rule to the index, or puts it in place of the one with its id. */
   put(rule: RedirectRule): void;
   remove(id: number): void;
@@ -320,6 +322,7 @@ export function createRuleChecker(
   for (const rule of rules) put(rule);
   return {
     table,
+    ownHosts,
     put,
     remove,
     findProblem(rule) {
@@ -585,7 +588,8 @@ export async function saveRule(
   if ("error" in candidate) {
     throw new ApiError(422, candidate.error, { errors: { [candidate.field]: candidate.error } });
   }
-  const checker = await loadRuleChecker(db, ownHosts);
+  const version = await getDataVersion(db);
+  const checker = await readHeldChecker(db, version, ownHosts);
   const before = input.id === undefined ? undefined : checker.table.get(input.id);
   if (input.id !== undefined && !before)
     throw new ApiError(404, "That rule is gone: reload the page");
@@ -611,7 +615,32 @@ export async function saveRule(
     await markDataChanged(trx, "redirects");
     return written;
   });
+  await holdChecker(db, checker, version, saved);
   return { rule: saved, replaced };
+}
+
+/**
+ * The index the last save left, per database: the next save uses it while the data version says
+ * nothing changed since (in any process), so a save does not read every rule again.
+ */
+const heldCheckers = new WeakMap<Db, { version: number; hosts: string; checker: RuleChecker }>();
+
+const describeHosts = (ownHosts: OwnHosts) => [...ownHosts].sort().join(" ");
+
+async function readHeldChecker(db: Db, version: number, ownHosts: OwnHosts) {
+  const held = heldCheckers.get(db);
+  if (held?.version === version && held.hosts === describeHosts(ownHosts)) return held.checker;
+  heldCheckers.delete(db);
+  return loadRuleChecker(db, ownHosts);
+}
+
+/** Keeps the index with the saved rule in it, if the save was the only change since it was read. */
+async function holdChecker(db: Db, checker: RuleChecker, version: number, saved: RedirectRule) {
+  checker.put(saved);
+  const now = await getDataVersion(db);
+  const hosts = describeHosts(checker.ownHosts);
+  if (now === version + 1) heldCheckers.set(db, { version: now, hosts, checker });
+  else heldCheckers.delete(db);
 }
 
 /**
