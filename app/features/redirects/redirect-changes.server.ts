@@ -63,7 +63,11 @@ const sameRule = (a: RedirectRule, b: RedirectRule) =>
   a.dropQuery === b.dropQuery;
 
 /** The rules an import added that are still there: its lines name them. */
-async function loadImportedRules(db: Db, row: Pick<ChangeRow, "created_at" | "author">) {
+async function loadImportedRules(
+  db: Db,
+  row: Pick<ChangeRow, "created_at" | "author">,
+  limit = Number.MAX_SAFE_INTEGER,
+) {
   const rows = await db
     .selectFrom("redirect_rules")
     .select(ruleColumns)
@@ -77,6 +81,7 @@ async function loadImportedRules(db: Db, row: Pick<ChangeRow, "created_at" | "au
           row.author === null ? inner("author", "is", null) : inner("author", "=", row.author),
         ),
     )
+    .limit(limit)
     .execute();
   return rows.map(toRule);
 }
@@ -116,7 +121,8 @@ export async function listRuleChanges(db: Db, limit = 20): Promise<RuleChange[]>
     rows.map(async (row) => {
       let restorable: boolean;
       if (row.action === "import") {
-        restorable = (await loadImportedRules(db, row)).length > 0;
+        // One rule still there is enough to say so.
+        restorable = (await loadImportedRules(db, row, 1)).length > 0;
       } else {
         const was = readSnapshot(row.before, row.rule_id ?? 0);
         const now = current.get(row.rule_id ?? 0);
