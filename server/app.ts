@@ -21,8 +21,10 @@ import { createOriginalImageHandler } from "~/capabilities/media/original-images
 import { getSiteContent } from "~/features/content/site-content.server";
 import { toSlug } from "~/features/content/slug";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
+import { listLivePaths } from "~/features/pages/live-pages.server";
 import {
   createRedirectServing,
+  livePathsContext,
   pageProbeContext,
 } from "~/features/redirects/redirect-serving.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
@@ -216,6 +218,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     const context = new RouterContextProvider();
     context.set(appContext, { ...services, ...info, visits, routes: await getRouteFacts() });
     context.set(pageProbeContext, probePage);
+    context.set(livePathsContext, () => listLivePaths(context));
     return context;
   }
   const getRenderer = createFromBuild(options.mode, importBuild, (build) =>

@@ -41,6 +41,8 @@ export type RouteFacts = {
   getRequiredRole: PathMatcher<AdminRole | undefined>;
   /** The first segment of every route's address ("services", "admin"): taken for other uses. */
   firstSegments: ReadonlySet<string>;
+  /** Every route's address that has no parameter ("/about", "/robots.txt"): answered as is. */
+  fixedPaths: ReadonlySet<string>;
 };
 
 function parseHandle(route: ManifestRoute): ParsedHandle {
@@ -147,6 +149,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
   const roleRules: [string, AdminRole | undefined][] = [];
   const navItems = new Map<string, AdminNavItem & { order: number }>();
   const firstSegments = new Set<string>();
+  const fixedPaths = new Set<string>();
   for (const route of Object.values(manifest)) {
     if (!route) continue;
     const handle = handleOf(route);
@@ -158,6 +161,7 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
     cacheRules.push([path, cache]);
     const first = readFixedFirstSegment(path);
     if (first) firstSegments.add(first);
+    if (countParameters(path) === 0) fixedPaths.add(path);
     if (handle.page) pages.push(checkPage(route, path, handle.page));
     if (handle.adminNav) addNavEntries(navItems, route, path, handle.adminNav, handle.role);
     roleRules.push([path, handle.role]);
@@ -170,5 +174,6 @@ export function collectRouteFacts(manifest: RouteManifest): RouteFacts {
       .map(({ order: _order, ...item }) => item),
     getRequiredRole: createPathMatcher(roleRules),
     firstSegments,
+    fixedPaths,
   };
 }

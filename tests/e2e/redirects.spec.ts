@@ -212,3 +212,46 @@ test("redirects screen at 375 px: a renamed page's automatic redirect is listed 
   await expect(page.getByRole("row").filter({ hasText: `/${slug}-new` })).toHaveCount(0);
   expect((await readAnswer(context, `/${slug}`)).status).toBe(404);
 });
+
+test("redirects screen at 375 px: the list pages and is searched with the keyboard", async ({
+  page,
+  context,
+}) => {
+  const width = 375;
+  await page.setViewportSize({ width, height: 900 });
+  await signInWithSessionCookie(context, baseURL);
+  // Late in the alphabet, so the other stories' rules stay on the first page.
+  const prefix = `/x-e2e-paged-${Date.now().toString(36)}`;
+  const csv = [
+    "source,target,status",
+    ...Array.from({ length: 60 }, (_, n) => `${prefix}/${n},/about,301`),
+  ].join("\n");
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  await page.getByLabel("Or paste its lines").fill(csv);
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(page.getByText("60 redirects imported.")).toBeVisible();
+
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  const pager = page.getByRole("navigation", { name: "Redirect pages" });
+  await expect(pager).toContainText(/Page 1 of \d+/);
+  await pager.getByRole("link", { name: "Next page" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(pager).toContainText(/Page 2 of \d+/);
+  await expect(pager.getByRole("link", { name: "Previous page" })).toBeVisible();
+
+  const search = page.getByRole("searchbox", { name: "Search the redirects" });
+  await search.focus();
+  await page.keyboard.type(`${prefix}/42`);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("row").filter({ hasText: `${prefix}/42` })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: `${prefix}/41` })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: `test-results/redirects-paged-${width}.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/redirects?page=2");
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: "test-results/redirects-paged-1280.png", fullPage: true });
+});

@@ -69,7 +69,7 @@ describe.each(getTestDatabaseKinds())("the 404 log on $name", (kind) => {
       await flushMissingAddresses(db, now);
       expect(await countRows()).toBeLessThanOrEqual(maxMissingRows);
     }
-    const top = await listMissingAddresses(db, { limit: 1, now });
+    const { entries: top } = await listMissingAddresses(db, { limit: 1, now });
     expect(top[0]).toEqual({ path: "/old/7", hits: 500, lastDay: "2026-03-09" });
   });
 

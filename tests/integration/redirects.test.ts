@@ -46,8 +46,8 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     });
   }
 
-  async function screen(): Promise<string> {
-    const response = await fetch(`${site.url}/admin/redirects`, { headers: { cookie } });
+  async function screen(query = ""): Promise<string> {
+    const response = await fetch(`${site.url}/admin/redirects${query}`, { headers: { cookie } });
     expect(response.status).toBe(200);
     return response.text();
   }
@@ -475,7 +475,7 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     const ticked = { source: "/no-query", target: "/about", status: "301", dropQuery: "on" };
     expect((await post("save", ticked)).status).toBe(200);
     expect((await visit(`/no-query?${campaign}`)).headers.get("location")).toBe("/about");
-    const html = await screen();
+    const html = await screen("?q=no-query");
     expect(html).toContain("Query left off");
 
     await renameArticle("query-old-slug", "query-new-slug");
@@ -654,5 +654,102 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     const signedOut = await fetch(`${site.url}/admin/redirects/export.csv`, { redirect: "manual" });
     expect(signedOut.status).not.toBe(200);
     expect(await signedOut.text()).not.toContain("/export-drop");
+  });
+
+  it("imports 5,000 lines against 10,000 rules while a cached page is answered; the screen pages and finds a rule on a later page", async () => {
+    const now = new Date().toISOString();
+    for (let from = 0; from < 10_000; from += 500) {
+      await site.services.db
+        .insertInto("redirect_rules")
+        .values(
+          Array.from({ length: 500 }, (_, n) => ({
+            source: `/seeded/${from + n}`,
+            match: "exact",
+            target: (from + n) % 3 === 0 ? `https://elsewhere.example/${from + n}` : "/contact",
+            status: 301,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    const csv = [
+      "source,target,status,match",
+      ...Array.from({ length: 5000 }, (_, n) =>
+        n % 10 === 0 ? `/bulk/folder-${n},/services,301,prefix` : `/bulk/${n},/about,301,`,
+      ),
+    ].join("\n");
+    // The cached page, kept before the import starts.
+    expect((await visit("/about")).status).toBe(200);
+    expect((await visit("/about")).status).toBe(200);
+    expect(site.pageCache?.holds("/about")).toBe(true);
+
+    let importing = true;
+    const imported = post("import", { csv }).finally(() => {
+      importing = false;
+    });
+    let answeredMeanwhile = 0;
+    while (importing) {
+      const about = await visit("/about");
+      await about.arrayBuffer();
+      if (importing && about.status === 200) answeredMeanwhile++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const answer = await imported;
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("5000 redirects imported");
+    expect(answeredMeanwhile).toBeGreaterThan(0);
+    expect(await ruleCount()).toBeGreaterThanOrEqual(15_000);
+    expect((await visit("/bulk/42")).headers.get("location")).toBe("/about");
+    expect((await visit("/bulk/folder-40/deep")).headers.get("location")).toBe("/services");
+
+    // One page of the rules, however many; a search reaches one on a later page.
+    const first = await screen();
+    // The site's stylesheet, inlined in every page alike, is not the list's to bound.
+    const ownHtml = first.replace(/<style>.*?<\/style>/s, "");
+    expect(ownHtml.length).toBeLessThan(100_000);
+    expect(first.match(/aria-label="Delete the redirect from/g)).toHaveLength(50);
+    const total = Math.ceil((await ruleCount()) / 50);
+    expect(first).toContain(`Page <!-- -->1<!-- --> of ${total}`);
+    expect(first).not.toContain("/seeded/9876<");
+    const found = await screen("?q=seeded%2F9876");
+    expect(found).toContain("/seeded/9876<");
+    expect(found).not.toContain("/seeded/9875<");
+    const second = await screen("?page=2");
+    expect(second).toContain(`Page <!-- -->2<!-- --> of ${total}`);
+    expect(second).toContain('href="/admin/redirects#all-redirects"');
+    expect(second).toContain('href="/admin/redirects?page=3#all-redirects"');
+    // A save among them is judged by the index: a loop and a chain are still refused.
+    const chained = await post("save", { source: "/bulk-new", target: "/seeded/7", status: "301" });
+    expect(chained.status).toBe(422);
+    const saved = await post("save", { source: "/bulk-new", target: "/about", status: "301" });
+    expect(saved.status).toBe(200);
+    // The next save meets the rule the last one added.
+    const through = { source: "/bulk-newer", target: "/bulk-new", status: "301" };
+    expect((await post("save", through)).status).toBe(422);
+    const looped = { source: "/about-loop", target: "/bulk-new", status: "301" };
+    expect((await post("save", looped)).status).toBe(422);
+    expect((await post("save", { ...through, target: "/contact" })).status).toBe(200);
+  }, 300_000);
+
+  it("pages and searches the missing addresses", async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    await site.services.db
+      .insertInto("missing_addresses")
+      .values(
+        Array.from({ length: 60 }, (_, n) => ({ path: `/lost/page-${n}`, day, hits: 100 + n })),
+      )
+      .execute();
+    const html = await screen();
+    const missing = html.slice(html.indexOf('aria-label="Missing addresses"'));
+    expect(missing).toContain("/lost/page-59<");
+    expect(missing).not.toContain("/lost/page-3<");
+    expect(html).toMatch(/Page <!-- -->1<!-- --> of \d+/);
+    const found = await screen("?missing=page-3");
+    const foundList = found.slice(found.indexOf('aria-label="Missing addresses"'));
+    expect(foundList).toContain("/lost/page-3<");
+    expect(foundList).not.toContain("/lost/page-59<");
+    const later = await screen("?missingPage=2");
+    expect(later.slice(later.indexOf('aria-label="Missing addresses"'))).toContain("/lost/page-3<");
   });
 });

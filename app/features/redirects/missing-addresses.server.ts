@@ -7,6 +7,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import type { Db } from "~/platform/db/tables.server";
 import { trackWork } from "~/platform/loop-monitor.server";
+import { toSearchPatterns } from "~/platform/search-text";
 import { isReservedPath, normalizePath } from "./redirect-address";
 
 export const missingDays = 30;
@@ -183,24 +184,54 @@ export async function trimMissingAddresses(db: Db, now = new Date()): Promise<vo
 
 export type MissingAddress = { path: string; hits: number; lastDay: string };
 
-/** The most asked-for missing addresses of the window, top first. */
+/** The window's addresses whose path holds every word searched. */
+function readWindow(db: Db, search: string, now: Date) {
+  const cutoff = today(new Date(now.getTime() - missingDays * 24 * 60 * 60 * 1000));
+  return db
+    .selectFrom("missing_addresses")
+    .where("day", ">=", cutoff)
+    .where((eb) =>
+      eb.and(
+        toSearchPatterns(search).map(
+          (pattern) => sql<boolean>`lower(${eb.ref("path")}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+}
+
+/** One page of the most asked-for missing addresses of the window, top first, and how many. */
 export async function listMissingAddresses(
   db: Db,
-  { limit = 50, now = new Date() }: { limit?: number; now?: Date } = {},
-): Promise<MissingAddress[]> {
-  const cutoff = today(new Date(now.getTime() - missingDays * 24 * 60 * 60 * 1000));
-  const rows = await db
-    .selectFrom("missing_addresses")
-    .select((eb) => ["path", eb.fn.sum<number>("hits").as("hits"), eb.fn.max("day").as("last_day")])
-    .where("day", ">=", cutoff)
-    .groupBy("path")
-    .orderBy("hits", "desc")
-    .orderBy("path")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    path: row.path,
-    hits: Number(row.hits),
-    lastDay: String(row.last_day),
-  }));
+  {
+    limit = 50,
+    offset = 0,
+    search = "",
+    now = new Date(),
+  }: { limit?: number; offset?: number; search?: string; now?: Date } = {},
+): Promise<{ entries: MissingAddress[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    readWindow(db, search, now)
+      .select((eb) => [
+        "path",
+        eb.fn.sum<number>("hits").as("hits"),
+        eb.fn.max("day").as("last_day"),
+      ])
+      .groupBy("path")
+      .orderBy("hits", "desc")
+      .orderBy("path")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    readWindow(db, search, now)
+      .select((eb) => eb.fn.count<number | string>("path").distinct().as("n"))
+      .executeTakeFirst(),
+  ]);
+  return {
+    entries: rows.map((row) => ({
+      path: row.path,
+      hits: Number(row.hits),
+      lastDay: String(row.last_day),
+    })),
+    total: Number(count?.n ?? 0),
+  };
 }

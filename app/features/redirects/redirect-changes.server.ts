@@ -10,9 +10,11 @@ import {
   type Candidate,
   checkRule,
   describeRule,
-  loadRules,
+  loadRuleChecker,
+  loadRulesById,
   type RuleWriter,
   readCandidate,
+  ruleColumns,
   toRule,
   writeRuleChange,
 } from "./redirect-rules.server";
@@ -60,15 +62,28 @@ const sameRule = (a: RedirectRule, b: RedirectRule) =>
   a.status === b.status &&
   a.dropQuery === b.dropQuery;
 
-/** The rows of one import: written in one transaction, so with one time and one author. */
-async function loadImport(db: Db, row: Pick<ChangeRow, "created_at" | "author">) {
-  return db
-    .selectFrom("redirect_changes")
-    .selectAll()
-    .where("action", "=", "import")
-    .where("created_at", "=", row.created_at)
-    .where((eb) => (row.author === null ? eb("author", "is", null) : eb("author", "=", row.author)))
+/** The rules an import added that are still there: its lines name them. */
+async function loadImportedRules(
+  db: Db,
+  row: Pick<ChangeRow, "created_at" | "author">,
+  limit = Number.MAX_SAFE_INTEGER,
+) {
+  const rows = await db
+    .selectFrom("redirect_rules")
+    .select(ruleColumns)
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("redirect_changes")
+        .select("rule_id")
+        .where("action", "=", "import")
+        .where("created_at", "=", row.created_at)
+        .where((inner) =>
+          row.author === null ? inner("author", "is", null) : inner("author", "=", row.author),
+        ),
+    )
+    .limit(limit)
     .execute();
+  return rows.map(toRule);
 }
 
 /** The latest changes to the rules, newest first, in words; an import is one entry. */
@@ -87,15 +102,16 @@ export async function listRuleChanges(db: Db, limit = 20): Promise<RuleChange[]>
     .execute();
   if (groups.length === 0) return [];
   const counts = new Map(groups.map((group) => [Number(group.id), Number(group.count)]));
-  const [rows, rules] = await Promise.all([
-    db
-      .selectFrom("redirect_changes")
-      .selectAll()
-      .where("id", "in", [...counts.keys()])
-      .orderBy("id", "desc")
-      .execute(),
-    loadRules(db),
-  ]);
+  const rows = await db
+    .selectFrom("redirect_changes")
+    .selectAll()
+    .where("id", "in", [...counts.keys()])
+    .orderBy("id", "desc")
+    .execute();
+  const rules = await loadRulesById(
+    db,
+    rows.flatMap((row) => (row.rule_id === null ? [] : [row.rule_id])),
+  );
   const current = new Map(rules.map((rule) => [rule.id, rule]));
   const words = (json: string | null) => {
     const rule = readSnapshot(json, 0);
@@ -105,7 +121,8 @@ export async function listRuleChanges(db: Db, limit = 20): Promise<RuleChange[]>
     rows.map(async (row) => {
       let restorable: boolean;
       if (row.action === "import") {
-        restorable = (await loadImport(db, row)).some((line) => current.has(line.rule_id ?? 0));
+        // One rule still there is enough to say so.
+        restorable = (await loadImportedRules(db, row, 1)).length > 0;
       } else {
         const was = readSnapshot(row.before, row.rule_id ?? 0);
         const now = current.get(row.rule_id ?? 0);
@@ -134,10 +151,7 @@ const nothingToRestore =
 
 /** Takes out the rules an import added that are still there, as one change of the owner's. */
 async function restoreImport(db: Db, row: ChangeRow, actor: Actor): Promise<string> {
-  const lines = await loadImport(db, row);
-  const rules = await loadRules(db);
-  const ids = new Set(lines.map((line) => line.rule_id));
-  const added = rules.filter((rule) => ids.has(rule.id));
+  const added = await loadImportedRules(db, row);
   if (added.length === 0) throw new ApiError(409, nothingToRestore);
   const now = new Date().toISOString();
   const what = `${added.length} imported redirect${added.length === 1 ? "" : "s"}`;
@@ -163,7 +177,7 @@ async function restoreImport(db: Db, row: ChangeRow, actor: Actor): Promise<stri
 export async function restoreRuleChange(
   db: Db,
   changeId: number,
-  { actor, probe, ownHosts }: RuleWriter,
+  { actor, livePages, ownHosts }: RuleWriter,
 ): Promise<string> {
   const row = await db
     .selectFrom("redirect_changes")
@@ -173,8 +187,8 @@ export async function restoreRuleChange(
   if (!row) throw new ApiError(404, "That change is not in the history: reload the page");
   if (row.action === "import") return restoreImport(db, row, actor);
   const id = row.rule_id ?? 0;
-  const rules = await loadRules(db);
-  const current = rules.find((rule) => rule.id === id);
+  const checker = await loadRuleChecker(db, ownHosts);
+  const current = checker.table.get(id);
   let wanted: Candidate | undefined;
   if (row.before) {
     const read = readCandidate(id, JSON.parse(row.before), ownHosts);
@@ -185,13 +199,12 @@ export async function restoreRuleChange(
     throw new ApiError(409, nothingToRestore);
   }
   if (wanted) {
-    await checkRule(db, wanted, {
-      rules,
+    checkRule(wanted, {
+      checker,
       moved: current?.source !== wanted.rule.source || current?.match !== wanted.rule.match,
       confirmShadow: false,
-      probe,
+      livePages,
       shadowHint: 'To hide it anyway, add the rule with the form and tick "Hide the page".',
-      ownHosts,
     });
   }
   const now = new Date().toISOString();

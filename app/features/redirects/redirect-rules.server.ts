@@ -1,15 +1,17 @@
 // The redirect rules' store: list, add, edit, delete and import, each refused when it would make a
 // loop, a chain of two hops or (unconfirmed) hide a live page; every change is one history entry
 // and one activity entry, written with the change, and drops the kept pages everywhere.
-import type { Transaction } from "kysely";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { sql, type Transaction } from "kysely";
 import { serviceRedirectKind } from "~/features/content/service-addresses.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
-import { markDataChanged } from "~/platform/data-version.server";
+import { getDataVersion, markDataChanged } from "~/platform/data-version.server";
 import { dropRedirects, listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
 import { passQuery } from "~/platform/http/pass-query";
+import { toSearchPatterns } from "~/platform/search-text";
 import {
   formatSource,
   type MatchKind,
@@ -22,6 +24,7 @@ import {
 } from "./redirect-address";
 import {
   buildRuleTable,
+  listPathAncestry,
   type RedirectRule,
   type RuleTable,
   splitTarget,
@@ -31,6 +34,17 @@ import {
 /** Answers the status a path gets from the site's pages alone, rules aside (200: a live page). */
 export type PageProbe = (path: string) => Promise<number>;
 
+/**
+ * True when a path is a live page of the site (a route's fixed address, a published record's or
+ * a built page's), read from the route table and the database: nothing is rendered to know.
+ */
+export type LivePages = (path: string) => boolean;
+
+export function toLivePages(paths: readonly string[]): LivePages {
+  const live = new Set(paths.map(normalizePath));
+  return (path) => live.has(normalizePath(path));
+}
+
 /** Where each kind of automatic redirect lives: the old address's folder. */
 const automaticFolders: Record<string, string> = {
   article: kindTexts.article.publicPrefix,
@@ -39,7 +53,7 @@ const automaticFolders: Record<string, string> = {
   [serviceRedirectKind]: "/services/",
 };
 
-export type RuleRow = RedirectRule & { hits: number; lastHitAt: string | null; updatedAt: string };
+export type RuleRow = RedirectRule & { hits: number; lastHitAt: string | null };
 export type AutomaticRedirect = {
   /** The renamed item's kind and old slug: what names the redirect to remove it. */
   kind: string;
@@ -70,7 +84,7 @@ export function toRule(row: {
   };
 }
 
-const ruleColumns = ["id", "source", "match", "target", "status", "drop_query"] as const;
+export const ruleColumns = ["id", "source", "match", "target", "status", "drop_query"] as const;
 
 /** Every rule, for the lookup table. */
 export async function loadRules(db: Db | Transaction<Tables>): Promise<RedirectRule[]> {
@@ -78,20 +92,84 @@ export async function loadRules(db: Db | Transaction<Tables>): Promise<RedirectR
   return rows.map(toRule);
 }
 
-/** Every rule with its hits, most used first. */
-export async function listRules(db: Db): Promise<RuleRow[]> {
+/** The rules with these ids that are still there. */
+export async function loadRulesById(db: Db, ids: readonly number[]): Promise<RedirectRule[]> {
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("redirect_rules")
-    .selectAll()
-    .orderBy("hits", "desc")
-    .orderBy("source")
+    .select(ruleColumns)
+    .where("id", "in", [...ids])
     .execute();
-  return rows.map((row) => ({
-    ...toRule(row),
-    hits: Number(row.hits),
-    lastHitAt: row.last_hit_at,
-    updatedAt: row.updated_at,
-  }));
+  return rows.map(toRule);
+}
+
+/** A page of the rules, and how many match the search. */
+export type RulePage = { rows: RuleRow[]; total: number };
+
+/**
+ * One page of the rules whose source or target holds every word searched, most used first: the
+ * screen never holds more than a page, however many rules there are.
+ */
+export async function listRules(
+  db: Db,
+  {
+    search = "",
+    limit = 50,
+    offset = 0,
+  }: { search?: string; limit?: number; offset?: number } = {},
+): Promise<RulePage> {
+  const matching = db
+    .selectFrom("redirect_rules")
+    .where((eb) =>
+      eb.and(
+        toSearchPatterns(search).map((pattern) =>
+          eb.or([
+            sql<boolean>`lower(${eb.ref("source")}) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(${eb.ref("target")}) like ${pattern} escape '\\'`,
+          ]),
+        ),
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    matching
+      .selectAll()
+      .orderBy("hits", "desc")
+      .orderBy("source")
+      .orderBy("id")
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirst(),
+  ]);
+  return {
+    rows: rows.map((row) => ({
+      ...toRule(row),
+      hits: Number(row.hits),
+      lastHitAt: row.last_hit_at,
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/**
+ * The rules that could answer these paths (asked without a query): exact ones for the path and
+ * prefix ones for it or a folder above it, read through the index on (match, source).
+ */
+export async function loadRulesFor(db: Db, paths: readonly string[]): Promise<RuleTable> {
+  const exact = [...new Set(paths.map(normalizePath))];
+  const folders = [...new Set(exact.flatMap(listPathAncestry))];
+  if (exact.length === 0) return buildRuleTable([]);
+  const rows = await db
+    .selectFrom("redirect_rules")
+    .select(ruleColumns)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("match", "=", "exact"), eb("source", "in", exact)]),
+        eb.and([eb("match", "=", "prefix"), eb("source", "in", folders)]),
+      ]),
+    )
+    .execute();
+  return buildRuleTable(rows.map(toRule));
 }
 
 /** The renamed items' old addresses, as the screen lists them. */
@@ -130,8 +208,18 @@ export function describeRule(
 /** The path a rule sends to on this site, or undefined for another site's address or a 410. */
 function readInternalTarget(rule: RedirectRule, ownHosts: OwnHosts): string | undefined {
   if (rule.status === 410) return undefined;
+  // A path, or another site's address: known without parsing (the rule was checked when saved).
+  if (rule.target.startsWith("/") && !rule.target.startsWith("//")) return rule.target;
+  const host = /^https?:\/\/(?:www\.)?([^/?#:]+)/i.exec(rule.target)?.[1]?.toLowerCase();
+  if (host !== undefined && !ownHosts.has(host)) return undefined;
   const parsed = parseTarget(rule.target, ownHosts);
   return "internal" in parsed && parsed.internal ? parsed.target : undefined;
+}
+
+/** The lower-case path an internal target sends to, read without a URL parser. */
+function readTargetPath(target: string): string {
+  const end = target.search(/[?#]/);
+  return normalizePath(end === -1 ? target : target.slice(0, end));
 }
 
 function findTarget(table: RuleTable, target: string): RedirectRule | undefined {
@@ -140,43 +228,114 @@ function findTarget(table: RuleTable, target: string): RedirectRule | undefined 
 }
 
 /**
- * Why a rule cannot stand among the others (the table holds it and them), or undefined: every
- * redirect takes one hop, and none comes back to where it started.
+ * The rules indexed both ways, by source (which rule answers an address) and by target (which
+ * rules send to an address), so one rule is checked against all the others in constant time.
  */
-export function findHopProblem(
-  rule: RedirectRule,
-  table: RuleTable,
+export type RuleChecker = {
+  readonly table: RuleTable;
+  /** The site's own hosts the targets were read with. */
+  readonly ownHosts: OwnHosts;
+  /** Adds a rule to the index, or puts it in place of the one with its id. */
+  put(rule: RedirectRule): void;
+  remove(id: number): void;
+  /**
+   * Why a rule cannot stand among the others (in place of the one with its id), or undefined:
+   * every redirect takes one hop, and none comes back to where it started.
+   */
+  findProblem(rule: RedirectRule): string | undefined;
+};
+
+function addPointer(index: Map<string, Set<number>>, key: string, id: number) {
+  const ids = index.get(key);
+  if (ids) ids.add(id);
+  else index.set(key, new Set([id]));
+}
+
+export function createRuleChecker(
+  rules: readonly RedirectRule[],
   automatic: ReadonlyMap<string, string>,
   ownHosts: OwnHosts,
-): string | undefined {
-  const target = readInternalTarget(rule, ownHosts);
-  if (target !== undefined) {
-    const { path, query } = splitTarget(target);
-    const next = table.find(path, query);
-    if (next?.id === rule.id) {
-      return `${describeRule(rule)} would send the address to itself: a loop.`;
-    }
-    if (next) {
-      const nextTarget = readInternalTarget(next, ownHosts);
-      const back = nextTarget !== undefined && findTarget(table, nextTarget);
-      if (back && back.id === rule.id) {
-        return `${describeRule(rule)} and the rule ${describeRule(next)} would send visitors round in a loop.`;
+): RuleChecker {
+  const table = buildRuleTable([]);
+  // A rule's target as a path of this site (read once), and the rules sending to each path:
+  // `toPath` by the exact path, `toFolder` by the path and each folder above it.
+  const targets = new Map<number, string | undefined>();
+  const toPath = new Map<string, Set<number>>();
+  const toFolder = new Map<string, Set<number>>();
+
+  function remove(id: number) {
+    const target = targets.get(id);
+    targets.delete(id);
+    table.remove(id);
+    if (target === undefined) return;
+    const path = readTargetPath(target);
+    toPath.get(path)?.delete(id);
+    for (const folder of listPathAncestry(path)) toFolder.get(folder)?.delete(id);
+  }
+
+  function put(rule: RedirectRule) {
+    remove(rule.id);
+    table.add(rule);
+    const target = readInternalTarget(rule, ownHosts);
+    targets.set(rule.id, target);
+    if (target === undefined) return;
+    const path = readTargetPath(target);
+    addPointer(toPath, path, rule.id);
+    for (const folder of listPathAncestry(path)) addPointer(toFolder, folder, rule.id);
+  }
+
+  function judge(rule: RedirectRule): string | undefined {
+    const target = targets.get(rule.id);
+    if (target !== undefined) {
+      const { path, query } = splitTarget(target);
+      const next = table.find(path, query);
+      if (next?.id === rule.id) {
+        return `${describeRule(rule)} would send the address to itself: a loop.`;
       }
-      const instead = next.status === 410 ? "" : ` Point it at ${next.target} instead.`;
-      return `${rule.target} is itself redirected by the rule ${describeRule(next)}: two hops.${instead}`;
+      if (next) {
+        const nextTarget = targets.get(next.id);
+        const back = nextTarget !== undefined && findTarget(table, nextTarget);
+        if (back && back.id === rule.id) {
+          return `${describeRule(rule)} and the rule ${describeRule(next)} would send visitors round in a loop.`;
+        }
+        const instead = next.status === 410 ? "" : ` Point it at ${next.target} instead.`;
+        return `${rule.target} is itself redirected by the rule ${describeRule(next)}: two hops.${instead}`;
+      }
+      const renamed = automatic.get(normalizePath(path));
+      if (renamed) {
+        return `${rule.target} is an old address that already redirects to ${renamed}: two hops. Point it at ${renamed} instead.`;
+      }
     }
-    const renamed = automatic.get(normalizePath(path));
-    if (renamed) {
-      return `${rule.target} is an old address that already redirects to ${renamed}: two hops. Point it at ${renamed} instead.`;
+    // Only the rules sending to this rule's address can come to it.
+    const sourcePath = rule.source.split("?")[0] ?? rule.source;
+    const senders = (rule.match === "prefix" ? toFolder : toPath).get(sourcePath) ?? [];
+    for (const id of senders) {
+      const otherTarget = id === rule.id ? undefined : targets.get(id);
+      const other = table.get(id);
+      if (otherTarget === undefined || !other) continue;
+      if (findTarget(table, otherTarget)?.id !== rule.id) continue;
+      return `The rule ${describeRule(other)} points at this address: it would take two hops. Change that rule first.`;
     }
+    return undefined;
   }
-  for (const other of table.rules) {
-    const otherTarget = other.id === rule.id ? undefined : readInternalTarget(other, ownHosts);
-    if (otherTarget === undefined) continue;
-    if (findTarget(table, otherTarget)?.id !== rule.id) continue;
-    return `The rule ${describeRule(other)} points at this address: it would take two hops. Change that rule first.`;
-  }
-  return undefined;
+
+  for (const rule of rules) put(rule);
+  return {
+    table,
+    ownHosts,
+    put,
+    remove,
+    findProblem(rule) {
+      const before = table.get(rule.id);
+      put(rule);
+      try {
+        return judge(rule);
+      } finally {
+        remove(rule.id);
+        if (before) put(before);
+      }
+    },
+  };
 }
 
 export type Candidate = { rule: RedirectRule; query: string };
@@ -234,9 +393,9 @@ export function describeReplaced(replaced: readonly AutomaticRedirect[]): string
 }
 
 /** True when the address is a live page now: a rule there would hide it. Query rules never do. */
-async function shadowsLivePage(candidate: Candidate, probe: PageProbe): Promise<boolean> {
+function shadowsLivePage(candidate: Candidate, livePages: LivePages): boolean {
   if (candidate.query) return false;
-  return (await probe(candidate.rule.source)) === 200;
+  return livePages(candidate.rule.source);
 }
 
 function toSnapshot(rule: RedirectRule | undefined): string | null {
@@ -248,7 +407,7 @@ function toSnapshot(rule: RedirectRule | undefined): string | null {
 async function recordChange(
   trx: Transaction<Tables>,
   change: {
-    action: RuleChangeAction | "import";
+    action: RuleChangeAction;
     actor: Actor;
     before?: RedirectRule | undefined;
     after?: RedirectRule | undefined;
@@ -300,44 +459,65 @@ const activityOf = {
 
 /**
  * Refuses a rule that would repeat another's address, loop, take two hops or hide a live page
- * unconfirmed (moved: its address is new); `rules` are all the rules as they are now.
+ * unconfirmed (moved: its address is new); `checker` holds all the rules as they are now.
  */
-export async function checkRule(
-  db: Db,
+export function checkRule(
   candidate: Candidate,
   {
-    rules,
+    checker,
     moved,
     confirmShadow,
-    probe,
+    livePages,
     shadowHint,
-    ownHosts,
   }: {
-    rules: readonly RedirectRule[];
+    checker: RuleChecker;
     moved: boolean;
     confirmShadow: boolean;
-    probe: PageProbe;
+    livePages: LivePages;
     shadowHint: string;
-    ownHosts: OwnHosts;
   },
-): Promise<void> {
+): void {
   const rule = candidate.rule;
-  const others = rules.filter((other) => other.id !== rule.id);
-  const twin = others.find((other) => other.source === rule.source && other.match === rule.match);
-  if (twin) {
+  const twin = checker.table.findSource(rule.source, rule.match);
+  if (twin && twin.id !== rule.id) {
     const message = `There is already a rule for ${rule.source}: ${describeRule(twin)}. Edit that one.`;
     throw new ApiError(422, message, { errors: { source: message } });
   }
-  const problem = findHopProblem(
-    rule,
-    buildRuleTable([...others, rule]),
-    await loadAutomaticTargets(db),
-    ownHosts,
-  );
+  const problem = checker.findProblem(rule);
   if (problem) throw new ApiError(422, problem, { errors: { target: problem } });
-  if (moved && !confirmShadow && (await shadowsLivePage(candidate, probe))) {
+  if (moved && !confirmShadow && shadowsLivePage(candidate, livePages)) {
     const message = `${rule.source} is a live page of the site: this rule would hide it from visitors. ${shadowHint}`;
     throw new ApiError(409, message, { errors: { confirmShadow: message } });
+  }
+}
+
+/** Rules read, and indexed, between two turns of the event loop. */
+const indexSlice = 2000;
+
+/**
+ * Every rule in the checker's index, with the automatic redirects' addresses: read by id and
+ * indexed a slice at a time, giving the event loop back between slices.
+ */
+export async function loadRuleChecker(db: Db, ownHosts: OwnHosts): Promise<RuleChecker> {
+  const checker = createRuleChecker([], await loadAutomaticTargets(db), ownHosts);
+  await readRulesInSlices(db, (rule) => checker.put(rule));
+  return checker;
+}
+
+/** Every rule, read by id a slice at a time, the event loop given back between slices. */
+export async function readRulesInSlices(db: Db, take: (rule: RedirectRule) => void): Promise<void> {
+  for (let after = 0; ; ) {
+    const rows = await db
+      .selectFrom("redirect_rules")
+      .select(ruleColumns)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(indexSlice)
+      .execute();
+    for (const row of rows) take(toRule(row));
+    if (rows.length < indexSlice) return;
+    after = Number(rows.at(-1)?.id ?? after);
+    await yieldToLoop();
   }
 }
 
@@ -382,8 +562,8 @@ export async function writeRuleChange(
   return saved;
 }
 
-/** Where a rule change comes from: who, what a path answers, and the site's own hosts. */
-export type RuleWriter = { actor: Actor; probe: PageProbe; ownHosts: OwnHosts };
+/** Where a rule change comes from: who, the site's live pages, and the site's own hosts. */
+export type RuleWriter = { actor: Actor; livePages: LivePages; ownHosts: OwnHosts };
 
 /**
  * Adds a rule, or changes one (input.id); refused with the reason, nothing written. Answers the
@@ -392,7 +572,7 @@ export type RuleWriter = { actor: Actor; probe: PageProbe; ownHosts: OwnHosts };
 export async function saveRule(
   db: Db,
   input: RedirectRuleInput,
-  { actor, probe, ownHosts }: RuleWriter,
+  { actor, livePages, ownHosts }: RuleWriter,
 ): Promise<{ rule: RedirectRule; replaced: AutomaticRedirect[] }> {
   const candidate = readCandidate(
     input.id ?? -1,
@@ -408,18 +588,18 @@ export async function saveRule(
   if ("error" in candidate) {
     throw new ApiError(422, candidate.error, { errors: { [candidate.field]: candidate.error } });
   }
-  const rules = await loadRules(db);
-  const before = input.id === undefined ? undefined : rules.find((rule) => rule.id === input.id);
+  const version = await getDataVersion(db);
+  const checker = await readHeldChecker(db, version, ownHosts);
+  const before = input.id === undefined ? undefined : checker.table.get(input.id);
   if (input.id !== undefined && !before)
     throw new ApiError(404, "That rule is gone: reload the page");
   const rule = candidate.rule;
-  await checkRule(db, candidate, {
-    rules,
+  checkRule(candidate, {
+    checker,
     moved: before?.source !== rule.source || before?.match !== rule.match,
     confirmShadow: input.confirmShadow === "on",
-    probe,
+    livePages,
     shadowHint: 'Tick "Hide the page" to add it anyway.',
-    ownHosts,
   });
   const replaced = findReplaced(rule, await listAutomaticRedirects(db));
   const now = new Date().toISOString();
@@ -435,7 +615,32 @@ export async function saveRule(
     await markDataChanged(trx, "redirects");
     return written;
   });
+  await holdChecker(db, checker, version, saved);
   return { rule: saved, replaced };
+}
+
+/**
+ * The index the last save left, per database: the next save uses it while the data version says
+ * nothing changed since (in any process), so a save does not read every rule again.
+ */
+const heldCheckers = new WeakMap<Db, { version: number; hosts: string; checker: RuleChecker }>();
+
+const describeHosts = (ownHosts: OwnHosts) => [...ownHosts].sort().join(" ");
+
+async function readHeldChecker(db: Db, version: number, ownHosts: OwnHosts) {
+  const held = heldCheckers.get(db);
+  if (held?.version === version && held.hosts === describeHosts(ownHosts)) return held.checker;
+  heldCheckers.delete(db);
+  return loadRuleChecker(db, ownHosts);
+}
+
+/** Keeps the index with the saved rule in it, if the save was the only change since it was read. */
+async function holdChecker(db: Db, checker: RuleChecker, version: number, saved: RedirectRule) {
+  checker.put(saved);
+  const now = await getDataVersion(db);
+  const hosts = describeHosts(checker.ownHosts);
+  if (now === version + 1) heldCheckers.set(db, { version: now, hosts, checker });
+  else heldCheckers.delete(db);
 }
 
 /**
@@ -496,87 +701,135 @@ export type ImportReport = {
   replaced: Array<{ line: number; message: string }>;
 };
 
+/** Lines judged, and lines written, between two turns of the event loop: each well under 50 ms. */
+const judgeSlice = 200;
+const writeSlice = 50;
+
 /**
- * Imports the good lines in one transaction (all or none of them); a bad line is reported with its
- * number and left out. Each line is judged, in order, against the rules there and the lines
- * accepted before it: a refused line is never in the way of another.
+ * Judges each line, in order, against the rules there and the lines accepted before it (a refused
+ * line is never in the way of another), then writes the good ones; a bad line is reported with its
+ * number and left out. Both run in slices that give the event loop back between them, and the
+ * writes go one transaction a slice, all under one time and author: one entry in the history.
  */
 export async function importRules(
   db: Db,
   lines: readonly ImportLine[],
   {
     actor,
-    probe,
+    livePages,
     ownHosts,
     errors: parseErrors,
   }: RuleWriter & { errors: Array<{ line: number; message: string }> },
 ): Promise<ImportReport> {
   const errors = [...parseErrors];
   const replaced: ImportReport["replaced"] = [];
-  const existing = await loadRules(db);
-  const taken = new Map(
-    existing.map((rule) => [`${rule.match} ${rule.source}`, describeRule(rule)]),
-  );
-  const [automaticList, automatic] = await Promise.all([
+  const [checker, automaticList] = await Promise.all([
+    loadRuleChecker(db, ownHosts),
     listAutomaticRedirects(db),
-    loadAutomaticTargets(db),
   ]);
+  const acceptedAt = new Map<string, number>();
   const accepted: Array<Candidate & { line: number }> = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
+    if (index > 0 && index % judgeSlice === 0) await yieldToLoop();
     const candidate = readCandidate(-line.line, line, ownHosts);
     if ("error" in candidate) {
       errors.push({ line: line.line, message: candidate.error });
       continue;
     }
-    const key = `${candidate.rule.match} ${candidate.rule.source}`;
-    const twin = taken.get(key);
+    const { rule } = candidate;
+    const twinLine = acceptedAt.get(`${rule.match} ${rule.source}`);
+    const twin = checker.table.findSource(rule.source, rule.match);
     if (twin) {
       errors.push({
         line: line.line,
-        message: `${candidate.rule.source} already has a rule: ${twin}`,
+        message: `${rule.source} already has a rule: ${twinLine ? `line ${twinLine}` : describeRule(twin)}`,
       });
       continue;
     }
-    const table = buildRuleTable([...existing, ...accepted.map((c) => c.rule), candidate.rule]);
-    const problem = findHopProblem(candidate.rule, table, automatic, ownHosts);
+    const problem = checker.findProblem(rule);
     if (problem) {
       errors.push({ line: line.line, message: problem });
       continue;
     }
-    if (await shadowsLivePage(candidate, probe)) {
+    if (shadowsLivePage(candidate, livePages)) {
       errors.push({
         line: line.line,
-        message: `${candidate.rule.source} is a live page of the site: add this rule on its own to confirm hiding it`,
+        message: `${rule.source} is a live page of the site: add this rule on its own to confirm hiding it`,
       });
       continue;
     }
-    const replacing = describeReplaced(findReplaced(candidate.rule, automaticList));
+    const replacing = describeReplaced(findReplaced(rule, automaticList));
     if (replacing) replaced.push({ line: line.line, message: replacing });
-    taken.set(key, `line ${line.line}`);
+    checker.put(rule);
+    acceptedAt.set(`${rule.match} ${rule.source}`, line.line);
     accepted.push({ ...candidate, line: line.line });
   }
   errors.sort((a, b) => a.line - b.line);
   if (accepted.length === 0) return { imported: 0, errors, replaced };
+  const imported = await writeImport(db, accepted, { actor, refused: errors.length });
+  if (imported < accepted.length) {
+    const stoppedAt = accepted[imported]?.line ?? 0;
+    errors.push({
+      line: stoppedAt,
+      message: `The import stopped here: this line and the ${accepted.length - imported - 1} good lines after it were not written. Import the file again to add them.`,
+    });
+    errors.sort((a, b) => a.line - b.line);
+  }
+  return { imported, errors, replaced };
+}
+
+/**
+ * Writes the accepted lines 50 at a time, each slice its own transaction, so the one SQLite
+ * connection is never held for the whole file; the activity entry and the data change come with
+ * the last slice written. A slice that fails (another admin took an address meanwhile) stops the
+ * import there: the slices before it stay, as the answer says. Answers how many were written.
+ */
+async function writeImport(
+  db: Db,
+  accepted: ReadonlyArray<Candidate & { line: number }>,
+  { actor, refused }: { actor: Actor; refused: number },
+): Promise<number> {
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    for (const { rule } of accepted) {
-      const inserted = await insertRule(trx, rule, now);
-      await recordChange(trx, {
-        action: "import",
-        actor,
-        after: inserted,
-        now,
-      });
-    }
+  let written = 0;
+  const finish = async (trx: Transaction<Tables>, count: number) => {
     await recordActivity(trx, {
       action: "redirect-import",
       actor,
-      target: `${accepted.length} redirect${accepted.length === 1 ? "" : "s"}`,
-      detail: { imported: accepted.length, refused: errors.length },
+      target: `${count} redirect${count === 1 ? "" : "s"}`,
+      detail: { imported: count, refused },
     });
     await markDataChanged(trx, "redirects");
-  });
-  return { imported: accepted.length, errors, replaced };
+  };
+  try {
+    for (let from = 0; from < accepted.length; from += writeSlice) {
+      if (from > 0) await yieldToLoop();
+      const slice = accepted.slice(from, from + writeSlice);
+      const last = from + writeSlice >= accepted.length;
+      await db.transaction().execute(async (trx) => {
+        const inserted: RedirectRule[] = [];
+        for (const { rule } of slice) inserted.push(await insertRule(trx, rule, now));
+        await trx
+          .insertInto("redirect_changes")
+          .values(
+            inserted.map((rule) => ({
+              created_at: now,
+              author: actor.email,
+              action: "import",
+              rule_id: rule.id,
+              before: null,
+              after: toSnapshot(rule),
+            })),
+          )
+          .execute();
+        if (last) await finish(trx, written + slice.length);
+      });
+      written += slice.length;
+    }
+  } catch (error) {
+    if (written === 0) throw error;
+    await db.transaction().execute((trx) => finish(trx, written));
+  }
+  return written;
 }
 
 /** Where an address goes, in words: the rule, the renamed item's redirect, the page or a 404. */

@@ -8,6 +8,7 @@ import { getAppContext } from "~/platform/context.server";
 import { flushRedirectHits } from "~/platform/db/redirect-hits.server";
 import { ApiError } from "~/platform/http/api.server";
 import { handleSubmission, type SubmissionArgs } from "~/platform/http/submission.server";
+import { foldForSearch } from "~/platform/search-text";
 import { z } from "~/platform/zod";
 import { flushMissingAddresses, listMissingAddresses } from "./missing-addresses.server";
 import { readOwnHosts, redirectRuleSchema } from "./redirect-address";
@@ -20,17 +21,21 @@ import {
   importRules,
   listAutomaticRedirects,
   listRules,
+  loadRulesById,
+  loadRulesFor,
   type RuleWriter,
   saveRule,
   testAddress,
+  toLivePages,
 } from "./redirect-rules.server";
-import { pageProbeContext } from "./redirect-serving.server";
-import { buildRuleTable } from "./redirect-table";
+import { livePathsContext, pageProbeContext } from "./redirect-serving.server";
 
 export type RedirectAnswer = {
   message: string;
   imported?: number;
   lineErrors?: Array<{ line: number; message: string }>;
+  /** Lines left out beyond those listed: the answer names the first ones only. */
+  moreErrors?: number;
   /** The imported lines that replace an automatic redirect. */
   lineNotes?: Array<{ line: number; message: string }>;
 };
@@ -47,6 +52,18 @@ const importSchema = z.object({
   csv: z.string().trim().min(1, "Choose a CSV file, or paste its lines"),
 });
 
+/** Refused lines an import's answer lists; the rest are counted. */
+const listedLineErrors = 200;
+
+/** Rules, and missing addresses, a page shows. */
+export const screenPageSize = 50;
+
+/** A page number from the address: 1 when absent or not a number. */
+function readPage(url: URL, name: string): number {
+  const page = Number(url.searchParams.get(name));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
 export async function loadRedirectScreen(context: Readonly<RouterContextProvider>, url: URL) {
   getAdmin(context);
   const { db, logger } = getAppContext(context);
@@ -54,17 +71,35 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
     flushRedirectHits(db).catch((error) => logger.warn({ err: error }, "Hits not written")),
     flushMissingAddresses(db).catch((error) => logger.warn({ err: error }, "Misses not written")),
   ]);
-  const [rules, automatic, missing, changes] = await Promise.all([
-    listRules(db),
+  const search = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
+  const missingSearch = url.searchParams.get("missing")?.trim().slice(0, 200) ?? "";
+  const page = readPage(url, "page");
+  const missingPage = readPage(url, "missingPage");
+  const editId = Number(url.searchParams.get("edit"));
+  const [rules, automatic, missing, changes, [editing]] = await Promise.all([
+    listRules(db, { search, limit: screenPageSize, offset: (page - 1) * screenPageSize }),
     listAutomaticRedirects(db),
-    listMissingAddresses(db),
+    listMissingAddresses(db, {
+      search: missingSearch,
+      limit: screenPageSize,
+      offset: (missingPage - 1) * screenPageSize,
+    }),
     listRuleChanges(db),
+    Number.isInteger(editId) && editId > 0 ? loadRulesById(db, [editId]) : [],
   ]);
-  const table = buildRuleTable(rules);
+  const words = foldForSearch(search).split(/\s+/).filter(Boolean);
+  // The automatic redirects are few (one per rename): listed whole on the first page.
+  const shownAutomatic = automatic.filter((entry) =>
+    words.every((word) => foldForSearch(`${entry.source} ${entry.target}`).includes(word)),
+  );
+  const answering = await loadRulesFor(db, [
+    ...shownAutomatic.map((entry) => entry.source),
+    ...missing.entries.map((entry) => entry.path),
+  ]);
   // A rule for an automatic redirect's address answers first: the automatic one waits.
-  const listed = automatic.map((entry) => ({
+  const listed = shownAutomatic.map((entry) => ({
     ...entry,
-    replacedBy: table.find(entry.source)?.source,
+    replacedBy: answering.find(entry.source)?.source,
   }));
   const tested = url.searchParams.get("test")?.trim();
   let verdict: Awaited<ReturnType<typeof testAddress>> | { error: string } | undefined;
@@ -76,16 +111,28 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
       verdict = { error: error.message };
     }
   }
-  const editId = Number(url.searchParams.get("edit"));
   return {
-    rules,
-    automatic: listed,
+    rules: rules.rows,
+    rulePages: {
+      search,
+      page,
+      pageCount: Math.max(1, Math.ceil(rules.total / screenPageSize)),
+      total: rules.total,
+    },
+    automatic: page === 1 ? listed : [],
+    automaticCount: listed.length,
     // A missing address a rule now answers is dealt with.
-    missing: missing.filter((entry) => !table.find(entry.path)),
+    missing: missing.entries.filter((entry) => !answering.find(entry.path)),
+    missingPages: {
+      search: missingSearch,
+      page: missingPage,
+      pageCount: Math.max(1, Math.ceil(missing.total / screenPageSize)),
+      total: missing.total,
+    },
     changes,
     tested: tested ?? "",
     verdict,
-    editing: rules.find((rule) => rule.id === editId),
+    editing,
     prefill: url.searchParams.get("source") ?? "",
   };
 }
@@ -100,9 +147,9 @@ export async function submitRedirectScreen(args: SubmissionArgs) {
   const { config } = getAppContext(args.context);
   // The site's own addresses: SITE_URL's and the one the owner reached the screen by.
   const ownHosts = readOwnHosts([config.SITE_URL, args.request.url]);
-  const writer = (clientIp: string): RuleWriter => ({
+  const writer = async (clientIp: string): Promise<RuleWriter> => ({
     actor: getActor(admin, clientIp),
-    probe: args.context.get(pageProbeContext),
+    livePages: toLivePages(await args.context.get(livePathsContext)()),
     ownHosts,
   });
   const answer =
@@ -110,7 +157,11 @@ export async function submitRedirectScreen(args: SubmissionArgs) {
       ? await handleSubmission<{ change: number }, RedirectAnswer>(args, {
           schema: restoreSchema,
           async accept(input, app): Promise<Accepted> {
-            const message = await restoreRuleChange(app.db, input.change, writer(app.clientIp));
+            const message = await restoreRuleChange(
+              app.db,
+              input.change,
+              await writer(app.clientIp),
+            );
             return { body: { message } };
           },
         })
@@ -145,7 +196,7 @@ export async function submitRedirectScreen(args: SubmissionArgs) {
                 async accept(input, app): Promise<Accepted> {
                   const reading = readRedirectCsv(input.csv);
                   const report = await importRules(app.db, reading.lines, {
-                    ...writer(app.clientIp),
+                    ...(await writer(app.clientIp)),
                     errors: reading.errors,
                   });
                   const refused = report.errors.length;
@@ -154,7 +205,8 @@ export async function submitRedirectScreen(args: SubmissionArgs) {
                     body: {
                       message: `${report.imported} redirect${report.imported === 1 ? "" : "s"} imported${refused ? `; ${refused} line${refused === 1 ? "" : "s"} left out` : ""}.${replaced ? ` ${replaced} replace${replaced === 1 ? "s an automatic redirect" : " automatic redirects"}.` : ""}`,
                       imported: report.imported,
-                      lineErrors: report.errors,
+                      lineErrors: report.errors.slice(0, listedLineErrors),
+                      moreErrors: Math.max(0, refused - listedLineErrors),
                       lineNotes: report.replaced,
                     },
                   };
@@ -171,7 +223,11 @@ export async function submitRedirectScreen(args: SubmissionArgs) {
                   dropQuery: fields.dropQuery,
                 }),
                 async accept(input, app): Promise<Accepted> {
-                  const { rule, replaced } = await saveRule(app.db, input, writer(app.clientIp));
+                  const { rule, replaced } = await saveRule(
+                    app.db,
+                    input,
+                    await writer(app.clientIp),
+                  );
                   const note = describeReplaced(replaced);
                   return {
                     body: {

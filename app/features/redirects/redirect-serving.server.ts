@@ -10,11 +10,14 @@ import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
-import { loadRules, type PageProbe } from "./redirect-rules.server";
+import { type PageProbe, readRulesInSlices } from "./redirect-rules.server";
 import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
 export const pageProbeContext = createContext<PageProbe>();
+
+/** The live pages' addresses, from the route table and the database (set by the host per request). */
+export const livePathsContext = createContext<() => Promise<readonly string[]>>();
 
 const goneBody = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;color:#0f172a;text-align:center"><h1>This page has been removed</h1><p style="color:#475569">It is no longer on the site.</p><p><a href="/" style="color:#1d4ed8">Go to the home page</a></p></body></html>`;
 
@@ -46,7 +49,11 @@ export function createRedirectServing({
     if (held?.version === version) return held.table;
     // Concurrent misses after a change share one read of the rules.
     if (loading?.version !== version) {
-      const table = loadRules(db).then((rules) => buildRuleTable(rules));
+      const table = (async () => {
+        const built = buildRuleTable([]);
+        await readRulesInSlices(db, (rule) => built.add(rule));
+        return built;
+      })();
       loading = { version, table };
       table.then(
         (ready) => {

@@ -2,9 +2,10 @@
 // hits (the automatic ones marked and removable) and the CSV export, the missing addresses (each
 // with "Redirect it") and the latest rule changes to restore.
 import { useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice } from "~/capabilities/workspace/shell/notice";
+import { Pager } from "~/capabilities/workspace/shell/pager";
 import { formatTime } from "~/platform/format-time";
 import type { FormResult } from "~/platform/http/form-result";
 import { ConfirmDialog } from "~/ui/alert-dialog";
@@ -15,13 +16,12 @@ import { FormField } from "~/ui/forms/form-field";
 import { useHydrated } from "~/ui/hooks/use-hydrated";
 import { Input } from "~/ui/input";
 import { NativeSelect } from "~/ui/native-select";
+import { SearchInput } from "~/ui/search-input";
 import { Textarea } from "~/ui/textarea";
 import { redirectStatuses, statusLabels } from "../redirect-address";
 import type { loadRedirectScreen, RedirectAnswer } from "../redirect-screen.server";
 
 type ScreenData = Awaited<ReturnType<typeof loadRedirectScreen>> & { timeZone: string };
-
-const cell = "px-3 py-2 align-top";
 
 function Heading({ children }: { children: string }) {
   return <h2 className="text-lg font-semibold leading-tight">{children}</h2>;
@@ -217,6 +217,10 @@ function RuleForm({
 function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined }) {
   const answer = result?.form === "import" ? result : undefined;
   const [csv, setCsv] = useState("");
+  const navigation = useNavigation();
+  const importing =
+    navigation.state === "submitting" && navigation.formAction?.includes("intent=import");
+  const lineCount = csv.split("\n").filter((line) => line.trim()).length;
   return (
     <Card>
       <CardHeader>
@@ -225,7 +229,8 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
           A file exported from another site, or this one's export: columns such as source, target,
           status (or from, to, type), and optionally match (exact or prefix) and query (keep or
           drop). Each line is checked against your rules and the lines added before it; lines that
-          cannot be added are listed and left out, the rest are added together.
+          cannot be added are listed and left out, the rest are added as one change you can restore.
+          Thousands of lines take a few seconds; the site keeps answering meanwhile.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -259,10 +264,15 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
               />
             )}
           </FormField>
-          <div>
-            <Button type="submit" variant="outline">
-              Import
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="outline" disabled={importing}>
+              {importing ? "Importing…" : "Import"}
             </Button>
+            <span role="status" className="text-sm text-slate-600">
+              {importing
+                ? `Checking and adding ${lineCount.toLocaleString("en")} line${lineCount === 1 ? "" : "s"}: the answer lists what was left out.`
+                : ""}
+            </span>
           </div>
         </Form>
         {answer?.status === "done" && answer.body.lineNotes?.length ? (
@@ -285,6 +295,9 @@ function ImportCard({ result }: { result: FormResult<RedirectAnswer> | undefined
                 </li>
               ))}
             </ul>
+            {answer.body.moreErrors ? (
+              <p className="mt-1">{`And ${answer.body.moreErrors} more lines left out.`}</p>
+            ) : null}
           </div>
         ) : null}
       </CardContent>
@@ -354,30 +367,92 @@ function RemoveAutomaticButton({ entry }: { entry: Automatic }) {
   );
 }
 
+/** A row's buttons, styled by the table (one short class each: a page holds 50 rows). */
 function RuleActions({ id, source }: { id: number; source: string }) {
   return (
     <div className="flex justify-end gap-2">
-      <Button asChild size="sm" variant="outline">
-        <Link to={`?edit=${id}#rule-form`} aria-label={`Edit the redirect from ${source}`}>
-          Edit
-        </Link>
-      </Button>
+      <Link to={`?edit=${id}#rule-form`} aria-label={`Edit the redirect from ${source}`}>
+        Edit
+      </Link>
       <Form method="post" action="?intent=delete">
         <input type="hidden" name="id" value={id} />
-        <Button
-          type="submit"
-          size="sm"
-          variant="outline"
-          aria-label={`Delete the redirect from ${source}`}
-        >
+        <button type="submit" aria-label={`Delete the redirect from ${source}`}>
           Delete
-        </Button>
+        </button>
       </Form>
     </div>
   );
 }
 
+/**
+ * The rules table's cells and row buttons, styled once on the table rather than on each of the
+ * page's rows: the page's HTML stays small.
+ */
+const rulesTableClass = [
+  "w-full min-w-[52rem] text-left text-sm",
+  "[&_td]:px-3 [&_td]:py-2 [&_td]:align-top [&_th]:px-3 [&_th]:py-2 [&_th]:align-top",
+  "[&_td:nth-child(-n+2)]:font-mono [&_td:nth-child(-n+2)]:break-all",
+  "[&_td:nth-child(4)]:text-right [&_td:nth-child(4)]:tabular-nums [&_td:nth-child(n+5)]:whitespace-nowrap [&_td:last-child]:text-right",
+  "[&_tbody_tr]:border-b [&_tbody_tr]:border-border [&_tbody_tr:last-child]:border-0",
+  "[&_td_:is(a,button)]:inline-flex [&_td_:is(a,button)]:h-9 [&_td_:is(a,button)]:items-center [&_td_:is(a,button)]:rounded-md [&_td_:is(a,button)]:border [&_td_:is(a,button)]:border-input [&_td_:is(a,button)]:bg-background [&_td_:is(a,button)]:px-3 [&_td_:is(a,button)]:font-semibold [&_td_:is(a,button):hover]:bg-muted [&_td_:is(a,button):focus-visible]:outline-2 [&_td_:is(a,button):focus-visible]:outline-offset-2 [&_td_:is(a,button):focus-visible]:outline-ring",
+].join(" ");
+
+/** The screen's address with some of its query changed (a search, a page), the rest kept. */
+function useScreenHref(data: ScreenData) {
+  return (changes: Record<string, string | number>) => {
+    const params = new URLSearchParams();
+    const kept = {
+      q: data.rulePages.search,
+      page: data.rulePages.page,
+      missing: data.missingPages.search,
+      missingPage: data.missingPages.page,
+      ...changes,
+    };
+    for (const [name, value] of Object.entries(kept)) {
+      if (value && !(name.endsWith("age") && value === 1)) params.set(name, String(value));
+    }
+    const query = params.toString();
+    return `/admin/redirects${query ? `?${query}` : ""}`;
+  };
+}
+
+/** A search of one list (GET), keeping the other list's search and page. */
+function ListSearch({
+  id,
+  name,
+  label,
+  value,
+  placeholder,
+  keep,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  keep: Record<string, string | number>;
+}) {
+  return (
+    <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      {Object.entries(keep).map(([key, kept]) =>
+        kept && kept !== 1 ? <input key={key} type="hidden" name={key} value={kept} /> : null,
+      )}
+      <div className="grid grow gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <SearchInput id={id} name={name} defaultValue={value} placeholder={placeholder} />
+      </div>
+      <Button type="submit" variant="outline">
+        Search
+      </Button>
+    </Form>
+  );
+}
+
 function RulesTable({ data }: { data: ScreenData }) {
+  const hrefOf = useScreenHref(data);
+  const { rulePages } = data;
   const rows = [
     ...data.rules.map((rule) => ({ ...rule, automatic: undefined })),
     ...data.automatic.map((entry) => ({
@@ -390,11 +465,11 @@ function RulesTable({ data }: { data: ScreenData }) {
     })),
   ];
   return (
-    <Card>
+    <Card id="all-redirects">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <Heading>{`All redirects (${rows.length})`}</Heading>
-          {data.rules.length > 0 ? (
+          <Heading>{`All redirects (${rulePages.total + data.automaticCount})`}</Heading>
+          {rulePages.total > 0 ? (
             <Button asChild size="sm" variant="outline">
               <a href="/admin/redirects/export.csv" download>
                 Export as CSV
@@ -408,38 +483,45 @@ function RulesTable({ data }: { data: ScreenData }) {
           export holds your rules in the import's format.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        <ListSearch
+          id="rule-search"
+          name="q"
+          label="Search the redirects"
+          value={rulePages.search}
+          placeholder="An old address or where it goes"
+          keep={{ missing: data.missingPages.search, missingPage: data.missingPages.page }}
+        />
         {rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No redirects yet.</p>
+          <p className="text-sm text-muted-foreground">
+            {rulePages.search ? `No redirect holds "${rulePages.search}".` : "No redirects yet."}
+          </p>
         ) : (
           // Positioned, so the header's visually hidden text scrolls with the table instead of
           // widening the page on a phone.
           <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[52rem] text-left text-sm">
+            <table className={rulesTableClass}>
               <thead className="border-b text-xs uppercase text-slate-600">
                 <tr>
-                  <th className={cell}>Old address</th>
-                  <th className={cell}>Goes to</th>
-                  <th className={cell}>Answer</th>
-                  <th className={`${cell} text-right`}>Hits</th>
-                  <th className={cell}>Last hit</th>
-                  <th className={cell}>
+                  <th>Old address</th>
+                  <th>Goes to</th>
+                  <th>Answer</th>
+                  <th className="text-right">Hits</th>
+                  <th>Last hit</th>
+                  <th>
                     <span className="sr-only">Actions</span>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <tr
-                    key={row.automatic ? `auto ${row.source}` : row.id}
-                    className="border-b last:border-0"
-                  >
-                    <td className={`${cell} font-mono break-all`}>
+                  <tr key={row.automatic ? `auto ${row.source}` : row.id}>
+                    <td>
                       {row.source}
                       {row.match === "prefix" ? "/*" : ""}
                     </td>
-                    <td className={`${cell} font-mono break-all`}>{row.target || "—"}</td>
-                    <td className={cell}>
+                    <td>{row.target || "—"}</td>
+                    <td>
                       {row.status}
                       {row.automatic ? (
                         <Badge variant="secondary" className="ml-2">
@@ -455,11 +537,9 @@ function RulesTable({ data }: { data: ScreenData }) {
                         </span>
                       ) : null}
                     </td>
-                    <td className={`${cell} text-right tabular-nums`}>{row.hits}</td>
-                    <td className={`${cell} whitespace-nowrap`}>
-                      {row.lastHitAt ? formatTime(row.lastHitAt, data.timeZone) : "Never"}
-                    </td>
-                    <td className={`${cell} whitespace-nowrap text-right`}>
+                    <td>{row.hits}</td>
+                    <td>{row.lastHitAt ? formatTime(row.lastHitAt, data.timeZone) : "Never"}</td>
+                    <td>
                       {row.automatic ? (
                         <div className="flex justify-end">
                           <RemoveAutomaticButton entry={row.automatic} />
@@ -474,14 +554,25 @@ function RulesTable({ data }: { data: ScreenData }) {
             </table>
           </div>
         )}
+        <Pager
+          label="Redirect pages"
+          page={rulePages.page}
+          pageCount={rulePages.pageCount}
+          hrefOf={(page) => `${hrefOf({ page })}#all-redirects`}
+          newerText="Previous page"
+          olderText="Next page"
+          hasOlder={rulePages.page < rulePages.pageCount}
+        />
       </CardContent>
     </Card>
   );
 }
 
 function MissingTable({ data }: { data: ScreenData }) {
+  const hrefOf = useScreenHref(data);
+  const { missingPages } = data;
   return (
-    <Card>
+    <Card id="missing-addresses">
       <CardHeader>
         <Heading>Missing addresses</Heading>
         <CardDescription>
@@ -490,10 +581,22 @@ function MissingTable({ data }: { data: ScreenData }) {
           kept.
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {missingPages.total > 0 || missingPages.search ? (
+          <ListSearch
+            id="missing-search"
+            name="missing"
+            label="Search the missing addresses"
+            value={missingPages.search}
+            placeholder="Part of an address"
+            keep={{ q: data.rulePages.search, page: data.rulePages.page }}
+          />
+        ) : null}
         {data.missing.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No missing addresses: every visitor found a page.
+            {missingPages.search
+              ? `No missing address holds "${missingPages.search}".`
+              : "No missing addresses: every visitor found a page."}
           </p>
         ) : (
           <ul className="divide-y" aria-label="Missing addresses">
@@ -520,6 +623,15 @@ function MissingTable({ data }: { data: ScreenData }) {
             ))}
           </ul>
         )}
+        <Pager
+          label="Missing address pages"
+          page={missingPages.page}
+          pageCount={missingPages.pageCount}
+          hrefOf={(page) => `${hrefOf({ missingPage: page })}#missing-addresses`}
+          newerText="Previous page"
+          olderText="Next page"
+          hasOlder={missingPages.page < missingPages.pageCount}
+        />
       </CardContent>
     </Card>
   );
