@@ -116,12 +116,16 @@ test("no link on a public page reads as only Read More to search engines", async
   expect(generic).toEqual([]);
 });
 
-test("a new site's pages download no font: nothing to fetch before the first paint", async ({
+test("a new site's pages download no font, and the manifest comes on the page's connection", async ({
   page,
   request,
 }) => {
   const html = await (await request.get("/about")).text();
   expect(html.match(/as="font"|@font-face[^}]*\}/g) ?? []).toEqual([]);
+  // Without credentials Chrome opens a connection of its own for it while the page loads.
+  expect(html).toContain(
+    '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"/>',
+  );
   await page.goto("/");
   await waitForHydration(page);
   const fonts = await page.evaluate(() =>
