@@ -1,6 +1,7 @@
 // Every public page at phone and desktop width: no axe violation of any rule, whatever its impact;
-// no page, public or admin, reports a Content Security Policy violation; the stylesheet arrives
-// inside the page; the mobile menu opens without JavaScript.
+// no page, public or admin, reports a Content Security Policy violation; no link's text is only
+// "Read More"; the stylesheet arrives inside the page and no font is fetched before the first paint;
+// the mobile menu opens without JavaScript.
 import { type APIRequestContext, expect, type Page } from "@playwright/test";
 import { baseURL, findA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { waitForHydration } from "./hydration";
@@ -70,6 +71,70 @@ test("axe finds no violation of any rule on any public page at 375 or 1280 px, n
   }
   expect(problems).toEqual([]);
   expect(violations).toEqual([]);
+});
+
+/** Lighthouse's English link texts that say nothing of where a link goes (its link-text audit). */
+const genericLinkTexts = new Set([
+  "click here",
+  "click this",
+  "go",
+  "here",
+  "information",
+  "learn more",
+  "more",
+  "more info",
+  "more information",
+  "right here",
+  "read more",
+  "see more",
+  "start",
+  "this",
+]);
+
+test("no link on a public page reads as only Read More to search engines", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const generic: string[] = [];
+  for (const path of await readSitemapPaths(request)) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const links = await page.locator("a[href]").evaluateAll((anchors) =>
+      anchors.map((anchor) => [
+        anchor.getAttribute("href"),
+        // biome-ignore lint/performance/useDomNodeTextContent: Lighthouse reads innerText (the rendered text, not aria-label).
+        (anchor as HTMLElement).innerText,
+      ]),
+    );
+    for (const [href, text] of links) {
+      if (genericLinkTexts.has((text ?? "").trim().toLowerCase())) {
+        generic.push(`${path}: "${text}" -> ${href}`);
+      }
+    }
+  }
+  expect(generic).toEqual([]);
+});
+
+test("a new site's pages download no font, and the manifest comes on the page's connection", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/about")).text();
+  expect(html.match(/as="font"|@font-face[^}]*\}/g) ?? []).toEqual([]);
+  // Without credentials Chrome opens a connection of its own for it while the page loads.
+  expect(html).toContain(
+    '<link rel="manifest" href="/manifest.webmanifest" crossorigin="use-credentials"/>',
+  );
+  await page.goto("/");
+  await waitForHydration(page);
+  const fonts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((entry) => entry.name)
+      .filter((name) => name.includes("/fonts/")),
+  );
+  expect(fonts).toEqual([]);
 });
 
 test("the forms that validate in the browser report no CSP violation", async ({ page }) => {

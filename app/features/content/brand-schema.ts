@@ -69,8 +69,8 @@ export const defaultBrand: Brand = {
   iconUrl: "",
   primaryColor: "#1d4ed8",
   accentColor: "#0f766e",
-  headingFont: "inter",
-  bodyFont: "inter",
+  headingFont: "system",
+  bodyFont: "system",
 };
 
 export const defaultSearchEngines: SearchEngines = { googleVerification: "", bingVerification: "" };

@@ -9,17 +9,19 @@ import {
   fontFamilies,
   fontWeights,
   getFontStack,
+  type HostedFontFamilyId,
+  isHostedFont,
 } from "./font-families";
 
 const require = createRequire(import.meta.url);
-const versions = new Map<FontFamilyId, string>();
+const versions = new Map<HostedFontFamilyId, string>();
 
-function getPackageDir(id: FontFamilyId): string {
+function getPackageDir(id: HostedFontFamilyId): string {
   return dirname(require.resolve(`@fontsource/${id}/package.json`));
 }
 
 /** The installed package's version, part of every file's address. */
-function getFontVersion(id: FontFamilyId): string {
+function getFontVersion(id: HostedFontFamilyId): string {
   let version = versions.get(id);
   if (!version) {
     version = (require(`@fontsource/${id}/package.json`) as { version: string }).version;
@@ -29,7 +31,7 @@ function getFontVersion(id: FontFamilyId): string {
 }
 
 /** /fonts/lora/5.2.8/700.woff2 */
-export function getFontFileUrl(id: FontFamilyId, weight: FontWeight): string {
+export function getFontFileUrl(id: HostedFontFamilyId, weight: FontWeight): string {
   return `/fonts/${id}/${getFontVersion(id)}/${weight}.woff2`;
 }
 
@@ -44,8 +46,10 @@ export function readFontFile(
   version: string,
   file: string,
 ): Promise<Buffer> | undefined {
-  if (!Object.hasOwn(fontFamilies, family)) return undefined;
-  const id = family as FontFamilyId;
+  if (!Object.hasOwn(fontFamilies, family) || !isHostedFont(family as FontFamilyId)) {
+    return undefined;
+  }
+  const id = family as HostedFontFamilyId;
   const weight = Number(/^([0-9]{3})\.woff2$/.exec(file)?.[1]);
   if (!fontWeights.includes(weight as FontWeight) || version !== getFontVersion(id)) {
     return undefined;
@@ -68,7 +72,7 @@ export function readFontFile(
  * page's head and again in its hydration data).
  */
 export function buildFontCss(body: FontFamilyId, heading: FontFamilyId): string {
-  const families = body === heading ? [body] : [body, heading];
+  const families = (body === heading ? [body] : [body, heading]).filter(isHostedFont);
   const faces = families.flatMap((id) =>
     fontWeights.map(
       (weight) =>
@@ -80,5 +84,8 @@ export function buildFontCss(body: FontFamilyId, heading: FontFamilyId): string 
 
 /** The two files every page draws first (text at 400, headings at 700), to preload. */
 export function listPreloadedFonts(body: FontFamilyId, heading: FontFamilyId): string[] {
-  return [getFontFileUrl(body, 400), getFontFileUrl(heading, 700)];
+  return [
+    ...(isHostedFont(body) ? [getFontFileUrl(body, 400)] : []),
+    ...(isHostedFont(heading) ? [getFontFileUrl(heading, 700)] : []),
+  ];
 }

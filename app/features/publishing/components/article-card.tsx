@@ -1,6 +1,6 @@
 // An article on the blog grid: image, category, date, read time, title, excerpt cut at 150
 // characters plus "...", author and Read More.
-import { ArrowRight, CalendarDays, Clock } from "lucide-react";
+import { CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
@@ -9,6 +9,7 @@ import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";
 import { cardImageSizes } from "./image-sizes";
+import { ReadMoreLink } from "./read-more-link";
 
 /** Card excerpts are cut at 150 characters plus "...". */
 export const excerptLength = 150;
@@ -109,17 +110,12 @@ export function ArticleCard({
             <InitialsAvatar initials={article.author.initials} size="sm" />
             {article.author.name}
           </span>
-          {/* The title is in the link text too, hidden visually: crawlers read text, not
-              aria-label (which keeps the name free of the space an sr-only span adds). */}
-          <Link
+          <ReadMoreLink
             to={href}
-            aria-label={`${readMoreText}: ${article.title}`}
+            text={readMoreText}
+            title={article.title}
             className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold text-primary hover:underline"
-          >
-            {readMoreText}
-            <span className="sr-only">: {article.title}</span>
-            <ArrowRight className="size-4" aria-hidden="true" />
-          </Link>
+          />
         </div>
       </div>
     </article>

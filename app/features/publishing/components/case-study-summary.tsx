@@ -1,8 +1,6 @@
 // One case study on the /case-studies list: text and cards in one column, image and testimonial in
 // the other, sides alternating. CSS entrance animations (0.5 s, image column 0.2 s later) end
 // visible, so nothing is hidden without JavaScript, and reduced motion turns them off (app.css).
-import { ArrowRight } from "lucide-react";
-import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { Badge } from "~/ui/badge";
@@ -15,6 +13,7 @@ import {
   ResultsCard,
 } from "./case-study-details";
 import { halfColumnImageSizes } from "./image-sizes";
+import { ReadMoreLink } from "./read-more-link";
 import { TestimonialCard } from "./testimonial-card";
 
 export function CaseStudySummary({
@@ -52,14 +51,12 @@ export function CaseStudySummary({
           <ApproachCard approach={study.approach} title={labels.approach} />
           <ResultsCard results={study.results} title={labels.results} />
         </div>
-        <Link
+        <ReadMoreLink
           to={`/case-studies/${study.id}`}
-          aria-label={`${labels.readMore}: ${study.title}`}
+          text={labels.readMore}
+          title={study.title}
           className="mt-6 inline-flex items-center gap-1.5 font-semibold text-primary hover:underline"
-        >
-          {labels.readMore}
-          <ArrowRight className="size-4" aria-hidden="true" />
-        </Link>
+        />
       </div>
       <FallbackImage
         src={study.imageUrl || placeholderImage}

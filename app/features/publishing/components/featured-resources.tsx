@@ -6,6 +6,7 @@ import { ArrowRight, BookOpen, Lightbulb, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import type { ShownFeaturedTab } from "~/features/publishing/featured-resources";
 import { ProgressiveTabs } from "~/ui/progressive-tabs";
+import { ReadMoreLink } from "./read-more-link";
 import { SummaryCard } from "./summary-card";
 
 const tabIcons = [BookOpen, Trophy, Lightbulb];
@@ -79,14 +80,12 @@ function FeaturedPanel({ tab, texts }: { tab: ShownFeaturedTab; texts: FeaturedT
               titleAs="h4"
               className="bg-white shadow-sm"
             >
-              <Link
+              <ReadMoreLink
                 to={resource.href}
-                aria-label={`${linkText}: ${resource.title}`}
+                text={linkText}
+                title={resource.title}
                 className="mt-4 inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary hover:underline"
-              >
-                {linkText}
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
+              />
             </SummaryCard>
           );
         })}
