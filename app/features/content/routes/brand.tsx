@@ -32,6 +32,20 @@ export const handle = { adminNav: { label: "Brand", order: 26 } } satisfies Rout
 
 const fieldNames = Object.keys(brandFormSchema.shape);
 
+/** The search engines' verification codes, one field each. */
+const verificationFields = [
+  {
+    name: "googleVerification",
+    label: "Google Search Console code",
+    hint: 'From <meta name="google-site-verification" content="...">',
+  },
+  {
+    name: "bingVerification",
+    label: "Bing Webmaster Tools code",
+    hint: 'From <meta name="msvalidate.01" content="...">',
+  },
+] as const;
+
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = getAdmin(context);
   const { content, fresh } = await getRequestContent(context);
@@ -238,22 +252,15 @@ export default function BrandPage({ loaderData, actionData }: Route.ComponentPro
             }
             className="grid gap-6"
           >
-            <VerificationField
-              name="googleVerification"
-              label="Google Search Console code"
-              hint='From <meta name="google-site-verification" content="...">'
-              value={values.googleVerification}
-              onChange={set("googleVerification")}
-              errors={errors}
-            />
-            <VerificationField
-              name="bingVerification"
-              label="Bing Webmaster Tools code"
-              hint='From <meta name="msvalidate.01" content="...">'
-              value={values.bingVerification}
-              onChange={set("bingVerification")}
-              errors={errors}
-            />
+            {verificationFields.map((field) => (
+              <VerificationField
+                key={field.name}
+                {...field}
+                value={values[field.name]}
+                onChange={set(field.name)}
+                errors={errors}
+              />
+            ))}
           </BrandCard>
         ) : null}
         <div>

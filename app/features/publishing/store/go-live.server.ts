@@ -3,7 +3,11 @@
 // race or restart, since the publication_go_lives row inserted in the entry's transaction is the
 // claim. An item due while no server ran is recorded at the next start.
 import type { Logger } from "pino";
-import { recordActivity, scheduleActor } from "~/platform/activity/activity.server";
+import {
+  type ActivityEntryInput,
+  recordActivity,
+  scheduleActor,
+} from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { trackWork } from "~/platform/loop-monitor.server";
@@ -11,6 +15,33 @@ import { getNextPublicationTime } from "./reads.server";
 import { type Kind, parseRecord, tableOf } from "./rows.server";
 
 const kinds: readonly Kind[] = ["article", "case-study", "page"];
+
+/**
+ * Claims an item's moment (a row of publication_go_lives) and records its Activity entry, dated at
+ * that moment, in one transaction; answers false when another process claimed it first.
+ */
+async function claimOnce(
+  db: Db,
+  claim: { kind: string; itemId: string; at: string; now: Date },
+  entry: ActivityEntryInput,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("publication_go_lives")
+      .values({
+        kind: claim.kind,
+        item_id: claim.itemId,
+        publish_at: claim.at,
+        recorded_at: claim.now.toISOString(),
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+    // Dated at its moment, which is when visitors first saw the change.
+    await recordActivity(trx, entry, new Date(claim.at));
+    return true;
+  });
+}
 
 /**
  * Records every scheduled item whose time has come and is not recorded yet; answers how many this
@@ -40,31 +71,16 @@ export async function recordScheduledGoLives(db: Db, now = new Date()): Promise<
       .execute();
     for (const row of due) {
       const publishAt = row.publish_at ?? now.toISOString();
-      const claimed = await db.transaction().execute(async (trx) => {
-        const claim = await trx
-          .insertInto("publication_go_lives")
-          .values({
-            kind,
-            item_id: row.id,
-            publish_at: publishAt,
-            recorded_at: now.toISOString(),
-          })
-          .onConflict((conflict) => conflict.doNothing())
-          .executeTakeFirst();
-        if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-        // Dated when it went live, which is when visitors first saw it.
-        await recordActivity(
-          trx,
-          {
-            action: "publish-on-schedule",
-            actor: scheduleActor,
-            target: `${kind} ${row.id}`,
-            detail: { title: parseRecord(kind, row.data).title, publishAt },
-          },
-          new Date(publishAt),
-        );
-        return true;
-      });
+      const claimed = await claimOnce(
+        db,
+        { kind, itemId: row.id, at: publishAt, now },
+        {
+          action: "publish-on-schedule",
+          actor: scheduleActor,
+          target: `${kind} ${row.id}`,
+          detail: { title: parseRecord(kind, row.data).title, publishAt },
+        },
+      );
       if (claimed) recorded++;
     }
   }
@@ -93,30 +109,16 @@ export async function recordScheduledTakeDowns(db: Db, now = new Date()): Promis
     if (!at || Date.parse(at) > now.getTime() || Date.parse(at) <= Date.parse(row.updated_at)) {
       continue;
     }
-    const claimed = await db.transaction().execute(async (trx) => {
-      const claim = await trx
-        .insertInto("publication_go_lives")
-        .values({
-          kind: takeDownKind,
-          item_id: row.id,
-          publish_at: at,
-          recorded_at: now.toISOString(),
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .executeTakeFirst();
-      if (Number(claim.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
-      await recordActivity(
-        trx,
-        {
-          action: "take-down-on-schedule",
-          actor: scheduleActor,
-          target: `page ${row.id}`,
-          detail: { title: page.title, unpublishAt: at, sendsTo: page.unpublishTo || "410 Gone" },
-        },
-        new Date(at),
-      );
-      return true;
-    });
+    const claimed = await claimOnce(
+      db,
+      { kind: takeDownKind, itemId: row.id, at, now },
+      {
+        action: "take-down-on-schedule",
+        actor: scheduleActor,
+        target: `page ${row.id}`,
+        detail: { title: page.title, unpublishAt: at, sendsTo: page.unpublishTo || "410 Gone" },
+      },
+    );
     if (claimed) recorded++;
   }
   return recorded;
