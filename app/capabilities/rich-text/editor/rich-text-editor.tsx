@@ -64,6 +64,9 @@ function ToolbarButton({
       title={label}
       aria-pressed={pressed}
       disabled={disabled}
+      // A pointer on the toolbar leaves the focus (and the caret) in the text: keys pressed right
+      // after a click go to the text, not to the button the editor refocuses from a frame later.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
         "inline-flex h-8 min-w-8 items-center justify-center gap-1.5 rounded px-2 text-sm font-semibold text-slate-700 transition-colors hover:bg-white hover:text-navy focus-visible:outline-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-40",
