@@ -114,4 +114,33 @@ describe.each(getTestDatabaseKinds())("migrations over stored rows on $name", (k
       await fresh.drop();
     }
   });
+  it("0029, 0031 and 0032 keep the rules and the 404 log: a stored rule passes the query on", async () => {
+    await withDatabase(kind, async (db, upTo) => {
+      await upTo("0026_insights");
+      const at = "2026-01-01T00:00:00.000Z";
+      await sql`insert into redirect_rules (source, match, target, status, hits, created_at, updated_at)
+        values ('/old', 'exact', '/new', 301, 3, ${at}, ${at})`.execute(db);
+      await sql`insert into missing_addresses (path, day, hits) values ('/gone', '2026-01-01', 5)`.execute(
+        db,
+      );
+      await upTo("0032_missing_addresses_trim");
+      const rules = await sql<{ source: string; target: string; hits: number; drop_query: number }>`
+        select source, target, hits, drop_query from redirect_rules`.execute(db);
+      expect(
+        rules.rows.map((row) => ({
+          ...row,
+          hits: Number(row.hits),
+          drop_query: Number(row.drop_query),
+        })),
+      ).toEqual([{ source: "/old", target: "/new", hits: 3, drop_query: 0 }]);
+      const missing = await sql<{ path: string; hits: number }>`
+        select path, hits from missing_addresses`.execute(db);
+      expect(missing.rows.map((row) => ({ ...row, hits: Number(row.hits) }))).toEqual([
+        { path: "/gone", hits: 5 },
+      ]);
+      const counted = await sql<{ count: number }>`
+        select count(*) as count from visit_conversion_visitors`.execute(db);
+      expect(Number(counted.rows[0]?.count)).toBe(0);
+    });
+  });
 });

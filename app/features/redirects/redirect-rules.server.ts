@@ -86,12 +86,6 @@ export function toRule(row: {
 
 export const ruleColumns = ["id", "source", "match", "target", "status", "drop_query"] as const;
 
-/** Every rule, for the lookup table. */
-export async function loadRules(db: Db | Transaction<Tables>): Promise<RedirectRule[]> {
-  const rows = await db.selectFrom("redirect_rules").select(ruleColumns).execute();
-  return rows.map(toRule);
-}
-
 /** The rules with these ids that are still there. */
 export async function loadRulesById(db: Db, ids: readonly number[]): Promise<RedirectRule[]> {
   if (ids.length === 0) return [];
@@ -152,10 +146,15 @@ export async function listRules(
 }
 
 /**
- * The rules that could answer these paths (asked without a query): exact ones for the path and
- * prefix ones for it or a folder above it, read through the index on (match, source).
+ * The rules that could answer these paths: exact ones for the path (`withQuery`: those that also
+ * name a query, "/old?page_id=42") and prefix ones for it or a folder above it, read through the
+ * index on (match, source) rather than the whole table.
  */
-export async function loadRulesFor(db: Db, paths: readonly string[]): Promise<RuleTable> {
+export async function loadRulesFor(
+  db: Db,
+  paths: readonly string[],
+  { withQuery = false } = {},
+): Promise<RuleTable> {
   const exact = [...new Set(paths.map(normalizePath))];
   const folders = [...new Set(exact.flatMap(listPathAncestry))];
   if (exact.length === 0) return buildRuleTable([]);
@@ -166,6 +165,14 @@ export async function loadRulesFor(db: Db, paths: readonly string[]): Promise<Ru
       eb.or([
         eb.and([eb("match", "=", "exact"), eb("source", "in", exact)]),
         eb.and([eb("match", "=", "prefix"), eb("source", "in", folders)]),
+        ...(withQuery
+          ? exact.map((path) =>
+              eb.and([
+                eb("match", "=", "exact"),
+                eb(sql`substr(source, 1, ${path.length + 1})`, "=", `${path}?`),
+              ]),
+            )
+          : []),
       ]),
     )
     .execute();
@@ -845,7 +852,8 @@ export async function testAddress(db: Db, raw: string, probe: PageProbe): Promis
   if ("error" in parsed)
     throw new ApiError(422, parsed.error, { errors: { address: parsed.error } });
   const address = formatSource(parsed.address);
-  const rule = buildRuleTable(await loadRules(db)).find(parsed.address.path, parsed.address.query);
+  const rules = await loadRulesFor(db, [parsed.address.path], { withQuery: true });
+  const rule = rules.find(parsed.address.path, parsed.address.query);
   if (rule) {
     return {
       address,

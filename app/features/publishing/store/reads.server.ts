@@ -213,8 +213,10 @@ export async function listVisibleEntries<K extends Kind>(
   db: Db,
   kind: K,
   now = new Date(),
+  /** Only these items, when the reader needs a few (the menus' links). */
+  ids?: readonly string[],
 ): Promise<VisibleEntry<K>[]> {
-  const rows = await selectRows(db, kind, now);
+  const rows = await selectRows(db, kind, now, ids);
   return rows.map((row) => {
     const publishedAt = new Date(
       kind === "article" ? getArticleTime(row) : (row.publish_at ?? row.updated_at),

@@ -109,8 +109,12 @@ export async function selectRows(
   db: Db | Transaction<Tables>,
   kind: Kind,
   visibleAt?: Date,
+  /** Only these items (by id), for a reader that needs a few, not the whole table. */
+  ids?: readonly string[],
 ): Promise<Row[]> {
+  if (ids?.length === 0) return [];
   let query = db.selectFrom(tableOf(kind)).select(rowColumns);
+  if (ids) query = query.where("id", "in", [...ids]);
   if (kind === "article") query = query.select(sql<string>`published_at`.as("published_at"));
   if (visibleAt) {
     const now = visibleAt.toISOString();

@@ -4,7 +4,8 @@ import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { formatRedirectCsv } from "../redirect-csv";
-import { loadRules } from "../redirect-rules.server";
+import { readRulesInSlices } from "../redirect-rules.server";
+import type { RedirectRule } from "../redirect-table";
 import type { Route } from "./+types/redirects-csv";
 
 /** Owners only, as the redirects screen: the admin gate refuses editors. */
@@ -12,7 +13,9 @@ export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   getAdmin(context);
-  const rules = await loadRules(getAppContext(context).db);
+  // Read in slices, the event loop given back between them, however many rules there are.
+  const rules: RedirectRule[] = [];
+  await readRulesInSlices(getAppContext(context).db, (rule) => rules.push(rule));
   rules.sort((a, b) => a.source.localeCompare(b.source) || a.match.localeCompare(b.match));
   return new Response(formatRedirectCsv(rules), {
     headers: {
