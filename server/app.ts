@@ -547,6 +547,9 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const serveSite = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => {
     guardRequest(req, res, () => {
       const goOn = () => {
+        // Only work past the cache is tracked: a hit is a copy from memory that cannot stall the
+        // loop, and tracking it cost the hit path a tenth of its throughput.
+        trackRequest(req, res);
         if (next) app(req as Request, res as Response, next);
         else app(req, res);
       };
@@ -561,7 +564,6 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     });
   };
   const site: SiteApp = (req, res, next) => {
-    trackRequest(req, res);
     admitRequest(req, res, () => serveSite(req, res, next));
   };
   site.pageCache = pageCache;
