@@ -751,5 +751,8 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
     expect(foundList).not.toContain("/lost/page-59<");
     const later = await screen("?missingPage=2");
     expect(later.slice(later.indexOf('aria-label="Missing addresses"'))).toContain("/lost/page-3<");
+    // A page number past anything a database can skip to is a page past the end, not an error.
+    const far = await screen("?page=99999999999999999999&missingPage=1e30");
+    expect(far).not.toContain("/lost/page-3<");
   });
 });

@@ -58,10 +58,13 @@ const listedLineErrors = 200;
 /** Rules, and missing addresses, a page shows. */
 export const screenPageSize = 50;
 
-/** A page number from the address: 1 when absent or not a number. */
+/** Far past any list's end, and small enough that its offset stays an integer the databases take. */
+const maxScreenPage = 1_000_000;
+
+/** A page number from the address: 1 when absent or not a number, at most maxScreenPage. */
 function readPage(url: URL, name: string): number {
   const page = Number(url.searchParams.get(name));
-  return Number.isInteger(page) && page > 1 ? page : 1;
+  return Number.isInteger(page) && page > 1 ? Math.min(page, maxScreenPage) : 1;
 }
 
 export async function loadRedirectScreen(context: Readonly<RouterContextProvider>, url: URL) {
