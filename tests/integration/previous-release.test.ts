@@ -50,6 +50,13 @@ async function sendMessage(url: string, name: string) {
   expect(response.status, name).toBe(201);
 }
 
+/** A step a newer release expands with: a table of its own. */
+const newerTable: SiteMigration = {
+  up: async (db) => {
+    await db.schema.createTable("newer_notes").addColumn("id", "integer").execute();
+  },
+};
+
 /** A step a newer release contracts with: it needs a release past this one. */
 const newerContract: SiteMigration = {
   up: async () => {},
@@ -111,6 +118,40 @@ describe.each(getTestDatabaseKinds())("the previous release on $name", (kind) =>
       await database.drop();
     }
   }, 180_000);
+
+  it("this release runs on a database a newer release expanded, saying so in one line (two workers)", async () => {
+    const database = await kind.create();
+    const folder = join(work, `${kind.name}-expanded`);
+    mkdirSync(folder, { recursive: true });
+    const env = {
+      DATABASE_URL: kind.name === "sqlite" ? `file:${join(folder, "site.db")}` : database.url,
+      WEB_CONCURRENCY: "2",
+    };
+    const db = openDatabaseAsIs(env.DATABASE_URL);
+    try {
+      await migrateToLatest(db, { known: { ...migrations, "9001_newer_table": newerTable } });
+      const server = await startServerProcess(env);
+      try {
+        await expectServed(server.url, "this release");
+        await sendMessage(server.url, "this release");
+        const warnings = server
+          .output()
+          .split("\n")
+          .filter((line) => line.includes("9001_newer_table"));
+        expect(warnings).toEqual([
+          expect.stringContaining(
+            `1 migration(s) this release (${nameRelease()}) does not know, up to 9001_newer_table`,
+          ),
+        ]);
+      } finally {
+        server.kill();
+        await server.exited;
+      }
+    } finally {
+      await db.destroy();
+      await database.drop();
+    }
+  }, 60_000);
 
   it("stops, in one line naming the release needed, on a database a newer release contracted", async () => {
     const database = await kind.create();

@@ -59,7 +59,14 @@ type Ledgers = {
   kysely_migration: { name: string; timestamp: string };
   kysely_release_migration: LedgerRow;
 };
-type Runner = { db: Kysely<Ledgers>; known: Record<string, SiteMigration>; logger?: Logger };
+type MigrateOptions = {
+  logger?: Logger | undefined;
+  /** Say nothing of unknown steps: a worker whose primary has said it already. */
+  quiet?: boolean | undefined;
+  /** The migrations to run (tests); the release's own by default. */
+  known?: Record<string, SiteMigration>;
+};
+type Runner = MigrateOptions & { db: Kysely<Ledgers>; known: Record<string, SiteMigration> };
 
 async function ensureLedgers(db: Kysely<Ledgers>): Promise<void> {
   // As Kysely's Migrator makes it, so that an older release's Migrator reads it as its own.
@@ -104,7 +111,7 @@ async function moveLaterRows(db: Kysely<Ledgers>, release: string): Promise<void
 }
 
 /** Stops on a contract step this release is too old for; warns once of other unknown steps. */
-function checkUnknown({ known, logger }: Runner, rows: LedgerRow[], release: string): void {
+function checkUnknown({ known, logger, quiet }: Runner, rows: LedgerRow[], release: string): void {
   const unknown = rows.filter((row) => !(row.name in known));
   if (unknown.length === 0) return;
   const blocking = unknown
@@ -118,6 +125,7 @@ function checkUnknown({ known, logger }: Runner, rows: LedgerRow[], release: str
   }
   const newest = unknown.sort((a, b) => a.name.localeCompare(b.name)).at(-1);
   const message = `The database holds ${unknown.length} migration(s) this release (${release}) does not know, up to ${newest?.name} by release ${newest?.release}: they only add, so this release runs on it`;
+  if (quiet) return;
   if (logger) logger.warn(message);
   else console.warn(message);
 }
@@ -159,11 +167,11 @@ async function runPending(runner: Runner, release: string): Promise<void> {
 
 /**
  * Brings the schema up to date in one transaction, under Kysely's own migration lock on
- * PostgreSQL (SQLite's transaction starts with the write lock). `known` is for tests.
+ * PostgreSQL (SQLite's transaction starts with the write lock).
  */
 export async function migrateToLatest<Schema>(
   database: Kysely<Schema>,
-  { logger, known = migrations }: { logger?: Logger; known?: Record<string, SiteMigration> } = {},
+  { known = migrations, ...options }: MigrateOptions = {},
 ): Promise<void> {
   const release = nameRelease(known);
   const postgres = getDialectName(database) === "postgres";
@@ -171,7 +179,9 @@ export async function migrateToLatest<Schema>(
   await (database as unknown as Kysely<Ledgers>).connection().execute(async (connection) => {
     if (postgres) await sql`select pg_advisory_lock(${lock})`.execute(connection);
     try {
-      await connection.transaction().execute((db) => runPending({ db, known, logger }, release));
+      await connection
+        .transaction()
+        .execute((db) => runPending({ ...options, db, known }, release));
     } finally {
       if (postgres) await sql`select pg_advisory_unlock(${lock})`.execute(connection);
     }
