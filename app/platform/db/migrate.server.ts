@@ -134,10 +134,13 @@ async function runPending(runner: Runner, release: string): Promise<void> {
   const { db, known } = runner;
   await ensureLedgers(db);
   await moveLaterRows(db, release);
-  const kyselyRows = await db.selectFrom(kyselyLedger).select("name").execute();
+  const kyselyRows = await db.selectFrom(kyselyLedger).select(["name", "timestamp"]).execute();
   const ledgerRows = await db.selectFrom(releaseLedger).selectAll().execute();
   checkUnknown(runner, ledgerRows, release);
   const done = new Set([...kyselyRows, ...ledgerRows].map((row) => row.name));
+  // An older release's Migrator orders its rows by time: each new one comes after the last, even
+  // when the clock went back (as Kysely's own Migrator does).
+  let last = Math.max(0, ...kyselyRows.map((row) => Date.parse(row.timestamp) || 0));
   for (const name of Object.keys(known).sort()) {
     if (done.has(name)) continue;
     const migration = known[name] as SiteMigration;
@@ -149,7 +152,8 @@ async function runPending(runner: Runner, release: string): Promise<void> {
         { cause: error },
       );
     }
-    const timestamp = new Date().toISOString();
+    last = Math.max(Date.now(), last + 1);
+    const timestamp = new Date(last).toISOString();
     if (name <= lastKyselyMigration) {
       await db.insertInto(kyselyLedger).values({ name, timestamp }).execute();
       continue;
