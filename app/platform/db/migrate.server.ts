@@ -23,9 +23,9 @@ export const migrations: Record<string, SiteMigration> = Object.fromEntries(
 );
 
 /**
- * The last migration f0415cb knows. Kysely's table (kysely_migration) keeps exactly the migrations
- * up to it, since that release's Migrator refuses a database listing one it does not know; every
- * later one is recorded in `releaseLedger`, where no release's Migrator looks.
+ * The last migration the releases before this runner know. Kysely's table (kysely_migration)
+ * keeps exactly the migrations up to it, since their Migrator refuses a database listing one it
+ * does not know; every later one is recorded in `releaseLedger`, where no Migrator looks.
  */
 export const lastKyselyMigration = "0026_insights";
 export const kyselyLedger = "kysely_migration";
