@@ -2,7 +2,8 @@
 // included), and writes them in batches (every 10 s and at shutdown) as upserts, so several
 // processes add up. A visitor is a hash of the day's salt, the client's network and its browser:
 // the salt is shared through the database for its day only, so yesterday's visitors cannot be
-// recognised today, and no address or User-Agent is ever written.
+// recognised today, and no address or User-Agent is ever written. What one client can add is
+// bounded: new visitors per network per hour, new origin values per day, memory by fixed-size keys.
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isbot } from "isbot";
@@ -11,8 +12,9 @@ import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
-import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
-import type { ConversionKind } from "./visit-attribution";
+import { readBrowserName, readDeviceKind, readUserAgentStart } from "~/platform/user-agent";
+import { type ConversionKind, readSourceName } from "./visit-attribution";
+import { createNetworkAllowance, createValueCaps } from "./visit-caps";
 import { addDays, createDayReader, subtractMonths } from "./visit-days";
 import {
   isViewRequest,
@@ -26,6 +28,7 @@ import {
   deleteVisitsBefore,
   readStoredAttribution,
   readVisitSalts,
+  readVisitValues,
   upsertConversion,
   upsertConversionOnce,
   type VisitBatch,
@@ -56,6 +59,20 @@ export type VisitRecorderOptions = {
   maxBatches?: number;
   /** The clock (tests move it to another day). */
   now?: () => number;
+  /** New visitors one network adds per hour; beyond them its views count under one visitor. */
+  newVisitorsPerNetworkHour?: number;
+  /** New distinct values a day of each origin column; beyond them a value is "other". */
+  newValuesPerDay?: number;
+};
+
+/** What the recorder holds in memory now: entries, and the characters of the visitor keys. */
+export type VisitMemoryUse = {
+  identities: number;
+  identityKeyChars: number;
+  visitors: number;
+  networks: number;
+  values: number;
+  waiting: number;
 };
 
 export type VisitRecorder = {
@@ -84,6 +101,7 @@ export type VisitRecorder = {
   stop(): Promise<void>;
   readonly settings: VisitSettings;
   pendingBatches(): number;
+  readMemoryUse(): VisitMemoryUse;
 };
 
 /** A person reads a few pages a minute; a crawler that hides its name reads hundreds. */
@@ -91,10 +109,27 @@ const botViewsPerMinute = 120;
 const maxTrail = 20;
 const maxVisitors = 50_000;
 const maxWaiting = 2_000;
+/** An office of a few dozen people stays itself; a client inventing browsers does not grow. */
+const defaultNewVisitorsPerNetworkHour = 30;
+const defaultNewValuesPerDay = 200;
 
-type Identity = { visitor: string; bot: boolean; device: string; browser: string };
+type Identity = {
+  /** The hash of network and User-Agent that keys it in memory. */
+  key: string;
+  visitor: string;
+  bot: boolean;
+  device: string;
+  browser: string;
+  /** Counted under its network's shared visitor: past the network's new visitors this hour. */
+  shared: boolean;
+};
 type VisitorDay = {
+  /** Where the visit came from, as a lead records it. */
   origin: VisitOrigin;
+  /** The origin as counted: one name per known source, "other" past the day's new values. */
+  counted: VisitOrigin;
+  /** Read faster than a person: not counted for the rest of the day. */
+  bot: boolean;
   entry: string;
   trail: string[];
   pageCount: number;
@@ -121,6 +156,15 @@ function hashVisitor(salt: string, network: string, userAgent: string): string {
     .slice(0, 16);
 }
 
+/** The in-memory key of a network and browser: 16 bytes of a hash, whatever their length. */
+function hashIdentityKey(network: string, userAgent: string): string {
+  return createHash("sha256")
+    .update(`${network}\n${userAgent}`)
+    .digest()
+    .subarray(0, 16)
+    .toString("base64url");
+}
+
 export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorder {
   const { db, logger, networkOf } = options;
   const clock = options.now ?? Date.now;
@@ -134,6 +178,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   let currentDay = "";
   const identities = new Map<string, Identity>();
   const visitors = new Map<string, VisitorDay>();
+  /** Each capped network's shared visitor today, by network. */
+  const sharedVisitors = new Map<string, string>();
+  const allowance = createNetworkAllowance(
+    options.newVisitorsPerNetworkHour ?? defaultNewVisitorsPerNetworkHour,
+  );
+  const newValuesPerDay = options.newValuesPerDay ?? defaultNewValuesPerDay;
+  const valueCaps = createValueCaps(newValuesPerDay);
   let waiting: Waiting[] = [];
   let batch = createBatch();
   const sealed: VisitBatch[] = [];
@@ -148,22 +199,50 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     currentDay = day;
     identities.clear();
     visitors.clear();
+    sharedVisitors.clear();
   }
 
-  function identify(salt: string, network: string, userAgent: string): Identity {
-    const key = `${network}\n${userAgent}`;
-    let identity = identities.get(key);
-    if (!identity) {
-      if (identities.size >= maxVisitors) identities.clear();
-      identity = {
-        visitor: hashVisitor(salt, network, userAgent),
-        bot: !userAgent || isbot(userAgent),
-        device: readDeviceKind(userAgent),
-        browser: readBrowserName(userAgent),
-      };
-      identities.set(key, identity);
+  /** A network's one visitor for the views past its new visitors (no real browser hashes to it). */
+  function readSharedVisitor(salt: string, network: string): string {
+    let visitor = sharedVisitors.get(network);
+    if (visitor === undefined) {
+      if (sharedVisitors.size >= maxVisitors) sharedVisitors.clear();
+      visitor = hashVisitor(salt, network, "");
+      sharedVisitors.set(network, visitor);
     }
+    return visitor;
+  }
+
+  function identify(salt: string, network: string, userAgent: string, at: number): Identity {
+    const key = hashIdentityKey(network, userAgent);
+    const known = identities.get(key);
+    if (known) return known;
+    const bot = !userAgent || isbot(userAgent);
+    const device = bot ? "" : readDeviceKind(userAgent);
+    const browser = bot ? "" : readBrowserName(userAgent);
+    if (!bot && !allowance.take(network, at)) {
+      // Not kept: a client inventing a browser per request must not fill memory either.
+      const visitor = readSharedVisitor(salt, network);
+      return { key, visitor, bot, device, browser, shared: true };
+    }
+    if (identities.size >= maxVisitors) identities.clear();
+    const visitor = bot ? "" : hashVisitor(salt, network, userAgent);
+    const identity = { key, visitor, bot, device, browser, shared: false };
+    identities.set(key, identity);
     return identity;
+  }
+
+  /** The origin as written: the one name of a known source, "other" past the day's new values. */
+  function countOrigin(day: string, origin: VisitOrigin): VisitOrigin {
+    return {
+      referrerHost: valueCaps.keep(day, "referrerHost", readSourceName(origin.referrerHost)),
+      source: countSource(day, origin.source),
+      medium: valueCaps.keep(day, "medium", origin.medium),
+      campaign: valueCaps.keep(day, "campaign", origin.campaign),
+    };
+  }
+  function countSource(day: string, source: string): string {
+    return valueCaps.keep(day, "source", readSourceName(source));
   }
 
   function sealBatch() {
@@ -179,10 +258,14 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     }
   }
 
-  /** A crawler found out by its pace: its day is not counted, also what was written of it. */
-  function markBot(day: string, identity: Identity) {
+  /**
+   * A crawler found out by its pace: its day is not counted, also what was written of it. A
+   * network's shared visitor too: past its new visitors and reading faster than people, a flood.
+   */
+  function markBot(day: string, identity: Identity, state: VisitorDay) {
     identity.bot = true;
-    visitors.delete(identity.visitor);
+    state.bot = true;
+    state.trail = [];
     const suffix = `\t${identity.visitor}`;
     for (const key of batch.views.keys()) if (key.endsWith(suffix)) batch.views.delete(key);
     batch.entries.delete(`${day}${suffix}`);
@@ -190,7 +273,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   }
 
   function count(day: string, salt: string, view: Waiting) {
-    const identity = identify(salt, view.network, view.userAgent);
+    const identity = identify(salt, view.network, view.userAgent, view.at);
     if (identity.bot) return;
     const minute = Math.floor(view.at / 60_000);
     let state = visitors.get(identity.visitor);
@@ -201,6 +284,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       }
       state = {
         origin: view.origin,
+        counted: countOrigin(day, view.origin),
+        bot: false,
         entry: view.page,
         trail: [],
         pageCount: 0,
@@ -210,15 +295,18 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       };
       visitors.set(identity.visitor, state);
     }
+    if (state.bot) return;
     if (state.minute !== minute) {
       state.minute = minute;
       state.minuteViews = 0;
     }
-    if (++state.minuteViews > botViewsPerMinute) return markBot(day, identity);
-    // However the URL is dressed up, one view per visitor, page and minute.
-    if (state.lastSeen.get(view.page) === minute) return;
+    if (++state.minuteViews > botViewsPerMinute) return markBot(day, identity, state);
+    // However the URL is dressed up, one view per visitor, page and minute; a shared visitor's
+    // people each count theirs.
+    const seen = identity.shared ? `${identity.key}${view.page}` : view.page;
+    if (state.lastSeen.get(seen) === minute) return;
     if (state.lastSeen.size >= 500) state.lastSeen.clear();
-    state.lastSeen.set(view.page, minute);
+    state.lastSeen.set(seen, minute);
     state.pageCount++;
     state.trail.push(view.page);
     if (state.trail.length > maxTrail) state.trail.shift();
@@ -229,7 +317,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     if (entry) entry.pages++;
     else {
       batch.entries.set(entryKey, {
-        ...state.origin,
+        ...state.counted,
         entry: state.entry,
         device: identity.device,
         browser: identity.browser,
@@ -256,6 +344,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
         if (!salts.has(today)) salts.set(today, randomBytes(24).toString("base64url"));
       }
       for (const day of salts.keys()) if (day < today) salts.delete(day);
+      await seedValues(today);
       const pending = waiting;
       waiting = [];
       for (const view of pending) {
@@ -267,6 +356,16 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       loadingSalts = undefined;
     });
     return loadingSalts;
+  }
+
+  /** The day's origin values already written (by any process): the cap counts them. */
+  async function seedValues(day: string) {
+    if (valueCaps.isSeeded(day)) return;
+    try {
+      valueCaps.seed(day, await readVisitValues(db, day, newValuesPerDay));
+    } catch (error) {
+      logDatabaseError(logger, error, "Visit origin values unreadable");
+    }
   }
 
   async function writeSealed() {
@@ -328,14 +427,27 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     return flushing;
   }
 
-  /** The client's visitor hash today; none while nothing is counted or the salt is unknown. */
-  async function readVisitor(clientIp: string, userAgent: string | null) {
+  /**
+   * The client's visitor today and its visit: its own, else its network's shared visitor's (its
+   * views were counted there when the network was past its new visitors). None while nothing is
+   * counted or the salt is unknown; `attribution` null when no visit is known.
+   */
+  async function readVisitor(clientIp: string, userAgentHeader: string | null) {
     if (!isActive()) return undefined;
     const day = readDay(clock(), timeZone);
     if (!salts.has(day)) await loadSalts();
     const salt = salts.get(day);
     if (!salt) return undefined;
-    return { day, hash: hashVisitor(salt, getClientNetwork(clientIp), userAgent ?? "") };
+    const network = getClientNetwork(clientIp);
+    const userAgent = readUserAgentStart(userAgentHeader);
+    const known = identities.get(hashIdentityKey(network, userAgent));
+    const own = known?.visitor || hashVisitor(salt, network, userAgent);
+    const attribution = await readVisitorAttribution(day, own);
+    const shared = readSharedVisitor(salt, network);
+    if (attribution || own === shared) return { day, hash: own, attribution };
+    const sharedAttribution = await readVisitorAttribution(day, shared);
+    if (!sharedAttribution) return { day, hash: own, attribution };
+    return { day, hash: shared, attribution: sharedAttribution };
   }
 
   /** A visitor's visit today, from memory or from what was written. */
@@ -344,6 +456,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     visitor: string,
   ): Promise<VisitAttribution | null> {
     const state = visitors.get(visitor);
+    if (state?.bot && currentDay === day) return null;
     if (state && currentDay === day) {
       return {
         ...state.origin,
@@ -377,7 +490,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       if (day !== currentDay) startDay(day);
       const view: Waiting = {
         network: networkOf(req),
-        userAgent: req.headers["user-agent"] ?? "",
+        userAgent: readUserAgentStart(req.headers["user-agent"]),
         page,
         origin: readVisitOrigin(req, url, host),
         at,
@@ -391,17 +504,17 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       isPublicPage = test;
     },
     async readAttribution(clientIp, userAgent) {
-      const visitor = await readVisitor(clientIp, userAgent);
-      return visitor ? readVisitorAttribution(visitor.day, visitor.hash) : null;
+      return (await readVisitor(clientIp, userAgent))?.attribution ?? null;
     },
     async recordConversion(kind, attribution) {
       if (!isActive()) return;
+      const day = readDay(clock(), timeZone);
       try {
         await upsertConversion(db, {
-          day: readDay(clock(), timeZone),
+          day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: attribution?.source ?? "",
+          source: countSource(day, attribution?.source ?? ""),
         });
       } catch (error) {
         logDatabaseError(logger, error, "Conversion not counted");
@@ -410,13 +523,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     async recordConversionOnce(kind, clientIp, userAgent) {
       const visitor = await readVisitor(clientIp, userAgent);
       if (!visitor) return;
-      const attribution = await readVisitorAttribution(visitor.day, visitor.hash);
+      const { attribution } = visitor;
       try {
         const key = {
           day: visitor.day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: attribution?.source ?? "",
+          source: countSource(visitor.day, attribution?.source ?? ""),
         };
         await upsertConversionOnce(db, key, visitor.hash);
       } catch (error) {
@@ -432,5 +545,17 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       return settings;
     },
     pendingBatches: () => sealed.length,
+    readMemoryUse() {
+      let identityKeyChars = 0;
+      for (const key of identities.keys()) identityKeyChars += key.length;
+      return {
+        identities: identities.size,
+        identityKeyChars,
+        visitors: visitors.size,
+        networks: allowance.size,
+        values: valueCaps.size,
+        waiting: waiting.length,
+      };
+    },
   };
 }
