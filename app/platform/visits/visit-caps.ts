@@ -71,15 +71,16 @@ export function createValueCaps(perDay: number) {
       return value;
     },
     isSeeded: (on: string) => on === day && seeded,
-    /** Adds the values already written that day (at most `perDay` of each are taken). */
+    /** Adds the values already written that day, by this process or others. */
     seed(on: string, written: Record<CappedDimension, readonly string[]>) {
       switchDay(on);
       seeded = true;
       for (const dimension of cappedDimensions) {
         const values = known.get(dimension);
-        // Written by other processes too, so up to twice the cap may be known; never more.
-        for (const value of written[dimension].slice(0, perDay)) {
-          if (values && value && values.size < perDay * 2) values.add(value);
+        // Several processes may each have added their share: twice the cap is known, never more.
+        for (const value of written[dimension]) {
+          if (values && value && value !== otherValue && values.size < perDay * 2)
+            values.add(value);
         }
       }
     },

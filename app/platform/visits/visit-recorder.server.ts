@@ -337,6 +337,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
         const known = await readVisitSalts(db, [today, addDays(today, 1)], () =>
           randomBytes(24).toString("base64url"),
         );
+        // Before the salt: a view counted without the day's values would reopen their cap.
+        await seedValues(today);
         for (const [day, salt] of known) salts.set(day, salt);
       } catch (error) {
         // Without the database this process salts on its own until it can read the shared one.
@@ -344,7 +346,6 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
         if (!salts.has(today)) salts.set(today, randomBytes(24).toString("base64url"));
       }
       for (const day of salts.keys()) if (day < today) salts.delete(day);
-      await seedValues(today);
       const pending = waiting;
       waiting = [];
       for (const view of pending) {
@@ -362,7 +363,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   async function seedValues(day: string) {
     if (valueCaps.isSeeded(day)) return;
     try {
-      valueCaps.seed(day, await readVisitValues(db, day, newValuesPerDay));
+      valueCaps.seed(day, await readVisitValues(db, day, newValuesPerDay * 2));
     } catch (error) {
       logDatabaseError(logger, error, "Visit origin values unreadable");
     }

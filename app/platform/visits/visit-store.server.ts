@@ -140,8 +140,8 @@ export async function upsertConversionOnce(
 }
 
 /**
- * The distinct origin values of a day's visits, at most `limit` of each: the counter's cap on new
- * values keeps them few, so this reads a bounded number of rows.
+ * The distinct origin values of a day's visits ("" and "other" aside), at most `limit` of each:
+ * the counter's cap on new values keeps them few.
  */
 export async function readVisitValues(db: Db, day: string, limit: number) {
   const read = async (
@@ -152,7 +152,7 @@ export async function readVisitValues(db: Db, day: string, limit: number) {
       .select(column)
       .distinct()
       .where("day", "=", day)
-      .where(column, "!=", "")
+      .where(column, "not in", ["", "other"])
       .limit(limit)
       .execute();
     return rows.map((row) => String(row[column as keyof typeof row]));
