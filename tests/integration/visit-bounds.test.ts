@@ -1,15 +1,11 @@
 // What one client can add to Insights, over HTTP against the built site and a real database: a
 // flood of invented 14 KB browsers from one address adds a bounded number of rows, an office past
-// the new visitors of its network is counted under one visitor (and its leads attributed to it),
+// the new visitors of its network is counted under one visitor (its conversions attributed to it),
 // and referrer and campaign values are cut, named once per known source and capped per day.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getFormSecret, serializeFormShownCookie } from "~/platform/form-cookie.server";
 import { createDayReader } from "~/platform/visits/visit-days";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { loadSiteBuild, startTestSite, type TestSite } from "../support/test-site";
+import { startSiteInstance, startTestSite, type TestSite } from "../support/test-site";
 
 const newValuesPerDay = 5;
 const newVisitorsPerNetworkHour = 30;
@@ -125,7 +121,7 @@ describe.each(getTestDatabaseKinds())("bounded visit counting on $name", (kind) 
     expect(after.views).toBe(newVisitorsPerNetworkHour + 1);
   }, 120_000);
 
-  it("counts an office's people past its network's new visitors under one visitor, every view counted, and attributes their leads to it", async () => {
+  it("counts an office's people past its network's new visitors under one visitor, every view counted, and attributes their conversions to it", async () => {
     clock += dayMs;
     const office = (n: number) => ({ ip: "192.0.2.40", ua: inventedBrowser(n, 20) });
     const people = newVisitorsPerNetworkHour + 5;
@@ -139,39 +135,16 @@ describe.each(getTestDatabaseKinds())("bounded visit counting on $name", (kind) 
     const shared = counted.entries.find((entry) => entry.pages === 10);
     expect(shared).toMatchObject({ entry_path: "/", source: "newsletter" });
 
-    // The last person's contact message carries the shared visit.
-    const last = office(people);
-    const contact = await fetch(`${site.url}/api/contact`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        origin: site.url,
-        "x-forwarded-for": last.ip,
-        "user-agent": last.ua,
-        cookie: serializeFormShownCookie(
-          await getFormSecret(site.services.db),
-          Date.now() - 20_000,
-          false,
-        ).split(";")[0] as string,
-      },
-      body: JSON.stringify({
-        name: "Office Person",
-        email: "office.person@example.com",
-        message: "Several of us read your site; we would like to talk.",
-        website: "",
-      }),
-    });
-    expect(contact.status).toBe(201);
-    const row = await site.services.db
-      .selectFrom("contact_messages")
-      .select("visit_attribution")
-      .where("email", "=", "office.person@example.com")
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(row.visit_attribution ?? "null")).toMatchObject({
-      landingPage: "/",
-      source: "newsletter",
-      pageCount: 10,
-    });
+    // Booking clicks of two people past the cap are conversions of the shared visit: once a day.
+    for (const n of [people - 1, people]) {
+      expect(await view(site.url, "/booking/go", office(n))).toBe(302);
+    }
+    const conversions = await site.services.db
+      .selectFrom("visit_conversions")
+      .select(["entry_path", "source", "conversions"])
+      .where("day", "=", today())
+      .execute();
+    expect(conversions).toEqual([{ entry_path: "/", source: "newsletter", conversions: 1 }]);
   }, 60_000);
 
   it("stores referrer and campaign values cut, a known source's aliases as its one name, and new values past the day's cap as other, also after a restart", async () => {
@@ -218,7 +191,7 @@ describe.each(getTestDatabaseKinds())("bounded visit counting on $name", (kind) 
     expect(campaign).toBe(`Spring ${"sale ".repeat(100)}`.slice(0, 100).trim());
 
     // Another instance (as after a restart) knows the day's values from the database.
-    const restarted = await startInstance(site, database.url);
+    const restarted = await startSiteInstance(site, database.url, { visits: visitOptions });
     try {
       expect(await view(restarted.url, "/?utm_source=s9", who(9))).toBe(200);
       expect(await view(restarted.url, "/?utm_source=s6", who(10))).toBe(200);
@@ -231,38 +204,4 @@ describe.each(getTestDatabaseKinds())("bounded visit counting on $name", (kind) 
       [...sources, "other", "s6"].sort(),
     );
   }, 60_000);
-
-  /** The site's app once more on the same database, with the same caps and clock. */
-  async function startInstance(first: TestSite, databaseUrl: string) {
-    const build = await loadSiteBuild();
-    const folders = first.services.config;
-    const services = await build.bootServices(
-      {
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: "silent",
-        PORT: "0",
-        IMAGE_CACHE_DIR: folders.IMAGE_CACHE_DIR ?? "",
-        UPLOADS_DIR: folders.UPLOADS_DIR ?? "",
-      },
-      { prepare: false },
-    );
-    const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
-    const app = build.createSiteApp(services, {
-      mode: "production",
-      clientDir,
-      visits: visitOptions,
-    });
-    const server = createServer(app);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      app,
-      close: async () => {
-        await app.visits.stop();
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-        await services.db.destroy();
-      },
-    };
-  }
 });
