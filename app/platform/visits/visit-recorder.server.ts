@@ -4,18 +4,18 @@
 // the salt is shared through the database for its day only, so yesterday's visitors cannot be
 // recognised today, and no address or User-Agent is ever written. What one client can add is
 // bounded: new visitors per network per hour, new origin values per day, memory by fixed-size keys.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
-import { readBrowserName, readDeviceKind, readUserAgentStart } from "~/platform/user-agent";
-import { type ConversionKind, readSourceName } from "./visit-attribution";
-import { createNetworkAllowance, createValueCaps } from "./visit-caps";
+import { readUserAgentStart } from "~/platform/user-agent";
+import type { ConversionKind } from "./visit-attribution";
+import { countOrigin, countSource, createValueCaps } from "./visit-caps.server";
 import { addDays, createDayReader, subtractMonths } from "./visit-days";
+import { createVisitorIdentities, type Identity } from "./visit-identities.server";
 import {
   isViewRequest,
   readViewedPage,
@@ -113,16 +113,6 @@ const maxWaiting = 2_000;
 const defaultNewVisitorsPerNetworkHour = 30;
 const defaultNewValuesPerDay = 200;
 
-type Identity = {
-  /** The hash of network and User-Agent that keys it in memory. */
-  key: string;
-  visitor: string;
-  bot: boolean;
-  device: string;
-  browser: string;
-  /** Counted under its network's shared visitor: past the network's new visitors this hour. */
-  shared: boolean;
-};
 type VisitorDay = {
   /** Where the visit came from, as a lead records it. */
   origin: VisitOrigin;
@@ -149,22 +139,6 @@ function createBatch(): VisitBatch {
   return { views: new Map(), entries: new Map(), erase: new Set() };
 }
 
-function hashVisitor(salt: string, network: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${salt}\n${network}\n${userAgent}`)
-    .digest("base64url")
-    .slice(0, 16);
-}
-
-/** The in-memory key of a network and browser: 16 bytes of a hash, whatever their length. */
-function hashIdentityKey(network: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${network}\n${userAgent}`)
-    .digest()
-    .subarray(0, 16)
-    .toString("base64url");
-}
-
 export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorder {
   const { db, logger, networkOf } = options;
   const clock = options.now ?? Date.now;
@@ -176,13 +150,11 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   const readDay = createDayReader();
   const salts = new Map<string, string>();
   let currentDay = "";
-  const identities = new Map<string, Identity>();
-  const visitors = new Map<string, VisitorDay>();
-  /** Each capped network's shared visitor today, by network. */
-  const sharedVisitors = new Map<string, string>();
-  const allowance = createNetworkAllowance(
+  const identities = createVisitorIdentities(
     options.newVisitorsPerNetworkHour ?? defaultNewVisitorsPerNetworkHour,
+    maxVisitors,
   );
+  const visitors = new Map<string, VisitorDay>();
   const newValuesPerDay = options.newValuesPerDay ?? defaultNewValuesPerDay;
   const valueCaps = createValueCaps(newValuesPerDay);
   let waiting: Waiting[] = [];
@@ -199,50 +171,6 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     currentDay = day;
     identities.clear();
     visitors.clear();
-    sharedVisitors.clear();
-  }
-
-  /** A network's one visitor for the views past its new visitors (no real browser hashes to it). */
-  function readSharedVisitor(salt: string, network: string): string {
-    let visitor = sharedVisitors.get(network);
-    if (visitor === undefined) {
-      if (sharedVisitors.size >= maxVisitors) sharedVisitors.clear();
-      visitor = hashVisitor(salt, network, "");
-      sharedVisitors.set(network, visitor);
-    }
-    return visitor;
-  }
-
-  function identify(salt: string, network: string, userAgent: string, at: number): Identity {
-    const key = hashIdentityKey(network, userAgent);
-    const known = identities.get(key);
-    if (known) return known;
-    const bot = !userAgent || isbot(userAgent);
-    const device = bot ? "" : readDeviceKind(userAgent);
-    const browser = bot ? "" : readBrowserName(userAgent);
-    if (!bot && !allowance.take(network, at)) {
-      // Not kept: a client inventing a browser per request must not fill memory either.
-      const visitor = readSharedVisitor(salt, network);
-      return { key, visitor, bot, device, browser, shared: true };
-    }
-    if (identities.size >= maxVisitors) identities.clear();
-    const visitor = bot ? "" : hashVisitor(salt, network, userAgent);
-    const identity = { key, visitor, bot, device, browser, shared: false };
-    identities.set(key, identity);
-    return identity;
-  }
-
-  /** The origin as written: the one name of a known source, "other" past the day's new values. */
-  function countOrigin(day: string, origin: VisitOrigin): VisitOrigin {
-    return {
-      referrerHost: valueCaps.keep(day, "referrerHost", readSourceName(origin.referrerHost)),
-      source: countSource(day, origin.source),
-      medium: valueCaps.keep(day, "medium", origin.medium),
-      campaign: valueCaps.keep(day, "campaign", origin.campaign),
-    };
-  }
-  function countSource(day: string, source: string): string {
-    return valueCaps.keep(day, "source", readSourceName(source));
   }
 
   function sealBatch() {
@@ -273,7 +201,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   }
 
   function count(day: string, salt: string, view: Waiting) {
-    const identity = identify(salt, view.network, view.userAgent, view.at);
+    const identity = identities.identify(salt, view.network, view.userAgent, view.at);
     if (identity.bot) return;
     const minute = Math.floor(view.at / 60_000);
     let state = visitors.get(identity.visitor);
@@ -284,7 +212,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       }
       state = {
         origin: view.origin,
-        counted: countOrigin(day, view.origin),
+        counted: countOrigin(valueCaps, day, view.origin),
         bot: false,
         entry: view.page,
         trail: [],
@@ -441,10 +369,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     if (!salt) return undefined;
     const network = getClientNetwork(clientIp);
     const userAgent = readUserAgentStart(userAgentHeader);
-    const known = identities.get(hashIdentityKey(network, userAgent));
-    const own = known?.visitor || hashVisitor(salt, network, userAgent);
+    const { own, shared } = identities.readVisitors(salt, network, userAgent);
     const attribution = await readVisitorAttribution(day, own);
-    const shared = readSharedVisitor(salt, network);
     if (attribution || own === shared) return { day, hash: own, attribution };
     const sharedAttribution = await readVisitorAttribution(day, shared);
     if (!sharedAttribution) return { day, hash: own, attribution };
@@ -515,7 +441,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
           day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: countSource(day, attribution?.source ?? ""),
+          source: countSource(valueCaps, day, attribution?.source ?? ""),
         });
       } catch (error) {
         logDatabaseError(logger, error, "Conversion not counted");
@@ -530,7 +456,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
           day: visitor.day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: countSource(visitor.day, attribution?.source ?? ""),
+          source: countSource(valueCaps, visitor.day, attribution?.source ?? ""),
         };
         await upsertConversionOnce(db, key, visitor.hash);
       } catch (error) {
@@ -547,13 +473,9 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     },
     pendingBatches: () => sealed.length,
     readMemoryUse() {
-      let identityKeyChars = 0;
-      for (const key of identities.keys()) identityKeyChars += key.length;
       return {
-        identities: identities.size,
-        identityKeyChars,
+        ...identities.readMemoryUse(),
         visitors: visitors.size,
-        networks: allowance.size,
         values: valueCaps.size,
         waiting: waiting.length,
       };

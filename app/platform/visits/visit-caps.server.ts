@@ -1,6 +1,8 @@
 // The visit counter's bounds on what one client can add: new visitors per network per hour (beyond
 // them a network's views count under one shared visitor), and new distinct origin values per day
 // (beyond them a value is counted as "other"). Both live in fixed-size memory.
+import { readSourceName } from "./visit-attribution";
+import type { VisitOrigin } from "./visit-request.server";
 
 /** What a value beyond the day's distinct values is counted as. */
 export const otherValue = "other";
@@ -90,5 +92,22 @@ export function createValueCaps(perDay: number) {
       for (const values of known.values()) size += values.size;
       return size;
     },
+  };
+}
+
+export type ValueCaps = ReturnType<typeof createValueCaps>;
+
+/** A source as written: the one name of a known source, "other" past the day's new values. */
+export function countSource(caps: ValueCaps, day: string, source: string): string {
+  return caps.keep(day, "source", readSourceName(source));
+}
+
+/** A visit's origin as written: each value as `countSource` writes a source. */
+export function countOrigin(caps: ValueCaps, day: string, origin: VisitOrigin): VisitOrigin {
+  return {
+    referrerHost: caps.keep(day, "referrerHost", readSourceName(origin.referrerHost)),
+    source: countSource(caps, day, origin.source),
+    medium: caps.keep(day, "medium", origin.medium),
+    campaign: caps.keep(day, "campaign", origin.campaign),
   };
 }

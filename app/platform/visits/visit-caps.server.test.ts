@@ -3,7 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { readSourceName } from "./visit-attribution";
-import { createNetworkAllowance, createValueCaps, otherValue } from "./visit-caps";
+import { createNetworkAllowance, createValueCaps, otherValue } from "./visit-caps.server";
 import {
   normalizeCampaign,
   normalizeReferrerHost,
