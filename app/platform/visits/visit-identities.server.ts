@@ -42,6 +42,15 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
   /** Each capped network's shared visitor today, by network. */
   const sharedVisitors = new Map<string, string>();
   const allowance = createNetworkAllowance(newVisitorsPerNetworkHour);
+  let salted = "";
+
+  /** What is held was hashed with one day's salt: asked with another, it is forgotten. */
+  function useSalt(salt: string) {
+    if (salt === salted) return;
+    salted = salt;
+    identities.clear();
+    sharedVisitors.clear();
+  }
 
   /** A network's one visitor for the views past its new visitors (no real browser hashes to it). */
   function readSharedVisitor(salt: string, network: string): string {
@@ -60,6 +69,7 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
       sharedVisitors.clear();
     },
     identify(salt: string, network: string, userAgent: string, at: number): Identity {
+      useSalt(salt);
       const key = hashIdentityKey(network, userAgent);
       const known = identities.get(key);
       if (known) return known;
@@ -79,6 +89,7 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
     },
     /** The client's own visitor (kept, else hashed again) and its network's shared one. */
     readVisitors(salt: string, network: string, userAgent: string) {
+      useSalt(salt);
       const known = identities.get(hashIdentityKey(network, userAgent));
       return {
         own: known?.visitor || hashVisitor(salt, network, userAgent),
