@@ -45,7 +45,7 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
   let salted = "";
 
   /** What is held was hashed with one day's salt: asked with another, it is forgotten. */
-  function useSalt(salt: string) {
+  function switchSalt(salt: string) {
     if (salt === salted) return;
     salted = salt;
     identities.clear();
@@ -69,7 +69,7 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
       sharedVisitors.clear();
     },
     identify(salt: string, network: string, userAgent: string, at: number): Identity {
-      useSalt(salt);
+      switchSalt(salt);
       const key = hashIdentityKey(network, userAgent);
       const known = identities.get(key);
       if (known) return known;
@@ -89,7 +89,7 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
     },
     /** The client's own visitor (kept, else hashed again) and its network's shared one. */
     readVisitors(salt: string, network: string, userAgent: string) {
-      useSalt(salt);
+      switchSalt(salt);
       const known = identities.get(hashIdentityKey(network, userAgent));
       return {
         own: known?.visitor || hashVisitor(salt, network, userAgent),
