@@ -34,6 +34,7 @@ import {
   hashInlineScripts,
 } from "~/platform/http/security-headers.server";
 import { expirePageAt } from "~/platform/page-cache/hints.server";
+import { readUserAgentStart } from "~/platform/user-agent";
 
 export const streamTimeout = 5_000;
 
@@ -102,7 +103,7 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
+    const userAgent = readUserAgentStart(request.headers.get("user-agent"));
     // Crawlers get the whole document at once.
     const readyOption: keyof RenderToPipeableStreamOptions =
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";

@@ -110,7 +110,15 @@ export type SiteAppOptions = {
   /** How many image sizes are made at once and may wait (tests make it small). */
   imageVariants?: Pick<VariantHandlerOptions, "concurrency" | "queueLimit">;
   /** The visit counter's clock and batch sizes (tests). */
-  visits?: Pick<VisitRecorderOptions, "now" | "flushMs" | "maxBatchKeys" | "maxBatches">;
+  visits?: Pick<
+    VisitRecorderOptions,
+    | "now"
+    | "flushMs"
+    | "maxBatchKeys"
+    | "maxBatches"
+    | "newVisitorsPerNetworkHour"
+    | "newValuesPerDay"
+  >;
 };
 
 /** The places the app holds right now: all 0 once every request has ended, however it ended. */

@@ -57,3 +57,14 @@ export function readDeviceKind(userAgent: string): "Mobile" | "Tablet" | "Deskto
   if (/\bMobi|\biPhone\b|\bAndroid\b/.test(userAgent)) return "Mobile";
   return "Desktop";
 }
+
+/** The longest User-Agent read: every browser and crawler names itself well within it. */
+export const userAgentReadLength = 512;
+
+/**
+ * The User-Agent header as read for classifying (isbot, device, browser) and counting: its start
+ * only, so no work or memory grows with what a client puts in it.
+ */
+export function readUserAgentStart(userAgent: string | null | undefined): string {
+  return userAgent ? userAgent.slice(0, userAgentReadLength) : "";
+}

@@ -46,6 +46,49 @@ export async function loadSiteBuild(): Promise<typeof SiteModule> {
   return (await import(/* @vite-ignore */ pathToFileURL(buildFile).href)) as typeof SiteModule;
 }
 
+/**
+ * Another instance of a started site: its app on the same database (not prepared again), with
+ * its own options, as a second server process or the same one restarted.
+ */
+export async function startSiteInstance(
+  first: TestSite,
+  databaseUrl: string,
+  appOptions: Partial<SiteModule.SiteAppOptions> = {},
+): Promise<{ url: string; app: SiteModule.SiteApp; close: () => Promise<void> }> {
+  const services = await first.site.bootServices(
+    {
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "silent",
+      PORT: "0",
+      IMAGE_CACHE_DIR: first.services.config.IMAGE_CACHE_DIR ?? "",
+      UPLOADS_DIR: first.services.config.UPLOADS_DIR ?? "",
+    },
+    { prepare: false },
+  );
+  const app = first.site.createSiteApp(services, { mode: "production", clientDir, ...appOptions });
+  const { url, stop } = await listenLocally(app);
+  return {
+    url,
+    app,
+    close: async () => {
+      await app.visits.stop();
+      await stop();
+      await services.db.destroy();
+    },
+  };
+}
+
+async function listenLocally(app: SiteModule.SiteApp) {
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const stop = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { url: `http://127.0.0.1:${port}`, stop };
+}
+
 export async function startTestSite(
   database: TestDatabase,
   env: Record<string, string> = {},
@@ -83,11 +126,9 @@ export async function startTestSite(
     clientDir,
     ...appOptions,
   });
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, stop } = await listenLocally(app);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     services,
     site,
     pageCache: app.pageCache,
@@ -95,8 +136,7 @@ export async function startTestSite(
     close: async () => {
       await app.visits.stop();
       app.loopDelay.stop();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      await stop();
       await services.db.destroy();
       await database.drop();
       folders.remove();

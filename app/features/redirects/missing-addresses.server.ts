@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { Db } from "~/platform/db/tables.server";
 import { trackWork } from "~/platform/loop-monitor.server";
 import { toSearchPatterns } from "~/platform/search-text";
+import { readUserAgentStart } from "~/platform/user-agent";
 import { isReservedPath, normalizePath } from "./redirect-address";
 
 export const missingDays = 30;
@@ -57,7 +58,7 @@ function stateOf(db: Db): State {
 
 /** True when a 404 of this path, asked by this browser, is worth the owner's attention. */
 export function isVisitorMiss(path: string, userAgent: string | undefined): boolean {
-  if (!userAgent || isbot(userAgent)) return false;
+  if (!userAgent || isbot(readUserAgentStart(userAgent))) return false;
   if (path.length > 300 || isReservedPath(path)) return false;
   return !scannerPattern.test(path);
 }

@@ -2,18 +2,20 @@
 // included), and writes them in batches (every 10 s and at shutdown) as upserts, so several
 // processes add up. A visitor is a hash of the day's salt, the client's network and its browser:
 // the salt is shared through the database for its day only, so yesterday's visitors cannot be
-// recognised today, and no address or User-Agent is ever written.
-import { createHash, randomBytes } from "node:crypto";
+// recognised today, and no address or User-Agent is ever written. What one client can add is
+// bounded: new visitors per network per hour, new origin values per day, memory by fixed-size keys.
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { isbot } from "isbot";
 import type { Logger } from "pino";
 import { getClientNetwork } from "~/platform/client-network.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { getServerTimeZone, readSiteTimeZone } from "~/platform/settings.server";
-import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
+import { readUserAgentStart } from "~/platform/user-agent";
 import type { ConversionKind } from "./visit-attribution";
+import { countOrigin, countSource, createValueCaps } from "./visit-caps.server";
 import { addDays, createDayReader, subtractMonths } from "./visit-days";
+import { createVisitorIdentities, type Identity } from "./visit-identities.server";
 import {
   isViewRequest,
   readViewedPage,
@@ -26,6 +28,7 @@ import {
   deleteVisitsBefore,
   readStoredAttribution,
   readVisitSalts,
+  readVisitValues,
   upsertConversion,
   upsertConversionOnce,
   type VisitBatch,
@@ -56,6 +59,20 @@ export type VisitRecorderOptions = {
   maxBatches?: number;
   /** The clock (tests move it to another day). */
   now?: () => number;
+  /** New visitors one network adds per hour; beyond them its views count under one visitor. */
+  newVisitorsPerNetworkHour?: number;
+  /** New distinct values a day of each origin column; beyond them a value is "other". */
+  newValuesPerDay?: number;
+};
+
+/** What the recorder holds in memory now: entries, and the characters of the visitor keys. */
+export type VisitMemoryUse = {
+  identities: number;
+  identityKeyChars: number;
+  visitors: number;
+  networks: number;
+  values: number;
+  waiting: number;
 };
 
 export type VisitRecorder = {
@@ -84,6 +101,7 @@ export type VisitRecorder = {
   stop(): Promise<void>;
   readonly settings: VisitSettings;
   pendingBatches(): number;
+  readMemoryUse(): VisitMemoryUse;
 };
 
 /** A person reads a few pages a minute; a crawler that hides its name reads hundreds. */
@@ -91,10 +109,17 @@ const botViewsPerMinute = 120;
 const maxTrail = 20;
 const maxVisitors = 50_000;
 const maxWaiting = 2_000;
+/** An office of a few dozen people stays itself; a client inventing browsers does not grow. */
+const defaultNewVisitorsPerNetworkHour = 30;
+const defaultNewValuesPerDay = 200;
 
-type Identity = { visitor: string; bot: boolean; device: string; browser: string };
 type VisitorDay = {
+  /** Where the visit came from, as a lead records it. */
   origin: VisitOrigin;
+  /** The origin as counted: one name per known source, "other" past the day's new values. */
+  counted: VisitOrigin;
+  /** Read faster than a person: not counted for the rest of the day. */
+  bot: boolean;
   entry: string;
   trail: string[];
   pageCount: number;
@@ -114,13 +139,6 @@ function createBatch(): VisitBatch {
   return { views: new Map(), entries: new Map(), erase: new Set() };
 }
 
-function hashVisitor(salt: string, network: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${salt}\n${network}\n${userAgent}`)
-    .digest("base64url")
-    .slice(0, 16);
-}
-
 export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorder {
   const { db, logger, networkOf } = options;
   const clock = options.now ?? Date.now;
@@ -132,8 +150,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   const readDay = createDayReader();
   const salts = new Map<string, string>();
   let currentDay = "";
-  const identities = new Map<string, Identity>();
+  const identities = createVisitorIdentities(
+    options.newVisitorsPerNetworkHour ?? defaultNewVisitorsPerNetworkHour,
+    maxVisitors,
+  );
   const visitors = new Map<string, VisitorDay>();
+  const newValuesPerDay = options.newValuesPerDay ?? defaultNewValuesPerDay;
+  const valueCaps = createValueCaps(newValuesPerDay);
   let waiting: Waiting[] = [];
   let batch = createBatch();
   const sealed: VisitBatch[] = [];
@@ -150,22 +173,6 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     visitors.clear();
   }
 
-  function identify(salt: string, network: string, userAgent: string): Identity {
-    const key = `${network}\n${userAgent}`;
-    let identity = identities.get(key);
-    if (!identity) {
-      if (identities.size >= maxVisitors) identities.clear();
-      identity = {
-        visitor: hashVisitor(salt, network, userAgent),
-        bot: !userAgent || isbot(userAgent),
-        device: readDeviceKind(userAgent),
-        browser: readBrowserName(userAgent),
-      };
-      identities.set(key, identity);
-    }
-    return identity;
-  }
-
   function sealBatch() {
     if (batch.views.size + batch.entries.size + batch.erase.size === 0) return;
     sealed.push(batch);
@@ -179,10 +186,14 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     }
   }
 
-  /** A crawler found out by its pace: its day is not counted, also what was written of it. */
-  function markBot(day: string, identity: Identity) {
+  /**
+   * A crawler found out by its pace: its day is not counted, also what was written of it. A
+   * network's shared visitor too: past its new visitors and reading faster than people, a flood.
+   */
+  function markBot(day: string, identity: Identity, state: VisitorDay) {
     identity.bot = true;
-    visitors.delete(identity.visitor);
+    state.bot = true;
+    state.trail = [];
     const suffix = `\t${identity.visitor}`;
     for (const key of batch.views.keys()) if (key.endsWith(suffix)) batch.views.delete(key);
     batch.entries.delete(`${day}${suffix}`);
@@ -190,7 +201,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
   }
 
   function count(day: string, salt: string, view: Waiting) {
-    const identity = identify(salt, view.network, view.userAgent);
+    const identity = identities.identify(salt, view.network, view.userAgent, view.at);
     if (identity.bot) return;
     const minute = Math.floor(view.at / 60_000);
     let state = visitors.get(identity.visitor);
@@ -201,6 +212,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       }
       state = {
         origin: view.origin,
+        counted: countOrigin(valueCaps, day, view.origin),
+        bot: false,
         entry: view.page,
         trail: [],
         pageCount: 0,
@@ -210,15 +223,18 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       };
       visitors.set(identity.visitor, state);
     }
+    if (state.bot) return;
     if (state.minute !== minute) {
       state.minute = minute;
       state.minuteViews = 0;
     }
-    if (++state.minuteViews > botViewsPerMinute) return markBot(day, identity);
-    // However the URL is dressed up, one view per visitor, page and minute.
-    if (state.lastSeen.get(view.page) === minute) return;
+    if (++state.minuteViews > botViewsPerMinute) return markBot(day, identity, state);
+    // However the URL is dressed up, one view per visitor, page and minute; a shared visitor's
+    // people each count theirs.
+    const seen = identity.shared ? `${identity.key}${view.page}` : view.page;
+    if (state.lastSeen.get(seen) === minute) return;
     if (state.lastSeen.size >= 500) state.lastSeen.clear();
-    state.lastSeen.set(view.page, minute);
+    state.lastSeen.set(seen, minute);
     state.pageCount++;
     state.trail.push(view.page);
     if (state.trail.length > maxTrail) state.trail.shift();
@@ -229,7 +245,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     if (entry) entry.pages++;
     else {
       batch.entries.set(entryKey, {
-        ...state.origin,
+        ...state.counted,
         entry: state.entry,
         device: identity.device,
         browser: identity.browser,
@@ -249,6 +265,8 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
         const known = await readVisitSalts(db, [today, addDays(today, 1)], () =>
           randomBytes(24).toString("base64url"),
         );
+        // Before the salt: a view counted without the day's values would reopen their cap.
+        await seedValues(today);
         for (const [day, salt] of known) salts.set(day, salt);
       } catch (error) {
         // Without the database this process salts on its own until it can read the shared one.
@@ -267,6 +285,16 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       loadingSalts = undefined;
     });
     return loadingSalts;
+  }
+
+  /** The day's origin values already written (by any process): the cap counts them. */
+  async function seedValues(day: string) {
+    if (valueCaps.isSeeded(day)) return;
+    try {
+      valueCaps.seed(day, await readVisitValues(db, day, newValuesPerDay * 2));
+    } catch (error) {
+      logDatabaseError(logger, error, "Visit origin values unreadable");
+    }
   }
 
   async function writeSealed() {
@@ -328,14 +356,25 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     return flushing;
   }
 
-  /** The client's visitor hash today; none while nothing is counted or the salt is unknown. */
-  async function readVisitor(clientIp: string, userAgent: string | null) {
+  /**
+   * The client's visitor today and its visit: its own, else its network's shared visitor's (its
+   * views were counted there when the network was past its new visitors). None while nothing is
+   * counted or the salt is unknown; `attribution` null when no visit is known.
+   */
+  async function readVisitor(clientIp: string, userAgentHeader: string | null) {
     if (!isActive()) return undefined;
     const day = readDay(clock(), timeZone);
     if (!salts.has(day)) await loadSalts();
     const salt = salts.get(day);
     if (!salt) return undefined;
-    return { day, hash: hashVisitor(salt, getClientNetwork(clientIp), userAgent ?? "") };
+    const network = getClientNetwork(clientIp);
+    const userAgent = readUserAgentStart(userAgentHeader);
+    const { own, shared } = identities.readVisitors(salt, network, userAgent);
+    const attribution = await readVisitorAttribution(day, own);
+    if (attribution || own === shared) return { day, hash: own, attribution };
+    const sharedAttribution = await readVisitorAttribution(day, shared);
+    if (!sharedAttribution) return { day, hash: own, attribution };
+    return { day, hash: shared, attribution: sharedAttribution };
   }
 
   /** A visitor's visit today, from memory or from what was written. */
@@ -344,6 +383,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     visitor: string,
   ): Promise<VisitAttribution | null> {
     const state = visitors.get(visitor);
+    if (state?.bot && currentDay === day) return null;
     if (state && currentDay === day) {
       return {
         ...state.origin,
@@ -377,7 +417,7 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       if (day !== currentDay) startDay(day);
       const view: Waiting = {
         network: networkOf(req),
-        userAgent: req.headers["user-agent"] ?? "",
+        userAgent: readUserAgentStart(req.headers["user-agent"]),
         page,
         origin: readVisitOrigin(req, url, host),
         at,
@@ -391,17 +431,17 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       isPublicPage = test;
     },
     async readAttribution(clientIp, userAgent) {
-      const visitor = await readVisitor(clientIp, userAgent);
-      return visitor ? readVisitorAttribution(visitor.day, visitor.hash) : null;
+      return (await readVisitor(clientIp, userAgent))?.attribution ?? null;
     },
     async recordConversion(kind, attribution) {
       if (!isActive()) return;
+      const day = readDay(clock(), timeZone);
       try {
         await upsertConversion(db, {
-          day: readDay(clock(), timeZone),
+          day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: attribution?.source ?? "",
+          source: countSource(valueCaps, day, attribution?.source ?? ""),
         });
       } catch (error) {
         logDatabaseError(logger, error, "Conversion not counted");
@@ -410,13 +450,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
     async recordConversionOnce(kind, clientIp, userAgent) {
       const visitor = await readVisitor(clientIp, userAgent);
       if (!visitor) return;
-      const attribution = await readVisitorAttribution(visitor.day, visitor.hash);
+      const { attribution } = visitor;
       try {
         const key = {
           day: visitor.day,
           kind,
           entry_path: attribution?.landingPage ?? "",
-          source: attribution?.source ?? "",
+          source: countSource(valueCaps, visitor.day, attribution?.source ?? ""),
         };
         await upsertConversionOnce(db, key, visitor.hash);
       } catch (error) {
@@ -432,5 +472,13 @@ export function createVisitRecorder(options: VisitRecorderOptions): VisitRecorde
       return settings;
     },
     pendingBatches: () => sealed.length,
+    readMemoryUse() {
+      return {
+        ...identities.readMemoryUse(),
+        visitors: visitors.size,
+        values: valueCaps.size,
+        waiting: waiting.length,
+      };
+    },
   };
 }

@@ -51,10 +51,41 @@ export function isViewRequest(
   }
 }
 
+/** The longest referrer host, utm value or campaign kept: room for any real one. */
 const maxValueLength = 100;
+/** A referrer or query read no further than this: the host and utm values come first. */
+const maxReadLength = 2_048;
+// Control, format (zero-width, direction marks) and unpaired surrogate characters: invisible in a
+// report, and they would make one value look like many.
+const invisible = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/gu;
 
-function clean(value: string | null): string {
-  return (value ?? "").trim().slice(0, maxValueLength);
+/** Cut at `max` UTF-16 units without leaving half of a surrogate pair. */
+function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const code = text.charCodeAt(max - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
+/** A campaign name as counted: visible characters, single spaces, at most 100 characters. */
+export function normalizeCampaign(value: string | null): string {
+  if (!value) return "";
+  const text = cutText(value, maxReadLength).replace(invisible, "").replace(/\s+/g, " ").trim();
+  return cutText(text, maxValueLength).trim();
+}
+
+/** utm_source or utm_medium as counted: a campaign name's rules, lowercased. */
+export function normalizeUtmValue(value: string | null): string {
+  return normalizeCampaign(value?.toLowerCase() ?? null);
+}
+
+/** A referrer's host as counted: lowercased, without "www.", hostname characters only, cut. */
+export function normalizeReferrerHost(hostname: string): string {
+  const host = hostname
+    .toLowerCase()
+    .replace(/[^a-z0-9.-]/g, "")
+    .replace(/^www\./, "")
+    .replace(/^\.+|\.+$/g, "");
+  return cutText(host, maxValueLength).replace(/\.+$/, "");
 }
 
 /** Where a visit's first request came from: another site's host, and the campaign parameters. */
@@ -63,8 +94,8 @@ export function readVisitOrigin(req: IncomingMessage, url: string, siteHost: str
   const referer = req.headers.referer;
   if (referer) {
     try {
-      const host = new URL(referer).hostname.toLowerCase();
-      if (host && host !== siteHost.split(":")[0]) referrerHost = host.replace(/^www\./, "");
+      const host = new URL(cutText(referer, maxReadLength)).hostname.toLowerCase();
+      if (host && host !== siteHost.split(":")[0]) referrerHost = normalizeReferrerHost(host);
     } catch {
       // Not a URL: no referrer.
     }
@@ -74,10 +105,10 @@ export function readVisitOrigin(req: IncomingMessage, url: string, siteHost: str
   let medium = "";
   let campaign = "";
   if (queryStart !== -1 && /utm_|ref=/.test(url)) {
-    const params = new URLSearchParams(url.slice(queryStart + 1));
-    source = clean(params.get("utm_source") ?? params.get("ref")).toLowerCase();
-    medium = clean(params.get("utm_medium")).toLowerCase();
-    campaign = clean(params.get("utm_campaign"));
+    const params = new URLSearchParams(url.slice(queryStart + 1, queryStart + 1 + maxReadLength));
+    source = normalizeUtmValue(params.get("utm_source") ?? params.get("ref"));
+    medium = normalizeUtmValue(params.get("utm_medium"));
+    campaign = normalizeCampaign(params.get("utm_campaign"));
   }
   return { referrerHost, source: source || referrerHost, medium, campaign };
 }

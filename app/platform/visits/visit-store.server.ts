@@ -139,6 +139,32 @@ export async function upsertConversionOnce(
   });
 }
 
+/**
+ * The distinct origin values of a day's visits ("" and "other" aside), at most `limit` of each:
+ * the counter's cap on new values keeps them few.
+ */
+export async function readVisitValues(db: Db, day: string, limit: number) {
+  const read = async (
+    column: "referrer_host" | "source" | "utm_medium" | "utm_campaign",
+  ): Promise<string[]> => {
+    const rows = await db
+      .selectFrom("visit_entries")
+      .select(column)
+      .distinct()
+      .where("day", "=", day)
+      .where(column, "not in", ["", "other"])
+      .limit(limit)
+      .execute();
+    return rows.map((row) => String(row[column as keyof typeof row]));
+  };
+  return {
+    referrerHost: await read("referrer_host"),
+    source: await read("source"),
+    medium: await read("utm_medium"),
+    campaign: await read("utm_campaign"),
+  };
+}
+
 /** A visit as written today by any process: its origin and the pages it viewed. */
 export async function readStoredAttribution(db: Db, day: string, visitor: string) {
   const entry = await db

@@ -61,10 +61,12 @@ export async function findRecentPageFetch(
 
 /**
  * Cookie headers whose form-shown cookie was already verified: a browser sends the same header
- * with every request, so each is parsed and its signature checked once. Emptied when full.
+ * with every request, so each is parsed and its signature checked once. Emptied when full; a
+ * longer header (a client padding it to fill memory) is checked every time instead of kept.
  */
 const verifiedCookieHeaders = new Set<string>();
 const maxVerifiedCookieHeaders = 10_000;
+const maxVerifiedCookieHeaderLength = 512;
 
 function hasValidFormCookie(req: IncomingMessage, secure: boolean, secret: string | undefined) {
   const header = req.headers.cookie;
@@ -75,6 +77,7 @@ function hasValidFormCookie(req: IncomingMessage, secure: boolean, secret: strin
   if (!secret || readFormShownCookieTime(readFormShownCookie(header), secret) === undefined) {
     return false;
   }
+  if (header.length > maxVerifiedCookieHeaderLength) return true;
   if (verifiedCookieHeaders.size >= maxVerifiedCookieHeaders) verifiedCookieHeaders.clear();
   verifiedCookieHeaders.add(header);
   return true;

@@ -5,12 +5,13 @@ import { isbot } from "isbot";
 import { redirect } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getAppContext } from "~/platform/context.server";
+import { readUserAgentStart } from "~/platform/user-agent";
 import type { Route } from "./+types/booking-go";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { visits, clientIp } = getAppContext(context);
   const { content } = await getRequestContent(context);
-  const userAgent = request.headers.get("user-agent");
+  const userAgent = readUserAgentStart(request.headers.get("user-agent"));
   const prefetch = /prefetch/.test(
     request.headers.get("sec-purpose") ?? request.headers.get("purpose") ?? "",
   );
