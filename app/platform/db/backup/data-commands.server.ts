@@ -9,12 +9,13 @@ import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { describeFileFault } from "~/platform/file-faults.server";
+import { getReportsDb } from "~/platform/db/reports-db.server";
 import {
-  exportData,
   importData,
   type PortableData,
   PortableDataError,
   parsePortableData,
+  writeDataFile,
 } from "./portable-data.server";
 
 const usage = [
@@ -61,25 +62,28 @@ function defaultBackupName(now = new Date()): string {
   return join("backups", `site-${stamp}.tar.gz`);
 }
 
-/** Writes the backup archive; returns what it holds. */
+/**
+ * Writes the backup archive; returns what it holds. The data is read through the database's
+ * heavy-read handle, in slices written as they come (writeDataFile), so neither a large table nor
+ * the site beside it waits for the whole.
+ */
 export async function writeBackup(db: Db, file: string): Promise<{ rows: number }> {
   const staging = mkdtempSync(join(tmpdir(), "site-backup-"));
   try {
     // One snapshot: uploaded images are rows like the rest, so the archive is consistent.
-    const data = await exportData(db);
-    writeFileSync(join(staging, "data.json"), JSON.stringify(data));
+    const { header, rows } = await writeDataFile(getReportsDb(db), join(staging, "data.json"));
     writeFileSync(
       join(staging, "manifest.json"),
       JSON.stringify({
         kind: "clearline-site-backup",
-        createdAt: data.exportedAt,
-        engine: data.engine,
-        schemaVersion: data.schemaVersion,
+        createdAt: header.exportedAt,
+        engine: header.engine,
+        schemaVersion: header.schemaVersion,
       }),
     );
     mkdirSync(dirname(resolve(file)), { recursive: true });
     runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
-    return { rows: countRows(data) };
+    return { rows };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -133,7 +137,9 @@ export async function runDataCommand(
     return 2;
   }
   const config = parseConfig(env);
-  const db = await openDatabase(config.DATABASE_URL);
+  const db = await openDatabase(config.DATABASE_URL, undefined, {
+    reportsTimeoutMs: config.REPORTS_TIMEOUT_SECONDS * 1000,
+  });
   try {
     switch (command) {
       case "backup": {
@@ -154,9 +160,8 @@ export async function runDataCommand(
         break;
       }
       case "export": {
-        const data = await exportData(db);
-        writeFileSync(file ?? "", JSON.stringify(data));
-        print(`Exported ${countRows(data)} rows of ${data.tables.length} tables to ${file}`);
+        const written = await writeDataFile(getReportsDb(db), file ?? "");
+        print(`Exported ${written.rows} rows of ${written.tables} tables to ${file}`);
         break;
       }
       case "import": {
