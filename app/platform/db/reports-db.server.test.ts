@@ -63,7 +63,11 @@ describe("the reports handle on SQLite", () => {
       )
       .execute();
     // More rows than one slice: all of them come back, in order.
-    const rules = await reports.selectFrom("redirect_rules").select("source").orderBy("id").execute();
+    const rules = await reports
+      .selectFrom("redirect_rules")
+      .select("source")
+      .orderBy("id")
+      .execute();
     expect(rules).toHaveLength(2_500);
     expect(rules.at(-1)?.source).toBe("/old/2499");
 
@@ -111,44 +115,45 @@ describe("the reports handle on SQLite", () => {
   });
 });
 
-const postgres = getTestDatabaseKinds().find((kind) => kind.name === "postgres");
-
-describe.runIf(postgres)("the reports handle on PostgreSQL", () => {
-  let drop: () => Promise<void>;
-  let db: Db;
-  beforeAll(async () => {
-    const database = await (postgres as NonNullable<typeof postgres>).create();
-    drop = database.drop;
-    db = await openDatabase(database.url, undefined, { reportsTimeoutMs: 1_000, poolSize: 3 });
-  });
-  afterAll(async () => {
-    await db.destroy();
-    await drop();
-  });
-
-  it("ends a read past its statement timeout with an unavailable-class error", async () => {
-    const error = await sql`select pg_sleep(3)`
-      .execute(getReportsDb(db))
-      .catch((caught: unknown) => caught);
-    expect(isDatabaseUnavailable(error)).toBe(true);
-    expect(String((error as Error).message)).toMatch(/statement timeout/);
-  });
-
-  it("leaves the site's pool free while reads hold every reports connection", async () => {
-    const reports = getReportsDb(db);
-    let sleepsEnded = false;
-    const sleeps = Promise.allSettled(
-      [1, 2].map(() => sql`select pg_sleep(0.8)`.execute(reports)),
-    ).then(() => {
-      sleepsEnded = true;
+describe.each(getTestDatabaseKinds().filter((kind) => kind.name === "postgres"))(
+  "the reports handle on $name",
+  (postgres) => {
+    let drop: () => Promise<void>;
+    let db: Db;
+    beforeAll(async () => {
+      const database = await postgres.create();
+      drop = database.drop;
+      db = await openDatabase(database.url, undefined, { reportsTimeoutMs: 1_000, poolSize: 3 });
     });
-    // Three site reads at once (the whole main pool): each answered before the reports end.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const site = await Promise.all(
-      [1, 2, 3].map(() => sql<{ one: number }>`select 1 as one`.execute(db)),
-    );
-    expect(site.map((result) => result.rows[0]?.one)).toEqual([1, 1, 1]);
-    expect(sleepsEnded).toBe(false);
-    await sleeps;
-  });
-});
+    afterAll(async () => {
+      await db.destroy();
+      await drop();
+    });
+
+    it("ends a read past its statement timeout with an unavailable-class error", async () => {
+      const error = await sql`select pg_sleep(3)`
+        .execute(getReportsDb(db))
+        .catch((caught: unknown) => caught);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(String((error as Error).message)).toMatch(/statement timeout/);
+    });
+
+    it("leaves the site's pool free while reads hold every reports connection", async () => {
+      const reports = getReportsDb(db);
+      let sleepsEnded = false;
+      const sleeps = Promise.allSettled(
+        [1, 2].map(() => sql`select pg_sleep(0.8)`.execute(reports)),
+      ).then(() => {
+        sleepsEnded = true;
+      });
+      // Three site reads at once (the whole main pool): each answered before the reports end.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const site = await Promise.all(
+        [1, 2, 3].map(() => sql<{ one: number }>`select 1 as one`.execute(db)),
+      );
+      expect(site.map((result) => result.rows[0]?.one)).toEqual([1, 1, 1]);
+      expect(sleepsEnded).toBe(false);
+      await sleeps;
+    });
+  },
+);

@@ -12,7 +12,7 @@ import type {
 } from "kysely";
 import { SqliteIntrospector, SqliteQueryCompiler } from "kysely";
 import { NodeSqliteAdapter } from "./node-sqlite-dialect.server";
-import { DatabaseUnavailableError } from "./unavailable.server";
+import { DatabaseUnavailableError, ReadStoppedError } from "./unavailable.server";
 
 /**
  * The worker's code, kept as text and run with `eval`: the server build bundles every module into
@@ -76,8 +76,8 @@ export type SqliteReadsOptions = {
   timeoutMs: number;
 };
 
-function readError(timeoutMs: number, what: string): DatabaseUnavailableError {
-  return new DatabaseUnavailableError(
+function readError(timeoutMs: number, what: string): ReadStoppedError {
+  return new ReadStoppedError(
     `The report's read ${what} longer than ${timeoutMs / 1000} s and was stopped`,
   );
 }
@@ -99,7 +99,9 @@ class WorkerConnection implements DatabaseConnection {
     });
     const fail = (error: Error) => {
       this.usable = false;
-      this.waiting?.settle(new DatabaseUnavailableError("The reports' reader stopped", { cause: error }));
+      this.waiting?.settle(
+        new DatabaseUnavailableError("The reports' reader stopped", { cause: error }),
+      );
     };
     this.worker.on("error", fail);
     this.worker.on("exit", () => fail(new Error("exited")));
@@ -124,7 +126,8 @@ class WorkerConnection implements DatabaseConnection {
         this.waiting = undefined;
         this.worker.unref();
         if (reply instanceof Error) return reject(reply);
-        if (reply.error) return reject(Object.assign(new Error(String(reply.error.message)), reply.error));
+        if (reply.error)
+          return reject(Object.assign(new Error(String(reply.error.message)), reply.error));
         resolve(reply);
       };
       this.waiting = { id, settle };
@@ -149,7 +152,10 @@ class WorkerConnection implements DatabaseConnection {
       : { rows, numAffectedRows: BigInt(reply.changes) };
   }
 
-  async *streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+  async *streamQuery<R>(
+    query: CompiledQuery,
+    chunkSize: number,
+  ): AsyncIterableIterator<QueryResult<R>> {
     const deadline = () => Date.now() + this.timeoutMs;
     let reply = await this.ask(
       { op: "query", sql: query.sql, parameters: [...query.parameters], size: chunkSize },

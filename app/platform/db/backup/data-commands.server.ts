@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/database.server";
+import { getReportsDb } from "~/platform/db/reports-db.server";
 import type { Db } from "~/platform/db/tables.server";
 import { describeFileFault } from "~/platform/file-faults.server";
-import { getReportsDb } from "~/platform/db/reports-db.server";
 import {
   importData,
   type PortableData,

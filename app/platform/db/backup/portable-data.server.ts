@@ -160,9 +160,8 @@ async function readTableInSlices(
       connection,
     );
     for (;;) {
-      const { rows } = await sql<Row>`fetch forward ${sql.raw(String(size))} from export_rows`.execute(
-        connection,
-      );
+      const { rows } =
+        await sql<Row>`fetch forward ${sql.raw(String(size))} from export_rows`.execute(connection);
       if (rows.length === 0) break;
       size = nextSize(await onRows(rows));
     }
