@@ -1,7 +1,7 @@
 // `npm run backup | restore | export | import`: a backup is one .tar.gz of a consistent snapshot
 // of every table (uploaded images included, as rows), taken while the site runs; restore brings it
 // into SQLite or PostgreSQL, an older archive's uploads/ folder through importUploads.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -31,13 +31,21 @@ const usage = [
 /** Imports a folder of uploads (an older archive's) into the database; answers how many. */
 export type UploadsImporter = (db: Db, folder: string) => Promise<number>;
 
-function runTar(args: string[]): void {
-  const result = spawnSync("tar", args, { encoding: "utf8" });
-  if (result.error) throw new PortableDataError(`tar could not be run: ${result.error.message}`);
+/** Runs tar as a child process, waited for asynchronously: a big archive never holds the loop. */
+async function runTar(args: string[]): Promise<void> {
+  const child = spawn("tar", args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const status = await new Promise<number | null>((done, fail) => {
+    child.on("error", (error) =>
+      fail(new PortableDataError(`tar could not be run: ${error.message}`)),
+    );
+    child.on("close", done);
+  });
   // tar's first line says what failed; the rest only that it gave up.
-  if (result.status !== 0) {
-    throw new PortableDataError(`tar failed: ${result.stderr.trim().split("\n")[0]}`);
-  }
+  if (status !== 0) throw new PortableDataError(`tar failed: ${stderr.trim().split("\n")[0]}`);
 }
 
 function countRows(data: PortableData): number {
@@ -82,7 +90,7 @@ export async function writeBackup(db: Db, file: string): Promise<{ rows: number 
       }),
     );
     mkdirSync(dirname(resolve(file)), { recursive: true });
-    runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
+    await runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
     return { rows };
   } finally {
     rmSync(staging, { recursive: true, force: true });
@@ -101,7 +109,7 @@ export async function restoreBackup(
   if (!existsSync(file)) throw new PortableDataError(`No such file: ${file}`);
   const staging = mkdtempSync(join(tmpdir(), "site-restore-"));
   try {
-    runTar(["-xzf", resolve(file), "-C", staging]);
+    await runTar(["-xzf", resolve(file), "-C", staging]);
     if (!existsSync(join(staging, "manifest.json")) || !existsSync(join(staging, "data.json"))) {
       throw new PortableDataError("The archive is not a backup of this site");
     }

@@ -138,7 +138,7 @@ export type PortableHeader = Omit<PortableData, "tables">;
 
 /** A slice's rows, at most this many bytes of JSON: the next slice is sized to stay near it. */
 const sliceBytes = 4 * 1024 * 1024;
-const maxSliceRows = 2_000;
+const maxSliceRows = 1_000;
 
 /**
  * Reads a table in slices, each its own statement: by rowid on SQLite, through a cursor on
