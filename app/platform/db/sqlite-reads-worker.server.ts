@@ -109,6 +109,9 @@ class WorkerConnection implements DatabaseConnection {
 
   /** One message to the worker and its reply; the worker is stopped if the query overruns. */
   private ask(message: Message & { size?: number }, deadline: number): Promise<Reply> {
+    if (!this.usable) {
+      return Promise.reject(new DatabaseUnavailableError("The reports' reader stopped"));
+    }
     const id = ++this.nextId;
     // Referenced only while asked: an idle reader keeps no process alive.
     this.worker.ref();
