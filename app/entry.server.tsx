@@ -28,6 +28,7 @@ import {
   removeModulePreloads,
 } from "~/platform/document/module-preloads.server";
 import { InlineStylesheetContext } from "~/platform/document/stylesheet";
+import { hasFailedForDatabase, noteDatabaseFailure } from "~/platform/http/database-outage.server";
 import {
   buildDocumentCsp,
   getFrameOrigin,
@@ -52,7 +53,7 @@ export default async function handleRequest(
   // admin gate's, when it cannot check the session): a thrown response's headers are not kept.
   if (
     responseStatusCode === 503 ||
-    failedForDatabase.has(request) ||
+    hasFailedForDatabase(loadContext) ||
     Object.values(staticHandlerContext.errors ?? {}).some(isDatabaseUnavailable)
   ) {
     responseStatusCode = 503;
@@ -150,18 +151,14 @@ export default async function handleRequest(
 }
 
 /**
- * Requests whose loader or action met a database outage. In production React Router replaces
- * errors with a generic one before rendering, so the cause is noted here, where it is still known.
- */
-const failedForDatabase = new WeakSet<Request>();
-
-/**
  * Loader and action errors: a database outage is one warning line; a request React Router itself
  * refuses (a 405 for a method a route has no action for, a 404, a post from another origin) is the
  * client's mistake, one info line without a stack; anything else a full error.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (isDatabaseUnavailable(error)) failedForDatabase.add(request);
+  // In production React Router replaces errors with a generic one before rendering, so the cause
+  // is noted here, where it is still known.
+  noteDatabaseFailure(context as RouterContextProvider, error);
   if (request.signal.aborted) return;
   const { logger } = getAppContext(context as RouterContextProvider);
   if (isDatabaseUnavailable(error)) {

@@ -17,13 +17,17 @@ import { loadNavigation } from "~/features/pages/layout/navigation.server";
 import { getAppContext } from "~/platform/context.server";
 import { Stylesheet } from "~/platform/document/stylesheet";
 import { issueFormToken } from "~/platform/form-cookie.server";
+import { answerDatabaseOutages } from "~/platform/http/database-outage.server";
 import { getRequestData, provideRequestData } from "~/platform/request-data.server";
 import type { SharedRootData } from "~/platform/root-data";
 import { ToasterSlot } from "~/ui/toaster-slot";
 import type { Route } from "./+types/root";
 
-/** What every request needs (content, session) is read once, here, for all loaders. */
-export const middleware: Route.MiddlewareFunction[] = [provideRequestData];
+/**
+ * A download's database outage answered 503 like a page's; what every request needs (content,
+ * session) read once, here, for all loaders.
+ */
+export const middleware: Route.MiddlewareFunction[] = [answerDatabaseOutages, provideRequestData];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config, nonce } = getAppContext(context);

@@ -32,6 +32,7 @@ import { getImageCacheDir } from "~/platform/config.server";
 import type { AppServices, RequestInfo } from "~/platform/context.server";
 import { appContext } from "~/platform/context.server";
 import { runWithDatabasePriority } from "~/platform/db/priority-lane.server";
+import { getReportsDb } from "~/platform/db/reports-db.server";
 import {
   databaseRetryAfterSeconds,
   databaseUnavailableMessage,
@@ -195,6 +196,7 @@ function listHostPaths(app: express.Express): string[] {
 
 export function createSiteApp(services: AppServices, options: SiteAppOptions): SiteApp {
   const { config, db, logger } = services;
+  const reportsDb = getReportsDb(db);
   const app = express();
   const importBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
   const shedder = createLoadShedder(options.overload);
@@ -224,7 +226,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   let visits: VisitRecorder | undefined;
   async function createLoadContext(info: RequestInfo) {
     const context = new RouterContextProvider();
-    context.set(appContext, { ...services, ...info, visits, routes: await getRouteFacts() });
+    context.set(appContext, {
+      ...services,
+      ...info,
+      visits,
+      routes: await getRouteFacts(),
+      reportsDb,
+    });
     context.set(pageProbeContext, probePage);
     context.set(livePathsContext, () => listLivePaths(context));
     return context;

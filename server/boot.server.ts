@@ -48,7 +48,11 @@ export async function bootServices(
   addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
-  const db = await openDatabase(config.DATABASE_URL, logger, { quiet: !prepare });
+  const db = await openDatabase(config.DATABASE_URL, logger, {
+    quiet: !prepare,
+    poolSize: config.DATABASE_POOL_SIZE,
+    reportsTimeoutMs: config.REPORTS_TIMEOUT_SECONDS * 1000,
+  });
   if (prepare) {
     await seedDefaults(db);
     await bootstrapAdmin(db, config, logger);

@@ -12,6 +12,8 @@ describe("parseConfig", () => {
       SITE_URL: "http://localhost:3000",
       LOG_LEVEL: "info",
       WEB_CONCURRENCY: 1,
+      DATABASE_POOL_SIZE: 10,
+      REPORTS_TIMEOUT_SECONDS: 15,
       secure: false,
     });
     expect(config.ADMIN_EMAIL).toBeUndefined();
@@ -45,6 +47,13 @@ describe("parseConfig", () => {
     );
     expect(() => parseConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => parseConfig({ SITE_URL: "ftp://x" })).toThrow(/SITE_URL/);
+    expect(() => parseConfig({ DATABASE_POOL_SIZE: "1" })).toThrow(
+      "DATABASE_POOL_SIZE: must be a number of connections from 2 to 200",
+    );
+    expect(() => parseConfig({ REPORTS_TIMEOUT_SECONDS: "forever" })).toThrow(
+      "REPORTS_TIMEOUT_SECONDS: must be a number of seconds from 1 to 600",
+    );
+    expect(parseConfig({ DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
   });
 
   it("wants the admin email and password together", () => {

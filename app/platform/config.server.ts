@@ -82,6 +82,19 @@ const envSchema = z
       .min(16, "must be a number of megabytes from 16 to 1048576")
       .max(1_048_576, "must be a number of megabytes from 16 to 1048576")
       .default(1024),
+    /** PostgreSQL: connections of the main pool, per server process. */
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ message: "must be a number of connections from 2 to 200" })
+      .int("must be a number of connections from 2 to 200")
+      .min(2, "must be a number of connections from 2 to 200")
+      .max(200, "must be a number of connections from 2 to 200")
+      .default(10),
+    /** Longest an admin's heavy read (a report, an export) may run before it is stopped: a 503. */
+    REPORTS_TIMEOUT_SECONDS: z.coerce
+      .number({ message: "must be a number of seconds from 1 to 600" })
+      .min(1, "must be a number of seconds from 1 to 600")
+      .max(600, "must be a number of seconds from 1 to 600")
+      .default(15),
     TRUST_PROXY: z
       .string()
       .trim()

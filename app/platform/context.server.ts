@@ -44,7 +44,12 @@ export type RequestInfo = {
 };
 /** What the route modules' handles say, read from the server build (route-facts.server). */
 export type RouteInfo = { routes: RouteFacts };
-export type AppContext = AppServices & RequestInfo & RouteInfo;
+/**
+ * The handle for an admin's heavy reads (reports, exports, full lists: db/reports-db.server):
+ * typed like db, read-only on SQLite, never holding the event loop or the site's connections.
+ */
+export type ReportsInfo = { reportsDb: Db };
+export type AppContext = AppServices & RequestInfo & RouteInfo & ReportsInfo;
 
 export const appContext = createContext<AppContext>();
 

@@ -72,6 +72,11 @@ export const routeHandleSchema = z.object({
    * answers 403 to anyone else, and the menu leaves its entries out for them. None: every admin.
    */
   role: adminRoleSchema.optional(),
+  /**
+   * "linked": pages under this route link the public stylesheet, a cacheable file, instead of
+   * inlining it (the admin screens, which link their own full sheet after it anyway).
+   */
+  stylesheet: z.literal("linked").optional(),
 });
 
 export type RouteHandle = z.input<typeof routeHandleSchema>;

@@ -195,6 +195,33 @@ test("the stylesheet arrives inside the page and still styles it after client na
   ).toBeGreaterThan(10_000);
 });
 
+test("an admin screen links the stylesheet, and the site reached from it is still styled", async ({
+  page,
+  context,
+}) => {
+  await signInWithSessionCookie(context, baseURL);
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") stylesheets.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/admin/redirects");
+  await waitForHydration(page);
+  // Two cacheable files, the public sheet and the admin's, and no stylesheet inside the page.
+  expect(stylesheets).toEqual([
+    expect.stringMatching(/^\/assets\/app-.*\.css$/),
+    expect.stringMatching(/^\/assets\/admin-.*\.css$/),
+  ]);
+  const inlined = await page
+    .locator("head style")
+    .evaluateAll((styles) => Math.max(0, ...styles.map((style) => style.textContent?.length ?? 0)));
+  expect(inlined).toBeLessThan(2_000);
+  // View site is a client navigation: the public page keeps the linked sheet and is styled.
+  await page.getByRole("banner").getByRole("link", { name: "View site" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("banner")).toHaveCSS("position", "fixed");
+  await expect(page.locator('head link[rel="stylesheet"][href^="/assets/app-"]')).toHaveCount(1);
+});
+
 test.describe("without JavaScript at 375 px", () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 740 } });
 

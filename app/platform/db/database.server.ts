@@ -12,6 +12,8 @@ import { NamedPostgresDialect } from "./dialect.server";
 import { migrateToLatest } from "./migrate.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import { isDatabasePriority } from "./priority-lane.server";
+import { attachReportsDb, reportsDefaults } from "./reports-db.server";
+import { SqliteReadsDialect } from "./sqlite-reads-worker.server";
 import type { Db } from "./tables.server";
 import {
   DatabaseUnavailableError,
@@ -44,7 +46,15 @@ export function compareVersions(a: string, b: string): number {
  */
 const sqliteOpenWaitMs = 5_000;
 
-function openSqlite(path: string): Db {
+/** What the configuration may change of how the database is opened. */
+export type DatabaseOptions = {
+  /** PostgreSQL: connections of the main pool (default postgresPoolSizes.main). */
+  poolSize?: number;
+  /** Longest a heavy read (getReportsDb) may run before it is stopped. */
+  reportsTimeoutMs?: number;
+};
+
+function openSqlite(path: string, options: DatabaseOptions): Db {
   if (path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   const describeFailure = (error: unknown) =>
     `Cannot open the SQLite database ${resolve(path)}: ${(error as Error).message}`;
@@ -75,8 +85,22 @@ function openSqlite(path: string): Db {
   sqlite.exec("pragma busy_timeout = 0");
   sqlite.exec("pragma foreign_keys = on");
   sqlite.exec("pragma synchronous = normal");
-  const db: Db = new Kysely({ dialect: new NodeSqliteDialect(sqlite) });
+  // Another connection cannot see an in-memory database: its heavy reads stay on this one.
+  const reports: Db | undefined =
+    path === ":memory:"
+      ? undefined
+      : new Kysely({
+          dialect: new SqliteReadsDialect({
+            path: resolve(path),
+            connections: reportsDefaults.connections,
+            timeoutMs: options.reportsTimeoutMs ?? reportsDefaults.timeoutMs,
+          }),
+        });
+  const db: Db = new Kysely({
+    dialect: new NodeSqliteDialect(sqlite, { onDestroy: async () => reports?.destroy() }),
+  });
   attachDataVersion(db, { kind: "sqlite", handle: sqlite });
+  if (reports) attachReportsDb(db, reports);
   return db;
 }
 
@@ -99,7 +123,7 @@ export const postgresTimeouts = {
  * client-side query timeout its connection still waits for the old answer.
  */
 function wrapPool(
-  { pool, priorityPool }: { pool: pg.Pool; priorityPool: pg.Pool },
+  { pick, pools }: { pick: () => pg.Pool; pools: pg.Pool[] },
   circuit: DatabaseCircuit,
 ): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
@@ -131,11 +155,11 @@ function wrapPool(
     };
   };
   return {
-    options: pool.options,
+    options: pick().options,
     // While the circuit is open nobody waits for a connection: the answer is a 503 at once.
     connect: async () => {
       circuit.check();
-      const connecting = (isDatabasePriority() ? priorityPool : pool).connect();
+      const connecting = pick().connect();
       try {
         return wrap(await circuit.guard(connecting));
       } catch (error) {
@@ -150,7 +174,7 @@ function wrapPool(
     },
     end: async () => {
       await circuit.close();
-      await Promise.all([pool.end(), priorityPool.end()]);
+      await Promise.all(pools.map((each) => each.end()));
     },
   };
 }
@@ -210,39 +234,56 @@ function createProbe(url: string): CircuitProbe & { warm: () => void } {
 /** Connections of the main pool, and of the priority lane's beside it (priority-lane.server). */
 export const postgresPoolSizes = { main: 10, priority: 2 };
 
-function openPostgres(url: string, logger?: Logger): Db {
-  const openPool = (max: number) =>
+function openPostgres(url: string, options: DatabaseOptions, logger?: Logger): Db {
+  const openPool = (max: number, statementMs = postgresTimeouts.statementMs) =>
     new pg.Pool({
       connectionString: url,
       max,
       connectionTimeoutMillis: postgresTimeouts.connectMs,
-      query_timeout: postgresTimeouts.queryMs,
-      statement_timeout: postgresTimeouts.statementMs,
+      // The client's own wait outlasts the server's statement timeout, so the server's clear
+      // "canceling statement" comes first.
+      query_timeout: statementMs + postgresTimeouts.queryMs - postgresTimeouts.statementMs,
+      statement_timeout: statementMs,
       idle_in_transaction_session_timeout: postgresTimeouts.idleInTransactionMs,
       // A peer that vanished without closing (host down, network cut) is noticed by TCP keepalive.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       idleTimeoutMillis: 30_000,
     });
-  const pool = openPool(postgresPoolSizes.main);
+  const pool = openPool(options.poolSize ?? postgresPoolSizes.main);
   const priorityPool = openPool(postgresPoolSizes.priority);
+  // Heavy admin reads: a pool of their own, so they never take a page's or /readyz's connection.
+  const reportsPool = openPool(
+    reportsDefaults.connections,
+    options.reportsTimeoutMs ?? reportsDefaults.timeoutMs,
+  );
   const onError = (error: Error) => {
     logger?.warn({ reason: describeDatabaseError(error) }, "Database connection lost");
   };
   // pg's pool listens on idle clients only; a client in use that loses its server (a restart)
   // emits 'error' too, and an unheard 'error' event ends the process. Every client gets a listener.
-  for (const each of [pool, priorityPool]) {
+  for (const each of [pool, priorityPool, reportsPool]) {
     each.on("error", onError);
     each.on("connect", (client) => client.on("error", onError));
   }
   const probe = createProbe(url);
   probe.warm();
   const circuit = new DatabaseCircuit(probe, logger);
+  const pick = () => (isDatabasePriority() ? priorityPool : pool);
   const db: Db = new Kysely({
-    dialect: new NamedPostgresDialect({ pool: wrapPool({ pool, priorityPool }, circuit) }),
+    dialect: new NamedPostgresDialect({
+      pool: wrapPool({ pick, pools: [pool, priorityPool, reportsPool] }, circuit),
+    }),
+  });
+  // Ended with db's pools (above), so it has nothing of its own to end.
+  const reports: Db = new Kysely({
+    dialect: new NamedPostgresDialect({
+      pool: wrapPool({ pick: () => reportsPool, pools: [] }, circuit),
+    }),
   });
   attachCircuit(db, circuit);
   attachDataVersion(db, { kind: "postgres" });
+  attachReportsDb(db, reports);
   return db;
 }
 
@@ -250,10 +291,10 @@ function openPostgres(url: string, logger?: Logger): Db {
  * Opens (creating if needed) the database as it is, schema untouched: for tests that run the
  * migrations one by one over data written in between.
  */
-export function openDatabaseAsIs(url: string, logger?: Logger): Db {
+export function openDatabaseAsIs(url: string, logger?: Logger, options: DatabaseOptions = {}): Db {
   return url.startsWith("file:")
-    ? openSqlite(url.slice("file:".length))
-    : openPostgres(url, logger);
+    ? openSqlite(url.slice("file:".length), options)
+    : openPostgres(url, options, logger);
 }
 
 /**
@@ -263,9 +304,9 @@ export function openDatabaseAsIs(url: string, logger?: Logger): Db {
 export async function openDatabase(
   url: string,
   logger?: Logger,
-  { quiet = false }: { quiet?: boolean } = {},
+  { quiet = false, ...options }: DatabaseOptions & { quiet?: boolean } = {},
 ): Promise<Db> {
-  const db = openDatabaseAsIs(url, logger);
+  const db = openDatabaseAsIs(url, logger, options);
   try {
     await migrateToLatest(db, { logger, quiet });
   } catch (error) {

@@ -86,14 +86,16 @@ class NodeSqliteConnection implements DatabaseConnection {
  */
 class NodeSqliteDriver implements Driver {
   private readonly db: DatabaseSync;
+  private readonly onDestroy: (() => Promise<void>) | undefined;
   /** Transactions run one at a time: each waits for the previous one's end. */
   private transactionQueue: Promise<void> = Promise.resolve();
   private openTransaction:
     | { connection: NodeSqliteConnection; ended: Promise<void>; end: () => void }
     | undefined;
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, onDestroy?: () => Promise<void>) {
     this.db = db;
+    this.onDestroy = onDestroy;
   }
 
   async init(): Promise<void> {}
@@ -192,6 +194,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.onDestroy?.();
     if (this.db.isOpen) this.db.close();
   }
 }
@@ -201,7 +204,7 @@ class NodeSqliteDriver implements Driver {
  * keeps transactions apart itself, so a write waiting out another process's lock must not hold
  * up the reads behind it.
  */
-class NodeSqliteAdapter extends SqliteAdapter implements NamedAdapter {
+export class NodeSqliteAdapter extends SqliteAdapter implements NamedAdapter {
   readonly dialectName = "sqlite";
 
   override get supportsMultipleConnections(): boolean {
@@ -211,8 +214,11 @@ class NodeSqliteAdapter extends SqliteAdapter implements NamedAdapter {
 
 export class NodeSqliteDialect implements Dialect {
   private readonly db: DatabaseSync;
-  constructor(db: DatabaseSync) {
+  private readonly onDestroy: (() => Promise<void>) | undefined;
+  /** onDestroy: what else ends with this database (its reports' reader). */
+  constructor(db: DatabaseSync, { onDestroy }: { onDestroy?: () => Promise<void> } = {}) {
     this.db = db;
+    this.onDestroy = onDestroy;
   }
 
   createAdapter() {
@@ -220,7 +226,7 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.db);
+    return new NodeSqliteDriver(this.db, this.onDestroy);
   }
 
   createQueryCompiler() {

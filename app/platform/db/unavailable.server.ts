@@ -13,6 +13,23 @@ export class DatabaseUnavailableError extends Error {
   override name = "DatabaseUnavailableError";
 }
 
+/** Thrown when a read ran past the time it is allowed (a report's, an export's) and was stopped. */
+export class ReadStoppedError extends DatabaseUnavailableError {
+  override name = "ReadStoppedError";
+}
+
+/** True when the read was stopped for its time: the SQLite reports reader's, PostgreSQL's timeout. */
+export function isReadStopped(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    if (current instanceof ReadStoppedError || (current as { code?: unknown }).code === "57014") {
+      return true;
+    }
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Node's socket errors: the server is gone, refusing or unreachable. */
 export const networkCodes: ReadonlySet<string> = new Set([
   "ECONNREFUSED",

@@ -12,9 +12,10 @@ import type { Route } from "./+types/subscribers-csv";
 export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, config, clientIp } = getAppContext(context);
+  const { db, reportsDb, config, clientIp } = getAppContext(context);
   const admin = getAdmin(context);
-  const subscribers = await listSubscribers(db);
+  // Every subscriber: read through the heavy-read handle, off the site's connection.
+  const subscribers = await listSubscribers(reportsDb);
   const csv = formatSubscribersCsv(subscribers, config.SITE_URL);
   await recordActivity(db, {
     action: "export",

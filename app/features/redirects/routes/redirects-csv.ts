@@ -13,9 +13,9 @@ export const handle = { role: "owner" } satisfies RouteHandle;
 
 export async function loader({ context }: Route.LoaderArgs) {
   getAdmin(context);
-  // Read in slices, the event loop given back between them, however many rules there are.
+  // Read in slices through the heavy-read handle, off the site's connection.
   const rules: RedirectRule[] = [];
-  await readRulesInSlices(getAppContext(context).db, (rule) => rules.push(rule));
+  await readRulesInSlices(getAppContext(context).reportsDb, (rule) => rules.push(rule));
   rules.sort((a, b) => a.source.localeCompare(b.source) || a.match.localeCompare(b.match));
   return new Response(formatRedirectCsv(rules), {
     headers: {

@@ -1,20 +1,21 @@
 // `npm run backup | restore | export | import`: a backup is one .tar.gz of a consistent snapshot
 // of every table (uploaded images included, as rows), taken while the site runs; restore brings it
 // into SQLite or PostgreSQL, an older archive's uploads/ folder through importUploads.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseConfig } from "~/platform/config.server";
 import { openDatabase } from "~/platform/db/database.server";
+import { getReportsDb } from "~/platform/db/reports-db.server";
 import type { Db } from "~/platform/db/tables.server";
 import { describeFileFault } from "~/platform/file-faults.server";
 import {
-  exportData,
   importData,
   type PortableData,
   PortableDataError,
   parsePortableData,
+  writeDataFile,
 } from "./portable-data.server";
 
 const usage = [
@@ -30,13 +31,21 @@ const usage = [
 /** Imports a folder of uploads (an older archive's) into the database; answers how many. */
 export type UploadsImporter = (db: Db, folder: string) => Promise<number>;
 
-function runTar(args: string[]): void {
-  const result = spawnSync("tar", args, { encoding: "utf8" });
-  if (result.error) throw new PortableDataError(`tar could not be run: ${result.error.message}`);
+/** Runs tar as a child process, waited for asynchronously: a big archive never holds the loop. */
+async function runTar(args: string[]): Promise<void> {
+  const child = spawn("tar", args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const status = await new Promise<number | null>((done, fail) => {
+    child.on("error", (error) =>
+      fail(new PortableDataError(`tar could not be run: ${error.message}`)),
+    );
+    child.on("close", done);
+  });
   // tar's first line says what failed; the rest only that it gave up.
-  if (result.status !== 0) {
-    throw new PortableDataError(`tar failed: ${result.stderr.trim().split("\n")[0]}`);
-  }
+  if (status !== 0) throw new PortableDataError(`tar failed: ${stderr.trim().split("\n")[0]}`);
 }
 
 function countRows(data: PortableData): number {
@@ -61,25 +70,28 @@ function defaultBackupName(now = new Date()): string {
   return join("backups", `site-${stamp}.tar.gz`);
 }
 
-/** Writes the backup archive; returns what it holds. */
+/**
+ * Writes the backup archive; returns what it holds. The data is read through the database's
+ * heavy-read handle, in slices written as they come (writeDataFile), so neither a large table nor
+ * the site beside it waits for the whole.
+ */
 export async function writeBackup(db: Db, file: string): Promise<{ rows: number }> {
   const staging = mkdtempSync(join(tmpdir(), "site-backup-"));
   try {
     // One snapshot: uploaded images are rows like the rest, so the archive is consistent.
-    const data = await exportData(db);
-    writeFileSync(join(staging, "data.json"), JSON.stringify(data));
+    const { header, rows } = await writeDataFile(getReportsDb(db), join(staging, "data.json"));
     writeFileSync(
       join(staging, "manifest.json"),
       JSON.stringify({
         kind: "clearline-site-backup",
-        createdAt: data.exportedAt,
-        engine: data.engine,
-        schemaVersion: data.schemaVersion,
+        createdAt: header.exportedAt,
+        engine: header.engine,
+        schemaVersion: header.schemaVersion,
       }),
     );
     mkdirSync(dirname(resolve(file)), { recursive: true });
-    runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
-    return { rows: countRows(data) };
+    await runTar(["-czf", resolve(file), "-C", staging, "manifest.json", "data.json"]);
+    return { rows };
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -97,7 +109,7 @@ export async function restoreBackup(
   if (!existsSync(file)) throw new PortableDataError(`No such file: ${file}`);
   const staging = mkdtempSync(join(tmpdir(), "site-restore-"));
   try {
-    runTar(["-xzf", resolve(file), "-C", staging]);
+    await runTar(["-xzf", resolve(file), "-C", staging]);
     if (!existsSync(join(staging, "manifest.json")) || !existsSync(join(staging, "data.json"))) {
       throw new PortableDataError("The archive is not a backup of this site");
     }
@@ -133,7 +145,9 @@ export async function runDataCommand(
     return 2;
   }
   const config = parseConfig(env);
-  const db = await openDatabase(config.DATABASE_URL);
+  const db = await openDatabase(config.DATABASE_URL, undefined, {
+    reportsTimeoutMs: config.REPORTS_TIMEOUT_SECONDS * 1000,
+  });
   try {
     switch (command) {
       case "backup": {
@@ -154,9 +168,8 @@ export async function runDataCommand(
         break;
       }
       case "export": {
-        const data = await exportData(db);
-        writeFileSync(file ?? "", JSON.stringify(data));
-        print(`Exported ${countRows(data)} rows of ${data.tables.length} tables to ${file}`);
+        const written = await writeDataFile(getReportsDb(db), file ?? "");
+        print(`Exported ${written.rows} rows of ${written.tables} tables to ${file}`);
         break;
       }
       case "import": {

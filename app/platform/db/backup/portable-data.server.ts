@@ -1,6 +1,7 @@
 // All of the site's data as portable JSON, read from one consistent snapshot of either engine and
 // written back into either. Tables and foreign keys come from the database's catalogue, so a new
 // table needs no change here; binary columns travel as {"$base64": ...}.
+import { open } from "node:fs/promises";
 import { type Kysely, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
 import { readMigrationNames } from "~/platform/db/migrate.server";
@@ -127,13 +128,71 @@ function fromPortable(value: unknown, engine: "sqlite" | "postgres"): unknown {
   return value;
 }
 
+/** What an export says before its tables: everything of PortableData but the rows. */
+export type PortableHeader = Omit<PortableData, "tables">;
+
+/** A slice's rows, at most this many bytes of JSON: the next slice is sized to stay near it. */
+const sliceBytes = 4 * 1024 * 1024;
+const maxSliceRows = 1_000;
+
+/**
+ * Reads a table in slices, each its own statement: by rowid on SQLite, through a cursor on
+ * PostgreSQL (inside the caller's transaction). A slice starts at one row and grows while its rows
+ * are small, so a table of images is read a few rows at a time. Between slices the event loop is
+ * given back, so a big table never holds it for more than one slice.
+ */
+async function readTableInSlices(
+  connection: Kysely<unknown>,
+  engine: "sqlite" | "postgres",
+  table: string,
+  onRows: (rows: Row[]) => Promise<number>,
+): Promise<void> {
+  let size = 1;
+  const nextSize = (bytes: number) =>
+    bytes > sliceBytes ? Math.max(1, size >> 1) : Math.min(maxSliceRows, size * 2);
+  if (engine === "postgres") {
+    await sql`declare export_rows no scroll cursor for select * from ${sql.table(table)}`.execute(
+      connection,
+    );
+    for (;;) {
+      const { rows } =
+        await sql<Row>`fetch forward ${sql.raw(String(size))} from export_rows`.execute(connection);
+      if (rows.length === 0) break;
+      size = nextSize(await onRows(rows));
+    }
+    await sql`close export_rows`.execute(connection);
+    return;
+  }
+  // Below any rowid SQLite hands out, negative ones included.
+  let after: number | bigint = -(2n ** 63n);
+  for (;;) {
+    const { rows } = await sql<Row & { $rowid: number }>`
+      select rowid as "$rowid", * from ${sql.table(table)}
+      where rowid > ${after} order by rowid limit ${size}`.execute(connection);
+    if (rows.length === 0) break;
+    after = Number(rows.at(-1)?.$rowid);
+    for (const row of rows) delete (row as Partial<typeof row>).$rowid;
+    size = nextSize(await onRows(rows));
+    // On the site's own connection a statement runs on the event loop: let other work in.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
  * Reads every site table inside one read-only snapshot transaction, so the export is consistent
- * while the site keeps taking writes (WAL on SQLite, repeatable read on PostgreSQL).
+ * while the site keeps taking writes (WAL on SQLite, repeatable read on PostgreSQL), in slices
+ * (readTableInSlices): onTable opens each table, onRows takes its rows in portable form and
+ * answers how many bytes of JSON they made (or any measure of their size).
  */
-export async function exportData(db: Db): Promise<PortableData> {
+async function readSnapshot(
+  db: Db,
+  onHeader: (header: PortableHeader) => Promise<void>,
+  onTable: (name: string, index: number) => Promise<void>,
+  onRows: (rows: Row[]) => Promise<number>,
+): Promise<void> {
   const engine = getDialectName(db);
-  return db.connection().execute(async (connection) => {
+  const exportedAt = new Date().toISOString();
+  await db.connection().execute(async (connection) => {
     await (engine === "postgres"
       ? sql`begin isolation level repeatable read read only`
       : sql`begin`
@@ -141,29 +200,90 @@ export async function exportData(db: Db): Promise<PortableData> {
     try {
       const { tables, parents } = await readCatalogue(connection as Kysely<unknown>);
       const migrations = await readMigrationNames(connection as Kysely<unknown>);
-      const result: PortableData["tables"] = [];
-      for (const name of sortByForeignKeys(tables, parents)) {
-        const rows = await sql<Row>`select * from ${sql.table(name)}`.execute(connection);
-        result.push({
-          name,
-          rows: rows.rows.map((row) =>
-            Object.fromEntries(Object.entries(row).map(([key, value]) => [key, toPortable(value)])),
-          ),
-        });
-      }
-      return {
+      await onHeader({
         format: portableFormat,
         version: portableVersion,
-        exportedAt: new Date().toISOString(),
+        exportedAt,
         engine,
         migrations,
         schemaVersion: migrations.at(-1),
-        tables: result,
-      };
+      });
+      for (const [index, name] of sortByForeignKeys(tables, parents).entries()) {
+        await onTable(name, index);
+        await readTableInSlices(connection as Kysely<unknown>, engine, name, (rows) =>
+          onRows(
+            rows.map((row) =>
+              Object.fromEntries(
+                Object.entries(row).map(([key, value]) => [key, toPortable(value)]),
+              ),
+            ),
+          ),
+        );
+      }
     } finally {
       await sql`commit`.execute(connection);
     }
   });
+}
+
+/** Every site table as PortableData, in memory (readSnapshot). */
+export async function exportData(db: Db): Promise<PortableData> {
+  let header: PortableHeader | undefined;
+  const tables: PortableData["tables"] = [];
+  await readSnapshot(
+    db,
+    async (read) => {
+      header = read;
+    },
+    async (name) => {
+      tables.push({ name, rows: [] });
+    },
+    async (rows) => {
+      tables.at(-1)?.rows.push(...rows);
+      return JSON.stringify(rows).length;
+    },
+  );
+  return { ...(header as PortableHeader), tables };
+}
+
+/**
+ * Writes every site table to file as the JSON exportData's answer would make, a slice at a time:
+ * neither the whole data nor its text is ever held at once. Answers what it wrote.
+ */
+export async function writeDataFile(
+  db: Db,
+  file: string,
+): Promise<{ header: PortableHeader; tables: number; rows: number }> {
+  const handle = await open(file, "w");
+  let header: PortableHeader | undefined;
+  let tables = 0;
+  let rows = 0;
+  let first = true;
+  try {
+    await readSnapshot(
+      db,
+      async (read) => {
+        header = read;
+        await handle.write(`${JSON.stringify(read).slice(0, -1)},"tables":[`);
+      },
+      async (name, index) => {
+        tables++;
+        first = true;
+        await handle.write(`${index > 0 ? "]}," : ""}{"name":${JSON.stringify(name)},"rows":[`);
+      },
+      async (slice) => {
+        rows += slice.length;
+        const text = JSON.stringify(slice).slice(1, -1);
+        await handle.write(first ? text : `,${text}`);
+        first = false;
+        return text.length;
+      },
+    );
+    await handle.write(tables > 0 ? "]}]}" : "]}");
+  } finally {
+    await handle.close();
+  }
+  return { header: header as PortableHeader, tables, rows };
 }
 
 export function parsePortableData(text: string): PortableData {
