@@ -23,16 +23,20 @@ export type SourceAliases = ReadonlyMap<string, string>;
 /** More aliases than this in raw rows is a flood's doing: the rest keep their own names. */
 const maxAliases = 500;
 
-/**
- * The aliases of known sources among the raw rows of these days: few (the raw rows are the days
- * not yet rolled up), so their names are mapped in SQL by a CASE of literal pairs, the one
- * definition of a source's name staying readSourceName.
- */
-export async function readRawSourceAliases(db: Db, { from, to }: DayRange): Promise<SourceAliases> {
-  const { rows } = await sql<{ value: string }>`
+/** The distinct source and referrer values among the raw rows of these days. */
+export function selectRawSourceValues({ from, to }: DayRange): RawBuilder<{ value: string }> {
+  return sql<{ value: string }>`
     select referrer_host as value from visit_entries where day >= ${from} and day <= ${to}
     union select source from visit_entries where day >= ${from} and day <= ${to}
-    union select source from visit_conversions where day >= ${from} and day <= ${to}`.execute(db);
+    union select source from visit_conversions where day >= ${from} and day <= ${to}`;
+}
+
+/**
+ * The aliases of known sources among raw values, with their one name. They are few (the raw rows
+ * are the days not rolled up yet), so SQL maps them by a CASE of literal pairs, the one
+ * definition of a source's name staying readSourceName.
+ */
+export function toSourceAliases(rows: readonly { value: string }[]): SourceAliases {
   const aliases = new Map<string, string>();
   for (const { value } of rows) {
     const name = value ? readSourceName(value) : value;
@@ -110,7 +114,7 @@ async function moveDayToRollups(trx: Db, day: string): Promise<boolean> {
     group by day, path
     on conflict (day, path) do update set views = visit_day_pages.views + excluded.views,
       visitors = visit_day_pages.visitors + excluded.visitors`.execute(trx);
-  const aliases = await readRawSourceAliases(trx, one);
+  const aliases = toSourceAliases((await selectRawSourceValues(one).execute(trx)).rows);
   for (const dimension of visitDimensions) {
     await sql`insert into visit_day_visits (dimension, day, value, detail, visits)
       select cast(${dimension} as text), cast(${day} as text), value, detail, visits
