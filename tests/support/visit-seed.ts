@@ -22,16 +22,25 @@ export type VisitSeed = {
  * visitor in fifty.
  */
 export async function seedVisits(db: Db, seed: VisitSeed): Promise<void> {
+  // Days a statement at a time: each stays well under PostgreSQL's statement timeout.
+  for (let first = 0; first < seed.days; first += daysPerStatement) {
+    await seedDays(db, seed, first, Math.min(seed.days, first + daysPerStatement) - 1);
+  }
+}
+
+const daysPerStatement = 40;
+
+async function seedDays(db: Db, seed: VisitSeed, first: number, last: number): Promise<void> {
   const postgres = getDialectName(db) === "postgres";
   const grid = (extra: string) =>
     postgres
       ? sql.raw(
-          `generate_series(0, ${seed.days - 1}) d(n), generate_series(0, ${seed.visitorsPerDay - 1}) v(n)${extra}`,
+          `generate_series(${first}, ${last}) d(n), generate_series(0, ${seed.visitorsPerDay - 1}) v(n)${extra}`,
         )
       : sql.raw(`d, v${extra}`);
   const ranges = postgres
     ? sql``
-    : sql.raw(`with recursive d(n) as (select 0 union all select n + 1 from d where n < ${seed.days - 1}),
+    : sql.raw(`with recursive d(n) as (select ${first} union all select n + 1 from d where n < ${last}),
         v(n) as (select 0 union all select n + 1 from v where n < ${seed.visitorsPerDay - 1}),
         k(n) as (select 0 union all select n + 1 from k where n < ${seed.pagesPerVisitor - 1}) `);
   const day = postgres

@@ -8,6 +8,8 @@ import type { Db } from "./tables.server";
 
 /** A worker with no read for this long is ended; the next read starts one again. */
 const idleMs = 30_000;
+/** Rows a page of a cursor asks PostgreSQL for, whatever the reader takes at a time. */
+const serverPageRows = 5_000;
 /** A cursor the reader stopped asking for (a download abandoned) is closed after this. */
 const cursorIdleMs = 60_000;
 
@@ -180,12 +182,20 @@ export async function openReadCursor<R>(
 ): Promise<ReadCursor<R>> {
   const reader = await getReader(db);
   if (!reader) {
+    // Pages of at least serverPageRows: each is a statement that ranks the whole read again.
     let offset = 0;
+    let buffered: R[] = [];
+    let done = false;
     return {
       next: async (count) => {
-        const { rows } = await query({ limit: count, offset }).execute(db);
-        offset += rows.length;
-        return rows;
+        if (buffered.length < count && !done) {
+          const limit = Math.max(count, serverPageRows);
+          const { rows } = await query({ limit, offset }).execute(db);
+          offset += rows.length;
+          done = rows.length < limit;
+          buffered = [...buffered, ...rows];
+        }
+        return buffered.splice(0, count);
       },
       close: async () => {},
     };

@@ -3,6 +3,7 @@
 import { type RawBuilder, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
+import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { readSourceName } from "./visit-attribution";
 import { addDays } from "./visit-days";
 
@@ -96,6 +97,9 @@ export function selectRawConversions({ from, to }: DayRange, aliases: SourceAlia
     from visit_conversions where day >= ${from} and day <= ${to}`;
 }
 
+/** A turn of the event loop: on SQLite a statement's await alone gives none. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Sums one day's raw rows into the rollups (adding to what is there) and deletes them. */
 async function moveDayToRollups(trx: Db, day: string): Promise<boolean> {
   const one = { from: day, to: day };
@@ -114,8 +118,10 @@ async function moveDayToRollups(trx: Db, day: string): Promise<boolean> {
     group by day, path
     on conflict (day, path) do update set views = visit_day_pages.views + excluded.views,
       visitors = visit_day_pages.visitors + excluded.visitors`.execute(trx);
+  await yieldTurn();
   const aliases = toSourceAliases((await selectRawSourceValues(one).execute(trx)).rows);
   for (const dimension of visitDimensions) {
+    await yieldTurn();
     await sql`insert into visit_day_visits (dimension, day, value, detail, visits)
       select cast(${dimension} as text), cast(${day} as text), value, detail, visits
       from (${selectRawVisits(dimension, one, aliases)}) raw where true
@@ -131,33 +137,28 @@ async function moveDayToRollups(trx: Db, day: string): Promise<boolean> {
     trx,
   );
   for (const table of ["visit_page_views", "visit_entries", "visit_conversions"] as const) {
+    await yieldTurn();
     await trx.deleteFrom(table).where("day", "=", day).execute();
   }
   return true;
 }
 
-/** PostgreSQL's "could not serialize": another instance moved the same rows first. */
-function isSerializationFailure(error: unknown): boolean {
-  return ["40001", "40P01"].includes(String((error as { code?: unknown }).code));
-}
-
 /**
  * Rolls one day up in one transaction; false when there was nothing left (another instance got
- * there first). On PostgreSQL the transaction reads one snapshot (repeatable read), so it deletes
- * exactly the rows it summed, and a concurrent roll-up of the same rows fails instead of adding
- * them twice; SQLite runs write transactions one at a time.
+ * there first). On PostgreSQL the transaction first locks the raw tables against writes (reads go
+ * on; a recorder's batch waits the few milliseconds of one day): what it sums is then exactly
+ * what it deletes, and a second instance's roll-up waits and finds the day done. SQLite runs
+ * write transactions one at a time anyway.
  */
 export async function rollUpVisitDay(db: Db, day: string): Promise<boolean> {
-  const transaction =
-    getDialectName(db) === "postgres"
-      ? db.transaction().setIsolationLevel("repeatable read")
-      : db.transaction();
-  try {
-    return await transaction.execute((trx) => moveDayToRollups(trx, day));
-  } catch (error) {
-    if (isSerializationFailure(error)) return false;
-    throw error;
-  }
+  const postgres = getDialectName(db) === "postgres";
+  return db.transaction().execute(async (trx) => {
+    if (postgres) {
+      await sql`lock table visit_page_views, visit_entries, visit_conversions
+        in share row exclusive mode`.execute(trx);
+    }
+    return moveDayToRollups(trx, day);
+  });
 }
 
 /** The first day after `after`, up to `last`, that still has raw rows. */
@@ -180,10 +181,14 @@ async function findRawDay(db: Db, after: string, last: string): Promise<string |
     .sort()[0];
 }
 
+/** The pause between two days of a backlog: other processes get their turn at the write lock. */
+const pauseBetweenDaysMs = 10;
+
 /**
  * Rolls up every day up to two days before today (yesterday may still get another instance's
- * late batch), oldest first, a day per step with a turn of the event loop between steps, so a
- * backlog of hundreds of days never holds the loop. Returns the days rolled up.
+ * late batch), oldest first, a day per step with a pause between steps, so a backlog of hundreds
+ * of days never holds the event loop or the database. Returns the days rolled up here; a
+ * database busy or away ends the run early (the next run goes on where this one stopped).
  */
 export async function rollUpFinishedDays(
   db: Db,
@@ -193,12 +198,16 @@ export async function rollUpFinishedDays(
   const last = addDays(today, -2);
   let rolled = 0;
   let after = "";
-  while (!shouldStop()) {
-    const day = await findRawDay(db, after, last);
-    if (!day) break;
-    if (await rollUpVisitDay(db, day)) rolled += 1;
-    after = day;
-    await new Promise((resolve) => setImmediate(resolve));
+  try {
+    while (!shouldStop()) {
+      const day = await findRawDay(db, after, last);
+      if (!day) break;
+      if (await rollUpVisitDay(db, day)) rolled += 1;
+      after = day;
+      await new Promise((resolve) => setTimeout(resolve, pauseBetweenDaysMs));
+    }
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
   }
   return rolled;
 }
