@@ -10,21 +10,15 @@ import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { addDays, createDayReader } from "~/platform/visits/visit-days";
 import { rollUpFinishedDays } from "~/platform/visits/visit-rollups.server";
-import { readViewsByPath } from "~/platform/visits/visit-store.server";
+import {
+  deleteVisitsBefore,
+  readViewsByPath,
+  visitFigureTables,
+} from "~/platform/visits/visit-store.server";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 import { seedVisits } from "../support/visit-seed";
-
-const visitTables = [
-  "visit_page_views",
-  "visit_entries",
-  "visit_conversions",
-  "visit_rolled_days",
-  "visit_day_pages",
-  "visit_day_visits",
-  "visit_day_conversions",
-] as const;
 
 type Visit = {
   day: string;
@@ -192,7 +186,7 @@ describe.each(getTestDatabaseKinds())("Insights rollups on $name", (kind) => {
   });
 
   beforeEach(async () => {
-    for (const table of visitTables) await db.deleteFrom(table).execute();
+    for (const table of visitFigureTables) await db.deleteFrom(table).execute();
   });
 
   it("reads the same figures before and after past days are rolled up, a source's aliases one row, today and yesterday left raw", async () => {
@@ -311,6 +305,14 @@ describe.each(getTestDatabaseKinds())("Insights rollups on $name", (kind) => {
     expect(Number(totals?.visits)).toBe(12 * 60);
     expect(Number(totals?.days)).toBe(12);
     expect(await readInsights(db, "30d", today)).toEqual(before);
+
+    // The retention takes rolled-up days with it: of 12 days seeded, the 5 before the cutoff go.
+    await deleteVisitsBefore(db, daysAgo(8), today);
+    const kept = await readInsights(db, "30d", today);
+    expect(kept.totals.visitors).toBe(7 * 60);
+    expect(kept.days.filter((day) => day.visitors > 0).map((day) => day.day)).toEqual(
+      [8, 7, 6, 5, 4, 3, 2].map(daysAgo),
+    );
   });
 
   it("ranks the top 25 of 3,000 referrers in the database, and exports every row of every table, streamed", async () => {

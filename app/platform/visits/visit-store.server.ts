@@ -167,18 +167,21 @@ export async function readStoredAttribution(db: Db, day: string, visitor: string
   };
 }
 
+/** Every table of visit figures by day: the raw rows and their daily rollups. */
+export const visitFigureTables = [
+  "visit_page_views",
+  "visit_entries",
+  "visit_conversions",
+  "visit_rolled_days",
+  "visit_day_pages",
+  "visit_day_visits",
+  "visit_day_conversions",
+] as const;
+
 /** Figures older than the retention, and salts of days gone (so no visitor hash can be remade). */
 export async function deleteVisitsBefore(db: Db, cutoff: string, today: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const table of [
-      "visit_page_views",
-      "visit_entries",
-      "visit_conversions",
-      "visit_rolled_days",
-      "visit_day_pages",
-      "visit_day_visits",
-      "visit_day_conversions",
-    ] as const) {
+    for (const table of visitFigureTables) {
       await trx.deleteFrom(table).where("day", "<", cutoff).execute();
     }
     await trx.deleteFrom("visit_salts").where("day", "<", today).execute();
