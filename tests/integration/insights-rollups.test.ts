@@ -5,6 +5,7 @@ import { request } from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readInsights } from "~/features/insights/insights.server";
 import { insightsTableNames } from "~/features/insights/insights-schema";
+import { startVisitRollups } from "~/features/insights/visit-rollup-job.server";
 import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
@@ -313,6 +314,26 @@ describe.each(getTestDatabaseKinds())("Insights rollups on $name", (kind) => {
     expect(kept.days.filter((day) => day.visitors > 0).map((day) => day.day)).toEqual(
       [8, 7, 6, 5, 4, 3, 2].map(daysAgo),
     );
+  });
+
+  it("rolls finished days up in the background once started, and stops when asked", async () => {
+    await seedVisits(db, {
+      lastDay: daysAgo(1),
+      days: 4,
+      visitorsPerDay: 20,
+      pagesPerVisitor: 2,
+      paths: 10,
+      referrers: 10,
+      campaigns: 5,
+    });
+    const job = startVisitRollups(site.services);
+    try {
+      await expect.poll(() => listRawDays(db), { timeout: 10_000 }).toEqual([daysAgo(1)]);
+    } finally {
+      await job.stop();
+    }
+    const rolled = await db.selectFrom("visit_rolled_days").select("day").orderBy("day").execute();
+    expect(rolled.map((row) => row.day)).toEqual([4, 3, 2].map(daysAgo));
   });
 
   it("ranks the top 25 of 3,000 referrers in the database, and exports every row of every table, streamed", async () => {
