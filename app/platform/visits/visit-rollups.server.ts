@@ -181,6 +181,9 @@ async function findRawDay(db: Db, after: string, last: string): Promise<string |
     .sort()[0];
 }
 
+/** A run that rolled up this many days (a backlog) refreshes PostgreSQL's statistics after. */
+const analyzeAfterDays = 30;
+
 /** The pause between two days of a backlog: other processes get their turn at the write lock. */
 const pauseBetweenDaysMs = 10;
 
@@ -205,6 +208,15 @@ export async function rollUpFinishedDays(
       if (await rollUpVisitDay(db, day)) rolled += 1;
       after = day;
       await new Promise((resolve) => setTimeout(resolve, pauseBetweenDaysMs));
+    }
+    if (rolled >= analyzeAfterDays && getDialectName(db) === "postgres") {
+      // Until autovacuum comes by, the planner takes the rollups for empty and reads wade through
+      // the raw tables' deleted rows (a year's report took 1.5-2.5 s, not 0.8). Only a speed-up:
+      // a refusal (a timeout, a role that may not vacuum) leaves it to autovacuum.
+      await sql`vacuum (analyze) visit_page_views, visit_entries, visit_conversions,
+        visit_rolled_days, visit_day_pages, visit_day_visits, visit_day_conversions`
+        .execute(db)
+        .catch(() => {});
     }
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
