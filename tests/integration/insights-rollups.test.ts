@@ -2,6 +2,7 @@
 // its days are rolled up (a source's aliases one row), two instances roll a day up once, the top
 // 25 of thousands of values come ranked from SQL, and every export streams every row of its table.
 import { request } from "node:http";
+import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readInsights } from "~/features/insights/insights.server";
 import { insightsTableNames } from "~/features/insights/insights-schema";
@@ -404,3 +405,53 @@ describe.each(getTestDatabaseKinds())("Insights rollups on $name", (kind) => {
     expect(pages.lines).toContainEqual(["/e/0", String(blog.length * 2), String(blog.length)]);
   });
 });
+
+// PostgreSQL cancels a statement past its timeout; with the year's raw rows read in full, the
+// pages, articles and entries exports met it under load and answered 500.
+describe.each(getTestDatabaseKinds().filter((kind) => kind.name === "postgres"))(
+  "an Insights export past PostgreSQL's statement timeout",
+  (kind) => {
+    let site: TestSite;
+
+    beforeAll(async () => {
+      site = await startTestSite(await kind.create(), {}, { visits: { flushMs: 3_600_000 } });
+    });
+
+    afterAll(async () => {
+      await site?.close();
+    });
+
+    it("answers 503 with Retry-After, not 500, and the next export is whole", async () => {
+      const { db } = site.services;
+      const cookie = await logInCookie(site);
+      const today = createDayReader()(Date.now(), Intl.DateTimeFormat().resolvedOptions().timeZone);
+      await writeRaw(db, [{ day: today, visitor: "v1", entry: "/about", views: { "/about": 1 } }]);
+      // Every read of the visits waits longer than the statement timeout allows.
+      await sql`alter table visit_entries rename to visit_entries_away`.execute(db);
+      await sql`create view visit_entries as
+        select e.* from visit_entries_away e, (select pg_sleep(6)) slow`.execute(db);
+      try {
+        const answer = await download(
+          site,
+          cookie,
+          "/admin/insights/export.csv?table=entries&period=7d",
+        );
+        expect(answer.status).toBe(503);
+        expect(answer.headers["retry-after"]).toBe("5");
+      } finally {
+        await sql`drop view visit_entries`.execute(db);
+        await sql`alter table visit_entries_away rename to visit_entries`.execute(db);
+      }
+      const answer = await download(
+        site,
+        cookie,
+        "/admin/insights/export.csv?table=entries&period=7d",
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.lines).toEqual([
+        ["Page", "Visits"],
+        ["/about", "1"],
+      ]);
+    });
+  },
+);
