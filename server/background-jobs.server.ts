@@ -1,7 +1,8 @@
 // Every piece of work the server does outside visitors' requests, started after boot and stopped
-// on shutdown before the database closes: the mail worker, the newsletter's sign-up cleanup and the
-// record of scheduled items going live.
+// on shutdown before the database closes: the mail worker, the newsletter's sign-up cleanup, the
+// record of scheduled items going live and Insights' daily rollups.
 import { type MailWorkerOptions, startMailWorker } from "~/capabilities/mail/mail-worker.server";
+import { startVisitRollups } from "~/features/insights/visit-rollup-job.server";
 import { startSignUpCleanup } from "~/features/newsletter/sign-up-cleanup.server";
 import { startGoLiveRecorder } from "~/features/publishing/store/go-live.server";
 import type { AppServices } from "~/platform/context.server";
@@ -13,7 +14,11 @@ export function startBackgroundJobs(
   options: MailWorkerOptions = {},
 ): BackgroundJobs {
   const cleanup = startSignUpCleanup(services);
-  const jobs = [startMailWorker(services, options), startGoLiveRecorder(services)];
+  const jobs = [
+    startMailWorker(services, options),
+    startGoLiveRecorder(services),
+    startVisitRollups(services),
+  ];
   return {
     stop: async () => {
       cleanup.stop();

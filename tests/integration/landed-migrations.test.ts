@@ -37,6 +37,7 @@ const landed: Record<string, string> = {
   "0031_conversion_visitors.ts": "a46052a70d117ddf092fbe928a114457cd25f079aa8d4bfd34815124cd9ca12b",
   "0032_missing_addresses_trim.ts":
     "361e9e9e87d6ce4c1c147fdf48d6fbef6ce14395cd7c9a57874316223ba4a155",
+  "0033_visit_rollups.ts": "6618af6d46b9bb0c80bd8409702e7fbb09cfa1bf26158fe0715ddc7e243afa08",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

@@ -1,25 +1,44 @@
-// The Insights figures of a period and of the one before it, from the visit tables: visitors,
-// page views and conversions per day, and every table the screen and its CSV export show. A
-// source's aliases (linkedin, linkedin.com, lnkd.in) are one row; conversions are split by kind.
+// The Insights figures of a period and of the one before it, from the daily rollups and the raw
+// rows of days not rolled up yet: every table ranked in SQL, its top rows for the screen, all of
+// them a page at a time for the CSV. A source's aliases are one row; conversions split by kind.
 import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { formatCsv } from "~/platform/csv";
+import { openReadCursor, readOffLoop } from "~/platform/db/off-loop-reads.server";
 import type { Db } from "~/platform/db/tables.server";
+import { conversionKinds } from "~/platform/visits/visit-attribution";
+import { addDays } from "~/platform/visits/visit-days";
 import {
-  type ConversionKind,
-  conversionKinds,
-  readSourceName,
-} from "~/platform/visits/visit-attribution";
-import { addDays, listDays } from "~/platform/visits/visit-days";
+  type DayRange,
+  type SourceAliases,
+  selectRawSourceValues,
+  toSourceAliases,
+  type VisitDimension,
+} from "~/platform/visits/visit-rollups.server";
+import {
+  type ConversionCounts,
+  type PageRow,
+  type RankedQuery,
+  type RateRow,
+  readDays,
+  readTotals,
+  selectPages,
+  selectRates,
+  selectVisits,
+  toNumber,
+  type VisitRow,
+} from "./insights-reads.server";
 import {
   conversionKindLabels,
   type InsightsPeriod,
   type InsightsTableName,
+  insightsTableNames,
   periodDays,
 } from "./insights-schema";
 
+export type { ConversionCounts } from "./insights-reads.server";
+
 export type DayFigures = { day: string; visitors: number; views: number };
 export type Totals = { visitors: number; views: number; conversions: number };
-export type ConversionCounts = Record<ConversionKind, number>;
 export type Row = {
   label: string;
   /** The line under the label on screen. */
@@ -54,180 +73,16 @@ export type InsightsReport = {
   tables: Record<InsightsTableName, InsightsTable>;
 };
 
-type Range = { from: string; to: string };
-
-const num = (value: unknown) => Number(value ?? 0);
 const tableLimit = 25;
+const tablesAtOnce = 3;
+/** Rows per page of a streamed export: a page is one read and one turn of the loop. */
+const exportPageSize = 500;
 
-const noConversions = (): ConversionCounts => ({ contact: 0, newsletter: 0, booking: 0 });
 const sumConversions = (counts: ConversionCounts) =>
   conversionKinds.reduce((sum, kind) => sum + counts[kind], 0);
-const isConversionKind = (kind: string): kind is ConversionKind =>
-  (conversionKinds as readonly string[]).includes(kind);
 
-async function readTotals(db: Db, { from, to }: Range) {
-  const [visits, views, conversions] = await Promise.all([
-    db
-      .selectFrom("visit_entries")
-      .select((eb) => eb.fn.countAll().as("count"))
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .executeTakeFirst(),
-    db
-      .selectFrom("visit_page_views")
-      .select((eb) => eb.fn.sum("views").as("count"))
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .executeTakeFirst(),
-    db
-      .selectFrom("visit_conversions")
-      .select(["kind", (eb) => eb.fn.sum("conversions").as("count")])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .groupBy("kind")
-      .execute(),
-  ]);
-  const byKind = noConversions();
-  for (const row of conversions) if (isConversionKind(row.kind)) byKind[row.kind] += num(row.count);
-  const totals: Totals = {
-    visitors: num(visits?.count),
-    views: num(views?.count),
-    conversions: sumConversions(byKind),
-  };
-  return { totals, byKind };
-}
-
-async function readDays(db: Db, { from, to }: Range): Promise<DayFigures[]> {
-  const [visits, views] = await Promise.all([
-    db
-      .selectFrom("visit_entries")
-      .select(["day", (eb) => eb.fn.countAll().as("count")])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .groupBy("day")
-      .execute(),
-    db
-      .selectFrom("visit_page_views")
-      .select(["day", (eb) => eb.fn.sum("views").as("count")])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .groupBy("day")
-      .execute(),
-  ]);
-  const visitorsOf = new Map(visits.map((row) => [row.day, num(row.count)]));
-  const viewsOf = new Map(views.map((row) => [row.day, num(row.count)]));
-  return listDays(from, to).map((day) => ({
-    day,
-    visitors: visitorsOf.get(day) ?? 0,
-    views: viewsOf.get(day) ?? 0,
-  }));
-}
-
-async function readPages(db: Db, { from, to }: Range) {
-  const rows = await db
-    .selectFrom("visit_page_views")
-    .select([
-      "path",
-      (eb) => eb.fn.sum("views").as("views"),
-      (eb) => eb.fn.count("visitor").distinct().as("visitors"),
-    ])
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .groupBy("path")
-    .orderBy("views", "desc")
-    .orderBy("path")
-    .execute();
-  return rows.map((row) => ({
-    path: row.path,
-    views: num(row.views),
-    visitors: num(row.visitors),
-  }));
-}
-
-type EntryColumn = "entry_path" | "referrer_host" | "source" | "device" | "browser";
-
-async function countVisitsBy(db: Db, column: EntryColumn, { from, to }: Range) {
-  const rows = await db
-    .selectFrom("visit_entries")
-    .select([column, (eb) => eb.fn.countAll().as("visits")])
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .groupBy(column)
-    .orderBy("visits", "desc")
-    .orderBy(column)
-    .execute();
-  return rows.map((row) => ({ key: String(row[column]), visits: num(row.visits) }));
-}
-
-type Count = { key: string; visits: number };
-
-/** Counts whose keys share a name (a source's aliases) added up, most first. */
-function mergeByName(counts: Count[], name: (key: string) => string): Count[] {
-  const merged = new Map<string, number>();
-  for (const count of counts) {
-    const key = name(count.key);
-    merged.set(key, (merged.get(key) ?? 0) + count.visits);
-  }
-  return [...merged]
-    .map(([key, visits]) => ({ key, visits }))
-    .sort((a, b) => b.visits - a.visits || a.key.localeCompare(b.key));
-}
-
-/** A source as Insights lists it: "" stays direct, any alias of a known one is its name. */
-const toSourceKey = (source: string) => (source ? readSourceName(source) : "");
-
-async function readCampaigns(db: Db, { from, to }: Range): Promise<Row[]> {
-  const rows = await db
-    .selectFrom("visit_entries")
-    .select(["source", "utm_medium", "utm_campaign", (eb) => eb.fn.countAll().as("visits")])
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .where((eb) => eb.or([eb("utm_campaign", "!=", ""), eb("utm_medium", "!=", "")]))
-    .groupBy(["source", "utm_medium", "utm_campaign"])
-    .orderBy("visits", "desc")
-    .execute();
-  const merged = new Map<string, Row>();
-  for (const row of rows) {
-    const label = row.utm_campaign || "(no campaign name)";
-    const detail = [toSourceKey(row.source), row.utm_medium].filter(Boolean).join(" / ");
-    const key = `${label}\n${detail}`;
-    const seen = merged.get(key);
-    if (seen) seen.value += num(row.visits);
-    else merged.set(key, { label, detail, value: num(row.visits) });
-  }
-  return [...merged.values()].sort((a, b) => b.value - a.value);
-}
-
-/** Conversions by kind per landing page or source (keyed as key names it). */
-async function countConversionsBy(
-  db: Db,
-  column: "entry_path" | "source",
-  { from, to }: Range,
-  key: (value: string) => string = (value) => value,
-) {
-  const rows = await db
-    .selectFrom("visit_conversions")
-    .select([column, "kind", (eb) => eb.fn.sum("conversions").as("conversions")])
-    .where("day", ">=", from)
-    .where("day", "<=", to)
-    .groupBy([column, "kind"])
-    .execute();
-  const counts = new Map<string, ConversionCounts>();
-  for (const row of rows) {
-    if (!isConversionKind(row.kind)) continue;
-    const name = key(String(row[column]));
-    const kinds = counts.get(name) ?? noConversions();
-    kinds[row.kind] += num(row.conversions);
-    counts.set(name, kinds);
-  }
-  return counts;
-}
-
-function toRows(counts: Count[], name: (key: string) => string): Row[] {
-  return counts
-    .slice(0, tableLimit)
-    .map((count) => ({ label: name(count.key), value: count.visits }));
-}
+/** A turn of the event loop between reads, so a report never holds it from start to end. */
+const yieldTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** "1 contact message, 2 booking clicks": the kinds counted, in words. */
 function describeKinds(counts: ConversionCounts): string {
@@ -242,31 +97,37 @@ function describeKinds(counts: ConversionCounts): string {
 
 const rateFigureColumns = ["Visits", ...conversionKinds.map((kind) => conversionKindLabels[kind])];
 
-/** Visits and conversions (all, and by kind) per landing page or source, best rate first. */
-function toRateRows(
-  visits: Count[],
-  conversions: Map<string, ConversionCounts>,
-  name: (key: string) => string,
-): Row[] {
-  return visits
-    .map((count) => {
-      const kinds = conversions.get(count.key) ?? noConversions();
-      const converted = sumConversions(kinds);
-      const split = converted > 0 ? `: ${describeKinds(kinds)}` : "";
-      return {
-        label: name(count.key),
-        detail: `${converted} of ${count.visits} visits${split}`,
-        value: converted,
-        figures: [count.visits, ...conversionKinds.map((kind) => kinds[kind])],
-        share: count.visits > 0 ? converted / count.visits : 0,
-      };
-    })
-    .sort((a, b) => (b.share ?? 0) - (a.share ?? 0) || b.value - a.value)
-    .slice(0, tableLimit);
+/** A landing page's or source's visits and conversions (all, and by kind), with the rate. */
+function toRateRow(row: RateRow, name: (key: string) => string): Row {
+  const visits = toNumber(row.visits);
+  const kinds: ConversionCounts = {
+    contact: toNumber(row.contact),
+    newsletter: toNumber(row.newsletter),
+    booking: toNumber(row.booking),
+  };
+  const converted = sumConversions(kinds);
+  const split = converted > 0 ? `: ${describeKinds(kinds)}` : "";
+  return {
+    label: name(row.value),
+    detail: `${converted} of ${visits} visits${split}`,
+    value: converted,
+    figures: [visits, ...conversionKinds.map((kind) => kinds[kind])],
+    share: visits > 0 ? converted / visits : 0,
+  };
 }
 
 const nameSource = (key: string) => key || "Direct / none";
 const namePage = (key: string) => key || "(unknown)";
+
+function toPageRow(row: PageRow): Row {
+  const visitors = toNumber(row.visitors);
+  return {
+    label: row.path,
+    detail: `${visitors} ${visitors === 1 ? "visitor" : "visitors"}`,
+    value: toNumber(row.views),
+    figures: [visitors],
+  };
+}
 
 /** The period ending today (site time zone) and the one of the same length before it. */
 export function getPeriodRanges(period: InsightsPeriod, today: string) {
@@ -278,121 +139,229 @@ export function getPeriodRanges(period: InsightsPeriod, today: string) {
   };
 }
 
+/** What a report's tables read: the period, the raw rows' source aliases, page titles. */
+type ReportReads = {
+  current: DayRange;
+  aliases: SourceAliases;
+  titles: Map<string, { kind: string; title: string }>;
+  conversions: { current: ConversionCounts; previous: ConversionCounts };
+};
+
+/** A table's headings, and its ranked read with how a row of it reads (or its few rows). */
+type TableSource = Omit<InsightsTable, "rows"> & { rated?: boolean } & (
+    | {
+        // biome-ignore lint/suspicious/noExplicitAny: each table pairs its row type with its query.
+        query: RankedQuery<any>;
+        toRow: (row: never) => Row;
+      }
+    | { rows: Row[] }
+  );
+
+function visitsTable(
+  reads: ReportReads,
+  title: string,
+  columns: [string, string],
+  dimension: VisitDimension,
+  name: (key: string) => string,
+): TableSource {
+  return {
+    title,
+    columns,
+    query: selectVisits(dimension, reads.current, reads.aliases),
+    toRow: (row: VisitRow) => ({ label: name(row.value), value: toNumber(row.visits) }),
+  };
+}
+
+function titledTable(reads: ReportReads, title: string, label: string, kind: string): TableSource {
+  const paths = [...reads.titles].filter(([, page]) => page.kind === kind).map(([path]) => path);
+  return {
+    title,
+    columns: [label, "Views"],
+    detailColumn: "Address",
+    query: selectPages(reads.current, paths),
+    toRow: (row: PageRow) => ({
+      label: reads.titles.get(row.path)?.title ?? row.path,
+      detail: row.path,
+      value: toNumber(row.views),
+    }),
+  };
+}
+
+function rateTable(
+  reads: ReportReads,
+  title: string,
+  label: string,
+  dimension: "entry" | "source",
+  name: (key: string) => string,
+): TableSource {
+  return {
+    title,
+    columns: [label, "Conversions"],
+    figureColumns: rateFigureColumns,
+    rated: true,
+    query: selectRates(dimension, reads.current, reads.aliases),
+    toRow: (row: RateRow) => toRateRow(row, name),
+  };
+}
+
+/** The conversions by kind: three rows, from the totals already read. */
+function conversionsTable({ conversions }: ReportReads): TableSource {
+  return {
+    title: "Conversions by kind",
+    columns: ["Kind", "Conversions"],
+    figureColumns: ["Period before"],
+    rows: conversionKinds.map((kind) => ({
+      label: conversionKindLabels[kind],
+      detail: `${conversions.previous[kind]} the period before`,
+      value: conversions.current[kind],
+      figures: [conversions.previous[kind]],
+    })),
+  };
+}
+
+function describeTable(reads: ReportReads, name: InsightsTableName): TableSource {
+  switch (name) {
+    case "pages":
+      return {
+        title: "Top pages",
+        columns: ["Page", "Views"],
+        figureColumns: ["Visitors"],
+        query: selectPages(reads.current),
+        toRow: toPageRow,
+      };
+    case "articles":
+      return titledTable(reads, "Top articles", "Article", "article");
+    case "case-studies":
+      return titledTable(reads, "Top case studies", "Case study", "case study");
+    case "entries":
+      return visitsTable(reads, "Entry pages", ["Page", "Visits"], "entry", namePage);
+    case "referrers":
+      return visitsTable(reads, "Referrers", ["Site", "Visits"], "referrer", nameSource);
+    case "campaigns":
+      return {
+        title: "Campaigns",
+        columns: ["Campaign", "Visits"],
+        detailColumn: "Source / medium",
+        query: selectVisits("campaign", reads.current, reads.aliases),
+        toRow: (row: VisitRow) => ({
+          label: row.value,
+          detail: row.detail,
+          value: toNumber(row.visits),
+        }),
+      };
+    case "devices":
+      return visitsTable(reads, "Devices", ["Device", "Visits"], "device", namePage);
+    case "browsers":
+      return visitsTable(reads, "Browsers", ["Browser", "Visits"], "browser", namePage);
+    case "conversions":
+      return conversionsTable(reads);
+    case "landing-conversions":
+      return rateTable(reads, "Conversion rate by landing page", "Landing page", "entry", namePage);
+    case "source-conversions":
+      return rateTable(reads, "Conversion rate by source", "Source", "source", nameSource);
+  }
+}
+
+/** The reads every table shares: the raw rows' aliases, the titles, the totals of both periods. */
+async function prepareReads(db: Db, period: InsightsPeriod, today: string) {
+  const { current, previous } = getPeriodRanges(period, today);
+  const aliases = toSourceAliases(
+    await readOffLoop(db, selectRawSourceValues({ from: previous.from, to: current.to })),
+  );
+  const [counted, counterpart, titles] = await Promise.all([
+    readTotals(db, current, aliases),
+    readTotals(db, previous, aliases),
+    listPageTitles(db),
+  ]);
+  const reads: ReportReads = {
+    current,
+    aliases,
+    titles,
+    conversions: { current: counted.byKind, previous: counterpart.byKind },
+  };
+  const toTotals = (read: typeof counted): Totals => ({
+    visitors: read.visits,
+    views: read.views,
+    conversions: sumConversions(read.byKind),
+  });
+  return {
+    current,
+    previous,
+    reads,
+    totals: toTotals(counted),
+    previousTotals: toTotals(counterpart),
+  };
+}
+
+/** A table's top rows, as the screen shows them. */
+async function readTopRows(db: Db, table: TableSource): Promise<Row[]> {
+  if ("rows" in table) return table.rows.slice(0, tableLimit);
+  const rows = await readOffLoop(db, table.query({ limit: tableLimit, offset: 0 }));
+  return rows.map((row) => table.toRow(row as never));
+}
+
 export async function readInsights(
   db: Db,
   period: InsightsPeriod,
   today: string,
 ): Promise<InsightsReport> {
-  const { current, previous } = getPeriodRanges(period, today);
-  const [counted, counterpart, days, pages, titles] = await Promise.all([
-    readTotals(db, current),
-    readTotals(db, previous),
-    readDays(db, current),
-    readPages(db, current),
-    listPageTitles(db),
-  ]);
-  const [entries, referrers, sources, devices, browsers, campaigns, byLanding, bySource] =
-    await Promise.all([
-      countVisitsBy(db, "entry_path", current),
-      countVisitsBy(db, "referrer_host", current).then((counts) =>
-        mergeByName(counts, toSourceKey),
-      ),
-      countVisitsBy(db, "source", current).then((counts) => mergeByName(counts, toSourceKey)),
-      countVisitsBy(db, "device", current),
-      countVisitsBy(db, "browser", current),
-      readCampaigns(db, current),
-      countConversionsBy(db, "entry_path", current),
-      countConversionsBy(db, "source", current, toSourceKey),
-    ]);
-  const pageRow = (page: { path: string; views: number; visitors: number }, title?: string) =>
-    title
-      ? { label: title, detail: page.path, value: page.views }
-      : {
-          label: page.path,
-          detail: `${page.visitors} ${page.visitors === 1 ? "visitor" : "visitors"}`,
-          value: page.views,
-          figures: [page.visitors],
-        };
-  const titled = (kind: string) =>
-    pages
-      .filter((page) => titles.get(page.path)?.kind === kind)
-      .slice(0, tableLimit)
-      .map((page) => pageRow(page, titles.get(page.path)?.title));
+  const prepared = await prepareReads(db, period, today);
+  const { current, previous, reads } = prepared;
+  const days = await readDays(db, current);
+  const read = new Map<InsightsTableName, InsightsTable>();
+  // A few tables at a time (each one ranked read of its top rows): on PostgreSQL they take a few
+  // of the pool's connections, not all of them; on SQLite the read worker takes them in turn.
+  for (let at = 0; at < insightsTableNames.length; at += tablesAtOnce) {
+    await yieldTurn();
+    await Promise.all(
+      insightsTableNames.slice(at, at + tablesAtOnce).map(async (name) => {
+        const source = describeTable(reads, name);
+        read.set(name, {
+          title: source.title,
+          columns: source.columns,
+          ...(source.detailColumn ? { detailColumn: source.detailColumn } : {}),
+          ...(source.figureColumns ? { figureColumns: source.figureColumns } : {}),
+          rows: await readTopRows(db, source),
+        });
+      }),
+    );
+  }
+  const tables = Object.fromEntries(
+    insightsTableNames.map((name) => [name, read.get(name)]),
+  ) as Record<InsightsTableName, InsightsTable>;
   return {
     from: current.from,
     to: current.to,
     previousFrom: previous.from,
     previousTo: previous.to,
-    totals: counted.totals,
-    previous: counterpart.totals,
-    conversions: { current: counted.byKind, previous: counterpart.byKind },
+    totals: prepared.totals,
+    previous: prepared.previousTotals,
+    conversions: reads.conversions,
     days,
-    tables: {
-      pages: {
-        title: "Top pages",
-        columns: ["Page", "Views"],
-        figureColumns: ["Visitors"],
-        rows: pages.slice(0, tableLimit).map((page) => pageRow(page)),
-      },
-      articles: {
-        title: "Top articles",
-        columns: ["Article", "Views"],
-        detailColumn: "Address",
-        rows: titled("article"),
-      },
-      "case-studies": {
-        title: "Top case studies",
-        columns: ["Case study", "Views"],
-        detailColumn: "Address",
-        rows: titled("case study"),
-      },
-      entries: {
-        title: "Entry pages",
-        columns: ["Page", "Visits"],
-        rows: toRows(entries, namePage),
-      },
-      referrers: {
-        title: "Referrers",
-        columns: ["Site", "Visits"],
-        rows: toRows(referrers, nameSource),
-      },
-      campaigns: {
-        title: "Campaigns",
-        columns: ["Campaign", "Visits"],
-        detailColumn: "Source / medium",
-        rows: campaigns.slice(0, tableLimit),
-      },
-      devices: { title: "Devices", columns: ["Device", "Visits"], rows: toRows(devices, namePage) },
-      browsers: {
-        title: "Browsers",
-        columns: ["Browser", "Visits"],
-        rows: toRows(browsers, namePage),
-      },
-      conversions: {
-        title: "Conversions by kind",
-        columns: ["Kind", "Conversions"],
-        figureColumns: ["Period before"],
-        rows: conversionKinds.map((kind) => ({
-          label: conversionKindLabels[kind],
-          detail: `${counterpart.byKind[kind]} the period before`,
-          value: counted.byKind[kind],
-          figures: [counterpart.byKind[kind]],
-        })),
-      },
-      "landing-conversions": {
-        title: "Conversion rate by landing page",
-        columns: ["Landing page", "Conversions"],
-        figureColumns: rateFigureColumns,
-        rows: toRateRows(entries, byLanding, namePage),
-      },
-      "source-conversions": {
-        title: "Conversion rate by source",
-        columns: ["Source", "Conversions"],
-        figureColumns: rateFigureColumns,
-        rows: toRateRows(sources, bySource, nameSource),
-      },
-    },
+    tables,
   };
+}
+
+type Headings = Omit<InsightsTable, "rows">;
+
+/** A table's CSV heading: the label and figure, then the detail, further figures and the rate. */
+function formatCsvHeading(table: Headings, rated: boolean): string[] {
+  return [
+    ...table.columns,
+    ...(table.detailColumn ? [table.detailColumn] : []),
+    ...(table.figureColumns ?? []),
+    ...(rated ? ["Rate (%)"] : []),
+  ];
+}
+
+function formatCsvRow(table: Headings, rated: boolean, row: Row): string[] {
+  return [
+    row.label,
+    String(row.value),
+    ...(table.detailColumn ? [row.detail ?? ""] : []),
+    ...(table.figureColumns ?? []).map((_, index) => String(row.figures?.[index] ?? 0)),
+    ...(rated ? [((row.share ?? 0) * 100).toFixed(1)] : []),
+  ];
 }
 
 /**
@@ -401,20 +370,68 @@ export async function readInsights(
  */
 export function formatInsightsCsv(table: InsightsTable): string {
   const rated = table.rows.some((row) => row.share !== undefined);
-  const header = [
-    ...table.columns,
-    ...(table.detailColumn ? [table.detailColumn] : []),
-    ...(table.figureColumns ?? []),
-    ...(rated ? ["Rate (%)"] : []),
-  ];
   return formatCsv([
-    header,
-    ...table.rows.map((row) => [
-      row.label,
-      String(row.value),
-      ...(table.detailColumn ? [row.detail ?? ""] : []),
-      ...(table.figureColumns ?? []).map((_, index) => String(row.figures?.[index] ?? 0)),
-      ...(rated ? [((row.share ?? 0) * 100).toFixed(1)] : []),
-    ]),
+    formatCsvHeading(table, rated),
+    ...table.rows.map((row) => formatCsvRow(table, rated, row)),
   ]);
+}
+
+/** A table's rows a page at a time, every one of them, in rank order. */
+async function openTableRows(db: Db, table: TableSource) {
+  if ("rows" in table) {
+    let given = false;
+    return {
+      next: async () => {
+        if (given) return [];
+        given = true;
+        return table.rows;
+      },
+      close: async () => {},
+    };
+  }
+  const cursor = await openReadCursor(db, table.query);
+  return {
+    next: async (count: number) =>
+      (await cursor.next(count)).map((row) => table.toRow(row as never)),
+    close: cursor.close,
+  };
+}
+
+/**
+ * Every row of one table of a period as CSV, streamed: a page of rows per read, a turn of the
+ * event loop between pages, read only as fast as the client takes them. The first page is read
+ * before this returns, so a database that cannot answer fails the request, not the download.
+ */
+export async function streamInsightsCsv(
+  db: Db,
+  name: InsightsTableName,
+  period: InsightsPeriod,
+  today: string,
+): Promise<{ from: string; to: string; body: ReadableStream<Uint8Array> }> {
+  const { current, reads } = await prepareReads(db, period, today);
+  const table = describeTable(reads, name);
+  const rated = table.rated ?? false;
+  const rows = await openTableRows(db, table);
+  const encoder = new TextEncoder();
+  let page: Row[] | undefined = await rows.next(exportPageSize);
+  let lines: string[][] = [formatCsvHeading(table, rated)];
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!page) {
+        await yieldTurn();
+        page = await rows.next(exportPageSize);
+      }
+      lines.push(...page.map((row) => formatCsvRow(table, rated, row)));
+      if (lines.length > 0) controller.enqueue(encoder.encode(formatCsv(lines)));
+      const more = page.length === exportPageSize;
+      page = undefined;
+      lines = [];
+      if (!more) {
+        await rows.close();
+        controller.close();
+      }
+    },
+    cancel: () => rows.close(),
+  });
+  return { from: current.from, to: current.to, body };
 }

@@ -434,6 +434,37 @@ export interface VisitConversionTable {
   conversions: number;
 }
 
+/** A day rolled up: its raw visit rows summed into the visit_day_* tables, its totals here. */
+export interface VisitRolledDayTable {
+  day: string;
+  /** Visits (visitor-days) and page views of the day. */
+  visits: number;
+  views: number;
+}
+
+/** A rolled-up day's page views of one path, and its visitors (that day's visitor hashes). */
+export interface VisitDayPageTable {
+  day: string;
+  path: string;
+  views: number;
+  visitors: number;
+}
+
+/**
+ * A rolled-up day's visits by one value of a dimension: entry, referrer, source (a source's one
+ * name), device, browser, campaign (value the campaign's label, detail "source / medium").
+ */
+export interface VisitDayVisitTable {
+  dimension: string;
+  day: string;
+  value: string;
+  detail: string;
+  visits: number;
+}
+
+/** A rolled-up day's conversions, as visit_conversions with the source's one name. */
+export type VisitDayConversionTable = VisitConversionTable;
+
 /** Who a conversion was counted for today, so a repeated one counts once a visitor and day. */
 export interface VisitConversionVisitorTable {
   day: string;
@@ -491,6 +522,10 @@ export interface Tables {
   visit_entries: VisitEntryTable;
   visit_conversions: VisitConversionTable;
   visit_conversion_visitors: VisitConversionVisitorTable;
+  visit_rolled_days: VisitRolledDayTable;
+  visit_day_pages: VisitDayPageTable;
+  visit_day_visits: VisitDayVisitTable;
+  visit_day_conversions: VisitDayConversionTable;
 }
 
 export type Db = Kysely<Tables>;

@@ -193,27 +193,40 @@ export async function readStoredAttribution(db: Db, day: string, visitor: string
   };
 }
 
+/** Every table of visit figures by day: the raw rows and their daily rollups. */
+export const visitFigureTables = [
+  "visit_page_views",
+  "visit_entries",
+  "visit_conversions",
+  "visit_rolled_days",
+  "visit_day_pages",
+  "visit_day_visits",
+  "visit_day_conversions",
+] as const;
+
 /** Figures older than the retention, and salts of days gone (so no visitor hash can be remade). */
 export async function deleteVisitsBefore(db: Db, cutoff: string, today: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("visit_page_views").where("day", "<", cutoff).execute();
-    await trx.deleteFrom("visit_entries").where("day", "<", cutoff).execute();
-    await trx.deleteFrom("visit_conversions").where("day", "<", cutoff).execute();
+    for (const table of visitFigureTables) {
+      await trx.deleteFrom(table).where("day", "<", cutoff).execute();
+    }
     await trx.deleteFrom("visit_salts").where("day", "<", today).execute();
     // Hashes of a day's salt: of no use once the day is over.
     await trx.deleteFrom("visit_conversion_visitors").where("day", "<", today).execute();
   });
 }
 
-/** Each path's page views since a day (the admin lists of articles and case studies). */
+/**
+ * Each path's page views since a day (the admin lists of articles and case studies): the rolled-up
+ * days' and the raw rows' of days not rolled up yet.
+ */
 export async function readViewsByPath(db: Db, paths: string[], since: string) {
   if (paths.length === 0) return new Map<string, number>();
-  const rows = await db
-    .selectFrom("visit_page_views")
-    .select(["path", sql<number>`sum(views)`.as("views")])
-    .where("day", ">=", since)
-    .where("path", "in", paths)
-    .groupBy("path")
-    .execute();
+  const { rows } = await sql<{ path: string; views: unknown }>`
+    select path, sum(views) as views from (
+      select path, views from visit_day_pages where path in (${sql.join(paths)}) and day >= ${since}
+      union all
+      select path, views from visit_page_views where path in (${sql.join(paths)}) and day >= ${since}
+    ) counted group by path`.execute(db);
   return new Map(rows.map((row) => [row.path, Number(row.views)]));
 }
