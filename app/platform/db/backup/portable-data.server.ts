@@ -163,6 +163,19 @@ async function readTableInSlices(
     await sql`close export_rows`.execute(connection);
     return;
   }
+  const keys = await readWithoutRowidKeys(connection, table);
+  if (keys) {
+    await readByPrimaryKey(
+      connection,
+      table,
+      keys,
+      () => size,
+      async (rows) => {
+        size = nextSize(await onRows(rows));
+      },
+    );
+    return;
+  }
   // Below any rowid SQLite hands out, negative ones included.
   let after: number | bigint = -(2n ** 63n);
   for (;;) {
@@ -174,6 +187,43 @@ async function readTableInSlices(
     for (const row of rows) delete (row as Partial<typeof row>).$rowid;
     size = nextSize(await onRows(rows));
     // On the site's own connection a statement runs on the event loop: let other work in.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** A SQLite table made WITHOUT ROWID: its primary key's columns in key order; else undefined. */
+async function readWithoutRowidKeys(
+  connection: Kysely<unknown>,
+  table: string,
+): Promise<string[] | undefined> {
+  const { rows } = await sql<{ sql: string | null }>`
+    select sql from sqlite_schema where type = 'table' and name = ${table}`.execute(connection);
+  if (!/without\s+rowid/i.test(rows[0]?.sql ?? "")) return undefined;
+  const columns = await sql<{ name: string }>`
+    select name from pragma_table_info(${table}) where pk > 0 order by pk`.execute(connection);
+  return columns.rows.map((column) => column.name);
+}
+
+/** A WITHOUT ROWID table in slices by its primary key (row values compared in key order). */
+async function readByPrimaryKey(
+  connection: Kysely<unknown>,
+  table: string,
+  keys: string[],
+  sliceSize: () => number,
+  onRows: (rows: Row[]) => Promise<void>,
+): Promise<void> {
+  const keyList = sql.join(keys.map((key) => sql.ref(key)));
+  let after: unknown[] | undefined;
+  for (;;) {
+    const from = after
+      ? sql`where (${keyList}) > (${sql.join(after.map((value) => sql`${value}`))})`
+      : sql``;
+    const { rows } = await sql<Row>`select * from ${sql.table(table)} ${from}
+      order by ${keyList} limit ${sliceSize()}`.execute(connection);
+    if (rows.length === 0) break;
+    const last = rows.at(-1) ?? {};
+    after = keys.map((key) => last[key]);
+    await onRows(rows);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
