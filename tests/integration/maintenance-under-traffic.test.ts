@@ -24,7 +24,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFreePort } from "../../scripts/free-port.ts";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { buildEarlierRelease, type EarlierRelease } from "../support/earlier-release";
+import { buildEarlierRelease } from "../support/earlier-release";
 import {
   makeServer,
   runMaintain,
@@ -32,6 +32,7 @@ import {
   startTraffic,
   stopServer,
   summarize,
+  unpackRelease,
 } from "../support/maintenance-site";
 import {
   findProgram,
@@ -59,10 +60,16 @@ const postgresKind = kinds.find((kind) => kind.name === "postgres");
 
 const work = mkdtempSync(join(tmpdir(), "site-maintenance-"));
 chmodSync(work, 0o755);
-let previous: EarlierRelease;
+/** The previous release and this tree, each packed and unpacked as a server holds them. */
+let releases: Record<string, string> = {};
 
 beforeAll(() => {
-  if (canRun) previous = buildEarlierRelease();
+  if (!canRun) return;
+  const previous = buildEarlierRelease();
+  releases = {
+    [previousName]: unpackRelease(previous.dir, join(work, "releases", previousName)),
+    [thisName]: unpackRelease(root, join(work, "releases", thisName)),
+  };
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -146,7 +153,7 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     proxyDir = proxy.dir;
     for (const [index] of sitePorts.entries()) {
       const server = await makeServer(join(dir, `server-${index + 1}`), {
-        releases: { [previousName]: previous.dir, [thisName]: root },
+        releases,
         current: previousName,
         databaseUrl,
         maintenanceFlag: proxy.maintenanceFlag,
@@ -217,7 +224,7 @@ describe.skipIf(!canRun || !postgresKind)("a live SQLite site moved to PostgreSQ
     const proxy = await startProxy("move", [port]);
     proxyDir = proxy.dir;
     server = await makeServer(dir, {
-      releases: { [thisName]: root },
+      releases,
       current: thisName,
       databaseUrl: sqliteUrl,
       maintenanceFlag: proxy.maintenanceFlag,
@@ -292,7 +299,7 @@ describe.skipIf(!canRun)("the restore drill as README runs it", () => {
     const dir = join(work, "drill");
     const databaseUrl = `file:${join(dir, "site.db")}`;
     server = await makeServer(dir, {
-      releases: { [thisName]: root },
+      releases,
       current: thisName,
       databaseUrl,
       maintenanceFlag: join(dir, "maintenance"),

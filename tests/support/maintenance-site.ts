@@ -2,8 +2,15 @@
 // /etc/clearline/env, /var/lib/clearline and the unit folder, with tests/support/systemctl-emulator.sh
 // standing in for systemd (the socket held by systemd-socket-activate). The maintenance commands
 // run as the operator runs them, and visitor traffic through nginx that records every answer.
-import { spawn } from "node:child_process";
-import { copyFileSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { findFreePort } from "../../scripts/free-port.ts";
@@ -13,6 +20,30 @@ import { testAdmin } from "./test-site";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const maintain = join(root, "deploy/clearline-maintain");
 const emulator = join(root, "tests/support/systemctl-emulator.sh");
+
+/**
+ * A release as a server holds it: `npm run release` of the built checkout in sourceDir (its own
+ * scripts/release.ts), unpacked into intoDir, with this checkout's dependencies in place of
+ * `npm ci --omit=dev` (the lockfiles match). Answers the release's folder.
+ */
+export function unpackRelease(sourceDir: string, intoDir: string): string {
+  mkdirSync(intoDir, { recursive: true });
+  const staging = mkdtempSync(join(intoDir, ".pack-"));
+  const tarball = join(staging, "release.tar.gz");
+  const packed = spawnSync(process.execPath, [join(sourceDir, "scripts/release.ts"), tarball], {
+    cwd: sourceDir,
+    encoding: "utf8",
+  });
+  if (packed.status !== 0) throw new Error(`release of ${sourceDir} failed:\n${packed.stderr}`);
+  const unpacked = join(staging, "unpacked");
+  mkdirSync(unpacked);
+  const untar = spawnSync("tar", ["-xzf", tarball, "-C", unpacked], { encoding: "utf8" });
+  if (untar.status !== 0) throw new Error(`tar failed:\n${untar.stderr}`);
+  const [name = ""] = readdirSync(unpacked);
+  const release = join(unpacked, name);
+  symlinkSync(join(root, "node_modules"), join(release, "node_modules"), "dir");
+  return release;
+}
 
 export type ServerFolders = {
   port: number;
@@ -92,6 +123,8 @@ export async function makeServer(
   };
 }
 
+const commandTimeoutMs = 90_000;
+
 export type CommandResult = { code: number | null; output: string; ms: number };
 
 /** clearline-maintain TASK ARGS on a server, without blocking the test's own event loop. */
@@ -104,7 +137,13 @@ export function runMaintain(
   const child = spawn("bash", [maintain, ...args], {
     env: { ...server.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
+  // A command that hangs fails the test with what it printed, and takes its processes with it.
+  const timer = setTimeout(() => {
+    output += `\n(killed after ${commandTimeoutMs / 1000} s)`;
+    process.kill(-(child.pid ?? 0), "SIGKILL");
+  }, commandTimeoutMs);
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
@@ -113,7 +152,10 @@ export function runMaintain(
     output += chunk;
   });
   return new Promise((resolve) => {
-    child.on("close", (code) => resolve({ code, output, ms: Date.now() - started }));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output, ms: Date.now() - started });
+    });
   });
 }
 
