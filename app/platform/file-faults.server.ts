@@ -2,6 +2,7 @@
 // full), for the operator's commands and the server's start, instead of a stack trace.
 import { ConfigError } from "~/platform/config.server";
 import { DatabaseSetupError } from "~/platform/db/database.server";
+import { DatabaseTooNewError } from "~/platform/db/migrate.server";
 
 const reasons: Record<string, string> = {
   EACCES: "permission denied",
@@ -32,6 +33,12 @@ export function describeFileFault(error: unknown): string | undefined {
  * command to print instead of a stack trace; undefined for anything else.
  */
 export function describeOperatorFault(error: unknown): string | undefined {
-  if (error instanceof ConfigError || error instanceof DatabaseSetupError) return error.message;
+  if (
+    error instanceof ConfigError ||
+    error instanceof DatabaseSetupError ||
+    error instanceof DatabaseTooNewError
+  ) {
+    return error.message;
+  }
   return describeFileFault(error);
 }

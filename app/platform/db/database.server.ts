@@ -260,7 +260,7 @@ export function openDatabaseAsIs(url: string, logger?: Logger): Db {
 export async function openDatabase(url: string, logger?: Logger): Promise<Db> {
   const db = openDatabaseAsIs(url, logger);
   try {
-    await migrateToLatest(db);
+    await migrateToLatest(db, { logger });
   } catch (error) {
     await db.destroy();
     throw error;

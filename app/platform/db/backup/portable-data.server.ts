@@ -3,6 +3,7 @@
 // table needs no change here; binary columns travel as {"$base64": ...}.
 import { type Kysely, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
+import { readMigrationNames } from "~/platform/db/migrate.server";
 import type { Db } from "~/platform/db/tables.server";
 
 export const portableFormat = "clearline-site-data";
@@ -26,7 +27,7 @@ export class PortableDataError extends Error {
   override name = "PortableDataError";
 }
 
-// Kysely's own bookkeeping: each database keeps its own, written by its migrations.
+// The migrations' bookkeeping (Kysely's and the release ledger): each database keeps its own.
 const isSiteTable = (name: string) => !name.startsWith("kysely_") && !name.startsWith("sqlite_");
 
 /**
@@ -111,12 +112,6 @@ export function sortByForeignKeys(tables: string[], parents: Map<string, Set<str
   return ordered;
 }
 
-async function readMigrations(db: Kysely<unknown>): Promise<string[]> {
-  const result = await sql<{ name: string }>`
-    select name from kysely_migration order by name`.execute(db);
-  return result.rows.map((row) => row.name);
-}
-
 /** Binary values travel as base64; everything else in our schema is JSON already. */
 function toPortable(value: unknown): unknown {
   if (value instanceof Uint8Array) return { $base64: Buffer.from(value).toString("base64") };
@@ -145,7 +140,7 @@ export async function exportData(db: Db): Promise<PortableData> {
     ).execute(connection);
     try {
       const { tables, parents } = await readCatalogue(connection as Kysely<unknown>);
-      const migrations = await readMigrations(connection as Kysely<unknown>);
+      const migrations = await readMigrationNames(connection as Kysely<unknown>);
       const result: PortableData["tables"] = [];
       for (const name of sortByForeignKeys(tables, parents)) {
         const rows = await sql<Row>`select * from ${sql.table(name)}`.execute(connection);
@@ -267,7 +262,7 @@ export async function importData(
   { replace = false }: { replace?: boolean } = {},
 ): Promise<ImportReport> {
   const engine = getDialectName(db);
-  const ours = await readMigrations(db as Kysely<unknown>);
+  const ours = await readMigrationNames(db as Kysely<unknown>);
   const known = new Set(ours);
   const missing = data.migrations.filter((name) => !known.has(name));
   if (missing.length > 0) {
