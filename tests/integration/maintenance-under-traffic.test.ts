@@ -16,7 +16,7 @@ import {
 } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -53,8 +53,9 @@ if (!canRun) {
   );
 }
 
-const previousName = "clearline-previous";
-const thisName = "clearline-this";
+// The releases' own names (clearline-<commit>-<build time>), as their folders on a server.
+let previousName = "";
+let thisName = "";
 const kinds = getTestDatabaseKinds();
 const postgresKind = kinds.find((kind) => kind.name === "postgres");
 
@@ -65,11 +66,11 @@ let releases: Record<string, string> = {};
 
 beforeAll(() => {
   if (!canRun) return;
-  const previous = buildEarlierRelease();
-  releases = {
-    [previousName]: unpackRelease(previous.dir, join(work, "releases", previousName)),
-    [thisName]: unpackRelease(root, join(work, "releases", thisName)),
-  };
+  const previous = unpackRelease(buildEarlierRelease().dir, join(work, "releases", "previous"));
+  const current = unpackRelease(root, join(work, "releases", "this"));
+  previousName = basename(previous);
+  thisName = basename(current);
+  releases = { [previousName]: previous, [thisName]: current };
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -167,14 +168,18 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     const traffic = startTraffic(proxy.url, proxy.cert, `${kind.name}-${Date.now()}`);
     await traffic.startSaving();
     const steps: string[] = [];
+    const commandTimes: [number, number][] = [];
     let failed: string | undefined;
     // Each instance in turn; a failed step ends the sequence, the figures are reported all the same.
     const runOnEach = async (args: string[]) => {
       for (const server of servers) {
         if (failed) return;
         await delay(1_500);
+        const started = Date.now();
         const result = await runMaintain(server, args);
+        commandTimes.push([started, Date.now()]);
         steps.push(`${args[0]} ${(result.ms / 1000).toFixed(1)} s`);
+        if (process.env.MAINTENANCE_TEST_TRACE) console.log(result.output);
         if (result.code !== 0) failed = `${args.join(" ")}:\n${result.output}`;
       }
     };
@@ -186,12 +191,12 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     await delay(1_500);
     await traffic.stop();
 
-    const summary = summarize(traffic.outcomes);
+    const summary = summarize(traffic.outcomes, commandTimes);
     const stored = await readStored(databaseUrl);
     const lostMessages = findLost(traffic.acknowledged.contacts, stored.messages);
     const lostSaves = traffic.acknowledged.saves.filter((title) => !stored.titles.includes(title));
     console.log(
-      `Upgrade, rollback, upgrade on ${kind.name} (${count} instance${count > 1 ? "s" : ""}): ${summary.total} requests ${JSON.stringify(summary.byStatus)}, p99 ${summary.p99} ms, max ${summary.max} ms; ${traffic.acknowledged.contacts.length} messages and ${traffic.acknowledged.saves.length} saves acknowledged, ${lostMessages.length + lostSaves.length} lost; steps: ${steps.join(", ")}; rollback ${(rollbackMs / 1000).toFixed(1)} s${summary.errors.length ? `; errors: ${summary.errors.join("; ")}` : ""}`,
+      `Upgrade, rollback, upgrade on ${kind.name} (${count} instance${count > 1 ? "s" : ""}): ${summary.total} requests ${JSON.stringify(summary.byStatus)}, p99 ${summary.p99} ms, max ${summary.max} ms; failed ${summary.failedDuringCommands} while a command ran, ${summary.failedOtherwise} otherwise; ${traffic.acknowledged.contacts.length} messages and ${traffic.acknowledged.saves.length} saves acknowledged, ${lostMessages.length + lostSaves.length} lost; steps: ${steps.join(", ")}; rollback ${(rollbackMs / 1000).toFixed(1)} s${summary.errors.length ? `; errors: ${summary.errors.join("; ")}` : ""}${summary.failures.length ? `; answers: ${summary.failures.join(" | ")}` : ""}`,
     );
     expect(failed).toBeUndefined();
     expect(summary.errors).toEqual([]);

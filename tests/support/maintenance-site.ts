@@ -178,6 +178,10 @@ export function stopServer(server: ServerFolders): Promise<CommandResult> {
 export type Outcome = {
   kind: "page" | "contact" | "save";
   status: number;
+  /** When it was sent (Date.now()). */
+  at: number;
+  /** The start of a failed answer's body, to say whose it was. */
+  excerpt?: string;
   ms: number;
   error?: string;
   retryAfter?: string;
@@ -216,13 +220,21 @@ export function startTraffic(proxy: string, ca: string, runId: string) {
       const retryAfter = answer.headers["retry-after"];
       outcomes.push({
         kind,
+        at: started,
         status: answer.status,
         ms: Date.now() - started,
         retryAfter: typeof retryAfter === "string" ? retryAfter : undefined,
+        excerpt: answer.status >= 500 ? answer.body.toString().slice(0, 160) : undefined,
       });
       return answer;
     } catch (error) {
-      outcomes.push({ kind, status: 0, ms: Date.now() - started, error: (error as Error).message });
+      outcomes.push({
+        kind,
+        at: started,
+        status: 0,
+        ms: Date.now() - started,
+        error: (error as Error).message,
+      });
       return undefined;
     }
   }
@@ -318,8 +330,14 @@ export function startTraffic(proxy: string, ca: string, runId: string) {
   };
 }
 
-/** Counts of answers by status ("0" for a request that got none), and the 99th percentile. */
-export function summarize(outcomes: Outcome[]) {
+/**
+ * Counts of answers by status ("0" for a request that got none), the 99th percentile, and the
+ * failed answers (5xx or none) sent while a maintenance command ran and outside of those times.
+ */
+export function summarize(outcomes: Outcome[], commandTimes: [number, number][] = []) {
+  const inCommand = (at: number) => commandTimes.some(([from, to]) => at >= from && at <= to);
+  const failed = outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500);
+  const failedDuringCommands = failed.filter((outcome) => inCommand(outcome.at)).length;
   const byStatus: Record<string, number> = {};
   for (const outcome of outcomes) {
     byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
@@ -328,5 +346,21 @@ export function summarize(outcomes: Outcome[]) {
   const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0;
   const max = times.at(-1) ?? 0;
   const errors = [...new Set(outcomes.flatMap((outcome) => outcome.error ?? []))];
-  return { total: outcomes.length, byStatus, p99, max, errors };
+  const failures = [
+    ...new Set(
+      outcomes.flatMap((outcome) =>
+        outcome.excerpt ? `${outcome.kind} ${outcome.status}: ${outcome.excerpt}` : [],
+      ),
+    ),
+  ].slice(0, 5);
+  return {
+    total: outcomes.length,
+    byStatus,
+    p99,
+    max,
+    errors,
+    failures,
+    failedDuringCommands,
+    failedOtherwise: failed.length - failedDuringCommands,
+  };
 }
