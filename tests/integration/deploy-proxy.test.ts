@@ -116,7 +116,10 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
     // this checkout lives.
     releaseDir = join(dir, "release");
     cpSync(join(root, "build/client"), join(releaseDir, "build/client"), { recursive: true });
-    ports = await startNginx(dir, certDir, site.port, { releaseDir });
+    ports = await startNginx(dir, certDir, site.port, {
+      releaseDir,
+      maintenanceFlag: join(dir, "maintenance"),
+    });
     proxy = `https://127.0.0.1:${ports.https}`;
   });
 
@@ -246,6 +249,37 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
     expect(cookie).toMatch(/^__Host-session=/);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
+  });
+
+  it("passes a port other than 443 on to the site: an admin signs in on https://domain:PORT", async () => {
+    const host = `${domain}:${ports.https}`;
+    const signedIn = await viaProxy("/api/admin/login", {
+      method: "POST",
+      from: "127.0.0.5",
+      headers: { host, "content-type": "application/json", origin: `https://${host}` },
+      body: Buffer.from(JSON.stringify(testAdmin)),
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("answers a short 503 page with Retry-After while the maintenance flag exists, posts too", async () => {
+    writeFileSync(join(dir, "maintenance"), "");
+    try {
+      for (const method of ["GET", "POST"]) {
+        const paused = await viaProxy("/contact", { method, headers: { origin } });
+        expect(paused.status).toBe(503);
+        expect(paused.headers["retry-after"]).toBe("15");
+        expect(paused.headers["content-type"]).toMatch(/^text\/html/);
+        expect(paused.body.toString()).toContain("Back in a minute");
+      }
+      // The build's assets are still served: a page open in a browser keeps working.
+      const assets = readdirSync(join(releaseDir, "build/client/assets"));
+      const asset = assets.find((file) => file.endsWith(".css")) ?? "";
+      expect((await viaProxy(`/assets/${asset}`)).status).toBe(200);
+    } finally {
+      rmSync(join(dir, "maintenance"));
+    }
+    expect((await viaProxy("/contact")).status).toBe(200);
   });
 
   it("takes a 2 MB image upload, and refuses a larger body itself", async () => {
@@ -425,10 +459,28 @@ describe("the shipped systemd units", () => {
     expect(shippedConf).toContain(`server ${listen};`);
   });
 
+  it("run the restart's stand-in as the service itself, on the same socket, from a release's folder", () => {
+    const handover = readFileSync(join(unitDir, "clearline-handover@.service"), "utf8");
+    const settingsOf = (unit: string) => {
+      const end = unit.indexOf("[Install]");
+      return unit
+        .slice(unit.indexOf("[Service]"), end === -1 ? undefined : end)
+        .split("\n")
+        .filter((line) => line !== "" && !line.startsWith("#"))
+        .filter((line) => !/^(WorkingDirectory|Restart|RestartSec|Sockets)=/.test(line));
+    };
+    expect(settingsOf(handover)).toEqual(settingsOf(service));
+    expect(handover).toMatch(/^Sockets=clearline\.socket$/m);
+    expect(handover).toMatch(/^WorkingDirectory=\/srv\/clearline\/releases\/%i$/m);
+    // Never enabled: it runs only while deploy/clearline-maintain restarts the service.
+    expect(handover).not.toMatch(/^\[Install\]/m);
+  });
+
   it.skipIf(!systemdAnalyze)("pass `systemd-analyze verify` without a warning", () => {
     const units = [
       "clearline.service",
       "clearline.socket",
+      "clearline-handover@.service",
       "clearline-backup.service",
       "clearline-backup.timer",
     ];
