@@ -174,7 +174,7 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     const runOnEach = async (args: string[]) => {
       for (const server of servers) {
         if (failed) return;
-        await delay(1_500);
+        await delay(1_000);
         const started = Date.now();
         const result = await runMaintain(server, args);
         commandTimes.push([started, Date.now()]);
@@ -212,7 +212,7 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     for (const server of servers) {
       expect(readFileSync(join(server.root, "previous"), "utf8").trim()).toContain(previousName);
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe.skipIf(!canRun || !postgresKind)("a live SQLite site moved to PostgreSQL", () => {
