@@ -12,6 +12,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
 } from "node:fs";
 import { createServer } from "node:net";
@@ -179,7 +180,6 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
         const result = await runMaintain(server, args);
         commandTimes.push([started, Date.now()]);
         steps.push(`${args[0]} ${(result.ms / 1000).toFixed(1)} s`);
-        if (process.env.MAINTENANCE_TEST_TRACE) console.log(result.output);
         if (result.code !== 0) failed = `${args.join(" ")}:\n${result.output}`;
       }
     };
@@ -210,7 +210,9 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     expect(rollbackMs).toBeLessThan(60_000);
     // Every instance ends on this release.
     for (const server of servers) {
-      expect(readFileSync(join(server.root, "previous"), "utf8").trim()).toContain(previousName);
+      expect(realpathSync(join(server.root, "current"))).toBe(
+        realpathSync(releases[thisName] ?? ""),
+      );
     }
   }, 300_000);
 });
