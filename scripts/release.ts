@@ -7,6 +7,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -82,7 +83,13 @@ try {
   for (const file of releaseFiles) {
     cpSync(join(root, file), join(folder, file), { recursive: true });
   }
-  const info = { name, commit: commit ?? null, builtAt };
+  // The release's schema version: what a database too new for an older release names (ADR 056).
+  const schemaVersion = readdirSync(join(root, "migrations"))
+    .filter((file) => /^\d{4}_.*\.ts$/.test(file))
+    .sort()
+    .at(-1)
+    ?.slice(0, -".ts".length);
+  const info = { name, commit: commit ?? null, builtAt, schemaVersion: schemaVersion ?? null };
   writeFileSync(join(folder, releaseInfoFile), `${JSON.stringify(info, null, 2)}\n`);
   mkdirSync(dirname(output), { recursive: true });
   const tar = spawnSync("tar", ["-czf", output, "-C", staging, name], { stdio: "inherit" });

@@ -48,7 +48,7 @@ export async function bootServices(
   addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
-  const db = await openDatabase(config.DATABASE_URL, logger);
+  const db = await openDatabase(config.DATABASE_URL, logger, { quiet: !prepare });
   if (prepare) {
     await seedDefaults(db);
     await bootstrapAdmin(db, config, logger);

@@ -1,5 +1,6 @@
 // Seeding: a new database gets the built-in content, case studies, articles and the sample built
 // page, in one transaction, and the data version moves so no page rendered before stays cached.
+import { serializeContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
@@ -21,7 +22,7 @@ export async function seedDefaults(db: Db): Promise<void> {
       seeded = true;
       await trx
         .insertInto("content_revisions")
-        .values({ document: JSON.stringify(defaultContent), created_at: now, author: null })
+        .values({ document: serializeContent(defaultContent), created_at: now, author: null })
         .execute();
       // Only with the first content: a site upgraded from before pages existed gets no new page.
       if (defaultPages.length > 0) {

@@ -32,6 +32,32 @@ describe.each(getTestDatabaseKinds())("content store on $name", (kind) => {
     await database.drop();
   });
 
+  it("stores the system font as Inter for the previous release, and reads it back as the system font", async () => {
+    await seedDefaults(db);
+    expect(defaultContent.brand.headingFont).toBe("system");
+    const fonts = { headingFont: "system", bodyFont: "lora" } as const;
+    await saveContent(db, { brand: { ...defaultContent.brand, ...fonts } });
+    expect((await readContent(db)).content.brand).toMatchObject(fonts);
+    const rows = await db
+      .selectFrom("content_revisions")
+      .select("document")
+      .orderBy("id")
+      .execute();
+    // The previous release accepts only its own fonts and drops the field it does not know.
+    expect(rows.map((row) => JSON.parse(row.document).brand)).toEqual([
+      expect.objectContaining({
+        headingFont: "inter",
+        bodyFont: "inter",
+        systemFonts: ["headingFont", "bodyFont"],
+      }),
+      expect.objectContaining({
+        headingFont: "inter",
+        bodyFont: "lora",
+        systemFonts: ["headingFont"],
+      }),
+    ]);
+  });
+
   it("migrates a new database and seeds the default content once", async () => {
     await seedDefaults(db);
     await seedDefaults(db);

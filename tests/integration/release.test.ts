@@ -16,6 +16,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nameRelease } from "~/platform/db/migrate.server";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
 import { hasPostgresPrograms } from "../support/postgres-site";
 import { postJson, type ServerProcess, startServerProcess } from "../support/server-process";
@@ -115,7 +116,10 @@ describe("a release installed with production dependencies only", () => {
     const info = JSON.parse(readFileSync(join(release, "release.json"), "utf8")) as {
       name: string;
       builtAt: string;
+      schemaVersion: string;
     };
+    // What a database too new for an older release names it by: its newest migration.
+    expect(info.schemaVersion).toBe(nameRelease());
     const name = basename(release);
     expect(info.name).toBe(name);
     const commit = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { cwd: root });

@@ -58,7 +58,12 @@ export function listMigrationsAt(commit: string): string[] {
  */
 export function buildEarlierRelease(ref: string = previousRelease): EarlierRelease {
   const commit = git(["rev-parse", `${ref}^{commit}`]).trim();
-  const checkout = createHash("sha256").update(root).digest("hex").slice(0, 8);
+  // This checkout's dependencies may serve the build: a new lockfile or checkout builds anew.
+  const checkout = createHash("sha256")
+    .update(root)
+    .update(readFileSync(join(root, "package-lock.json")))
+    .digest("hex")
+    .slice(0, 8);
   const dir = join(tmpdir(), `clearline-release-${commit.slice(0, 12)}-${checkout}`);
   const release = {
     commit,

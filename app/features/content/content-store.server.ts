@@ -61,6 +61,32 @@ function moveContactProfile(raw: Stored): Stored {
   return { ...raw, contact: rest, navigation: { ...navigation, profiles: moved } };
 }
 
+/**
+ * The previous release knows no "system" font and refuses a document naming one (every page 503),
+ * so a stored brand names Inter, what sites drew in before it, and lists the fonts that are the
+ * system font in a field that release drops. Stored so until no release in use lacks the choice.
+ */
+const fontFields = ["headingFont", "bodyFont"] as const;
+const fontBeforeSystem = "inter";
+
+/** The document as it is stored: readable by this release and the previous one. */
+export function serializeContent(content: SiteContent): string {
+  const systemFonts = fontFields.filter((field) => content.brand[field] === "system");
+  if (systemFonts.length === 0) return JSON.stringify(content);
+  const legacy = Object.fromEntries(systemFonts.map((field) => [field, fontBeforeSystem]));
+  return JSON.stringify({ ...content, brand: { ...content.brand, ...legacy, systemFonts } });
+}
+
+/** The stored brand's system fonts back in their fields. */
+function readSystemFonts(raw: Stored): Stored {
+  const brand = raw.brand;
+  if (!isStored(brand) || !("systemFonts" in brand)) return raw;
+  const { systemFonts, ...rest } = brand;
+  const fields = Array.isArray(systemFonts) ? systemFonts : [];
+  const restored = fontFields.filter((field) => fields.includes(field));
+  return { ...raw, brand: { ...rest, ...Object.fromEntries(restored.map((f) => [f, "system"])) } };
+}
+
 /** An editor's save that would change a section only an owner may change; nothing is written. */
 export class OwnerOnlySectionError extends Error {
   override name = "OwnerOnlySectionError";
@@ -77,7 +103,7 @@ export class OwnerOnlySectionError extends Error {
  * carried to its new place, and a block link saved before its check is left empty.
  */
 export function normalizeContent(stored: unknown): SiteContent {
-  const raw = moveContactProfile(isStored(stored) ? stored : {});
+  const raw = readSystemFonts(moveContactProfile(isStored(stored) ? stored : {}));
   const merged: Stored = Object.fromEntries(
     Object.entries(defaultContent).map(([section, defaults]) => {
       const value = raw[section];
@@ -157,7 +183,7 @@ export async function saveContent(
     const inserted = await trx
       .insertInto("content_revisions")
       .values({
-        document: JSON.stringify(content),
+        document: serializeContent(content),
         created_at: now.toISOString(),
         author: options.author ?? null,
       })

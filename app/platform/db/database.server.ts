@@ -256,11 +256,18 @@ export function openDatabaseAsIs(url: string, logger?: Logger): Db {
     : openPostgres(url, logger);
 }
 
-/** Opens (creating if needed) the database and brings its schema up to date. */
-export async function openDatabase(url: string, logger?: Logger): Promise<Db> {
+/**
+ * Opens (creating if needed) the database and brings its schema up to date. `quiet`: a worker's
+ * open, whose primary has already warned of migrations this release does not know.
+ */
+export async function openDatabase(
+  url: string,
+  logger?: Logger,
+  { quiet = false }: { quiet?: boolean } = {},
+): Promise<Db> {
   const db = openDatabaseAsIs(url, logger);
   try {
-    await migrateToLatest(db, { logger });
+    await migrateToLatest(db, { logger, quiet });
   } catch (error) {
     await db.destroy();
     throw error;

@@ -23,9 +23,9 @@ export const migrations: Record<string, SiteMigration> = Object.fromEntries(
 );
 
 /**
- * The last migration f0415cb knows. Kysely's table (kysely_migration) keeps exactly the migrations
- * up to it, since that release's Migrator refuses a database listing one it does not know; every
- * later one is recorded in `releaseLedger`, where no release's Migrator looks.
+ * The last migration the releases before this runner know. Kysely's table (kysely_migration)
+ * keeps exactly the migrations up to it, since their Migrator refuses a database listing one it
+ * does not know; every later one is recorded in `releaseLedger`, where no Migrator looks.
  */
 export const lastKyselyMigration = "0026_insights";
 export const kyselyLedger = "kysely_migration";
@@ -59,7 +59,14 @@ type Ledgers = {
   kysely_migration: { name: string; timestamp: string };
   kysely_release_migration: LedgerRow;
 };
-type Runner = { db: Kysely<Ledgers>; known: Record<string, SiteMigration>; logger?: Logger };
+type MigrateOptions = {
+  logger?: Logger | undefined;
+  /** Say nothing of unknown steps: a worker whose primary has said it already. */
+  quiet?: boolean | undefined;
+  /** The migrations to run (tests); the release's own by default. */
+  known?: Record<string, SiteMigration>;
+};
+type Runner = MigrateOptions & { db: Kysely<Ledgers>; known: Record<string, SiteMigration> };
 
 async function ensureLedgers(db: Kysely<Ledgers>): Promise<void> {
   // As Kysely's Migrator makes it, so that an older release's Migrator reads it as its own.
@@ -104,7 +111,7 @@ async function moveLaterRows(db: Kysely<Ledgers>, release: string): Promise<void
 }
 
 /** Stops on a contract step this release is too old for; warns once of other unknown steps. */
-function checkUnknown({ known, logger }: Runner, rows: LedgerRow[], release: string): void {
+function checkUnknown({ known, logger, quiet }: Runner, rows: LedgerRow[], release: string): void {
   const unknown = rows.filter((row) => !(row.name in known));
   if (unknown.length === 0) return;
   const blocking = unknown
@@ -118,6 +125,7 @@ function checkUnknown({ known, logger }: Runner, rows: LedgerRow[], release: str
   }
   const newest = unknown.sort((a, b) => a.name.localeCompare(b.name)).at(-1);
   const message = `The database holds ${unknown.length} migration(s) this release (${release}) does not know, up to ${newest?.name} by release ${newest?.release}: they only add, so this release runs on it`;
+  if (quiet) return;
   if (logger) logger.warn(message);
   else console.warn(message);
 }
@@ -126,10 +134,13 @@ async function runPending(runner: Runner, release: string): Promise<void> {
   const { db, known } = runner;
   await ensureLedgers(db);
   await moveLaterRows(db, release);
-  const kyselyRows = await db.selectFrom(kyselyLedger).select("name").execute();
+  const kyselyRows = await db.selectFrom(kyselyLedger).select(["name", "timestamp"]).execute();
   const ledgerRows = await db.selectFrom(releaseLedger).selectAll().execute();
   checkUnknown(runner, ledgerRows, release);
   const done = new Set([...kyselyRows, ...ledgerRows].map((row) => row.name));
+  // An older release's Migrator orders its rows by time: each new one comes after the last, even
+  // when the clock went back (as Kysely's own Migrator does).
+  let last = Math.max(0, ...kyselyRows.map((row) => Date.parse(row.timestamp) || 0));
   for (const name of Object.keys(known).sort()) {
     if (done.has(name)) continue;
     const migration = known[name] as SiteMigration;
@@ -141,7 +152,8 @@ async function runPending(runner: Runner, release: string): Promise<void> {
         { cause: error },
       );
     }
-    const timestamp = new Date().toISOString();
+    last = Math.max(Date.now(), last + 1);
+    const timestamp = new Date(last).toISOString();
     if (name <= lastKyselyMigration) {
       await db.insertInto(kyselyLedger).values({ name, timestamp }).execute();
       continue;
@@ -159,11 +171,11 @@ async function runPending(runner: Runner, release: string): Promise<void> {
 
 /**
  * Brings the schema up to date in one transaction, under Kysely's own migration lock on
- * PostgreSQL (SQLite's transaction starts with the write lock). `known` is for tests.
+ * PostgreSQL (SQLite's transaction starts with the write lock).
  */
 export async function migrateToLatest<Schema>(
   database: Kysely<Schema>,
-  { logger, known = migrations }: { logger?: Logger; known?: Record<string, SiteMigration> } = {},
+  { known = migrations, ...options }: MigrateOptions = {},
 ): Promise<void> {
   const release = nameRelease(known);
   const postgres = getDialectName(database) === "postgres";
@@ -171,7 +183,9 @@ export async function migrateToLatest<Schema>(
   await (database as unknown as Kysely<Ledgers>).connection().execute(async (connection) => {
     if (postgres) await sql`select pg_advisory_lock(${lock})`.execute(connection);
     try {
-      await connection.transaction().execute((db) => runPending({ db, known, logger }, release));
+      await connection
+        .transaction()
+        .execute((db) => runPending({ ...options, db, known }, release));
     } finally {
       if (postgres) await sql`select pg_advisory_unlock(${lock})`.execute(connection);
     }
