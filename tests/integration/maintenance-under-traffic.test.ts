@@ -27,6 +27,7 @@ import { findFreePort } from "../../scripts/free-port.ts";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { buildEarlierRelease } from "../support/earlier-release";
 import {
+  type CommandResult,
   makeServer,
   runMaintain,
   type ServerFolders,
@@ -169,16 +170,15 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     const traffic = startTraffic(proxy.url, proxy.cert, `${kind.name}-${Date.now()}`);
     await traffic.startSaving();
     const steps: string[] = [];
-    const commandTimes: [number, number][] = [];
+    const commands: CommandResult[] = [];
     let failed: string | undefined;
     // Each instance in turn; a failed step ends the sequence, the figures are reported all the same.
     const runOnEach = async (args: string[]) => {
       for (const server of servers) {
         if (failed) return;
         await delay(1_000);
-        const started = Date.now();
         const result = await runMaintain(server, args);
-        commandTimes.push([started, Date.now()]);
+        commands.push(result);
         steps.push(`${args[0]} ${(result.ms / 1000).toFixed(1)} s`);
         if (result.code !== 0) failed = `${args.join(" ")}:\n${result.output}`;
       }
@@ -191,12 +191,12 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
     await delay(1_500);
     await traffic.stop();
 
-    const summary = summarize(traffic.outcomes, commandTimes);
+    const summary = summarize(traffic.outcomes, commands);
     const stored = await readStored(databaseUrl);
     const lostMessages = findLost(traffic.acknowledged.contacts, stored.messages);
     const lostSaves = traffic.acknowledged.saves.filter((title) => !stored.titles.includes(title));
     console.log(
-      `Upgrade, rollback, upgrade on ${kind.name} (${count} instance${count > 1 ? "s" : ""}): ${summary.total} requests ${JSON.stringify(summary.byStatus)}, p99 ${summary.p99} ms, max ${summary.max} ms; failed ${summary.failedDuringCommands} while a command ran, ${summary.failedOtherwise} otherwise; ${traffic.acknowledged.contacts.length} messages and ${traffic.acknowledged.saves.length} saves acknowledged, ${lostMessages.length + lostSaves.length} lost; steps: ${steps.join(", ")}; rollback ${(rollbackMs / 1000).toFixed(1)} s${summary.errors.length ? `; errors: ${summary.errors.join("; ")}` : ""}${summary.failures.length ? `; answers: ${summary.failures.join(" | ")}` : ""}`,
+      `Upgrade, rollback, upgrade on ${kind.name} (${count} instance${count > 1 ? "s" : ""}): ${summary.total} requests ${JSON.stringify(summary.byStatus)}, p99 ${summary.p99} ms, max ${summary.max} ms; failed ${summary.failedDuringCommands} while a command ran ${JSON.stringify(summary.failedByStep)}, ${summary.failedOtherwise} otherwise; ${traffic.acknowledged.contacts.length} messages and ${traffic.acknowledged.saves.length} saves acknowledged, ${lostMessages.length + lostSaves.length} lost; steps: ${steps.join(", ")}; rollback ${(rollbackMs / 1000).toFixed(1)} s${summary.errors.length ? `; errors: ${summary.errors.join("; ")}` : ""}${summary.failures.length ? `; answers: ${summary.failures.join(" | ")}` : ""}`,
     );
     expect(failed).toBeUndefined();
     expect(summary.errors).toEqual([]);
@@ -305,12 +305,17 @@ function isListening(port: number): Promise<boolean> {
   });
 }
 
-describe.skipIf(!canRun)("the restore drill as README runs it", () => {
+describe.skipIf(!canRun)("the restore drill and the restore, as README runs them", () => {
   let server: ServerFolders;
+  let databaseUrl: string;
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+  });
 
   beforeAll(async () => {
     const dir = join(work, "drill");
-    const databaseUrl = `file:${join(dir, "site.db")}`;
+    databaseUrl = `file:${join(dir, "site.db")}`;
     server = await makeServer(dir, {
       releases,
       current: thisName,
@@ -340,6 +345,38 @@ describe.skipIf(!canRun)("the restore drill as README runs it", () => {
     expect(findProcessesUsing(scratch)).toEqual([]);
     expect(await isListening(port)).toBe(false);
   }, 60_000);
+
+  it("restores a backup into the live site: paused meanwhile, the database before kept aside", async () => {
+    expectDone(await runMaintain(server, ["start"]), "start");
+    const site = `http://127.0.0.1:${server.port}`;
+    const sent = await fetch(`${site}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://clearline.test" },
+      body: JSON.stringify({
+        name: "Ann Lee",
+        email: "ann@example.com",
+        phone: "+1 (512) 555-0100",
+        company: "Acme Dental",
+        message: "Please call me about the message after the backup.",
+      }),
+    });
+    expect(sent.status).toBe(201);
+    expect((await readStored(databaseUrl)).messages).toHaveLength(1);
+
+    const restored = await runMaintain(server, [
+      "restore",
+      join(server.data, "backups", "site-drill.tar.gz"),
+    ]);
+    expectDone(restored, "restore");
+    // The backup's state (no message), the site answering again, the flag gone.
+    expect((await readStored(databaseUrl)).messages).toEqual([]);
+    expect((await fetch(`${site}/readyz`)).status).toBe(200);
+    expect(existsSync(server.env.CLEARLINE_MAINTENANCE_FLAG ?? "")).toBe(false);
+    // The database of the moment before is a backup of its own.
+    const aside = /kept in (\S+\.tar\.gz)/.exec(restored.output)?.[1] ?? "";
+    expect(aside).toMatch(/before-restore\.tar\.gz$/);
+    expect(existsSync(aside)).toBe(true);
+  }, 90_000);
 
   it("fails with one line when its port is taken, and still leaves nothing behind", async () => {
     const taken = createServer();

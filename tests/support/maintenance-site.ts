@@ -125,7 +125,13 @@ export async function makeServer(
 
 const commandTimeoutMs = 90_000;
 
-export type CommandResult = { code: number | null; output: string; ms: number };
+export type CommandResult = {
+  code: number | null;
+  output: string;
+  ms: number;
+  /** Each step the command named ("clearline-maintain TASK: STEP"), with when it began. */
+  steps: { name: string; at: number }[];
+};
 
 /** clearline-maintain TASK ARGS on a server, without blocking the test's own event loop. */
 export function runMaintain(
@@ -145,8 +151,12 @@ export function runMaintain(
     process.kill(-(child.pid ?? 0), "SIGKILL");
   }, commandTimeoutMs);
   let output = "";
+  const steps: CommandResult["steps"] = [];
   child.stdout.on("data", (chunk) => {
     output += chunk;
+    for (const [, name = ""] of String(chunk).matchAll(/^clearline-maintain \S+: (.+)$/gm)) {
+      steps.push({ name, at: Date.now() });
+    }
   });
   child.stderr.on("data", (chunk) => {
     output += chunk;
@@ -154,7 +164,7 @@ export function runMaintain(
   return new Promise((resolve) => {
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, output, ms: Date.now() - started });
+      resolve({ code, output, ms: Date.now() - started, steps });
     });
   });
 }
@@ -171,7 +181,7 @@ export function stopServer(server: ServerFolders): Promise<CommandResult> {
     output += chunk;
   });
   return new Promise((resolve) => {
-    child.on("close", (code) => resolve({ code, output, ms: Date.now() - started }));
+    child.on("close", (code) => resolve({ code, output, ms: Date.now() - started, steps: [] }));
   });
 }
 
@@ -332,12 +342,24 @@ export function startTraffic(proxy: string, ca: string, runId: string) {
 
 /**
  * Counts of answers by status ("0" for a request that got none), the 99th percentile, and the
- * failed answers (5xx or none) sent while a maintenance command ran and outside of those times.
+ * failed answers (5xx or none) by the step of a maintenance command under way, and otherwise.
  */
-export function summarize(outcomes: Outcome[], commandTimes: [number, number][] = []) {
-  const inCommand = (at: number) => commandTimes.some(([from, to]) => at >= from && at <= to);
+export function summarize(outcomes: Outcome[], commands: CommandResult[] = []) {
   const failed = outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 500);
-  const failedDuringCommands = failed.filter((outcome) => inCommand(outcome.at)).length;
+  // Each failed answer counted against the step under way when it was sent.
+  const byStep: Record<string, number> = {};
+  let failedDuringCommands = 0;
+  for (const outcome of failed) {
+    for (const command of commands) {
+      const step = command.steps.findLast((candidate) => candidate.at <= outcome.at);
+      const end = (command.steps[0]?.at ?? 0) + command.ms;
+      if (!step || outcome.at > end) continue;
+      const name = step.name.replace(/ (to|back to) \S+$/, "");
+      byStep[name] = (byStep[name] ?? 0) + 1;
+      failedDuringCommands++;
+      break;
+    }
+  }
   const byStatus: Record<string, number> = {};
   for (const outcome of outcomes) {
     byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
@@ -362,5 +384,6 @@ export function summarize(outcomes: Outcome[], commandTimes: [number, number][] 
     failures,
     failedDuringCommands,
     failedOtherwise: failed.length - failedDuringCommands,
+    failedByStep: byStep,
   };
 }
