@@ -3,20 +3,8 @@
 // on the file as an operator fills it in, and `systemd-analyze verify` on the units.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import {
-  chmodSync,
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { request as httpRequest } from "node:http";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect as connectHttp2 } from "node:http2";
-import { request as httpsRequest } from "node:https";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -26,25 +14,29 @@ import { maxImageBytes, maxUploadBodyBytes } from "~/capabilities/media/image-ru
 import { findFreePort } from "../../scripts/free-port.ts";
 import { serverTimeouts, shutdownTimings } from "../../server/serving.server";
 import { waitFor } from "../support/newsletter";
+import {
+  type Answer,
+  domain,
+  fillConf,
+  findProgram,
+  makeCertificate,
+  makeNginxDir,
+  nginx,
+  openssl,
+  origin,
+  type ProxyPorts,
+  send,
+  shippedConf,
+  startNginx,
+  stopNginx,
+  writeMainConf,
+} from "../support/nginx-proxy";
 import { collectOutput } from "../support/server-process";
 import { type SiteProcess, startSiteProcess } from "../support/site-process";
 import { testAdmin } from "../support/test-site";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const shippedConf = readFileSync(join(root, "deploy/nginx/clearline.conf"), "utf8");
-const domain = "clearline.test";
-const origin = `https://${domain}`;
 
-/** A program on the PATH or in the sbin folders, where Debian puts nginx. */
-function findProgram(name: string): string | undefined {
-  const found = spawnSync("sh", ["-c", `PATH="$PATH:/usr/sbin:/sbin" command -v ${name}`], {
-    encoding: "utf8",
-  });
-  return found.status === 0 ? found.stdout.trim() : undefined;
-}
-
-const nginx = findProgram("nginx");
-const openssl = findProgram("openssl");
 const systemdAnalyze = findProgram("systemd-analyze");
 const socketActivate = findProgram("systemd-socket-activate");
 if (!nginx || !openssl) {
@@ -57,151 +49,6 @@ if (!socketActivate) {
 }
 if (!systemdAnalyze) {
   console.warn("systemd unit check skipped: systemd-analyze not found (no systemd here)");
-}
-
-/**
- * The operator's edits, as plain text replacements of the shipped file: the domain (certificate
- * paths included) always; for a test run also the certificate folder, the ACME webroot, the
- * release folder, the listening ports (loopback, IPv4 only) and the site's port. Each must match,
- * so the test breaks when the file changes under it rather than testing something else.
- */
-function fillConf(values: {
-  certDir: string;
-  acmeRoot?: string;
-  releaseDir?: string;
-  ports?: { http: number; https: number; site: number };
-}): string {
-  const edits: [string, string][] = [
-    ["example.com", domain],
-    [`/etc/letsencrypt/live/${domain}`, values.certDir],
-  ];
-  if (values.acmeRoot) edits.push(["/var/www/html", values.acmeRoot]);
-  if (values.releaseDir) edits.push(["/srv/clearline/current", values.releaseDir]);
-  if (values.ports) {
-    edits.push(
-      ["listen 80;", `listen 127.0.0.1:${values.ports.http};`],
-      ["listen [::]:80;", ""],
-      ["listen 443 ssl http2;", `listen 127.0.0.1:${values.ports.https} ssl http2;`],
-      ["listen [::]:443 ssl http2;", ""],
-      ["server 127.0.0.1:3000;", `server 127.0.0.1:${values.ports.site};`],
-    );
-  }
-  return edits.reduce((text, [from, to]) => {
-    if (!text.includes(from)) throw new Error(`deploy/nginx/clearline.conf has no "${from}"`);
-    return text.replaceAll(from, to);
-  }, shippedConf);
-}
-
-/** nginx's main file as Debian's (compression on, the MIME types), all its files in `dir`. */
-function writeMainConf(dir: string, siteConf: string): string {
-  writeFileSync(join(dir, "clearline.conf"), siteConf);
-  const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
-    .map((kind) => `${kind}_temp_path ${join(dir, `${kind}-temp`)};`)
-    .join(" ");
-  const file = join(dir, "nginx.conf");
-  writeFileSync(
-    file,
-    `worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;
-events { worker_connections 256; }
-http {
-  include /etc/nginx/mime.types; default_type application/octet-stream; sendfile on; gzip on;
-  access_log ${dir}/access.log; ${temp}
-  include ${dir}/clearline.conf;
-}
-`,
-  );
-  return file;
-}
-
-/** A folder for nginx's files; its workers run as an unprivileged user and read and write there. */
-function makeNginxDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "site-proxy-"));
-  chmodSync(dir, 0o755);
-  return dir;
-}
-
-/** A self-signed certificate for the test domain in certDir; answers it (PEM) for clients to trust. */
-function makeCertificate(certDir: string): string {
-  mkdirSync(certDir);
-  const made = spawnSync(
-    openssl ?? "openssl",
-    [
-      ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"],
-      ...["-days", "2", "-subj", `/CN=${domain}`, "-addext", `subjectAltName=DNS:${domain}`],
-      ...["-keyout", join(certDir, "privkey.pem"), "-out", join(certDir, "fullchain.pem")],
-    ],
-    { encoding: "utf8" },
-  );
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
-  return readFileSync(join(certDir, "fullchain.pem"), "utf8");
-}
-
-/** nginx with the filled-in server block, started on free loopback ports in front of sitePort. */
-async function startNginx(dir: string, certDir: string, sitePort: number, releaseDir?: string) {
-  const acmeRoot = join(dir, "acme");
-  mkdirSync(join(acmeRoot, ".well-known/acme-challenge"), { recursive: true });
-  writeFileSync(join(acmeRoot, ".well-known/acme-challenge/token-1"), "token-1.thumbprint");
-  chmodSync(acmeRoot, 0o755);
-  const ports = { http: await findFreePort(), https: await findFreePort(), site: sitePort };
-  const conf = writeMainConf(dir, fillConf({ certDir, acmeRoot, releaseDir, ports }));
-  const started = spawnSync(nginx ?? "nginx", ["-p", dir, "-c", conf], { encoding: "utf8" });
-  if (started.status !== 0) throw new Error(`nginx did not start:\n${started.stderr}`);
-  return ports;
-}
-
-function stopNginx(dir: string): void {
-  try {
-    process.kill(Number(readFileSync(join(dir, "nginx.pid"), "utf8")), "SIGTERM");
-  } catch {
-    // nginx never started
-  }
-}
-
-type Answer = {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-};
-
-/** One request on its own connection, from a chosen loopback address, bytes as sent (no decoding). */
-function send(
-  url: string,
-  options: {
-    method?: string;
-    headers?: Record<string, string>;
-    body?: Buffer;
-    from?: string;
-    ca?: string;
-  } = {},
-): Promise<Answer> {
-  const target = new URL(url);
-  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      target,
-      {
-        method: options.method ?? "GET",
-        headers: { "accept-encoding": "identity", ...options.headers },
-        localAddress: options.from ?? "127.0.0.1",
-        agent: false,
-        ca: options.ca,
-        servername: domain,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(options.body);
-  });
 }
 
 /** A PNG of random pixels stored without compression: close under the 2 MB upload limit. */
@@ -233,7 +80,7 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
   let dir: string;
   let cert: string;
   let site: SiteProcess;
-  let ports: { http: number; https: number; site: number };
+  let ports: ProxyPorts;
   let proxy: string;
   let releaseDir: string;
 
@@ -269,7 +116,10 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
     // this checkout lives.
     releaseDir = join(dir, "release");
     cpSync(join(root, "build/client"), join(releaseDir, "build/client"), { recursive: true });
-    ports = await startNginx(dir, certDir, site.port, releaseDir);
+    ports = await startNginx(dir, certDir, site.port, {
+      releaseDir,
+      maintenanceFlag: join(dir, "maintenance"),
+    });
     proxy = `https://127.0.0.1:${ports.https}`;
   });
 
@@ -399,6 +249,37 @@ describe.skipIf(!nginx || !openssl)("the shipped nginx server block", () => {
     expect(cookie).toMatch(/^__Host-session=/);
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
+  });
+
+  it("passes a port other than 443 on to the site: an admin signs in on https://domain:PORT", async () => {
+    const host = `${domain}:${ports.https}`;
+    const signedIn = await viaProxy("/api/admin/login", {
+      method: "POST",
+      from: "127.0.0.5",
+      headers: { host, "content-type": "application/json", origin: `https://${host}` },
+      body: Buffer.from(JSON.stringify(testAdmin)),
+    });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("answers a short 503 page with Retry-After while the maintenance flag exists, posts too", async () => {
+    writeFileSync(join(dir, "maintenance"), "");
+    try {
+      for (const method of ["GET", "POST"]) {
+        const paused = await viaProxy("/contact", { method, headers: { origin } });
+        expect(paused.status).toBe(503);
+        expect(paused.headers["retry-after"]).toBe("15");
+        expect(paused.headers["content-type"]).toMatch(/^text\/html/);
+        expect(paused.body.toString()).toContain("Back in a minute");
+      }
+      // The build's assets are still served: a page open in a browser keeps working.
+      const assets = readdirSync(join(releaseDir, "build/client/assets"));
+      const asset = assets.find((file) => file.endsWith(".css")) ?? "";
+      expect((await viaProxy(`/assets/${asset}`)).status).toBe(200);
+    } finally {
+      rmSync(join(dir, "maintenance"));
+    }
+    expect((await viaProxy("/contact")).status).toBe(200);
   });
 
   it("takes a 2 MB image upload, and refuses a larger body itself", async () => {
@@ -578,10 +459,28 @@ describe("the shipped systemd units", () => {
     expect(shippedConf).toContain(`server ${listen};`);
   });
 
+  it("run the restart's stand-in as the service itself, on the same socket, from a release's folder", () => {
+    const handover = readFileSync(join(unitDir, "clearline-handover@.service"), "utf8");
+    const settingsOf = (unit: string) => {
+      const end = unit.indexOf("[Install]");
+      return unit
+        .slice(unit.indexOf("[Service]"), end === -1 ? undefined : end)
+        .split("\n")
+        .filter((line) => line !== "" && !line.startsWith("#"))
+        .filter((line) => !/^(WorkingDirectory|Restart|RestartSec|Sockets)=/.test(line));
+    };
+    expect(settingsOf(handover)).toEqual(settingsOf(service));
+    expect(handover).toMatch(/^Sockets=clearline\.socket$/m);
+    expect(handover).toMatch(/^WorkingDirectory=\/srv\/clearline\/releases\/%i$/m);
+    // Never enabled: it runs only while deploy/clearline-maintain restarts the service.
+    expect(handover).not.toMatch(/^\[Install\]/m);
+  });
+
   it.skipIf(!systemdAnalyze)("pass `systemd-analyze verify` without a warning", () => {
     const units = [
       "clearline.service",
       "clearline.socket",
+      "clearline-handover@.service",
       "clearline-backup.service",
       "clearline-backup.timer",
     ];
