@@ -85,6 +85,7 @@ export {
   shutDownGracefully,
   shutdownTimings,
 } from "./serving.server";
+export { warmUpSite } from "./warm-up.server";
 export { runWorkerPool } from "./workers.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */

@@ -74,6 +74,9 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
       `Site listening on port ${port} (${process.env.NODE_ENV})`,
     );
   };
+  // Visitors reach a warm process: its first renders are slow, and on a shared socket (an upgrade)
+  // the process it replaces answers meanwhile.
+  await site.warmUpSite(app, services.config.SITE_URL, services.logger);
   const passedSocket = readSystemdSocket();
   if (passedSocket === undefined) {
     server.listen(services.config.PORT, services.config.HOST, onListening);
