@@ -3,9 +3,7 @@
 // message carries its visit, and a new day's salt makes the same visitor new, with no address or
 // browser string stored anywhere.
 import { readFileSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import { readInsights } from "~/features/insights/insights.server";
@@ -15,9 +13,8 @@ import { getFormSecret, serializeFormShownCookie } from "~/platform/form-cookie.
 import { createDayReader } from "~/platform/visits/visit-days";
 import { logInCookie } from "../support/admin-requests";
 import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
-import { loadSiteBuild, startTestSite, type TestSite } from "../support/test-site";
+import { startSiteInstance, startTestSite, type TestSite } from "../support/test-site";
 
-const clientDir = fileURLToPath(new URL("../../build/client", import.meta.url));
 const browser = (n: number) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Tabby/${n}`;
 const phone =
@@ -52,39 +49,6 @@ function visit(baseUrl: string, path: string, who: Visit): Promise<number> {
     req.on("error", reject);
     req.end();
   });
-}
-
-/** A second server process's app on the same database: another instance of the site. */
-async function startSecondInstance(first: TestSite, databaseUrl: string, now: () => number) {
-  const site = await loadSiteBuild();
-  const services = await site.bootServices(
-    {
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "silent",
-      PORT: "0",
-      IMAGE_CACHE_DIR: first.services.config.IMAGE_CACHE_DIR ?? "",
-      UPLOADS_DIR: first.services.config.UPLOADS_DIR ?? "",
-    },
-    { prepare: false },
-  );
-  const app = site.createSiteApp(services, {
-    mode: "production",
-    clientDir,
-    visits: { now, flushMs: 3_600_000 },
-  });
-  const server: Server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    app,
-    close: async () => {
-      await app.visits.stop();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await services.db.destroy();
-    },
-  };
 }
 
 describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
@@ -245,7 +209,9 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
     }
     expect(await visit(site.url, "/booking/go", other)).toBe(302);
     // Another instance on the same database knows the visitor has been counted today.
-    const second = await startSecondInstance(site, database.url, now);
+    const second = await startSiteInstance(site, database.url, {
+      visits: { now, flushMs: 3_600_000 },
+    });
     try {
       expect(await visit(second.url, "/booking/go", person)).toBe(302);
     } finally {
@@ -451,7 +417,9 @@ describe.each(getTestDatabaseKinds())("insights on $name", (kind) => {
 
   it("adds up two instances on one database", async () => {
     await clearVisits();
-    const second = await startSecondInstance(site, database.url, now);
+    const second = await startSiteInstance(site, database.url, {
+      visits: { now, flushMs: 3_600_000 },
+    });
     try {
       const v1 = { ip: "203.0.113.31", ua: browser(31) };
       const v2 = { ip: "203.0.113.32", ua: browser(32) };
