@@ -4,15 +4,23 @@
 // saves one rule, while a poller reads the cached /about page. Prints each step's time and the
 // longest the cached page waited meanwhile. Run `npm run build` first:
 //   node scripts/bench/redirects.ts [--postgres]
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findFreePort } from "../free-port.ts";
 import { startTempPostgres } from "../postgres.ts";
+import {
+  buildRedirectCsv,
+  exitOnSignals,
+  hasBuild,
+  signIn,
+  startBenchSite,
+  waitForSite,
+} from "./site.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-if (!existsSync(join(root, "build/server/index.js"))) {
+exitOnSignals();
+if (!hasBuild(root)) {
   console.error("No build: run `npm run build` first");
   process.exit(2);
 }
@@ -24,54 +32,21 @@ if (process.argv.includes("--postgres") && !postgres) {
 }
 
 const folder = mkdtempSync(join(tmpdir(), "bench-redirects-"));
-const port = await findFreePort();
-const site = `http://127.0.0.1:${port}`;
-const email = "owner@bench.example";
-const password = `Bench-${Date.now()}-password`;
-const server = spawn(process.execPath, ["server/index.ts"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: postgres?.url ?? `file:${join(folder, "site.db")}`,
-    SITE_URL: site,
-    ADMIN_EMAIL: email,
-    ADMIN_PASSWORD: password,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    WEB_CONCURRENCY: "1",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
+const admin = { email: "owner@bench.example", password: `Bench-${Date.now()}-password` };
+const server = startBenchSite({
+  siteDir: root,
+  port: await findFreePort(),
+  databaseUrl: postgres?.url ?? `file:${join(folder, "site.db")}`,
+  admin,
 });
-const stop = () => {
-  server.kill("SIGTERM");
+const site = server.url;
+process.on("exit", () => {
+  server.kill();
   rmSync(folder, { recursive: true, force: true });
-};
-process.on("exit", stop);
-
-async function waitForSite() {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${site}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("The site never answered");
-}
-
-await waitForSite();
-const login = await fetch(`${site}/api/admin/login`, {
-  method: "POST",
-  headers: { "content-type": "application/json", origin: site },
-  body: JSON.stringify({ email, password }),
 });
-const signedIn = login.headers
-  .getSetCookie()
-  .find((value) => value.startsWith("session="))
-  ?.split(";")[0];
-if (!signedIn) throw new Error(`Sign-in failed: ${login.status}`);
-const cookie: string = signedIn;
+
+await waitForSite(server, 150_000);
+const cookie = await signIn(site, admin);
 
 /** Reads /about every 20 ms while `work` runs; answers the work's time and the longest wait. */
 async function measure<T>(
@@ -108,19 +83,8 @@ function post(intent: string, fields: Record<string, string>) {
   });
 }
 
-/** A CSV of `count` rules from `/bench/<batch>/<n>`: most to a page, some prefixes, some away. */
-function buildCsv(batch: string, count: number): string {
-  const lines = ["source,target,status,match"];
-  for (let n = 0; n < count; n++) {
-    if (n % 10 === 0) lines.push(`/bench/${batch}/folder-${n},/services,301,prefix`);
-    else if (n % 7 === 0) lines.push(`/bench/${batch}/${n},https://example.com/${batch}/${n},302,`);
-    else lines.push(`/bench/${batch}/${n},/contact,301,`);
-  }
-  return lines.join("\n");
-}
-
 async function importLines(batch: string, count: number) {
-  const response = await post("import", { csv: buildCsv(batch, count) });
+  const response = await post("import", { csv: buildRedirectCsv(batch, count) });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`Import ${batch}: ${response.status}`);
   const imported = /(\d+) redirects? imported/.exec(text)?.[1];
@@ -167,8 +131,6 @@ const next = await measure(async () => {
 });
 row("The next save (its index kept)", next, `   (status ${next.value})`);
 // The site first, so it does not log its database going away.
-const exited = new Promise((resolve) => server.once("exit", resolve));
-server.kill("SIGTERM");
-await exited;
+await server.stop();
 postgres?.stop();
 process.exit(0);
