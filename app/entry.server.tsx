@@ -35,6 +35,7 @@ import {
   hashInlineScripts,
 } from "~/platform/http/security-headers.server";
 import { expirePageAt } from "~/platform/page-cache/hints.server";
+import type { RouteHandle } from "~/platform/route-handle";
 import { readUserAgentStart } from "~/platform/user-agent";
 
 export const streamTimeout = 5_000;
@@ -177,6 +178,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
+/** Whether the page's routes link the stylesheet instead of inlining it (the admin screens). */
+function isStylesheetLinked(routerContext: EntryContext): boolean {
+  return routerContext.staticHandlerContext.matches.some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.stylesheet === "linked",
+  );
+}
+
 /** The document React renders, streamed or whole: the router with the inlined stylesheet. */
 function buildDocument(
   routerContext: EntryContext,
@@ -185,7 +193,7 @@ function buildDocument(
   heldHtml: ReadonlyMap<string, string> | undefined,
 ) {
   return (
-    <InlineStylesheetContext value={getInlineStylesheet()}>
+    <InlineStylesheetContext value={isStylesheetLinked(routerContext) ? "" : getInlineStylesheet()}>
       <HeldHtmlContext value={heldHtml}>
         <ServerRouter context={routerContext} url={url} nonce={nonce} />
       </HeldHtmlContext>

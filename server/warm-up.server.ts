@@ -1,10 +1,11 @@
 // Before a fresh process takes visitors it asks itself for the main pages once: its first renders
 // (code compiled, route modules loaded, the page cache empty) are many times slower than the next,
 // and on a socket shared with the process it replaces (an upgrade) the old one serves meanwhile.
+
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
-import type { SiteApp } from "./app";
 
 /** The pages most visitors land on; each is asked for as a full page and compressed. */
 const warmPaths = ["/", "/services", "/about", "/blog", "/case-studies", "/contact"];
@@ -39,14 +40,20 @@ function askOnce(port: number, path: string, siteUrl: URL, deadline: number): Pr
 }
 
 /** Answers the main pages once through the app on a private loopback port; never throws. */
-export async function warmUpSite(app: SiteApp, siteUrl: string, logger: Logger): Promise<void> {
+export async function warmUpSite(
+  app: (req: IncomingMessage, res: ServerResponse) => void,
+  siteUrl: string,
+  logger: Logger,
+): Promise<void> {
   const started = Date.now();
   const deadline = started + warmUpBudgetMs;
   const server = createServer(app);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
-      server.listen(0, "127.0.0.1", resolve);
+      // Exclusive: in a cluster worker, a port of its own, which the primary neither shares nor
+      // takes for the worker's serving port being listened on.
+      server.listen({ port: 0, host: "127.0.0.1", exclusive: true }, resolve);
     });
     const { port } = server.address() as AddressInfo;
     const url = new URL(siteUrl);

@@ -73,8 +73,8 @@ export const routeHandleSchema = z.object({
    */
   role: adminRoleSchema.optional(),
   /**
-   * "linked": pages under this route link the public stylesheet, a cacheable file, instead of
-   * inlining it (the admin screens, which link their own full sheet after it anyway).
+   * "linked": pages under this route do not inline the public stylesheet: they link a sheet of
+   * their own that holds it (the admin screens).
    */
   stylesheet: z.literal("linked").optional(),
 });

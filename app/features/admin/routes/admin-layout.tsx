@@ -1,5 +1,6 @@
 // Layout of the admin area (login and the workspace): outside the site's header and footer,
 // never stored by caches and never indexed, errors included (a 503 while the database is away).
+import { useEffect } from "react";
 import { isRouteErrorResponse, Outlet } from "react-router";
 import adminStylesheetUrl from "~/admin.css?url";
 import { noStoreMiddleware } from "~/capabilities/workspace/gate.server";
@@ -10,17 +11,35 @@ import type { Route } from "./+types/admin-layout";
 
 export const middleware: Route.MiddlewareFunction[] = [noStoreMiddleware];
 
-/** The public stylesheet linked, not inlined: cached once, not 59 KB in every screen's answer. */
+/**
+ * The public stylesheet not inlined: the admin sheet, linked and cached, has every class of the
+ * site, so a screen's answer does not carry 59 KB of public styles it already has.
+ */
 export const handle = { stylesheet: "linked" } satisfies RouteHandle;
 
-// The inlined public stylesheet leaves out admin-only classes; this one has them all.
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStylesheetUrl }];
+
+/**
+ * A copy of the admin sheet's link that outlives the admin routes: a page the browser reaches from
+ * here without loading a document (View site) has no inlined public stylesheet to fall back on.
+ */
+function useKeptStylesheet() {
+  useEffect(() => {
+    if (document.querySelector("link[data-kept-stylesheet]")) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = adminStylesheetUrl;
+    link.dataset.keptStylesheet = "";
+    document.head.append(link);
+  }, []);
+}
 
 export function headers() {
   return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 }
 
 export default function AdminLayout() {
+  useKeptStylesheet();
   return (
     // Any text may hold a word longer than the screen (a pasted address, a 100-letter name): it
     // breaks where it would overflow, so no admin screen scrolls sideways.

@@ -264,12 +264,12 @@ describe.skipIf(!canRun || !postgresKind)("a live SQLite site moved to PostgreSQ
     );
     expect(summary.errors).toEqual([]);
     // While the database moved visitors got nginx's maintenance answer (Retry-After: 15), never a
-    // 502; the only other 503 is the site's own when it is busy (Retry-After: 1).
+    // 502; the only other 503 is the site's own when it is busy (Retry-After: a few seconds).
     const maintenancePage = paused.filter((outcome) => outcome.retryAfter === "15");
     expect(maintenancePage.length).toBeGreaterThan(0);
     for (const outcome of paused) {
       expect(outcome.status).toBe(503);
-      expect(["15", "1"]).toContain(outcome.retryAfter);
+      expect(Number(outcome.retryAfter)).toBeGreaterThan(0);
     }
     expect(lost).toEqual([]);
     // Messages were acknowledged after the move too, and those are not in SQLite.
