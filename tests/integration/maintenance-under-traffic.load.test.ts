@@ -1,8 +1,9 @@
 // The operator's maintenance commands (deploy/clearline-maintain, as README's Deploy section runs
 // them) on a server made of test folders, behind the shipped nginx server block, under about 50
 // requests a second: an upgrade from the previous release built from its commit, a rollback and an
-// upgrade again (on SQLite, and on PostgreSQL with two instances upgraded one at a time), a move
-// from SQLite to PostgreSQL, and the restore drill. systemd's part is played by systemd-socket-
+// upgrade again (on SQLite, and on PostgreSQL with two instances upgraded one at a time), the
+// crossing both ways between a release from before the socket and this one, a move from SQLite to
+// PostgreSQL, and the restore drill. systemd's part is played by systemd-socket-
 // activate (tests/support/systemctl-emulator.sh).
 import { spawnSync } from "node:child_process";
 import {
@@ -29,6 +30,7 @@ import { buildEarlierRelease } from "../support/earlier-release";
 import {
   type CommandResult,
   makeServer,
+  type Outcome,
   runMaintain,
   type ServerFolders,
   startTraffic,
@@ -58,6 +60,9 @@ if (!canRun) {
 // The releases' own names (clearline-<commit>-<build time>), as their folders on a server.
 let previousName = "";
 let thisName = "";
+/** The last release deployed before the socket unit: it listens on its port itself. */
+const beforeSocketCommit = "b9c2af7";
+let beforeSocketName = "";
 const kinds = getTestDatabaseKinds();
 const postgresKind = kinds.find((kind) => kind.name === "postgres");
 
@@ -65,15 +70,21 @@ const work = mkdtempSync(join(tmpdir(), "site-maintenance-"));
 chmodSync(work, 0o755);
 /** The previous release and this tree, each packed and unpacked as a server holds them. */
 let releases: Record<string, string> = {};
+let beforeSocket = "";
 
 beforeAll(() => {
   if (!canRun) return;
   const previous = unpackRelease(buildEarlierRelease().dir, join(work, "releases", "previous"));
   const current = unpackRelease(root, join(work, "releases", "this"));
+  beforeSocket = unpackRelease(
+    buildEarlierRelease(beforeSocketCommit).dir,
+    join(work, "releases", "before-socket"),
+  );
   previousName = basename(previous);
   thisName = basename(current);
+  beforeSocketName = basename(beforeSocket);
   releases = { [previousName]: previous, [thisName]: current };
-}, 300_000);
+}, 400_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** What the database holds: the contact messages' texts and every saved About title. */
@@ -128,6 +139,21 @@ async function startProxy(name: string, sitePorts: number[]) {
   const maintenanceFlag = join(dir, "maintenance");
   const ports = await startNginx(dir, certDir, sitePorts, { maintenanceFlag });
   return { dir, cert, maintenanceFlag, url: `https://127.0.0.1:${ports.https}`, name };
+}
+
+/** One server behind its own nginx, in the test folder `name`, its commands not yet run. */
+async function makeProxiedServer(
+  name: string,
+  options: { releases: Record<string, string>; current: string; databaseUrl: string },
+) {
+  const port = await findFreePort();
+  const proxy = await startProxy(name, [port]);
+  const server = await makeServer(join(work, name), {
+    ...options,
+    maintenanceFlag: proxy.maintenanceFlag,
+    port,
+  });
+  return { proxy, server };
 }
 
 function expectDone(result: { code: number | null; output: string }, what: string) {
@@ -217,6 +243,124 @@ describe.skipIf(!canRun).each(kinds)("an upgrade from the previous release on $n
   }, 300_000);
 });
 
+/** nginx's own maintenance page (deploy/nginx/clearline.conf), not a 503 of the site. */
+function isMaintenancePage(outcome: Outcome): boolean {
+  return (
+    outcome.status === 503 &&
+    outcome.retryAfter === "15" &&
+    (outcome.excerpt ?? "").includes("Back in a minute")
+  );
+}
+
+/** The answers to requests sent while a command ran, and how long the maintenance page showed. */
+function describeWindow(outcomes: Outcome[], command: CommandResult, startedAt: number) {
+  const during = outcomes.filter(
+    (outcome) => outcome.at >= startedAt && outcome.at <= startedAt + command.ms,
+  );
+  const maintenance = during.filter(isMaintenancePage);
+  const byStatus: Record<string, number> = {};
+  for (const outcome of during) byStatus[outcome.status] = (byStatus[outcome.status] ?? 0) + 1;
+  const first = maintenance[0]?.at ?? 0;
+  const last = Math.max(0, ...maintenance.map((outcome) => outcome.at));
+  return {
+    during,
+    byStatus,
+    maintenance: maintenance.length,
+    /** From the first request answered with the maintenance page to the last one sent. */
+    maintenanceMs: maintenance.length > 0 ? last - first : 0,
+    /** Resets, timeouts, 502/504 and the site's own 5xx: none is what the README promises. */
+    otherFailures: during.filter(
+      (outcome) => (outcome.status === 0 || outcome.status >= 500) && !isMaintenancePage(outcome),
+    ),
+  };
+}
+
+/** The folder of the process the emulated clearline.service runs. */
+function findServingRelease(server: ServerFolders): string {
+  const pid = readFileSync(join(server.env.EMULATOR_STATE ?? "", "clearline.pid"), "utf8").trim();
+  return realpathSync(`/proc/${pid}/cwd`);
+}
+
+describe.skipIf(!canRun)("crossing the socket boundary both ways on SQLite", () => {
+  let server: ServerFolders | undefined;
+  let proxyDir = "";
+
+  afterAll(async () => {
+    if (server) await stopServer(server);
+    if (proxyDir) stopNginx(proxyDir);
+  });
+
+  it("upgrades from a release without the socket and rolls back onto its backup, as README says", async () => {
+    const databaseUrl = `file:${join(work, "socket-crossing", "site.db")}`;
+    const made = await makeProxiedServer("socket-crossing", {
+      releases: { [beforeSocketName]: beforeSocket, [thisName]: releases[thisName] ?? "" },
+      current: beforeSocketName,
+      databaseUrl,
+    });
+    const { proxy } = made;
+    proxyDir = proxy.dir;
+    server = made.server;
+    expect(existsSync(join(server.root, "current/deploy/systemd/clearline.socket"))).toBe(false);
+    expectDone(await runMaintain(server, ["start"]), "start");
+    expect(findServingRelease(server)).toBe(realpathSync(beforeSocket));
+
+    const traffic = startTraffic(proxy.url, proxy.cert, `crossing-${Date.now()}`);
+    await traffic.startSaving();
+    await delay(2_000);
+    const upgradeStarted = Date.now();
+    const upgrade = await runMaintain(server, ["upgrade", thisName]);
+    expectDone(upgrade, "upgrade");
+    expect(findServingRelease(server)).toBe(realpathSync(releases[thisName] ?? ""));
+    expect(existsSync(join(server.env.CLEARLINE_UNIT_DIR ?? "", "clearline.socket"))).toBe(true);
+    await delay(2_000);
+    // Every message acknowledged so far is in the database the new release serves from.
+    const acknowledgedBefore = [...traffic.acknowledged.contacts];
+    const savesBefore = [...traffic.acknowledged.saves];
+    const afterUpgrade = await readStored(databaseUrl);
+
+    // The older release refuses a database migrated past it: back onto the upgrade's backup.
+    const backup = /backup taken before: (\S+\.tar\.gz)/.exec(upgrade.output)?.[1] ?? "";
+    expect(existsSync(backup)).toBe(true);
+    const rollbackStarted = Date.now();
+    const rollback = await runMaintain(server, ["rollback", beforeSocketName, "--restore", backup]);
+    expectDone(rollback, "rollback");
+    const rollbackEnded = Date.now();
+    await delay(2_000);
+    await traffic.stop();
+
+    const upgradeWindow = describeWindow(traffic.outcomes, upgrade, upgradeStarted);
+    const rollbackWindow = describeWindow(traffic.outcomes, rollback, rollbackStarted);
+    const afterRollback = traffic.outcomes.filter((outcome) => outcome.at > rollbackEnded);
+    const summary = summarize(traffic.outcomes);
+    const lostMessages = findLost(acknowledgedBefore, afterUpgrade.messages);
+    const lostSaves = savesBefore.filter((title) => !afterUpgrade.titles.includes(title));
+    console.log(
+      `Across the socket boundary on SQLite: ${summary.total} requests ${JSON.stringify(summary.byStatus)}, p99 ${summary.p99} ms; upgrade ${(upgrade.ms / 1000).toFixed(1)} s: ${upgradeWindow.during.length} requests ${JSON.stringify(upgradeWindow.byStatus)}, ${upgradeWindow.maintenance} the maintenance page over ${upgradeWindow.maintenanceMs} ms, ${upgradeWindow.otherFailures.length} other failures; ${acknowledgedBefore.length} messages and ${savesBefore.length} saves acknowledged by then, ${lostMessages.length + lostSaves.length} lost; rollback ${(rollback.ms / 1000).toFixed(1)} s: ${rollbackWindow.during.length} requests ${JSON.stringify(rollbackWindow.byStatus)}, the maintenance page over ${rollbackWindow.maintenanceMs} ms${summary.errors.length ? `; errors: ${summary.errors.join("; ")}` : ""}${summary.failures.length ? `; answers: ${summary.failures.join(" | ")}` : ""}`,
+    );
+    // The upgrade: refused connections for a few milliseconds at most, each answered with nginx's
+    // maintenance page; no reset, no 502, nothing acknowledged lost.
+    expect(upgradeWindow.otherFailures).toEqual([]);
+    // A few milliseconds under systemd; the stand-in's start of the socket takes tens.
+    expect(upgradeWindow.maintenanceMs).toBeLessThan(250);
+    expect(upgradeWindow.during.length).toBeGreaterThan(50);
+    expect(acknowledgedBefore.length).toBeGreaterThan(10);
+    expect(lostMessages).toEqual([]);
+    expect(lostSaves).toEqual([]);
+    // The rollback: the maintenance page while the site is paused, never a 502, 504 or reset.
+    expect(rollbackWindow.otherFailures).toEqual([]);
+    expect(rollbackWindow.maintenance).toBeGreaterThan(0);
+    expect(rollback.ms).toBeLessThan(60_000);
+    for (const outcome of rollbackWindow.during) {
+      expect(isMaintenancePage(outcome) || [200, 201].includes(outcome.status)).toBe(true);
+    }
+    // It ends with the release before the socket serving, on the backup, with no socket unit.
+    expect(findServingRelease(server)).toBe(realpathSync(beforeSocket));
+    expect(existsSync(join(server.env.CLEARLINE_UNIT_DIR ?? "", "clearline.socket"))).toBe(false);
+    expect(afterRollback.length).toBeGreaterThan(20);
+    expect(afterRollback.filter((outcome) => ![200, 201].includes(outcome.status))).toEqual([]);
+  }, 150_000);
+});
+
 describe.skipIf(!canRun || !postgresKind)("a live SQLite site moved to PostgreSQL", () => {
   let server: ServerFolders | undefined;
   let target: TestDatabase | undefined;
@@ -229,18 +373,15 @@ describe.skipIf(!canRun || !postgresKind)("a live SQLite site moved to PostgreSQ
   });
 
   it("keeps every message answered 201 before, during and after the move, and stays on PostgreSQL", async () => {
-    const dir = join(work, "move");
-    const sqliteUrl = `file:${join(dir, "site.db")}`;
-    const port = await findFreePort();
-    const proxy = await startProxy("move", [port]);
-    proxyDir = proxy.dir;
-    server = await makeServer(dir, {
+    const sqliteUrl = `file:${join(work, "move", "site.db")}`;
+    const made = await makeProxiedServer("move", {
       releases,
       current: thisName,
       databaseUrl: sqliteUrl,
-      maintenanceFlag: proxy.maintenanceFlag,
-      port,
     });
+    const { proxy } = made;
+    proxyDir = proxy.dir;
+    server = made.server;
     expectDone(await runMaintain(server, ["start"]), "start");
     target = await postgresKind?.create();
     const postgresUrl = target?.url ?? "";

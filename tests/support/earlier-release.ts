@@ -51,6 +51,23 @@ export function listMigrationsAt(commit: string): string[] {
     .sort();
 }
 
+type Lockfile = { packages: Record<string, { version?: string; dev?: boolean }> };
+
+/**
+ * Whether this checkout's node_modules can build and run a release with the given lockfile: every
+ * package it names is installed here at its version, but for test tools (dev-only) dropped since,
+ * which neither its build nor its server loads.
+ */
+function canReuseDependencies(lockfile: string): boolean {
+  const theirs = (JSON.parse(readFileSync(lockfile, "utf8")) as Lockfile).packages;
+  const ours = (JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as Lockfile)
+    .packages;
+  return Object.entries(theirs).every(([path, entry]) => {
+    const installed = ours[path];
+    return installed ? installed.version === entry.version : entry.dev === true;
+  });
+}
+
 /**
  * Unpacks the commit's files (git archive: no worktree, nothing shared with other checkouts) and
  * builds it as `npm run build` does. A finished build is renamed into place, so test files that
@@ -82,10 +99,8 @@ export function buildEarlierRelease(ref: string = previousRelease): EarlierRelea
     if (archive.status !== 0) throw new Error(`git archive ${commit} failed: ${archive.stderr}`);
     const untar = spawnSync("tar", ["-x", "-C", staging], { input: archive.stdout });
     if (untar.status !== 0) throw new Error(`tar failed: ${untar.stderr}`);
-    const sameLock =
-      readFileSync(join(staging, "package-lock.json"), "utf8") ===
-      readFileSync(join(root, "package-lock.json"), "utf8");
-    if (sameLock) symlinkSync(join(root, "node_modules"), join(staging, "node_modules"), "dir");
+    if (canReuseDependencies(join(staging, "package-lock.json")))
+      symlinkSync(join(root, "node_modules"), join(staging, "node_modules"), "dir");
     else run(staging, "npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"]);
     run(staging, process.execPath, [join(staging, "node_modules/.bin/react-router"), "build"]);
     writeFileSync(join(staging, ".built"), `${commit}\n`);

@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -82,8 +83,10 @@ export async function makeServer(
   }
   symlinkSync(join(srv, "releases", options.current), join(srv, "current"), "dir");
   const currentDir = options.releases[options.current] ?? "";
+  // Releases from before the socket ship only the service.
   for (const unit of ["clearline.service", "clearline.socket"]) {
-    copyFileSync(join(currentDir, "deploy/systemd", unit), join(units, unit));
+    const file = join(currentDir, "deploy/systemd", unit);
+    if (existsSync(file)) copyFileSync(file, join(units, unit));
   }
   const envFile = join(dir, "env");
   writeFileSync(

@@ -5,7 +5,8 @@
 # releases/NAME) a process of a small supervisor that inherited the socket, with the settings of
 # $CLEARLINE_ENV read at each start, started again when it exits (at most every 2 s, as
 # RestartSec). State and each unit's output live in $EMULATOR_STATE; the socket listens on
-# $EMULATOR_LISTEN (127.0.0.1:PORT).
+# $EMULATOR_LISTEN (127.0.0.1:PORT). Without clearline.socket in $CLEARLINE_UNIT_DIR (a release
+# from before the socket) the supervisor runs on its own and the site binds PORT itself.
 set -euo pipefail
 state=${EMULATOR_STATE:?}
 listen=${EMULATOR_LISTEN:?}
@@ -43,7 +44,7 @@ unit_dir() {
 
 # Runs under systemd-socket-activate, the socket as fd 3: starts each wanted unit's process.
 supervisor='declare -A earliest
-while [ ! -e "$STATE/socket-stopped" ]; do
+while [ ! -e "$STATE/$STOP_FILE" ]; do
   for want in "$STATE"/want/*; do
     [ -e "$want" ] || continue
     unit=${want##*/}
@@ -66,20 +67,39 @@ start_socket() {
   : >"$state/holder.log"
   setsid systemd-socket-activate -l "$listen" \
     -E "STATE=$state" -E "CLEARLINE_ENV=$CLEARLINE_ENV" -E "CLEARLINE_ROOT=$CLEARLINE_ROOT" \
-    -E "PATH=$PATH" bash -c "$supervisor" >>"$state/holder.log" 2>&1 &
+    -E "PATH=$PATH" -E STOP_FILE=socket-stopped bash -c "$supervisor" >>"$state/holder.log" 2>&1 &
   local pid=$!
   echo "$pid" >"$state/holder.pid"
   local tries=0
   until grep -q "Listening on" "$state/holder.log"; do
-    if ! alive "$pid" || [ "$tries" -gt 100 ]; then
+    if ! alive "$pid" || [ "$tries" -gt 1000 ]; then
       echo "Failed to listen on $listen: $(cat "$state/holder.log")" >&2
       return 1
     fi
-    sleep 0.05
+    # Finely: a port taken is seen at once, as systemd reports a failed bind.
+    sleep 0.005
     tries=$((tries + 1))
   done
   # systemd-socket-activate runs the supervisor at the first connection.
   curl -s --max-time 0.3 -o /dev/null "http://$listen/readyz" || true
+}
+
+has_socket_unit() { [ -e "${CLEARLINE_UNIT_DIR:?}/clearline.socket" ]; }
+plain_pid() { cat "$state/plain.pid" 2>/dev/null || true; }
+
+# The supervisor without a socket, for a release that listens on its port itself.
+start_plain() {
+  alive "$(plain_pid)" && return 0
+  rm -f "$state/plain-stopped"
+  STATE=$state STOP_FILE=plain-stopped setsid bash -c "$supervisor" >>"$state/plain.log" 2>&1 &
+  echo $! >"$state/plain.pid"
+}
+
+# Once no service is wanted, the supervisor without a socket goes too.
+stop_plain_when_idle() {
+  local want
+  for want in "$state"/want/*; do [ -e "$want" ] && return 0; done
+  touch "$state/plain-stopped"
 }
 
 # Returns once the unit's process runs (Type=simple), other than the one named in $2.
@@ -93,18 +113,20 @@ wait_started() {
 }
 
 start_service() {
-  start_socket
   unit_dir "$1" >"$state/want/$1"
+  if has_socket_unit; then start_socket; else start_plain; fi
   alive "$(pid_of "$1")" || wait_started "$1"
 }
 
+# With --no-block ($2), returns once the process was told to stop, as systemd queues the job.
 stop_service() {
   rm -f "$state/want/$1"
+  stop_plain_when_idle
   local pid
   pid=$(pid_of "$1")
   if alive "$pid"; then
     kill -TERM "$pid"
-    wait_gone "$pid"
+    [ -n "${2:-}" ] || wait_gone "$pid"
   fi
 }
 
@@ -124,8 +146,8 @@ stop_socket() {
 restart_service() {
   local old
   old=$(pid_of "$1")
-  start_socket
   unit_dir "$1" >"$state/want/$1"
+  if has_socket_unit; then start_socket; else start_plain; fi
   if alive "$old"; then
     kill -TERM "$old"
     wait_gone "$old"
@@ -136,11 +158,16 @@ restart_service() {
 command=${1:-}
 shift || true
 units=()
+no_block=""
 for arg in "$@"; do
-  case $arg in -* | MainPID) ;; *) units+=("$(unit_name "$arg")") ;; esac
+  case $arg in
+  --no-block) no_block=yes ;;
+  -* | MainPID) ;;
+  *) units+=("$(unit_name "$arg")") ;;
+  esac
 done
 case $command in
-daemon-reload | enable | disable) ;;
+daemon-reload | enable | disable | reset-failed) ;;
 show)
   pid=$(pid_of "${units[0]}")
   if alive "$pid"; then echo "$pid"; else echo 0; fi
@@ -149,7 +176,7 @@ stop)
   for unit in "${units[@]}"; do
     case $unit in
     clearline.socket) stop_socket ;;
-    *) stop_service "$unit" ;;
+    *) stop_service "$unit" "$no_block" ;;
     esac
   done
   ;;
