@@ -61,6 +61,9 @@ export function readConnectionCounts(server: Server): ConnectionCounts | undefin
   return connectionCounters.get(server)?.();
 }
 
+/** The largest request head taken (request line and headers together). */
+export const maxHeaderBytes = 8 * 1024;
+
 /** Creates the HTTP server with its limits; the caller listens. */
 export function createSiteServer(app: RequestListener, options: SiteServerOptions): Server {
   const timeouts = { ...serverTimeouts, ...options.timeouts };
@@ -72,6 +75,9 @@ export function createSiteServer(app: RequestListener, options: SiteServerOption
   const answered = new WeakSet<object>();
   const server = createServer(
     {
+      // As nginx's default header line buffers (8 KB): no browser or crawler sends more, and a
+      // client that does is answered 431 by the parser before its headers become strings here.
+      maxHeaderSize: maxHeaderBytes,
       headersTimeout: timeouts.headersMs,
       requestTimeout: timeouts.requestMs,
       keepAliveTimeout: timeouts.keepAliveMs,

@@ -57,6 +57,8 @@ const listedLineErrors = 200;
 
 /** Rules, and missing addresses, a page shows. */
 export const screenPageSize = 50;
+/** The 404 log's rows a page: fewer, each row carries its own add-a-redirect form. */
+export const missingPageSize = 25;
 
 /** Far past any list's end, and small enough that its offset stays an integer the databases take. */
 const maxScreenPage = 1_000_000;
@@ -69,7 +71,7 @@ function readPage(url: URL, name: string): number {
 
 export async function loadRedirectScreen(context: Readonly<RouterContextProvider>, url: URL) {
   getAdmin(context);
-  const { db, logger } = getAppContext(context);
+  const { db, reportsDb, logger } = getAppContext(context);
   await Promise.all([
     flushRedirectHits(db).catch((error) => logger.warn({ err: error }, "Hits not written")),
     flushMissingAddresses(db).catch((error) => logger.warn({ err: error }, "Misses not written")),
@@ -80,14 +82,16 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
   const missingPage = readPage(url, "missingPage");
   const editId = Number(url.searchParams.get("edit"));
   const [rules, automatic, missing, changes, [editing]] = await Promise.all([
-    listRules(db, { search, limit: screenPageSize, offset: (page - 1) * screenPageSize }),
+    // The long lists through the heavy-read handle: paging 300,000 log rows or 15,000 rules sorts
+    // for hundreds of milliseconds, which on SQLite's own connection would hold every request.
+    listRules(reportsDb, { search, limit: screenPageSize, offset: (page - 1) * screenPageSize }),
     listAutomaticRedirects(db),
-    listMissingAddresses(db, {
+    listMissingAddresses(reportsDb, {
       search: missingSearch,
-      limit: screenPageSize,
-      offset: (missingPage - 1) * screenPageSize,
+      limit: missingPageSize,
+      offset: (missingPage - 1) * missingPageSize,
     }),
-    listRuleChanges(db),
+    listRuleChanges(reportsDb),
     Number.isInteger(editId) && editId > 0 ? loadRulesById(db, [editId]) : [],
   ]);
   const words = foldForSearch(search).split(/\s+/).filter(Boolean);
@@ -129,7 +133,7 @@ export async function loadRedirectScreen(context: Readonly<RouterContextProvider
     missingPages: {
       search: missingSearch,
       page: missingPage,
-      pageCount: Math.max(1, Math.ceil(missing.total / screenPageSize)),
+      pageCount: Math.max(1, Math.ceil(missing.total / missingPageSize)),
       total: missing.total,
     },
     changes,
