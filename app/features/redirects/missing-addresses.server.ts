@@ -24,10 +24,11 @@ export const maxNewPathsPerNetworkHour = 30;
 /** Distinct paths held between writes; a flood of invented paths past it is not counted. */
 export const maxPendingPaths = 1000;
 /**
- * Rows one write removes at most, in one statement: more than a write can add, so the log stays at
- * its cap, and a log found far over it (written before the cap was kept) shrinks a batch a write.
+ * Rows one write removes at most of each kind (past the window, past the cap), in one statement:
+ * as many as a write can add, so the log stays at its cap, and a log found far over it (written
+ * before the cap was kept) shrinks a batch a write. Twice that held the loop 100 ms on SQLite.
  */
-export const maxTrimRows = 2 * maxPendingPaths;
+export const maxTrimRows = maxPendingPaths;
 /** Networks whose share is tracked within the hour; past it, unseen networks add nothing new. */
 const maxTrackedNetworks = 10_000;
 const flushIntervalMs = 5000;
