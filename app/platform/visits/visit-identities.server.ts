@@ -1,7 +1,7 @@
 // Who a page view counts for: the visitor of a network and browser, hashed with the day's salt and
 // held in memory under a fixed-size key; past the network's new visitors this hour, the network's
 // one shared visitor. Crawlers by name are found here, by pace in the recorder.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { isbot } from "isbot";
 import { readBrowserName, readDeviceKind } from "~/platform/user-agent";
 import { createNetworkAllowance } from "./visit-caps.server";
@@ -17,20 +17,14 @@ export type Identity = {
   shared: boolean;
 };
 
+// One-shot hashes: a third of createHash's cost, and every counted view pays it.
 export function hashVisitor(salt: string, network: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${salt}\n${network}\n${userAgent}`)
-    .digest("base64url")
-    .slice(0, 16);
+  return hash("sha256", `${salt}\n${network}\n${userAgent}`, "base64url").slice(0, 16);
 }
 
-/** The in-memory key of a network and browser: 16 bytes of a hash, whatever their length. */
+/** The in-memory key of a network and browser: 22 characters of a hash, whatever their length. */
 function hashIdentityKey(network: string, userAgent: string): string {
-  return createHash("sha256")
-    .update(`${network}\n${userAgent}`)
-    .digest()
-    .subarray(0, 16)
-    .toString("base64url");
+  return hash("sha256", `${network}\n${userAgent}`, "base64url").slice(0, 22);
 }
 
 /**
