@@ -8,9 +8,23 @@ const ports = new Set<number>();
 const readingMaxAgeMs = 50;
 let lastReading = { at: Number.NEGATIVE_INFINITY, value: 0 };
 
-/** Counts this listening port's queue from now on. */
+/** How long after it began to listen a process still owes an answer to the backlog it found. */
+const startBacklogMs = 10_000;
+let startBacklog = { at: Number.NEGATIVE_INFINITY, count: 0 };
+
+/** Counts this listening port's queue from now on, and notes the backlog already waiting there. */
 export function watchAcceptQueue(port: number): void {
   ports.add(port);
+  lastReading.at = Number.NEGATIVE_INFINITY;
+  startBacklog = { at: performance.now(), count: readAcceptQueue() };
+}
+
+/**
+ * The connections that were waiting when this process began to listen (on a shared socket, those
+ * that queued while no process accepted), for its first ten seconds; 0 after.
+ */
+export function readStartBacklog(): number {
+  return performance.now() - startBacklog.at < startBacklogMs ? startBacklog.count : 0;
 }
 
 /** Connections waiting to be accepted on the watched ports, summed. */

@@ -158,6 +158,23 @@ describe("createLoadShedder", () => {
     expect(await runFor(300)).toContain(false);
   });
 
+  it("serves the clients found waiting at the start past its estimate, then refuses again", () => {
+    // A fresh process on a shared socket finds the connections that queued during a restart.
+    const options = { maxQueueMs: 1000, minInFlight: 1, assumedCostMs: 25 };
+    const fresh = createLoadShedder({ ...options, readStartBacklog: () => 30 });
+    const alone = createLoadShedder({ ...options, readStartBacklog: () => 0 });
+    const admitted = (shedder: ReturnType<typeof createLoadShedder>) => {
+      let count = 0;
+      while (shedder.tryStart()) count++;
+      return count;
+    };
+    expect(admitted(alone)).toBe(41);
+    expect(admitted(fresh)).toBe(41 + 30);
+    // Owed once: what finishes makes room as before, and the backlog is not served twice.
+    fresh.finish();
+    expect([fresh.tryStart(), fresh.tryStart()]).toEqual([false, false]);
+  });
+
   it("does not refuse after a long pause that was not its own work", async () => {
     const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -3,7 +3,7 @@
 // gets 503 and Retry-After at once. Page cache hits never count; a slot is held while its work runs.
 import type { ServerResponse } from "node:http";
 import { performance } from "node:perf_hooks";
-import { readAcceptQueue } from "./accept-queue.server";
+import { readAcceptQueue, readStartBacklog } from "./accept-queue.server";
 
 export type LoadShedderOptions = {
   /** How much queued work (in time) is allowed before new work is refused. */
@@ -31,6 +31,8 @@ export type LoadShedderOptions = {
   readAcceptQueue?: () => number;
   /** Whether the event loop is saturated (the probe's reading); a test may stand in for it. */
   isLoopSaturated?: () => boolean;
+  /** Connections found waiting when the process began to listen; a test may stand in for it. */
+  readStartBacklog?: () => number;
 };
 
 /** Ends an admitted unit of work; calling it again does nothing. */
@@ -126,31 +128,23 @@ function startLagProbe(maxLagMs: number): LagProbe {
   return lag;
 }
 
-export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
-  const maxQueueMs = options.maxQueueMs ?? 1000;
-  const minInFlight = options.minInFlight ?? 4;
-  const assumedCostMs = options.assumedCostMs ?? 25;
-  const maxLagMs = options.maxLagMs ?? 800;
-  const lag = startLagProbe(maxLagMs);
-  const maxWorkShare = options.maxWorkShare ?? 0.5;
-  const readWaiting = options.readAcceptQueue ?? readAcceptQueue;
-  const isLoopSaturated = options.isLoopSaturated ?? lag.isSaturated;
-  /**
-   * Saturated by admitted work with more clients queued behind it, in the kernel, than the process
-   * finishes in maxQueueMs. Twenty clients connecting at once wait less than that and are all served;
-   * a burst of hundreds is not. Without a queue (one client asking page after page) nobody waits.
-   */
-  const isSwamped = (now: number) =>
-    isLoopSaturated() &&
-    workShare(now) > maxWorkShare &&
-    ((readWaiting() + inFlight) / throughputPerSecond(now)) * 1000 > maxQueueMs;
-  let inFlight = 0;
-  // Completions, and time with work in flight, per bucket of 100 ms over the last two seconds.
+type ThroughputMeter = {
+  /** Requests finished per second of busy time lately (the assumed rate without history). */
+  perSecond(now: number): number;
+  /** Share of the last half second that admitted work was in flight. */
+  workShare(now: number): number;
+  /** Adds the time since the last start or finish to the busy time, if work was in flight. */
+  noteBusy(now: number, inFlight: number): void;
+  noteFinished(): void;
+};
+
+/** Completions, and time with work in flight, per bucket of 100 ms over the last two seconds. */
+function createThroughputMeter(assumedCostMs: number): ThroughputMeter {
   const buckets = new Array<number>(windowMs / 100).fill(0);
   const busyBuckets = new Array<number>(windowMs / 100).fill(0);
   let bucketTime = 0;
   let lastChange = 0;
-  let lastFinish = Date.now();
+  let lastInFlight = 0;
 
   function advance(now: number) {
     const current = Math.floor(now / 100);
@@ -165,50 +159,88 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     bucketTime = current;
   }
 
-  /** Adds the time since the last start or finish to the busy time, if work was in flight. */
-  function noteBusy(now: number) {
-    advance(now);
-    if (inFlight > 0 && lastChange > 0) {
-      busyBuckets[busyBuckets.length - 1] = (busyBuckets.at(-1) ?? 0) + (now - lastChange);
-    }
-    lastChange = now;
-  }
+  const meter: ThroughputMeter = {
+    noteBusy(now, inFlight) {
+      advance(now);
+      if (lastInFlight > 0 && lastChange > 0) {
+        busyBuckets[busyBuckets.length - 1] = (busyBuckets.at(-1) ?? 0) + (now - lastChange);
+      }
+      lastChange = now;
+      lastInFlight = inFlight;
+    },
+    /**
+     * Busy time, not the whole window: after an idle spell, the first few completions of a burst
+     * would otherwise look like a two-second trickle and refuse a handful of requests.
+     */
+    perSecond(now) {
+      meter.noteBusy(now, lastInFlight);
+      const done = buckets.reduce((sum, count) => sum + count, 0);
+      // A handful of completions is too little history to judge by.
+      if (done < 5) return 1000 / assumedCostMs;
+      const busyMs = busyBuckets.reduce((sum, ms) => sum + ms, 0);
+      return (done * 1000) / Math.min(windowMs, Math.max(100, busyMs));
+    },
+    workShare(now) {
+      meter.noteBusy(now, lastInFlight);
+      const recent = busyBuckets.slice(-utilizationSamples);
+      return recent.reduce((sum, ms) => sum + ms, 0) / (utilizationSamples * 100);
+    },
+    noteFinished() {
+      buckets[buckets.length - 1] = (buckets[buckets.length - 1] ?? 0) + 1;
+    },
+  };
+  return meter;
+}
+
+export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder {
+  const maxQueueMs = options.maxQueueMs ?? 1000;
+  const minInFlight = options.minInFlight ?? 4;
+  const maxLagMs = options.maxLagMs ?? 800;
+  const lag = startLagProbe(maxLagMs);
+  const maxWorkShare = options.maxWorkShare ?? 0.5;
+  const readWaiting = options.readAcceptQueue ?? readAcceptQueue;
+  const isLoopSaturated = options.isLoopSaturated ?? lag.isSaturated;
+  const readOwed = options.readStartBacklog ?? readStartBacklog;
+  const meter = createThroughputMeter(options.assumedCostMs ?? 25);
+  const throughputPerSecond = (now: number) => meter.perSecond(now);
+  /**
+   * Saturated by admitted work with more clients queued behind it, in the kernel, than the process
+   * finishes in maxQueueMs. Twenty clients connecting at once wait less than that and are all served;
+   * a burst of hundreds is not. Without a queue (one client asking page after page) nobody waits.
+   */
+  const isSwamped = (now: number) =>
+    isLoopSaturated() &&
+    meter.workShare(now) > maxWorkShare &&
+    ((readWaiting() + inFlight) / throughputPerSecond(now)) * 1000 > maxQueueMs;
+  let inFlight = 0;
+  let lastFinish = Date.now();
+  /** Requests admitted past the estimate as owed to the backlog found at the start. */
+  let owedTaken = 0;
 
   /**
-   * Requests finished per second of busy time lately, or the assumed rate while there is no
-   * history. Busy time, not the whole window: after an idle spell, the first few completions of
-   * a burst would otherwise look like a two-second trickle and refuse a handful of requests.
+   * Whether more work would wait longer than maxQueueMs, judged by the measured throughput. The
+   * clients found waiting when the process began to listen are served all the same: they queued
+   * while no process accepted, and a fresh process's first renders make its estimate gloomy.
    */
-  function throughputPerSecond(now: number): number {
-    noteBusy(now);
-    const done = buckets.reduce((sum, count) => sum + count, 0);
-    // A handful of completions is too little history to judge by.
-    if (done < 5) return 1000 / assumedCostMs;
-    const busyMs = busyBuckets.reduce((sum, ms) => sum + ms, 0);
-    return (done * 1000) / Math.min(windowMs, Math.max(100, busyMs));
-  }
-
-  /** Share of the last half second that admitted work was in flight. */
-  function workShare(now: number): number {
-    noteBusy(now);
-    const recent = busyBuckets.slice(-utilizationSamples);
-    return recent.reduce((sum, ms) => sum + ms, 0) / (utilizationSamples * 100);
+  function isOverEstimate(now: number): boolean {
+    const over =
+      isSwamped(now) ||
+      (inFlight >= minInFlight && (inFlight / throughputPerSecond(now)) * 1000 > maxQueueMs);
+    if (!over || owedTaken >= readOwed()) return over;
+    owedTaken++;
+    return false;
   }
 
   function tryStart(): boolean {
-    // A saturated loop mostly doing admitted work: the backlog is in the kernel's accept queue.
-    if (isSwamped(Date.now())) return false;
+    const now = Date.now();
     // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
     // or a pause of the process alone sheds nothing.
     if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
-    if (inFlight >= minInFlight) {
-      const queuedMs = (inFlight / throughputPerSecond(Date.now())) * 1000;
-      if (queuedMs > maxQueueMs) return false;
-    } else {
-      noteBusy(Date.now());
-    }
+    // A saturated loop mostly doing admitted work: the backlog is in the kernel's accept queue.
+    if (isOverEstimate(now)) return false;
+    meter.noteBusy(now, inFlight + 1);
     // Idle until now: the stall clock starts with this work, not with the last finish long ago.
-    if (inFlight === 0) lastFinish = Date.now();
+    if (inFlight === 0) lastFinish = now;
     inFlight++;
     lag.startsWhileLate++;
     return true;
@@ -216,10 +248,10 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
 
   function finish(): void {
     const now = Date.now();
-    noteBusy(now);
     lastFinish = now;
     inFlight = Math.max(0, inFlight - 1);
-    buckets[buckets.length - 1] = (buckets[buckets.length - 1] ?? 0) + 1;
+    meter.noteBusy(now, inFlight);
+    meter.noteFinished();
   }
 
   return {
