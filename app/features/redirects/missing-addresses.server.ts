@@ -2,6 +2,8 @@
 // Bots and vulnerability scanners are left out, and nothing of the visitor is kept (no address, no
 // browser, no query string). Counted in memory, written in one statement a batch, trimmed to its cap
 // at every write; each client network adds a bounded number of new addresses an hour.
+
+import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { isbot } from "isbot";
 import { sql } from "kysely";
 import type { Logger } from "pino";
@@ -147,47 +149,58 @@ async function writeMisses(db: Db, state: State, now: Date): Promise<void> {
           )
           .execute();
       }
-      await trimMissingAddresses(trx, now);
     });
   } catch (error) {
     for (const [key, hits] of taken) state.pending.set(key, (state.pending.get(key) ?? 0) + hits);
     throw error;
   }
+  await trimMissingAddresses(db, now);
 }
 
+/** Rows of each kind one statement of the trim removes at most: a few ms of SQLite's loop. */
+const trimChunkRows = 250;
+
 /**
- * In one statement, drops days past the window and the least asked-for rows beyond the cap, at
- * most maxTrimRows of each: both read through an index, and the rows go by their primary key, so a
- * write never sorts nor scans the whole log.
+ * Drops days past the window and the least asked-for rows beyond the cap, at most maxTrimRows of
+ * each, in statements of trimChunkRows with a turn of the loop between them. Each reads through
+ * an index and counts at most cap + chunk rows, and the rows go by their primary key, so a trim
+ * never sorts nor scans the whole log, however far over its cap it was found.
  */
 export async function trimMissingAddresses(db: Db, now = new Date()): Promise<void> {
   const cutoff = today(new Date(now.getTime() - missingDays * 24 * 60 * 60 * 1000));
+  for (let removed = 0; removed < maxTrimRows; removed += trimChunkRows) {
+    if (removed > 0) await yieldToLoop();
+    const limit = Math.min(trimChunkRows, maxTrimRows - removed);
+    if ((await deleteTrimChunk(db, cutoff, limit)) === 0) return;
+  }
+}
+
+/** One statement of the trim: up to `limit` rows past the window and `limit` beyond the cap. */
+async function deleteTrimChunk(db: Db, cutoff: string, limit: number): Promise<number> {
   // SQLite deletes by rowid: matched by (path, day) it took 60-120 ms for 2,000 rows of 300,000,
   // on the loop; by rowid 10-45 ms.
   const sqlite = getDialectName(db) === "sqlite";
   const row = sql.raw(sqlite ? "rowid" : "(path, day)");
   const columns = sql.raw(sqlite ? "rowid" : "path, day");
-  // The CASE keeps the limit at 0 or more: a negative LIMIT means "no limit" to SQLite.
-  await sql`
+  // The rows beyond the cap, counted no further than `limit` past it (never the whole log).
+  const result = await sql`
     delete from missing_addresses
     where ${row} in (
       select ${columns} from (
-        select ${columns} from missing_addresses where day < ${cutoff} limit ${maxTrimRows}
+        select ${columns} from missing_addresses where day < ${cutoff} limit ${limit}
       ) as past
       union all
       select ${columns} from (
         select ${columns} from missing_addresses order by hits, day
         limit (
-          select case
-            when count(*) - ${maxMissingRows} > ${maxTrimRows} then ${maxTrimRows}
-            when count(*) > ${maxMissingRows} then count(*) - ${maxMissingRows}
-            else 0
-          end
-          from missing_addresses
+          select count(*) from (
+            select 1 from missing_addresses limit ${limit} offset ${maxMissingRows}
+          ) as beyond
         )
       ) as least_asked
     )
   `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 export type MissingAddress = { path: string; hits: number; lastDay: string };
