@@ -1,4 +1,4 @@
-// The operator's maintenance commands (deploy/clearline-maintain, as README's Deploy section runs
+// The operator's maintenance commands (deploy/clearline-maintain, as docs/deploy.md runs
 // them) on a server made of test folders, behind the shipped nginx server block, under about 50
 // requests a second: an upgrade from the previous release built from its commit, a rollback and an
 // upgrade again (on SQLite, and on PostgreSQL with two instances upgraded one at a time), the
@@ -259,7 +259,7 @@ function isMaintenancePage(outcome: Outcome): boolean {
 
 /**
  * The site's own refusal while a freshly started process is short of CPU: 503 with Retry-After and
- * "very busy", which a browser retries. The README says a few may come during a restart.
+ * "very busy", which a browser retries. docs/deploy.md says a few may come during a restart.
  */
 function isSiteBusyAnswer(outcome: Outcome): boolean {
   return (
@@ -270,7 +270,7 @@ function isSiteBusyAnswer(outcome: Outcome): boolean {
   );
 }
 
-/** At most one request in a hundred answered busy: "a few", as the README promises. */
+/** At most one request in a hundred answered busy: "a few", as docs/deploy.md promises. */
 function expectFewBusyAnswers(outcomes: Outcome[]) {
   const busy = outcomes.filter(isSiteBusyAnswer);
   expect(busy.length).toBeLessThanOrEqual(Math.ceil(outcomes.length / 100));
@@ -292,7 +292,7 @@ function describeWindow(outcomes: Outcome[], command: CommandResult, startedAt: 
     maintenance: maintenance.length,
     /** From the first request answered with the maintenance page to the last one sent. */
     maintenanceMs: maintenance.length > 0 ? last - first : 0,
-    /** Resets, timeouts, 502/504 and the site's 5xx other than a busy refusal: the README promises none. */
+    /** Resets, timeouts, 502/504 and the site's 5xx other than a busy refusal: docs/deploy.md promises none. */
     otherFailures: during.filter(
       (outcome) =>
         (outcome.status === 0 || outcome.status >= 500) &&
