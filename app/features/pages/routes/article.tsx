@@ -6,6 +6,7 @@ import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-i
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { detailNotices } from "~/features/pages/detail-notices";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -20,7 +21,7 @@ import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/previ
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
-import { drawErrorNotice, type ErrorNotices } from "~/ui/sections/status-notice";
+import { drawErrorNotice } from "~/ui/sections/status-notice";
 import type { Route } from "./+types/article";
 
 export const handle = {
@@ -187,19 +188,6 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Anything but a 404 goes on to the site's error screen.
-const articleNotices = {
-  notFound: {
-    status: "404",
-    heading: "Article Not Found",
-    text: "The article you're looking for could not be found.",
-    links: [
-      { to: "/blog", label: "View All Articles", back: true },
-      { to: "/", label: "Back to Home" },
-    ],
-  },
-} satisfies ErrorNotices;
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, articleNotices);
+  return drawErrorNotice(error, detailNotices.article);
 }

@@ -6,6 +6,7 @@ import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-i
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { detailNotices } from "~/features/pages/detail-notices";
 import {
   ApproachCard,
   ChallengeCard,
@@ -25,7 +26,7 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
-import { drawErrorNotice, type ErrorNotices } from "~/ui/sections/status-notice";
+import { drawErrorNotice } from "~/ui/sections/status-notice";
 import type { Route } from "./+types/case-study";
 
 export const handle = {
@@ -178,19 +179,6 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-// Anything but a 404 goes on to the site's error screen.
-const caseStudyNotices = {
-  notFound: {
-    status: "404",
-    heading: "Case Study Not Found",
-    text: "The case study you're looking for could not be found.",
-    links: [
-      { to: "/case-studies", label: "View All Case Studies", back: true },
-      { to: "/", label: "Back to Home" },
-    ],
-  },
-} satisfies ErrorNotices;
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, caseStudyNotices);
+  return drawErrorNotice(error, detailNotices.caseStudy);
 }

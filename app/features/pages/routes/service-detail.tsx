@@ -14,6 +14,7 @@ import {
 import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
+import { detailNotices } from "~/features/pages/detail-notices";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";
@@ -24,7 +25,7 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
-import { drawErrorNotice, type ErrorNotices } from "~/ui/sections/status-notice";
+import { drawErrorNotice } from "~/ui/sections/status-notice";
 import type { Route } from "./+types/service-detail";
 
 export const handle = {
@@ -197,23 +198,6 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const toServices = [{ to: "/services", label: "View All Services" }];
-
-const serviceNotices = {
-  notFound: {
-    look: "compact",
-    heading: "Service Not Found",
-    text: "The service you're looking for could not be found.",
-    links: toServices,
-  },
-  failure: {
-    look: "compact",
-    heading: "Something went wrong",
-    text: "We could not show this service. Please try again in a moment.",
-    links: toServices,
-  },
-} satisfies ErrorNotices;
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, serviceNotices);
+  return drawErrorNotice(error, detailNotices.service);
 }
