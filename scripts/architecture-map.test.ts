@@ -21,11 +21,11 @@ function readBracketed(source: string, from: number): string {
   const closing: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
   const stack: string[] = [];
   for (let at = from; at < source.length; at++) {
-    const char = source[at];
+    const char = source.charAt(at);
     if (char === '"' || char === "'" || char === "`") {
       at = source.indexOf(char, at + 1);
       if (at === -1) break;
-    } else if (closing[char]) stack.push(closing[char]);
+    } else if (char in closing) stack.push(closing[char] ?? "");
     else if (char === stack.at(-1)) {
       stack.pop();
       if (stack.length === 0) return source.slice(from + 1, at);
@@ -40,9 +40,11 @@ function splitArguments(text: string): string[] {
   let depth = 0;
   let start = 0;
   for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (char === '"' || char === "'" || char === "`") at = text.indexOf(char, at + 1);
-    else if ("([{".includes(char)) depth++;
+    const char = text.charAt(at);
+    if (char === '"' || char === "'" || char === "`") {
+      at = text.indexOf(char, at + 1);
+      if (at === -1) break;
+    } else if ("([{".includes(char)) depth++;
     else if (")]}".includes(char)) depth--;
     else if (char === "," && depth === 0) {
       parts.push(text.slice(start, at).trim());
@@ -70,9 +72,10 @@ function listHostStages(): string[] {
   const stages = [...source.matchAll(/\bapp\.(use|get)\(/g)].flatMap((call) => {
     const args = splitArguments(readBracketed(source, (call.index ?? 0) + call[0].length - 1));
     // app.get with one argument reads a setting ("trust proxy fn"); with a handler it is a route.
-    if (call[1] === "get") return args.length > 1 ? [args[0].replace(/^"|"$/g, "")] : [];
-    const name = /^(?!async\b|function\b)([A-Za-z_$][\w$.]*)/.exec(args.at(-1) ?? "");
-    return name ? [name[1]] : [];
+    const [first = "", ...rest] = args;
+    if (call[1] === "get") return rest.length > 0 ? [first.replace(/^"|"$/g, "")] : [];
+    const name = /^(?!async\b|function\b)([A-Za-z_$][\w$.]*)/.exec(args.at(-1) ?? "")?.[1];
+    return name ? [name] : [];
   });
   return [...new Set(stages)];
 }
