@@ -1,6 +1,6 @@
 // `npm run release [-- FILE.tar.gz]`: packs the production build (made by `npm run build`) with
 // what runs it on a server, so the server needs neither the sources nor a build: there, unpack,
-// `npm ci --omit=dev`, `npm run serve` (README, Deploy). Only node: built-ins and tar here.
+// `npm ci --omit=dev`, `npm run serve` (docs/deploy.md). Only node: built-ins and tar here.
 import { spawnSync } from "node:child_process";
 import {
   cpSync,

@@ -1,4 +1,4 @@
-// The operator's maintenance commands (deploy/clearline-maintain, as README's Deploy section runs
+// The operator's maintenance commands (deploy/clearline-maintain, as docs/deploy.md runs
 // them) on a server made of test folders, behind the shipped nginx server block, under about 50
 // requests a second: an upgrade from the previous release built from its commit, a rollback and an
 // upgrade again (on SQLite, and on PostgreSQL with two instances upgraded one at a time), the
@@ -270,7 +270,7 @@ function describeWindow(outcomes: Outcome[], command: CommandResult, startedAt: 
     maintenance: maintenance.length,
     /** From the first request answered with the maintenance page to the last one sent. */
     maintenanceMs: maintenance.length > 0 ? last - first : 0,
-    /** Resets, timeouts, 502/504 and the site's own 5xx: the README promises none. */
+    /** Resets, timeouts, 502/504 and the site's own 5xx: docs/deploy.md promises none. */
     otherFailures: during.filter(
       (outcome) => (outcome.status === 0 || outcome.status >= 500) && !isMaintenancePage(outcome),
     ),

@@ -1,11 +1,12 @@
 // /blog/:id: one article (Read More leads here) with its byline, image, body,
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
+import { detailNotices } from "~/features/pages/detail-notices";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -20,7 +21,7 @@ import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/previ
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
-import { NotFoundNotice } from "~/ui/sections/not-found-notice";
+import { drawErrorNotice } from "~/ui/sections/status-notice";
 import type { Route } from "./+types/article";
 
 export const handle = {
@@ -188,14 +189,5 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Anything but a 404 goes on to the site's error screen.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <NotFoundNotice
-      heading="Article Not Found"
-      text="The article you're looking for could not be found."
-      backTo="/blog"
-      backLabel="View All Articles"
-    />
-  );
+  return drawErrorNotice(error, detailNotices.article);
 }
