@@ -3,6 +3,7 @@
 // is unsure of lands in the inbox's Spam folder unmailed (inbox.server.ts lists and moves them).
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
+import { type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
@@ -11,11 +12,6 @@ import { hashClientIp } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
 import type { VisitAttribution } from "~/platform/visits/visit-recorder.server";
-import {
-  enqueueMail,
-  type OutgoingMail,
-  wakeMailWorker,
-} from "../../capabilities/mail/mail-outbox.server";
 import { type LeadForm, passLeadGate } from "./lead-gate.server";
 import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
@@ -76,11 +72,11 @@ export function buildContactNotification(
   message: StoredMessage & { id: number },
   recipient: string,
   site: { siteUrl: string; timeZone: string },
-): OutgoingMail {
+): Mail {
   const { siteUrl } = site;
   const name = message.name.replace(/[\r\n\t]+/g, " ");
   return {
-    recipient,
+    to: recipient,
     replyTo: message.email,
     subject: `New contact message from ${name}`.slice(0, 200),
     text: [
@@ -145,7 +141,7 @@ export async function receiveContactMessage(
     // Possible spam is not mailed: the firm looks at it in the admin when it wants to.
     const mailTo = config.SMTP_URL && !held ? config.NOTIFY_TO : undefined;
     const idempotencyKey = getIdempotencyKey(input, ipHash);
-    await db.transaction().execute(async (trx) => {
+    await writeWithMail(db, async (trx, mail) => {
       const row = await trx
         .insertInto("contact_messages")
         .values({
@@ -165,8 +161,8 @@ export async function receiveContactMessage(
       if (row && mailTo) {
         const id = Number(row.id);
         const site = { siteUrl: config.SITE_URL, timeZone: await readSiteTimeZone(trx) };
-        const mail = buildContactNotification({ ...stored, id }, mailTo, site);
-        await enqueueMail(trx, { ...mail, contactMessageId: id }, now);
+        const notification = buildContactNotification({ ...stored, id }, mailTo, site);
+        await mail.add({ ...notification, contactMessageId: id }, now);
       }
     });
   } catch (error) {
@@ -177,6 +173,5 @@ export async function receiveContactMessage(
     logger.info({ verdict: held, ipHash }, "Contact form submission kept as possible spam");
     return { kind: "held", verdict: held };
   }
-  wakeMailWorker();
   return { kind: "accepted" };
 }

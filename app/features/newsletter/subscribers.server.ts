@@ -4,12 +4,12 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import { formatCsv } from "~/platform/csv";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
-import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import type { LeadServices, SenderInfo } from "../leads/contact-messages.server";
 import { type LeadForm, passLeadGate } from "../leads/lead-gate.server";
 import { type LeadOutcome, LeadsUnavailableError } from "../leads/outcome.server";
@@ -62,10 +62,10 @@ export function buildConfirmationMail(
   email: string,
   confirmUrl: string,
   texts: ConfirmationTexts,
-): { recipient: string; subject: string; text: string } {
+): Mail {
   const body = texts.text.replaceAll("{email}", email);
   return {
-    recipient: email,
+    to: email,
     subject: texts.subject.replaceAll("{company}", texts.companyName).slice(0, 200),
     text: [body, "", confirmUrl, "", `— ${texts.companyName}`].join("\n"),
   };
@@ -87,7 +87,6 @@ export async function subscribeToNewsletter(
   const email = input.email.toLowerCase();
   const mailEnabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
   let held: TimingVerdict | null = null;
-  let mailed = false;
   try {
     const gate = await passLeadGate(services, newsletterForm, input, sender, now);
     if (gate.kind !== "passed") return gate;
@@ -119,12 +118,11 @@ export async function subscribeToNewsletter(
       logger.info({ verdict: held, ipHash }, "Newsletter sign-up kept as possible spam");
       return { kind: "held", verdict: held };
     }
-    if (mailEnabled) mailed = await sendConfirmation(db, email, confirmation, config, now);
+    if (mailEnabled) await sendConfirmation(db, email, confirmation, config, now);
   } catch (error) {
     logDatabaseError(logger, error, "Could not store a newsletter subscription");
     throw new LeadsUnavailableError(newsletterUnavailableMessage, { cause: error });
   }
-  if (mailed) wakeMailWorker();
   return { kind: "accepted" };
 }
 
@@ -141,46 +139,43 @@ async function sendConfirmation(
 ): Promise<boolean> {
   const token = createToken();
   const resendBefore = new Date(now.getTime() - confirmationResendMs).toISOString();
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      // One statement claims the right to send, so two sign-ups at once send one email.
-      const claimed = await trx
-        .updateTable("newsletter_subscriptions")
-        .set({
-          state: "pending",
-          confirm_token_hash: hashToken(token),
-          confirmation_sent_at: now.toISOString(),
-        })
-        .where("email", "=", email)
-        .where("state", "!=", "confirmed")
-        .where((eb) =>
-          eb.or([
-            eb("confirmation_sent_at", "is", null),
-            eb("confirmation_sent_at", "<", resendBefore),
-          ]),
-        )
-        .returning("id")
-        .executeTakeFirst();
-      if (!claimed) return false;
-      const addressLimit = await hitRateLimit(
-        trx,
-        `newsletter-address:${hashToken(email)}`,
-        confirmationAddressLimit,
-        now.getTime(),
-      );
-      if (!addressLimit.allowed) {
-        throw new ConfirmationLimitReached();
-      }
-      const mail = buildConfirmationMail(email, getConfirmUrl(config.SITE_URL, token), texts);
-      await enqueueMail(trx, mail, now);
-      return true;
-    })
-    .catch((error: unknown) => {
-      // The address had its day's confirmations: nothing is changed or sent, the answer is the same.
-      if (error instanceof ConfirmationLimitReached) return false;
-      throw error;
-    });
+  return writeWithMail(db, async (trx, queue) => {
+    // One statement claims the right to send, so two sign-ups at once send one email.
+    const claimed = await trx
+      .updateTable("newsletter_subscriptions")
+      .set({
+        state: "pending",
+        confirm_token_hash: hashToken(token),
+        confirmation_sent_at: now.toISOString(),
+      })
+      .where("email", "=", email)
+      .where("state", "!=", "confirmed")
+      .where((eb) =>
+        eb.or([
+          eb("confirmation_sent_at", "is", null),
+          eb("confirmation_sent_at", "<", resendBefore),
+        ]),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    if (!claimed) return false;
+    const addressLimit = await hitRateLimit(
+      trx,
+      `newsletter-address:${hashToken(email)}`,
+      confirmationAddressLimit,
+      now.getTime(),
+    );
+    if (!addressLimit.allowed) {
+      throw new ConfirmationLimitReached();
+    }
+    const mail = buildConfirmationMail(email, getConfirmUrl(config.SITE_URL, token), texts);
+    await queue.add(mail, now);
+    return true;
+  }).catch((error: unknown) => {
+    // The address had its day's confirmations: nothing is changed or sent, the answer is the same.
+    if (error instanceof ConfirmationLimitReached) return false;
+    throw error;
+  });
 }
 
 class ConfirmationLimitReached extends Error {}
