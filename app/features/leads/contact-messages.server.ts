@@ -2,42 +2,29 @@
 // worked, and mailed to the firm through the outbox when mail is set up; what the spam guard
 // is unsure of lands in the inbox's Spam folder unmailed (inbox.server.ts lists and moves them).
 import { createHash } from "node:crypto";
-import type { Logger } from "pino";
 import { type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
-import type { Config } from "~/platform/config.server";
-import type { Db } from "~/platform/db/tables.server";
-import { logDatabaseError } from "~/platform/db/unavailable.server";
+import type { AppServices } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
-import { hashClientIp } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
-import type { VisitAttribution } from "~/platform/visits/visit-recorder.server";
-import { type LeadForm, passLeadGate } from "./lead-gate.server";
-import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import { type LeadForm, receiveLead, type SenderInfo } from "./lead-gate.server";
+import type { LeadOutcome } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
-import { contactMinimumFillMs, type TimingVerdict } from "./spam/spam.server";
-
-export type LeadServices = { db: Db; config: Config; logger: Logger };
-export type SenderInfo = {
-  clientIp: string;
-  userAgent: string | null;
-  /** The spam guard's form-shown cookie, when the browser sent one. */
-  formShownCookie?: string;
-  /** The visit that brought the sender, when it was counted. */
-  attribution?: VisitAttribution | null;
-};
+import { contactMinimumFillMs } from "./spam/spam.server";
 
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
+export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
+export const contactUnavailableMessage =
+  "We could not send your message right now. Please try again in a few minutes.";
 const contactForm: LeadForm = {
   name: "contact",
   rateLimit: contactRateLimit,
   minimumFillMs: contactMinimumFillMs,
   tooManyMessage: "Too many messages have been sent from your network",
   logLabel: "Contact form submission",
+  unavailableMessage: contactUnavailableMessage,
+  storeErrorMessage: "Could not store a contact message",
 };
-export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
-export const contactUnavailableMessage =
-  "We could not send your message right now. Please try again in a few minutes.";
 
 export type StoredMessage = {
   name: string;
@@ -118,18 +105,13 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
  * Refuses once the sender's network is over its limit.
  */
 export async function receiveContactMessage(
-  services: LeadServices,
+  services: AppServices,
   input: ContactMessageInput,
   sender: SenderInfo,
   now = new Date(),
 ): Promise<LeadOutcome> {
-  const { db, config, logger } = services;
-  const ipHash = hashClientIp(sender.clientIp);
-  let held: TimingVerdict | null = null;
-  try {
-    const gate = await passLeadGate(services, contactForm, input, sender, now);
-    if (gate.kind !== "passed") return gate;
-    held = gate.held;
+  const { db, config } = services;
+  return receiveLead(services, contactForm, input, sender, now, async (held, ipHash) => {
     const stored: StoredMessage = {
       name: input.name,
       email: input.email,
@@ -165,13 +147,5 @@ export async function receiveContactMessage(
         await mail.add({ ...notification, contactMessageId: id }, now);
       }
     });
-  } catch (error) {
-    logDatabaseError(logger, error, "Could not store a contact message");
-    throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
-  }
-  if (held) {
-    logger.info({ verdict: held, ipHash }, "Contact form submission kept as possible spam");
-    return { kind: "held", verdict: held };
-  }
-  return { kind: "accepted" };
+  });
 }
