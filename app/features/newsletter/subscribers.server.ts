@@ -4,7 +4,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
+import { isMailEnabled, type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { type LeadForm, receiveLead, type SenderInfo } from "~/features/leads/lead-gate.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { AppServices } from "~/platform/context.server";
@@ -85,7 +85,7 @@ export function subscribeToNewsletter(
 ) {
   const { db, config } = services;
   const email = input.email.toLowerCase();
-  const mailEnabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
+  const mailEnabled = isMailEnabled(config);
   return receiveLead(services, newsletterForm, input, sender, now, async (held, ipHash) => {
     await db
       .insertInto("newsletter_subscriptions")
