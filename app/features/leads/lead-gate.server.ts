@@ -47,11 +47,11 @@ export type SenderInfo = {
 };
 
 /** Passed (held: the timing verdict that keeps it apart, or null), or the answer to give instead. */
-export type LeadGateResult =
+type LeadGateResult =
   | { kind: "passed"; held: TimingVerdict | null }
   | Extract<LeadOutcome, { kind: "rate-limited" | "dropped" }>;
 
-export async function passLeadGate(
+async function passLeadGate(
   { db, logger }: Pick<AppServices, "db" | "logger">,
   form: Pick<LeadForm, "name" | "rateLimit" | "minimumFillMs" | "tooManyMessage" | "logLabel">,
   fields: SpamGuardFields,

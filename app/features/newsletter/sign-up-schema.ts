@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { spamGuardShape } from "~/features/leads/schema";
 
 /** The email field's length cap. */
-export const newsletterLimits = { email: 254 };
+const newsletterLimits = { email: 254 };
 
 const trimmed = (params: string) => z.string(params).check(z.trim());
 
