@@ -79,8 +79,8 @@ export default [
       ),
       route("admin/leads/contacts/export.json", "features/leads/routes/contact-export.ts"),
       // History of the content (revisions, changes, restore), the activity log, admin accounts
-      route("admin/history", "features/publishing/routes/history.tsx"),
-      route("admin/history/:kind/:id", "features/publishing/routes/history-revision.tsx"),
+      route("admin/history", "features/pages/routes/history.tsx"),
+      route("admin/history/:kind/:id", "features/pages/routes/history-revision.tsx"),
       route("admin/activity", "features/admin/routes/activity.tsx"),
       route("admin/admins", "features/admin/routes/admins.tsx"),
       // Your account, for every admin: where you are signed in, and your password

@@ -9,10 +9,8 @@ import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
-import { addHistoryListing } from "~/features/publishing/history/history.server";
 import { addRedirectsToReader } from "~/features/publishing/links-to.server";
 import { listImageUses, listPageTitles } from "~/features/publishing/store/reads.server";
-import { redirectHistory } from "~/features/redirects/redirect-changes.server";
 import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
@@ -42,8 +40,6 @@ export async function bootServices(
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
   // The inbox names a lead's landing page by its article's or case study's title.
   setPageTitleReader(listPageTitles);
-  // History lists the redirect rules' changes beside the content's.
-  addHistoryListing(redirectHistory);
   // A page's delete dialog lists the redirect rules that end at it.
   addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);

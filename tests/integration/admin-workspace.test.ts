@@ -9,7 +9,7 @@ import { createAdmin, deleteAdmin, listAdmins } from "~/features/admin/admins/ad
 import { saveContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { contentHistory } from "~/features/content/history/content-history.server";
-import { listHistory } from "~/features/publishing/history/history.server";
+import { listHistory } from "~/features/pages/history/history.server";
 import { listActivity, pruneActivity, recordActivity } from "~/platform/activity/activity.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { formatTime as formatZonedTime } from "~/platform/format-time";

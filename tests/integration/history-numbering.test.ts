@@ -4,8 +4,8 @@
 // reports Author only.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
+import { getHistoryKind, listHistory } from "~/features/pages/history/history.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import { getHistoryKind, listHistory } from "~/features/publishing/history/history.server";
 import { toArticleInput, toCaseStudyInput } from "~/features/publishing/schema";
 import { listRevisions } from "~/features/publishing/store/revisions.server";
 import {

@@ -24,8 +24,9 @@ export const maxMailAttempts = 10;
 export const sendLeaseMs = 30_000;
 export const sendHeartbeatMs = 10_000;
 
+/** A mail as a feature queues it (through mail-port.server.ts, the one door into mail). */
 export type OutgoingMail = {
-  recipient: string;
+  to: string;
   /** A display name before the sending address (a newsletter's is the firm's name). */
   fromName?: string;
   replyTo?: string;
@@ -113,7 +114,7 @@ function toOutboxRow(mail: OutgoingMail, now: Date) {
   return {
     contact_message_id: mail.contactMessageId ?? null,
     newsletter_id: mail.newsletterId ?? null,
-    recipient: mail.recipient,
+    recipient: mail.to,
     reply_to: mail.replyTo ?? null,
     from_name: mail.fromName ?? null,
     subject: mail.subject,
@@ -128,7 +129,7 @@ function toOutboxRow(mail: OutgoingMail, now: Date) {
 
 /**
  * Adds a mail to the outbox; pass the transaction that stores what the mail is about. Returns
- * the mail's row id.
+ * the mail's row id. Features queue through mail-port.server.ts, which wakes the worker.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail, now = new Date()): Promise<number> {
   const row = await db
@@ -336,8 +337,6 @@ export async function deliverDueMail(
   options: DeliveryOptions,
 ): Promise<DeliveryReport> {
   const now = options.now ?? Date.now;
-  const delays = options.retryDelaysMs ?? retryDelaysMs;
-  const maxAttempts = options.maxAttempts ?? maxMailAttempts;
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, full: false };
   const batchSize = options.batchSize ?? 20;
   const newsletterIntervalMs = options.newsletterIntervalMs ?? 0;
@@ -359,102 +358,142 @@ export async function deliverDueMail(
     if (!mail) break;
     if ("skip" in mail) continue;
     if (mail.newsletter_id !== null) lastNewsletterClaimByDb.set(db, now());
-    const claim: Claim = { id: mail.id, attempts: mail.attempts };
-    let handedOver = false;
-    let accepted = false;
-    let recordError: unknown;
-    const handOver: HandOver = {
-      beforeEndOfData: async () => {
-        await markHandingOver(db, claim, now() + (options.leaseMs ?? sendLeaseMs));
-        handedOver = true;
-      },
-      onAccepted: async (response) => {
-        accepted = true;
-        // The server has the mail: that fact is written first, and kept in memory until it is.
-        const record = {
-          smtpResponse: response.slice(0, 500),
-          sentAt: new Date(now()).toISOString(),
-        };
-        getUnrecordedSends(db).set(mail.id, record);
-        try {
-          await recordSent(db, mail.id, record);
-        } catch (error) {
-          recordError = error;
-        }
-      },
-    };
-    const stopHeartbeat = startLeaseHeartbeat(db, claim, now, options);
-    let sendError: unknown;
-    try {
-      await send(
-        {
-          from: formatSender(options.from, mail.from_name),
-          to: mail.recipient,
-          replyTo: mail.reply_to ?? undefined,
-          subject: mail.subject,
-          text: mail.body_text,
-          html: mail.body_html ?? undefined,
-          headers: readHeaders(mail.headers),
-          messageId: getOutboxMessageId(mail.id, mail.created_at, options.from),
-        },
-        handOver,
-      );
-      if (!accepted) sendError = new Error("The mail sender finished without the server's answer");
-    } catch (error) {
-      sendError = error;
-    } finally {
-      stopHeartbeat();
-    }
-    if (accepted) {
-      // Thrown while the database is away: the pass ends, and the next one writes it first.
-      if (recordError) throw recordError;
-      report.sent++;
-      options.logger?.info({ mailId: mail.id, attempts: mail.attempts }, "Mail sent");
-      continue;
-    }
-    const lastError = describeError(sendError);
-    if (sendError instanceof LeaseLostError) {
-      options.logger?.warn({ mailId: mail.id }, "Mail taken over by another worker: not sent here");
-      continue;
-    }
-    if (handedOver && !isServerRefusal(sendError)) {
-      // The end-of-data mark went out and no answer came back: the server may have the mail.
-      await db
-        .updateTable("mail_outbox")
-        .set({ state: "in-doubt", last_error: `${inDoubtNote} (${lastError})`.slice(0, 500) })
-        .where("id", "=", claim.id)
-        .where("attempts", "=", claim.attempts)
-        .where("state", "=", "handing-over")
-        .execute();
-      options.logger?.error(
-        { mailId: mail.id, attempts: mail.attempts, err: lastError },
-        "Mail delivery unknown: no answer after the mail was handed over; not sent again",
-      );
-      continue;
-    }
-    const giveUp = mail.attempts >= maxAttempts;
-    const retried = await db
-      .updateTable("mail_outbox")
-      .set({
-        state: giveUp ? "failed" : "pending",
-        last_error: lastError,
-        next_attempt_at: new Date(now() + getRetryDelayMs(mail.attempts, delays)).toISOString(),
-      })
-      .where("id", "=", claim.id)
-      .where("attempts", "=", claim.attempts)
-      .where("state", "in", ["sending", "handing-over"])
-      .executeTakeFirst();
-    // Another worker has taken the mail over since: the row is theirs to write.
-    if (Number(retried.numUpdatedRows) !== 1) continue;
-    if (giveUp) report.failed++;
-    else report.retrying++;
-    options.logger?.[giveUp ? "error" : "warn"](
-      { mailId: mail.id, attempts: mail.attempts, err: lastError },
-      giveUp ? "Mail failed: giving up" : "Mail not sent: will retry",
-    );
+    const attempt = await attemptSend(db, send, mail, options);
+    const counted = await settleAttempt(db, mail, attempt, options);
+    if (counted) report[counted]++;
   }
   report.full = pass >= batchSize;
   return report;
+}
+
+/** One claimed outbox row, as claimDueMail returns it. */
+type ClaimedMail = Exclude<Awaited<ReturnType<typeof claimDueMail>>, undefined | { skip: boolean }>;
+
+/** How one send went: whether the mail was handed over and accepted, and what failed. */
+type Attempt = {
+  handedOver: boolean;
+  accepted: boolean;
+  sendError?: unknown;
+  recordError?: unknown;
+};
+
+/**
+ * Sends one claimed mail, recording each step of the SMTP exchange as it passes, while a
+ * heartbeat keeps the claim's lease.
+ */
+async function attemptSend(
+  db: Db,
+  send: MailSender,
+  mail: ClaimedMail,
+  options: DeliveryOptions,
+): Promise<Attempt> {
+  const now = options.now ?? Date.now;
+  const claim: Claim = { id: mail.id, attempts: mail.attempts };
+  const attempt: Attempt = { handedOver: false, accepted: false };
+  const handOver: HandOver = {
+    beforeEndOfData: async () => {
+      await markHandingOver(db, claim, now() + (options.leaseMs ?? sendLeaseMs));
+      attempt.handedOver = true;
+    },
+    onAccepted: async (response) => {
+      attempt.accepted = true;
+      // The server has the mail: that fact is written first, and kept in memory until it is.
+      const record = {
+        smtpResponse: response.slice(0, 500),
+        sentAt: new Date(now()).toISOString(),
+      };
+      getUnrecordedSends(db).set(mail.id, record);
+      try {
+        await recordSent(db, mail.id, record);
+      } catch (error) {
+        attempt.recordError = error;
+      }
+    },
+  };
+  const stopHeartbeat = startLeaseHeartbeat(db, claim, now, options);
+  try {
+    await send(
+      {
+        from: formatSender(options.from, mail.from_name),
+        to: mail.recipient,
+        replyTo: mail.reply_to ?? undefined,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html ?? undefined,
+        headers: readHeaders(mail.headers),
+        messageId: getOutboxMessageId(mail.id, mail.created_at, options.from),
+      },
+      handOver,
+    );
+    if (!attempt.accepted) {
+      attempt.sendError = new Error("The mail sender finished without the server's answer");
+    }
+  } catch (error) {
+    attempt.sendError = error;
+  } finally {
+    stopHeartbeat();
+  }
+  return attempt;
+}
+
+/**
+ * Writes what became of one attempt: sent, in doubt (handed over, no answer), or due again later
+ * (failed for good after the last attempt). Answers the report's count it adds to, if any.
+ */
+async function settleAttempt(
+  db: Db,
+  mail: ClaimedMail,
+  attempt: Attempt,
+  options: DeliveryOptions,
+): Promise<"sent" | "retrying" | "failed" | undefined> {
+  const now = options.now ?? Date.now;
+  const claim: Claim = { id: mail.id, attempts: mail.attempts };
+  if (attempt.accepted) {
+    // Thrown while the database is away: the pass ends, and the next one writes it first.
+    if (attempt.recordError) throw attempt.recordError;
+    options.logger?.info({ mailId: mail.id, attempts: mail.attempts }, "Mail sent");
+    return "sent";
+  }
+  const lastError = describeError(attempt.sendError);
+  if (attempt.sendError instanceof LeaseLostError) {
+    options.logger?.warn({ mailId: mail.id }, "Mail taken over by another worker: not sent here");
+    return undefined;
+  }
+  if (attempt.handedOver && !isServerRefusal(attempt.sendError)) {
+    // The end-of-data mark went out and no answer came back: the server may have the mail.
+    await db
+      .updateTable("mail_outbox")
+      .set({ state: "in-doubt", last_error: `${inDoubtNote} (${lastError})`.slice(0, 500) })
+      .where("id", "=", claim.id)
+      .where("attempts", "=", claim.attempts)
+      .where("state", "=", "handing-over")
+      .execute();
+    options.logger?.error(
+      { mailId: mail.id, attempts: mail.attempts, err: lastError },
+      "Mail delivery unknown: no answer after the mail was handed over; not sent again",
+    );
+    return undefined;
+  }
+  const giveUp = mail.attempts >= (options.maxAttempts ?? maxMailAttempts);
+  const delays = options.retryDelaysMs ?? retryDelaysMs;
+  const retried = await db
+    .updateTable("mail_outbox")
+    .set({
+      state: giveUp ? "failed" : "pending",
+      last_error: lastError,
+      next_attempt_at: new Date(now() + getRetryDelayMs(mail.attempts, delays)).toISOString(),
+    })
+    .where("id", "=", claim.id)
+    .where("attempts", "=", claim.attempts)
+    .where("state", "in", ["sending", "handing-over"])
+    .executeTakeFirst();
+  // Another worker has taken the mail over since: the row is theirs to write.
+  if (Number(retried.numUpdatedRows) !== 1) return undefined;
+  options.logger?.[giveUp ? "error" : "warn"](
+    { mailId: mail.id, attempts: mail.attempts, err: lastError },
+    giveUp ? "Mail failed: giving up" : "Mail not sent: will retry",
+  );
+  return giveUp ? "failed" : "retrying";
 }
 
 /** Waits `ms` (at most a few seconds), ending early once the worker is stopping. */

@@ -14,20 +14,9 @@ import {
   listInboxMessages,
 } from "./inbox.server";
 import { readLatestMailTest } from "./mail-test.server";
-import type { TimingVerdict } from "./spam/spam.server";
+import { describeHeldReason } from "./spam/spam.server";
 
 export const messagesPerPage = 25;
-
-const heldReasons: Record<TimingVerdict, string> = {
-  "too-fast": "Sent sooner after the form was shown than a person could fill it in",
-  "fast-after-fetch":
-    "Sent without the site's cookie, right after a page was fetched from the same network",
-};
-
-/** Why the spam guard held a message or sign-up, in words for the admin. */
-export function describeHeldReason(verdict: string): string {
-  return heldReasons[verdict as TimingVerdict] ?? verdict;
-}
 
 /** The inbox's address: folder, search and page, read leniently (a bad value means the default). */
 export const inboxQuerySchema = z.object({

@@ -2,46 +2,29 @@
 // worked, and mailed to the firm through the outbox when mail is set up; what the spam guard
 // is unsure of lands in the inbox's Spam folder unmailed (inbox.server.ts lists and moves them).
 import { createHash } from "node:crypto";
-import type { Logger } from "pino";
-import type { Config } from "~/platform/config.server";
-import type { Db } from "~/platform/db/tables.server";
-import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
+import type { AppServices } from "~/platform/context.server";
 import { formatTime } from "~/platform/format-time";
-import { hashClientIp } from "~/platform/rate-limit.server";
 import { foldForSearch } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
-import type { VisitAttribution } from "~/platform/visits/visit-recorder.server";
-import {
-  enqueueMail,
-  type OutgoingMail,
-  wakeMailWorker,
-} from "../../capabilities/mail/mail-outbox.server";
-import { type LeadForm, passLeadGate } from "./lead-gate.server";
-import { type LeadOutcome, LeadsUnavailableError } from "./outcome.server";
+import { type LeadForm, receiveLead, type SenderInfo } from "./lead-gate.server";
+import type { LeadOutcome } from "./outcome.server";
 import type { ContactMessageInput } from "./schema";
-import { contactMinimumFillMs, type TimingVerdict } from "./spam/spam.server";
-
-export type LeadServices = { db: Db; config: Config; logger: Logger };
-export type SenderInfo = {
-  clientIp: string;
-  userAgent: string | null;
-  /** The spam guard's form-shown cookie, when the browser sent one. */
-  formShownCookie?: string;
-  /** The visit that brought the sender, when it was counted. */
-  attribution?: VisitAttribution | null;
-};
+import { contactMinimumFillMs } from "./spam/spam.server";
 
 export const contactRateLimit = { limit: 5, windowMs: 10 * 60_000 };
+export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
+export const contactUnavailableMessage =
+  "We could not send your message right now. Please try again in a few minutes.";
 const contactForm: LeadForm = {
   name: "contact",
   rateLimit: contactRateLimit,
   minimumFillMs: contactMinimumFillMs,
   tooManyMessage: "Too many messages have been sent from your network",
   logLabel: "Contact form submission",
+  unavailableMessage: contactUnavailableMessage,
+  storeErrorMessage: "Could not store a contact message",
 };
-export const contactSuccessMessage = "Thank you for contacting us. We'll be in touch soon!";
-export const contactUnavailableMessage =
-  "We could not send your message right now. Please try again in a few minutes.";
 
 export type StoredMessage = {
   name: string;
@@ -76,11 +59,11 @@ export function buildContactNotification(
   message: StoredMessage & { id: number },
   recipient: string,
   site: { siteUrl: string; timeZone: string },
-): OutgoingMail {
+): Mail {
   const { siteUrl } = site;
   const name = message.name.replace(/[\r\n\t]+/g, " ");
   return {
-    recipient,
+    to: recipient,
     replyTo: message.email,
     subject: `New contact message from ${name}`.slice(0, 200),
     text: [
@@ -122,18 +105,13 @@ export function getIdempotencyKey(input: ContactMessageInput, ipHash: string): s
  * Refuses once the sender's network is over its limit.
  */
 export async function receiveContactMessage(
-  services: LeadServices,
+  services: AppServices,
   input: ContactMessageInput,
   sender: SenderInfo,
   now = new Date(),
 ): Promise<LeadOutcome> {
-  const { db, config, logger } = services;
-  const ipHash = hashClientIp(sender.clientIp);
-  let held: TimingVerdict | null = null;
-  try {
-    const gate = await passLeadGate(services, contactForm, input, sender, now);
-    if (gate.kind !== "passed") return gate;
-    held = gate.held;
+  const { db, config } = services;
+  return receiveLead(services, contactForm, input, sender, now, async (held, ipHash) => {
     const stored: StoredMessage = {
       name: input.name,
       email: input.email,
@@ -145,7 +123,7 @@ export async function receiveContactMessage(
     // Possible spam is not mailed: the firm looks at it in the admin when it wants to.
     const mailTo = config.SMTP_URL && !held ? config.NOTIFY_TO : undefined;
     const idempotencyKey = getIdempotencyKey(input, ipHash);
-    await db.transaction().execute(async (trx) => {
+    await writeWithMail(db, async (trx, mail) => {
       const row = await trx
         .insertInto("contact_messages")
         .values({
@@ -165,18 +143,9 @@ export async function receiveContactMessage(
       if (row && mailTo) {
         const id = Number(row.id);
         const site = { siteUrl: config.SITE_URL, timeZone: await readSiteTimeZone(trx) };
-        const mail = buildContactNotification({ ...stored, id }, mailTo, site);
-        await enqueueMail(trx, { ...mail, contactMessageId: id }, now);
+        const notification = buildContactNotification({ ...stored, id }, mailTo, site);
+        await mail.add({ ...notification, contactMessageId: id }, now);
       }
     });
-  } catch (error) {
-    logDatabaseError(logger, error, "Could not store a contact message");
-    throw new LeadsUnavailableError(contactUnavailableMessage, { cause: error });
-  }
-  if (held) {
-    logger.info({ verdict: held, ipHash }, "Contact form submission kept as possible spam");
-    return { kind: "held", verdict: held };
-  }
-  wakeMailWorker();
-  return { kind: "accepted" };
+  });
 }

@@ -2,13 +2,13 @@
 // owner does with one (mark, move to Spam or back, delete). Each change is written with its
 // Activity entry, which names the message by number, never its contents.
 import { type ExpressionBuilder, sql } from "kysely";
+import { writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { ActivityAction } from "~/platform/activity/activity-actions";
 import type { Config } from "~/platform/config.server";
 import type { ContactMessageState, Db, MailState, Tables } from "~/platform/db/tables.server";
 import { toSearchPatterns } from "~/platform/search-text";
 import { readSiteTimeZone } from "~/platform/settings.server";
-import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import { buildContactNotification, type StoredMessage } from "./contact-messages.server";
 
 export const inboxFolders = ["new", "handled", "spam", "all"] as const;
@@ -170,7 +170,7 @@ export async function moveMessage(
   actor: Actor,
   now = new Date(),
 ): Promise<MoveOutcome> {
-  const outcome = await db.transaction().execute(async (trx): Promise<MoveOutcome> => {
+  return writeWithMail(db, async (trx, mail): Promise<MoveOutcome> => {
     const message = await trx
       .selectFrom("contact_messages")
       .select(["id", "name", "email", "phone", "company", "message", "created_at", "state"])
@@ -202,12 +202,10 @@ export async function moveMessage(
       .executeTakeFirst();
     if (mailed) return moved;
     const site = { siteUrl: config.SITE_URL, timeZone: await readSiteTimeZone(trx) };
-    const mail = buildContactNotification(message, notifyTo, site);
-    await enqueueMail(trx, { ...mail, contactMessageId: id }, now);
+    const notification = buildContactNotification(message, notifyTo, site);
+    await mail.add({ ...notification, contactMessageId: id }, now);
     return { ...moved, mailedTo: notifyTo };
   });
-  if (outcome.kind === "moved" && outcome.mailedTo) wakeMailWorker();
-  return outcome;
 }
 
 /** Removes a message and its mail rows for good; the Activity log keeps only that it happened. */

@@ -1,11 +1,11 @@
 // The "Send a test email" button: queues a mail to the firm's notification address through the
 // outbox (no contact message behind it), so the owner sees on the leads screen whether the site's
 // mail reaches them. Limited per admin, so the button cannot flood the mail server.
+import { writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Config } from "~/platform/config.server";
 import type { Db, MailState } from "~/platform/db/tables.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
-import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
 import { describeWait } from "./outcome.server";
 
 export const mailTestRateLimit = { limit: 5, windowMs: 10 * 60_000 };
@@ -37,11 +37,10 @@ export async function queueTestEmail(
     };
   }
   const site = new URL(config.SITE_URL).host;
-  await db.transaction().execute(async (trx) => {
-    const mailId = await enqueueMail(
-      trx,
+  await writeWithMail(db, async (trx, mail) => {
+    const mailId = await mail.add(
       {
-        recipient: to,
+        to,
         subject: `Test email from ${site}`,
         text: [
           `${admin.email} sent this test email from the admin of ${config.SITE_URL}.`,
@@ -57,7 +56,6 @@ export async function queueTestEmail(
       .execute();
     await recordActivity(trx, { action: "mail-test", actor, target: to }, now);
   });
-  wakeMailWorker();
   return { kind: "queued", to };
 }
 

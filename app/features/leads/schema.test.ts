@@ -1,10 +1,9 @@
-// The contact and newsletter rules, as the browser and the server apply them.
+// The contact form's rules, as the browser and the server apply them.
 import { describe, expect, it } from "vitest";
 import { toFieldErrors } from "~/platform/field-errors";
-import { toLocalPath } from "./return-path";
-import { contactMessageSchema, newsletterSchema } from "./schema";
+import { contactMessageSchema } from "./schema";
 
-function errorsOf(schema: typeof contactMessageSchema | typeof newsletterSchema, value: unknown) {
+function errorsOf(schema: typeof contactMessageSchema, value: unknown) {
   const result = schema.safeParse(value);
   return result.success ? {} : toFieldErrors(result.error.issues);
 }
@@ -96,41 +95,5 @@ describe("contact message", () => {
   it("lets the anti-spam fields through for the server to judge", () => {
     const result = contactMessageSchema.safeParse({ ...valid, website: "", formToken: "123.abc" });
     expect(result.data).toMatchObject({ website: "", formToken: "123.abc" });
-  });
-});
-
-describe("newsletter subscription", () => {
-  it("asks for an email when it is empty or blank", () => {
-    for (const email of ["", "   ", undefined]) {
-      expect(errorsOf(newsletterSchema, { email })).toEqual({
-        email: "Please enter your email address",
-      });
-    }
-  });
-
-  it("refuses a malformed address and accepts a good one, trimmed", () => {
-    expect(errorsOf(newsletterSchema, { email: "not-an-email" })).toEqual({
-      email: "Please enter a valid email address",
-    });
-    expect(newsletterSchema.safeParse({ email: " Ann@Example.com " }).data?.email).toBe(
-      "Ann@Example.com",
-    );
-  });
-});
-
-describe("toLocalPath", () => {
-  it("keeps paths on this site and refuses anything that could leave it", () => {
-    expect(toLocalPath("/blog?category=AI")).toBe("/blog?category=AI");
-    for (const outside of [
-      "https://evil.example/",
-      "//evil.example",
-      "/\\evil.example",
-      "/\t/evil.example",
-      "/%5Cevil.example",
-      "",
-      undefined,
-    ]) {
-      expect(toLocalPath(outside)).toBe("/");
-    }
   });
 });

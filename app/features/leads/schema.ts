@@ -1,11 +1,12 @@
-// What a visitor sends through the contact form and the newsletter field: one
-// schema per input, used by the browser's checks, the JSON API and the no-JavaScript form posts.
-// Written with zod/mini, whose small size keeps the contact page within its JavaScript budget.
+// What a visitor sends through the contact form, and the spam guard's fields every lead form
+// carries (the newsletter's schema adds them too): used by the browser's checks, the JSON API and
+// the no-JavaScript form posts. Written with zod/mini, whose small size keeps the contact page
+// within its JavaScript budget.
 import * as z from "zod/mini";
-import { contactLimits, newsletterLimits } from "./limits";
+import { contactLimits } from "./limits";
 
 export type { ContactField } from "./limits";
-export { contactLimits, newsletterLimits } from "./limits";
+export { contactLimits } from "./limits";
 
 const trimmed = (params: string) => z.string(params).check(z.trim());
 
@@ -68,19 +69,3 @@ export const contactMessageSchema = z.object(
   "Send the message as a JSON object",
 );
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
-
-export const newsletterSchema = z.object(
-  {
-    email: z.pipe(
-      trimmed("Please enter your email address").check(
-        z.minLength(1, "Please enter your email address"),
-      ),
-      z
-        .email("Please enter a valid email address")
-        .check(z.maxLength(newsletterLimits.email, "Please enter a valid email address")),
-    ),
-    ...spamGuardShape,
-  },
-  "Send the subscription as a JSON object",
-);
-export type NewsletterInput = z.output<typeof newsletterSchema>;

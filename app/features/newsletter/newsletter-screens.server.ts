@@ -5,7 +5,7 @@ import type { RouterContextProvider } from "react-router";
 import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { describeHeldReason } from "~/features/leads/admin-leads.server";
+import { describeHeldReason } from "~/features/leads/spam/spam.server";
 import {
   countConfirmedSubscribers,
   eraseSubscriber,

@@ -2,12 +2,7 @@
 // mail outbox (one row per recipient, so a restart resumes and nobody gets two), and what became
 // of each send: sent, waiting, failed, and how many readers have unsubscribed since.
 import { sql } from "kysely";
-import {
-  enqueueMail,
-  enqueueMails,
-  type OutgoingMail,
-  wakeMailWorker,
-} from "~/capabilities/mail/mail-outbox.server";
+import { type Mail, sendMail, writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { withMailImages } from "~/capabilities/rich-text/responsive-html.server";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import {
@@ -219,10 +214,10 @@ export function buildNewsletterMail(
   frame: NewsletterFrame,
   recipient: string,
   unsubscribeUrl: string | undefined,
-): OutgoingMail {
+): Mail {
   const email = renderNewsletterEmail(newsletter, frame, unsubscribeUrl);
   return {
-    recipient,
+    to: recipient,
     fromName: frame.companyName,
     replyTo: frame.replyTo || undefined,
     subject: newsletter.subject,
@@ -239,8 +234,7 @@ export async function sendTestCopy(
   now = new Date(),
 ): Promise<void> {
   const mail = buildNewsletterMail(await prepareForMail(db, draft), frame, to, undefined);
-  await enqueueMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
-  wakeMailWorker();
+  await sendMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
 }
 
 export const noSubscribersMessage =
@@ -258,7 +252,7 @@ export async function sendNewsletter(
   actor: Actor,
   now = new Date(),
 ): Promise<number> {
-  const queued = await db.transaction().execute(async (trx) => {
+  return writeWithMail(db, async (trx, mail) => {
     const claimed = await trx
       .updateTable("newsletters")
       .set({ status: "sending", sent_at: now.toISOString(), updated_at: now.toISOString() })
@@ -282,7 +276,7 @@ export async function sendNewsletter(
       ),
       newsletterId: id,
     }));
-    await enqueueMails(trx, mails, now);
+    await mail.addAll(mails, now);
     await recordActivity(
       trx,
       {
@@ -295,6 +289,4 @@ export async function sendNewsletter(
     );
     return mails.length;
   });
-  wakeMailWorker();
-  return queued;
 }

@@ -4,26 +4,18 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "kysely";
+import { isMailEnabled, type Mail, writeWithMail } from "~/capabilities/mail/mail-port.server";
+import { type LeadForm, receiveLead, type SenderInfo } from "~/features/leads/lead-gate.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
+import type { AppServices } from "~/platform/context.server";
 import { formatCsv } from "~/platform/csv";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
-import { logDatabaseError } from "~/platform/db/unavailable.server";
-import { hashClientIp, hitRateLimit } from "~/platform/rate-limit.server";
-import { enqueueMail, wakeMailWorker } from "../../capabilities/mail/mail-outbox.server";
-import type { LeadServices, SenderInfo } from "../leads/contact-messages.server";
-import { type LeadForm, passLeadGate } from "../leads/lead-gate.server";
-import { type LeadOutcome, LeadsUnavailableError } from "../leads/outcome.server";
-import type { NewsletterInput } from "../leads/schema";
-import { newsletterMinimumFillMs, type TimingVerdict } from "../leads/spam/spam.server";
+import { hitRateLimit } from "~/platform/rate-limit.server";
+import type { NewsletterInput } from "./sign-up-schema";
 
 export const newsletterRateLimit = { limit: 10, windowMs: 10 * 60_000 };
-const newsletterForm: LeadForm = {
-  name: "newsletter",
-  rateLimit: newsletterRateLimit,
-  minimumFillMs: newsletterMinimumFillMs,
-  tooManyMessage: "Too many sign-up attempts from your network",
-  logLabel: "Newsletter sign-up",
-};
+/** One field, possibly autofilled: a shorter floor, still beyond a script's instant post. */
+export const newsletterMinimumFillMs = 2000;
 /** Confirmation emails one address may be sent: one an hour, and a few a day at most. */
 export const confirmationResendMs = 60 * 60_000;
 export const confirmationAddressLimit = { limit: 4, windowMs: 24 * 60 * 60_000 };
@@ -32,6 +24,15 @@ export const confirmationValidMs = 7 * 24 * 60 * 60_000;
 export const newsletterSuccessMessage = "Thanks for subscribing to our newsletter!";
 export const newsletterUnavailableMessage =
   "We could not subscribe you right now. Please try again in a few minutes.";
+const newsletterForm: LeadForm = {
+  name: "newsletter",
+  rateLimit: newsletterRateLimit,
+  minimumFillMs: newsletterMinimumFillMs,
+  tooManyMessage: "Too many sign-up attempts from your network",
+  logLabel: "Newsletter sign-up",
+  unavailableMessage: newsletterUnavailableMessage,
+  storeErrorMessage: "Could not store a newsletter subscription",
+};
 
 /** The words of the confirmation email, from the content's Forms section. */
 export type ConfirmationTexts = { subject: string; text: string; companyName: string };
@@ -62,10 +63,10 @@ export function buildConfirmationMail(
   email: string,
   confirmUrl: string,
   texts: ConfirmationTexts,
-): { recipient: string; subject: string; text: string } {
+): Mail {
   const body = texts.text.replaceAll("{email}", email);
   return {
-    recipient: email,
+    to: email,
     subject: texts.subject.replaceAll("{company}", texts.companyName).slice(0, 200),
     text: [body, "", confirmUrl, "", `— ${texts.companyName}`].join("\n"),
   };
@@ -75,23 +76,17 @@ export function buildConfirmationMail(
  * Stores a sign-up and, when mail is set up, queues its confirmation email. The answer is the same
  * whether the address was new, pending or already confirmed, so it tells nobody who subscribes.
  */
-export async function subscribeToNewsletter(
-  services: LeadServices,
+export function subscribeToNewsletter(
+  services: AppServices,
   input: NewsletterInput,
   sender: SenderInfo,
   confirmation: ConfirmationTexts,
   now = new Date(),
-): Promise<LeadOutcome> {
-  const { db, config, logger } = services;
-  const ipHash = hashClientIp(sender.clientIp);
+) {
+  const { db, config } = services;
   const email = input.email.toLowerCase();
-  const mailEnabled = Boolean(config.SMTP_URL && config.MAIL_FROM);
-  let held: TimingVerdict | null = null;
-  let mailed = false;
-  try {
-    const gate = await passLeadGate(services, newsletterForm, input, sender, now);
-    if (gate.kind !== "passed") return gate;
-    held = gate.held;
+  const mailEnabled = isMailEnabled(config);
+  return receiveLead(services, newsletterForm, input, sender, now, async (held, ipHash) => {
     await db
       .insertInto("newsletter_subscriptions")
       .values({
@@ -115,17 +110,8 @@ export async function subscribeToNewsletter(
               .where("newsletter_subscriptions.spam_verdict", "is not", null),
       )
       .execute();
-    if (held) {
-      logger.info({ verdict: held, ipHash }, "Newsletter sign-up kept as possible spam");
-      return { kind: "held", verdict: held };
-    }
-    if (mailEnabled) mailed = await sendConfirmation(db, email, confirmation, config, now);
-  } catch (error) {
-    logDatabaseError(logger, error, "Could not store a newsletter subscription");
-    throw new LeadsUnavailableError(newsletterUnavailableMessage, { cause: error });
-  }
-  if (mailed) wakeMailWorker();
-  return { kind: "accepted" };
+    if (!held && mailEnabled) await sendConfirmation(db, email, confirmation, config, now);
+  });
 }
 
 /**
@@ -136,51 +122,48 @@ async function sendConfirmation(
   db: Db,
   email: string,
   texts: ConfirmationTexts,
-  config: LeadServices["config"],
+  config: AppServices["config"],
   now: Date,
 ): Promise<boolean> {
   const token = createToken();
   const resendBefore = new Date(now.getTime() - confirmationResendMs).toISOString();
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      // One statement claims the right to send, so two sign-ups at once send one email.
-      const claimed = await trx
-        .updateTable("newsletter_subscriptions")
-        .set({
-          state: "pending",
-          confirm_token_hash: hashToken(token),
-          confirmation_sent_at: now.toISOString(),
-        })
-        .where("email", "=", email)
-        .where("state", "!=", "confirmed")
-        .where((eb) =>
-          eb.or([
-            eb("confirmation_sent_at", "is", null),
-            eb("confirmation_sent_at", "<", resendBefore),
-          ]),
-        )
-        .returning("id")
-        .executeTakeFirst();
-      if (!claimed) return false;
-      const addressLimit = await hitRateLimit(
-        trx,
-        `newsletter-address:${hashToken(email)}`,
-        confirmationAddressLimit,
-        now.getTime(),
-      );
-      if (!addressLimit.allowed) {
-        throw new ConfirmationLimitReached();
-      }
-      const mail = buildConfirmationMail(email, getConfirmUrl(config.SITE_URL, token), texts);
-      await enqueueMail(trx, mail, now);
-      return true;
-    })
-    .catch((error: unknown) => {
-      // The address had its day's confirmations: nothing is changed or sent, the answer is the same.
-      if (error instanceof ConfirmationLimitReached) return false;
-      throw error;
-    });
+  return writeWithMail(db, async (trx, queue) => {
+    // One statement claims the right to send, so two sign-ups at once send one email.
+    const claimed = await trx
+      .updateTable("newsletter_subscriptions")
+      .set({
+        state: "pending",
+        confirm_token_hash: hashToken(token),
+        confirmation_sent_at: now.toISOString(),
+      })
+      .where("email", "=", email)
+      .where("state", "!=", "confirmed")
+      .where((eb) =>
+        eb.or([
+          eb("confirmation_sent_at", "is", null),
+          eb("confirmation_sent_at", "<", resendBefore),
+        ]),
+      )
+      .returning("id")
+      .executeTakeFirst();
+    if (!claimed) return false;
+    const addressLimit = await hitRateLimit(
+      trx,
+      `newsletter-address:${hashToken(email)}`,
+      confirmationAddressLimit,
+      now.getTime(),
+    );
+    if (!addressLimit.allowed) {
+      throw new ConfirmationLimitReached();
+    }
+    const mail = buildConfirmationMail(email, getConfirmUrl(config.SITE_URL, token), texts);
+    await queue.add(mail, now);
+    return true;
+  }).catch((error: unknown) => {
+    // The address had its day's confirmations: nothing is changed or sent, the answer is the same.
+    if (error instanceof ConfirmationLimitReached) return false;
+    throw error;
+  });
 }
 
 class ConfirmationLimitReached extends Error {}

@@ -9,10 +9,10 @@ import {
   readFormShownCookie,
   readFormShownCookieTime,
 } from "~/platform/form-cookie.server";
-import { contactMinimumFillMs, newsletterMinimumFillMs } from "./spam.server";
+import { longestMinimumFillMs } from "./spam.server";
 
 /** A fetch older than the longest minimum fill time can no longer make a post too fast. */
-const rememberMs = Math.max(contactMinimumFillMs, newsletterMinimumFillMs);
+const rememberMs = longestMinimumFillMs;
 /**
  * More distinct networks than this within a few seconds is a flood: the oldest are forgotten, and
  * their posts are judged as if they had fetched nothing (as before this guard), never refused.

@@ -8,10 +8,13 @@ import {
   readTokenTime,
 } from "~/platform/form-cookie.server";
 
+/**
+ * The longest minimum fill time a form may ask for: page fetches are remembered this long
+ * (page-fetches.server.ts), so a post sooner after one is never missed.
+ */
+export const longestMinimumFillMs = 3000;
 /** Nobody types a name, an email and a ten-character message in under three seconds. */
 export const contactMinimumFillMs = 3000;
-/** One field, possibly autofilled: a shorter floor, still beyond a script's instant post. */
-export const newsletterMinimumFillMs = 2000;
 
 export type SpamGuardFields = {
   website?: string | null;
@@ -36,6 +39,17 @@ export type TimingVerdict = Extract<SpamVerdict, "too-fast" | "fast-after-fetch"
 
 export function isTimingVerdict(verdict: SpamVerdict): verdict is TimingVerdict {
   return verdict === "too-fast" || verdict === "fast-after-fetch";
+}
+
+const heldReasons: Record<TimingVerdict, string> = {
+  "too-fast": "Sent sooner after the form was shown than a person could fill it in",
+  "fast-after-fetch":
+    "Sent without the site's cookie, right after a page was fetched from the same network",
+};
+
+/** Why the spam guard held a message or sign-up, in words for the admin. */
+export function describeHeldReason(verdict: string): string {
+  return heldReasons[verdict as TimingVerdict] ?? verdict;
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   getHistoryKind,
   listHistory,
   listHistoryKinds,
-} from "~/features/publishing/history/history.server";
+} from "~/features/pages/history/history.server";
 import { getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";

@@ -9,7 +9,7 @@ import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice } from "~/capabilities/workspace/shell/notice";
 import { parseIfMatch } from "~/features/content/content-save.server";
 import { ContentConflictError } from "~/features/content/content-store.server";
-import { getHistoryKind } from "~/features/publishing/history/history.server";
+import { getHistoryKind } from "~/features/pages/history/history.server";
 import { describeRestore } from "~/features/publishing/history/restore-texts";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";

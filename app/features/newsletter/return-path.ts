@@ -1,4 +1,5 @@
-// Where a no-JavaScript form post leads back to: a local path only, never another site.
+// Where the newsletter field's no-JavaScript post leads back to: a local path only, never another
+// site.
 import { isSiteAddress } from "~/platform/http/site-address";
 
 /** A local path to go back to after a form post; anything else falls back to the home page. */

@@ -1,24 +1,21 @@
 // History: the revisions of what the admin edits, newest first, across every kind of record (the
-// site content, articles, case studies), each kind read by its own feature.
+// site content, articles, case studies, the redirect rules), each kind read by its own feature and
+// composed here, above them all.
 import { contentHistory } from "~/features/content/history/content-history.server";
+import { publicationHistoryKinds } from "~/features/publishing/history/publication-history.server";
+import { redirectHistory } from "~/features/redirects/redirect-changes.server";
 import type { Db } from "~/platform/db/tables.server";
 import type { HistoryEntry, HistoryKind, HistoryListing, HistoryOptions } from "~/platform/history";
-import { publicationHistoryKinds } from "./publication-history.server";
 
-/** Every kind History lists; publishing adds its own. */
-export const historyKinds: HistoryKind[] = [contentHistory, ...publicationHistoryKinds];
+/** The kinds whose revisions History shows and restores. */
+const historyKinds: HistoryKind[] = [contentHistory, ...publicationHistoryKinds];
 
-/** Kinds of features above this one (redirects), listed here and opened on their own screens. */
-const listings: HistoryListing[] = [];
-
-/** Adds a kind History lists (once per id: boot may run more than once in a process). */
-export function addHistoryListing(listing: HistoryListing): void {
-  if (!listings.some((entry) => entry.id === listing.id)) listings.push(listing);
-}
+/** Every kind the History filter offers: those above, and kinds opened on their own screens. */
+const historyListings: HistoryListing[] = [...historyKinds, redirectHistory];
 
 /** Every kind the History filter offers. */
 export function listHistoryKinds(): HistoryListing[] {
-  return [...historyKinds, ...listings];
+  return historyListings;
 }
 
 export function getHistoryKind(id: string): HistoryKind | undefined {
@@ -31,8 +28,9 @@ export async function listHistory(
   options: HistoryOptions & { kind?: string | undefined; limit?: number },
 ): Promise<HistoryEntry[]> {
   const limit = options.limit ?? 50;
-  const all = listHistoryKinds();
-  const kinds = options.kind ? all.filter((kind) => kind.id === options.kind) : all;
+  const kinds = options.kind
+    ? historyListings.filter((kind) => kind.id === options.kind)
+    : historyListings;
   const lists = await Promise.all(kinds.map((kind) => kind.list(db, limit, options)));
   return lists
     .flat()
