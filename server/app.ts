@@ -20,8 +20,10 @@ import { loadImageVersions, serveVersionedImage } from "~/capabilities/media/ima
 import { createOriginalImageHandler } from "~/capabilities/media/original-images.server";
 import { getSiteContent } from "~/features/content/site-content.server";
 import { toSlug } from "~/features/content/slug";
+import { pageTitlesContext } from "~/features/leads/page-titles.server";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { listLivePaths } from "~/features/pages/live-pages.server";
+import { listPageTitles } from "~/features/publishing/store/reads.server";
 import {
   createRedirectServing,
   livePathsContext,
@@ -236,6 +238,8 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     });
     context.set(pageProbeContext, probePage);
     context.set(livePathsContext, () => listLivePaths(context));
+    // The inbox names a lead's landing page by its article's or case study's title.
+    context.set(pageTitlesContext, listPageTitles);
     return context;
   }
   const getRenderer = createFromBuild(options.mode, importBuild, (build) =>

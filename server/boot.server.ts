@@ -10,13 +10,12 @@ import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { addRedirectsToReader } from "~/features/publishing/links-to.server";
-import { listImageUses, listPageTitles } from "~/features/publishing/store/reads.server";
+import { listImageUses } from "~/features/publishing/store/reads.server";
 import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
 import { createLogger } from "~/platform/logger.server";
-import { setPageTitleReader } from "~/platform/visits/page-titles.server";
 import { seedDefaults } from "./seed.server";
 
 /**
@@ -38,8 +37,6 @@ export async function bootServices(
   addImageUseReader(listImageUses);
   // The admin menu's count of new messages beside Leads.
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
-  // The inbox names a lead's landing page by its article's or case study's title.
-  setPageTitleReader(listPageTitles);
   // A page's delete dialog lists the redirect rules that end at it.
   addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);

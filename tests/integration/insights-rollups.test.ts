@@ -7,11 +7,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readInsights } from "~/features/insights/insights.server";
 import { insightsTableNames } from "~/features/insights/insights-schema";
 import { startVisitRollups } from "~/features/insights/visit-rollup-job.server";
+import { rollUpFinishedDays } from "~/features/insights/visit-rollups.server";
 import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { addDays, createDayReader } from "~/platform/visits/visit-days";
-import { rollUpFinishedDays } from "~/platform/visits/visit-rollups.server";
 import {
   deleteVisitsBefore,
   readViewsByPath,

@@ -4,15 +4,15 @@
 import { type RawBuilder, sql } from "kysely";
 import { readOffLoop } from "~/platform/db/off-loop-reads.server";
 import type { Db } from "~/platform/db/tables.server";
-import { type ConversionKind, conversionKinds } from "~/platform/visits/visit-attribution";
 import { listDays } from "~/platform/visits/visit-days";
+import { type ConversionKind, conversionKinds } from "./insights-schema";
 import {
   type DayRange,
   type SourceAliases,
   selectRawConversions,
   selectRawVisits,
   type VisitDimension,
-} from "~/platform/visits/visit-rollups.server";
+} from "./visit-rollups.server";
 
 export type ConversionCounts = Record<ConversionKind, number>;
 export type Page = { limit: number; offset: number };

@@ -1,7 +1,13 @@
-// The Insights screen's one query (the period) and its export's (period and table), and the
-// names of its periods and tables.
-import type { ConversionKind } from "~/platform/visits/visit-attribution";
+// The Insights screen's one query (the period) and its export's (period and table), the names of
+// its periods and tables, and the kinds of conversion it reports.
 import { z } from "~/platform/zod";
+
+/**
+ * What a visit can lead to, as the features that count them name them (leads "contact",
+ * newsletter "newsletter", the booking link "booking"); the counter takes any name.
+ */
+export const conversionKinds = ["contact", "newsletter", "booking"] as const;
+export type ConversionKind = (typeof conversionKinds)[number];
 
 export const insightsPeriods = ["7d", "30d", "90d", "365d"] as const;
 export type InsightsPeriod = (typeof insightsPeriods)[number];

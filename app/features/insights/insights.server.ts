@@ -5,15 +5,7 @@ import { listPageTitles } from "~/features/publishing/store/reads.server";
 import { formatCsv } from "~/platform/csv";
 import { openReadCursor, readOffLoop } from "~/platform/db/off-loop-reads.server";
 import type { Db } from "~/platform/db/tables.server";
-import { conversionKinds } from "~/platform/visits/visit-attribution";
 import { addDays } from "~/platform/visits/visit-days";
-import {
-  type DayRange,
-  type SourceAliases,
-  selectRawSourceValues,
-  toSourceAliases,
-  type VisitDimension,
-} from "~/platform/visits/visit-rollups.server";
 import {
   type ConversionCounts,
   type PageRow,
@@ -29,11 +21,19 @@ import {
 } from "./insights-reads.server";
 import {
   conversionKindLabels,
+  conversionKinds,
   type InsightsPeriod,
   type InsightsTableName,
   insightsTableNames,
   periodDays,
 } from "./insights-schema";
+import {
+  type DayRange,
+  type SourceAliases,
+  selectRawSourceValues,
+  toSourceAliases,
+  type VisitDimension,
+} from "./visit-rollups.server";
 
 export type { ConversionCounts } from "./insights-reads.server";
 

@@ -5,7 +5,7 @@ import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { trackWork } from "~/platform/loop-monitor.server";
 import { readSiteTimeZone } from "~/platform/settings.server";
 import { createDayReader } from "~/platform/visits/visit-days";
-import { rollUpFinishedDays } from "~/platform/visits/visit-rollups.server";
+import { rollUpFinishedDays } from "./visit-rollups.server";
 
 /** How often finished days are looked for: a day is done once, so the pace is no matter. */
 const rollupIntervalMs = 10 * 60_000;

@@ -4,9 +4,9 @@
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { type PageTitle, readPageTitles } from "~/platform/visits/page-titles.server";
-import { describeAttribution, parseAttribution } from "~/platform/visits/visit-attribution";
+import { parseAttribution } from "~/platform/visits/visit-attribution";
 import { z } from "~/platform/zod";
+import { describeAttribution } from "./attribution-summary";
 import {
   countInboxFolders,
   type InboxMessage,
@@ -14,6 +14,7 @@ import {
   listInboxMessages,
 } from "./inbox.server";
 import { readLatestMailTest } from "./mail-test.server";
+import { type PageTitle, type PageTitleReader, readPageTitles } from "./page-titles.server";
 import { describeHeldReason } from "./spam/spam.server";
 
 export const messagesPerPage = 25;
@@ -69,6 +70,7 @@ export async function loadLeadsOverview(
   config: Config,
   { folder, q, page: requestedPage }: z.infer<typeof inboxQuerySchema>,
   timeZone: string,
+  readTitles: PageTitleReader,
 ) {
   const [counts, latestTest] = await Promise.all([
     countInboxFolders(db, q),
@@ -87,7 +89,7 @@ export async function loadLeadsOverview(
   });
   const notifyTo = config.SMTP_URL ? config.NOTIFY_TO : undefined;
   const titles = messages.some((message) => message.visitAttribution)
-    ? await readPageTitles(db)
+    ? await readPageTitles(readTitles, db)
     : new Map<string, PageTitle>();
   return {
     folder,

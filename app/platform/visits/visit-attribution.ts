@@ -1,5 +1,5 @@
-// A lead's attribution as stored (JSON in its row) and as the inbox says it: "Came from LinkedIn
-// via the article 'Five settings...', 3 pages".
+// A visit's attribution as a lead stores it (JSON in its row), and the one name of a well-known
+// source whatever alias it came by. How a screen words it is the screen's (leads' inbox).
 import { z } from "~/platform/zod";
 
 const attributionSchema = z.object({
@@ -25,10 +25,6 @@ export function parseAttribution(text: string | null | undefined): StoredAttribu
   }
 }
 
-/** What a visit can lead to, counted per landing page and source. */
-export const conversionKinds = ["contact", "newsletter", "booking"] as const;
-export type ConversionKind = (typeof conversionKinds)[number];
-
 /**
  * Well-known sources by the names people use: every alias one source gives (its hosts, its short
  * links, the utm_source people type) is the one name, here and nowhere else.
@@ -49,26 +45,4 @@ const knownSources: readonly (readonly [RegExp, string])[] = [
 export function readSourceName(source: string): string {
   const key = source.trim().toLowerCase();
   return knownSources.find(([pattern]) => pattern.test(key))?.[1] ?? source;
-}
-
-/** A source in words: "LinkedIn", "newsletter", or "a direct visit". */
-export function nameSource(source: string): string {
-  return source ? readSourceName(source) : "a direct visit";
-}
-
-/** One line for the inbox; titles name the landing page when it is an article or case study. */
-export function describeAttribution(
-  attribution: StoredAttribution,
-  titles: ReadonlyMap<string, { kind: string; title: string }>,
-): string {
-  const from = attribution.source
-    ? `Came from ${nameSource(attribution.source)}`
-    : "Came directly (no referrer)";
-  const titled = titles.get(attribution.landingPage);
-  const via = titled
-    ? `via the ${titled.kind} '${titled.title}'`
-    : `landing on ${attribution.landingPage}`;
-  const campaign = attribution.campaign ? `, campaign '${attribution.campaign}'` : "";
-  const pages = `${attribution.pageCount} ${attribution.pageCount === 1 ? "page" : "pages"}`;
-  return `${from} ${via}${campaign}, ${pages}`;
 }

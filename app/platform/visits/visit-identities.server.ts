@@ -97,3 +97,5 @@ export function createVisitorIdentities(newVisitorsPerNetworkHour: number, maxId
     },
   };
 }
+
+export type VisitorIdentities = ReturnType<typeof createVisitorIdentities>;

@@ -11,7 +11,6 @@ import { getAppContext } from "~/platform/context.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { conversionKinds } from "~/platform/visits/visit-attribution";
 import { createDayReader } from "~/platform/visits/visit-days";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 import { cn } from "~/ui/cn";
@@ -19,6 +18,7 @@ import { VisitsChart } from "../components/visits-chart";
 import { type InsightsTable, readInsights, type Totals } from "../insights.server";
 import {
   conversionKindShortLabels,
+  conversionKinds,
   type InsightsPeriod,
   type InsightsTableName,
   insightsPeriods,

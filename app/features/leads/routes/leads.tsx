@@ -16,6 +16,7 @@ import { MailAlerts } from "~/features/leads/components/mail-alerts";
 import { MessageCard } from "~/features/leads/components/message-card";
 import { type InboxIntentResult, runInboxIntent } from "~/features/leads/inbox-intents.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
+import { getPageTitleReader } from "~/features/leads/page-titles.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readSameOriginForm } from "~/platform/http/api.server";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     config,
     readInboxQuery(new URL(request.url)),
     await getRequestData(context).timeZone(),
+    getPageTitleReader(context),
   );
   // An editor reads and sorts the inbox; deleting, export, erasure and the mail test are an owner's.
   return { ...overview, ownerTools: admin.role === "owner" };

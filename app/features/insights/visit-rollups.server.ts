@@ -4,8 +4,8 @@ import { type RawBuilder, sql } from "kysely";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
-import { readSourceName } from "./visit-attribution";
-import { addDays } from "./visit-days";
+import { readSourceName } from "~/platform/visits/visit-attribution";
+import { addDays } from "~/platform/visits/visit-days";
 
 export type DayRange = { from: string; to: string };
 export const visitDimensions = [
