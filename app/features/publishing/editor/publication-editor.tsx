@@ -3,7 +3,8 @@
 // and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { BlocksField, type RefOptions } from "~/capabilities/blocks/blocks-field";
+import { BlocksField } from "~/capabilities/blocks/blocks-field";
+import type { RefOptions } from "~/capabilities/fields/field-controls";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { DraftNotice } from "~/capabilities/workspace/editor-notices";
