@@ -1,28 +1,30 @@
 // The blocks that need the browser's JavaScript (the contact form, the newsletter sign-up, the
 // booking calendar): the only ones a built page ships code for; the rest are drawn on the server.
+import type { ReactNode } from "react";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import type { BlocksData, ScriptBlockType } from "./block-registry.server";
-import type { BlockOf, BlockView } from "./block-view";
-import { bookingView } from "./booking/view";
-import { contactView } from "./contact/view";
-import { newsletterView } from "./newsletter/view";
+import type { BlockView, BlockViewProps } from "./block-view";
+import { BookingBlock } from "./booking/view";
+import { ContactBlock } from "./contact/view";
+import { NewsletterSignUp } from "./newsletter/view";
 
-/** The views of the blocks whose registry entry says they need JavaScript: one each. */
+/**
+ * The views of the blocks whose registry entry says they need JavaScript, one each: only their
+ * components ship, not the rest of their folders' views.
+ */
 const scriptViews = {
-  contact: contactView,
-  newsletter: newsletterView,
-  booking: bookingView,
-} satisfies { [T in ScriptBlockType]: BlockView<T, BlocksData[T]> };
+  contact: ContactBlock,
+  newsletter: NewsletterSignUp,
+  booking: BookingBlock,
+} satisfies { [T in ScriptBlockType]: BlockView<T, BlocksData[T]>["View"] };
 
 export type InteractiveData = Pick<BlocksData, ScriptBlockType>;
 
-const isScriptType = (type: Block["type"]): type is ScriptBlockType => type in scriptViews;
-
 export function InteractiveBlock({ block, data }: { block: Block; data: InteractiveData }) {
-  const type = block.type;
-  if (!isScriptType(type)) return null;
-  const { View } = scriptViews[type] as BlockView<typeof type, InteractiveData[typeof type]>;
-  return (
-    <View block={block as BlockOf<typeof type>} data={data[type]} level={2} questions={false} />
-  );
+  const View = (scriptViews as Record<string, unknown>)[block.type] as
+    | ((props: BlockViewProps<Block["type"], unknown>) => ReactNode)
+    | undefined;
+  return View ? (
+    <View block={block} data={data[block.type as ScriptBlockType]} level={2} questions={false} />
+  ) : null;
 }

@@ -6,7 +6,7 @@ import type { BlockView, BlockViewProps } from "../block-view";
 
 export type BookingBlockData = SiteContent["booking"] | undefined;
 
-function BookingBlock({ block, data }: BlockViewProps<"booking", BookingBlockData>) {
+export function BookingBlock({ block, data }: BlockViewProps<"booking", BookingBlockData>) {
   return data ? (
     <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro}>
       <BookingFrame url={data.url} texts={data} />

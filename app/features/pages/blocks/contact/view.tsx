@@ -14,7 +14,7 @@ export type ContactBlockData =
     }
   | undefined;
 
-function ContactBlock({ block, data }: BlockViewProps<"contact", ContactBlockData>) {
+export function ContactBlock({ block, data }: BlockViewProps<"contact", ContactBlockData>) {
   return data ? (
     <Section id={`block-${block.id}`} heading={block.heading} intro={block.intro} tone="slate">
       <Card className="mx-auto max-w-3xl p-6 sm:p-8">

@@ -4,7 +4,7 @@ import type { BlockView, BlockViewProps } from "../block-view";
 
 export type NewsletterBlockData = { heading: string; description: string; note: string };
 
-function NewsletterSignUp({ data }: BlockViewProps<"newsletter", NewsletterBlockData>) {
+export function NewsletterSignUp({ data }: BlockViewProps<"newsletter", NewsletterBlockData>) {
   return <NewsletterBlock {...data} />;
 }
 
