@@ -3,7 +3,7 @@
 import type { ReactNode } from "react";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import type { BlocksData, ScriptBlockType } from "./block-registry.server";
-import type { BlockView, BlockViewProps } from "./block-view";
+import type { BlockView } from "./block-view";
 import { BookingBlock } from "./booking/view";
 import { ContactBlock } from "./contact/view";
 import { NewsletterSignUp } from "./newsletter/view";
@@ -21,10 +21,9 @@ const scriptViews = {
 export type InteractiveData = Pick<BlocksData, ScriptBlockType>;
 
 export function InteractiveBlock({ block, data }: { block: Block; data: InteractiveData }) {
+  // Script blocks draw from their block and data alone (no heading level, no FAQ markup).
   const View = (scriptViews as Record<string, unknown>)[block.type] as
-    | ((props: BlockViewProps<Block["type"], unknown>) => ReactNode)
+    | ((props: { block: Block; data: unknown }) => ReactNode)
     | undefined;
-  return View ? (
-    <View block={block} data={data[block.type as ScriptBlockType]} level={2} questions={false} />
-  ) : null;
+  return View ? <View block={block} data={data[block.type as ScriptBlockType]} /> : null;
 }
