@@ -2,12 +2,18 @@
 // against it, and `node scripts/layers.ts --write` makes biome.json's import rules from it.
 import { readFileSync, writeFileSync } from "node:fs";
 
-/** A module may import from its own folder, from other entries of a lower layer, never sideways. */
+/**
+ * A module may import from its own folder, from other entries of a lower layer, never sideways.
+ * An entry with a `*` names files by pattern (one folder name each): they take that entry's layer
+ * although a higher entry's folder holds them (each block's fields, read by the layers below pages).
+ */
 export const layers: readonly (readonly string[])[] = [
   ["app/platform/", "app/ui/"],
   ["app/capabilities/mail/", "app/capabilities/workspace/"],
   ["app/capabilities/media/"],
   ["app/capabilities/rich-text/"],
+  ["app/capabilities/fields/"],
+  ["app/features/pages/blocks/*/fields.ts"],
   ["app/capabilities/blocks/"],
   ["app/features/admin/"],
   ["app/features/content/"],
@@ -17,14 +23,32 @@ export const layers: readonly (readonly string[])[] = [
   ["server/"],
 ];
 
+const patternEntries = layers.flat().filter((entry) => entry.includes("*"));
+
+/** Whether a module falls under an entry: a folder or file by prefix, a pattern exactly. */
+function isUnder(file: string, entry: string): boolean {
+  if (!entry.includes("*")) return file.startsWith(entry);
+  return new RegExp(`^${entry.replace(/[.]/g, "\\.").replace(/\*/g, "[^/]+")}$`).test(file);
+}
+
+/** The entry a module belongs to: a pattern it matches before the folder around it. */
+function findEntry(file: string): string | undefined {
+  return (
+    patternEntries.find((entry) => isUnder(file, entry)) ??
+    layers.flat().find((entry) => isUnder(file, entry))
+  );
+}
+
 /** The layer of a module (its index in `layers`), or -1 outside them. */
 export function getLayerRank(file: string): number {
-  return layers.findIndex((layer) => layer.some((entry) => file.startsWith(entry)));
+  const entry = findEntry(file);
+  return entry === undefined ? -1 : layers.findIndex((layer) => layer.includes(entry));
 }
 
 /** The folder a module sits in when that folder is one entry among others of its layer. */
 export function getLayerEntry(file: string): string | undefined {
-  return layers.flat().find((entry) => entry.endsWith("/") && file.startsWith(entry));
+  const entry = findEntry(file);
+  return entry?.endsWith("/") ? entry : undefined;
 }
 
 const serverPatterns = ["../server/**", "../**/server/**"];
@@ -43,18 +67,29 @@ function toPatterns(entry: string): string[] {
 
 const toName = (entry: string) => entry.replace(/^app\//, "").replace(/\/$/, "");
 
-/** One Biome override per layer folder: it refuses imports from higher layers and its siblings. */
+/** The pattern entries inside a folder entry: files of its folder that sit in another layer. */
+const listPatternsInside = (folder: string) =>
+  patternEntries.filter((pattern) => folder.endsWith("/") && pattern.startsWith(folder));
+
+/**
+ * One Biome override per layer folder (and pattern): it refuses imports from higher layers and its
+ * siblings, but not of a lower pattern's files inside a higher folder.
+ */
 export function makeLintOverrides() {
   return layers.flatMap((layer, rank) =>
     layer
-      .filter((entry) => entry.endsWith("/") && entry !== "server/")
+      .filter((entry) => (entry.endsWith("/") || entry.includes("*")) && entry !== "server/")
       .map((entry) => {
         const siblings = layer.filter((other) => other !== entry && other.endsWith("/"));
         const higher = layers.slice(rank + 1).flat();
         const banned = [...siblings, ...higher].filter((other) => other !== "server/");
+        const allowed = banned
+          .flatMap(listPatternsInside)
+          .filter((pattern) => !banned.includes(pattern))
+          .map((pattern) => `!${toPatterns(pattern)[0]}`);
         const patterns = [
           {
-            group: banned.flatMap(toPatterns),
+            group: [...banned.flatMap(toPatterns), ...allowed],
             message: `Imports run one way: ${toName(entry)} imports only from lower layers (scripts/layers.ts).`,
           },
           {
@@ -63,8 +98,9 @@ export function makeLintOverrides() {
               "Imports run one way: server/ is the host, above the app; the app never imports it.",
           },
         ].filter((pattern) => pattern.group.length > 0);
+        const own = entry.includes("*") ? entry : `${entry}**`;
         return {
-          includes: [`${entry}**`],
+          includes: [own, ...listPatternsInside(entry).map((pattern) => `!${pattern}`)],
           linter: {
             rules: { style: { noRestrictedImports: { level: "error", options: { patterns } } } },
           },

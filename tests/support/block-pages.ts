@@ -1,6 +1,7 @@
 // A page built from blocks, published through the admin API as the page editor saves it, and the
 // blocks of a page whose every block shows an image.
-import { type Block, createBlock, type ImageValue } from "~/capabilities/blocks/page-blocks";
+import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
+import type { ImageValue } from "~/capabilities/fields/field-kinds";
 import { sendJsonAs } from "./admin-requests";
 import type { TestSite } from "./test-site";
 

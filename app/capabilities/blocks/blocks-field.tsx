@@ -1,244 +1,28 @@
-// The blocks of a page in its editor: each block's form drawn from its fields (page-blocks.ts),
-// blocks added from the list of types, moved up or down and removed.
+// The blocks of a page in its editor: each block's form drawn from its field table by the field
+// kit, blocks added from the list of types, moved up or down and removed.
 import { ArrowDown, ArrowUp } from "lucide-react";
-import { createContext, useId, useRef, useState } from "react";
-import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
-import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
-import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
+import { createContext, useId, useState } from "react";
+import { FieldControl, type RefOptions } from "~/capabilities/fields/field-controls";
+import type { FieldValues } from "~/capabilities/fields/field-values";
+import type { LibraryChoice } from "~/capabilities/media/cover-image-field";
+import { RemoveItemButton } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
 import {
   type Block,
-  type BlockField,
   type BlockType,
   blockSpecs,
   createBlock,
   createBlockId,
   findBlockSpec,
-  type ImageValue,
-  type RefSource,
 } from "./page-blocks";
-
-/** What a chooser offers: the site's services, case studies and articles. */
-export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
-
-type Values = Record<string, unknown>;
 
 /** What the blocks' choosers offer, for a form that draws blocks among its other fields. */
 export const BlockChoicesContext = createContext<{
   library: LibraryChoice[];
   refOptions: RefOptions;
 }>({ library: [], refOptions: { services: [], "case-studies": [], articles: [] } });
-
-type FieldContext = {
-  errors: Record<string, string>;
-  library: LibraryChoice[];
-  refOptions: RefOptions;
-};
-
-const linkHint = "An address on this site such as /contact, or a full link (https://...).";
-
-function BlockFieldControl({
-  field,
-  path,
-  value,
-  context,
-  onChange,
-}: {
-  field: BlockField;
-  path: string;
-  value: unknown;
-  context: FieldContext;
-  onChange: (value: unknown) => void;
-}) {
-  const { errors } = context;
-  switch (field.kind) {
-    case "text":
-    case "longText":
-    case "link":
-      return (
-        <TextField
-          path={path}
-          label={field.label}
-          hint={field.kind === "link" ? linkHint : field.hint}
-          multiline={field.kind === "longText"}
-          error={errors[path]}
-          value={String(value ?? "")}
-          onValueChange={onChange}
-        />
-      );
-    case "richText":
-      return (
-        <RichTextField
-          path={path}
-          label={field.label}
-          error={errors[path]}
-          value={String(value ?? "")}
-          onValueChange={onChange}
-        />
-      );
-    case "image": {
-      const image = (value ?? { url: "", alt: "" }) as ImageValue;
-      return (
-        <CoverImageField
-          legend={field.label}
-          paths={{ url: `${path}.url`, alt: `${path}.alt` }}
-          imageUrl={image.url}
-          imageAlt={image.alt}
-          library={context.library}
-          errors={errors}
-          onChange={(patch) =>
-            onChange({
-              url: patch.imageUrl ?? image.url,
-              alt: patch.imageAlt ?? image.alt,
-            })
-          }
-        />
-      );
-    }
-    case "choice":
-      return (
-        <div className="grid gap-2">
-          <Label htmlFor={toFieldId(path)}>{field.label}</Label>
-          <NativeSelect
-            id={toFieldId(path)}
-            value={String(value ?? "")}
-            onChange={(event) => onChange(event.target.value)}
-          >
-            {field.options.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-      );
-    case "refs": {
-      const chosen = Array.isArray(value) ? (value as string[]) : [];
-      const options = context.refOptions[field.source];
-      return (
-        <fieldset className="grid gap-2" id={toFieldId(path)}>
-          <legend className="text-sm font-medium text-foreground">{field.label}</legend>
-          {field.hint ? <p className="text-xs text-muted-foreground">{field.hint}</p> : null}
-          <div className="grid gap-1 sm:grid-cols-2">
-            {options.map((option) => (
-              <label key={option.value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={chosen.includes(option.value)}
-                  onChange={(event) =>
-                    onChange(
-                      event.target.checked
-                        ? [...chosen, option.value]
-                        : chosen.filter((id) => id !== option.value),
-                    )
-                  }
-                />
-                {option.label}
-              </label>
-            ))}
-          </div>
-          {errors[path] ? (
-            <p className="text-sm font-medium text-destructive">{errors[path]}</p>
-          ) : null}
-        </fieldset>
-      );
-    }
-    case "rows":
-      return (
-        <RowsField
-          field={field}
-          path={path}
-          rows={Array.isArray(value) ? (value as Values[]) : []}
-          context={context}
-          onChange={onChange}
-        />
-      );
-  }
-}
-
-/**
- * A list of rows (testimonials, figures). Rows have no id in the content, so each gets a key for
- * as long as the editor shows it: a row's fields (an upload on its way) stay with the row when an
- * earlier one is deleted.
- */
-function RowsField({
-  field,
-  path,
-  rows,
-  context,
-  onChange,
-}: {
-  field: BlockField & { kind: "rows" };
-  path: string;
-  rows: Values[];
-  context: FieldContext;
-  onChange: (value: unknown) => void;
-}) {
-  const { errors } = context;
-  const rowKeys = useRef<string[]>([]);
-  // Rows replaced from outside (a draft restored, a save's answer) start over with new keys.
-  if (rowKeys.current.length !== rows.length) rowKeys.current = rows.map(() => createBlockId());
-  const empty = () =>
-    Object.fromEntries(
-      field.fields.map((sub) => [sub.key, sub.kind === "image" ? { url: "", alt: "" } : ""]),
-    );
-  return (
-    <fieldset className="grid gap-3">
-      <legend className="text-sm font-medium text-foreground">{field.label}</legend>
-      {rows.map((row, index) => (
-        <div
-          key={rowKeys.current[index]}
-          className="grid gap-3 rounded-md border border-border p-3"
-        >
-          <div className="flex items-center justify-between">
-            <span className="text-sm font-semibold">
-              {field.itemName} {index + 1}
-            </span>
-            <RemoveItemButton
-              label={`Delete ${field.itemName} ${index + 1}`}
-              onClick={() => {
-                rowKeys.current = rowKeys.current.filter((_, at) => at !== index);
-                onChange(rows.filter((_, at) => at !== index));
-              }}
-            />
-          </div>
-          {field.fields.map((sub) => (
-            <BlockFieldControl
-              key={sub.key}
-              field={sub}
-              path={`${path}.${index}.${sub.key}`}
-              value={row[sub.key]}
-              context={context}
-              onChange={(next) =>
-                onChange(
-                  rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
-                )
-              }
-            />
-          ))}
-        </div>
-      ))}
-      {errors[path] ? <p className="text-sm font-medium text-destructive">{errors[path]}</p> : null}
-      {rows.length < field.max ? (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => {
-            rowKeys.current = [...rowKeys.current, createBlockId()];
-            onChange([...rows, empty()]);
-          }}
-        >
-          Add {field.itemName}
-        </Button>
-      ) : null}
-    </fieldset>
-  );
-}
 
 export function BlocksField({
   blocks,
@@ -296,7 +80,7 @@ export function BlocksField({
         {blocks.map((block, index) => {
           const spec = findBlockSpec(block.type);
           if (!spec) return null;
-          const values = block as unknown as Values;
+          const values = block as unknown as FieldValues;
           const name = `${spec.label} block ${index + 1}`;
           return (
             <li
@@ -337,7 +121,7 @@ export function BlocksField({
                 </div>
               </div>
               {spec.fields.map((field) => (
-                <BlockFieldControl
+                <FieldControl
                   key={field.key}
                   field={field}
                   path={`${path}.${index}.${field.key}`}

@@ -1,311 +1,65 @@
-// The blocks a page is built from (hero, rich text, FAQ...): each described once, as a list of
-// fields that gives its editor form, its zod validation and which values the sanitizer cleans.
-// The public rendering of each block lives with the site's sections (features/pages/blocks).
+// The blocks a page is built from (hero, rich text, FAQ...): the list of their field tables (each
+// in its block's folder, features/pages/blocks/<type>/fields.ts), which gives the blocks' zod
+// validation, editor forms and cleaning through the field kit. Their views and data sit beside
+// each table and are listed in features/pages/blocks/block-registry.ts.
 
-import type { ImagePlacement } from "~/capabilities/media/image-metadata";
-import { richText } from "~/capabilities/rich-text/rich-text-schema";
-import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
-import { tooLongMessage, z } from "~/platform/zod";
+import {
+  buildTableShape,
+  dropUnsafeLink,
+  type Field,
+  findMissingFieldValues,
+  type ImageValue,
+  type MissingFieldValue,
+  mapFieldValues,
+  mapImageValues,
+  sanitizeFieldValue,
+  type ValuesOf,
+  type VariantTable,
+} from "~/capabilities/fields/field-kinds";
+import type { FieldValues } from "~/capabilities/fields/field-values";
+import { articlesTable } from "~/features/pages/blocks/articles/fields";
+import { bookingTable } from "~/features/pages/blocks/booking/fields";
+import { caseStudiesTable } from "~/features/pages/blocks/case-studies/fields";
+import { contactTable } from "~/features/pages/blocks/contact/fields";
+import { ctaTable } from "~/features/pages/blocks/cta/fields";
+import { faqTable } from "~/features/pages/blocks/faq/fields";
+import { figuresTable } from "~/features/pages/blocks/figures/fields";
+import { heroTable } from "~/features/pages/blocks/hero/fields";
+import { imageTextTable } from "~/features/pages/blocks/image-text/fields";
+import { newsletterTable } from "~/features/pages/blocks/newsletter/fields";
+import { richTextTable } from "~/features/pages/blocks/rich-text/fields";
+import { servicesTable } from "~/features/pages/blocks/services/fields";
+import { testimonialsTable } from "~/features/pages/blocks/testimonials/fields";
+import { z } from "~/platform/zod";
 
-/** Where a chooser's options come from: the site's services, case studies or articles. */
-export type RefSource = "services" | "case-studies" | "articles";
+export type BlockSpec = VariantTable;
 
-type FieldBase<Key extends string> = { key: Key; label: string; hint?: string };
-
-/** A plain text (escaped when shown); required ones are asked for when the page is published. */
-export type BlockTextField<Key extends string = string> = FieldBase<Key> & {
-  kind: "text" | "longText";
-  max: number;
-  required?: true;
-};
-export type BlockField<Key extends string = string> =
-  | BlockTextField<Key>
-  /** The writer's desk editor: sanitized like an article's text. */
-  | (FieldBase<Key> & { kind: "richText" })
-  /** An address on the site ("/contact") or a full web, mail or phone link. */
-  | (FieldBase<Key> & { kind: "link" })
-  /** An image of the library, with its description: { url, alt }. */
-  | (FieldBase<Key> & { kind: "image" })
-  | (FieldBase<Key> & { kind: "choice"; options: readonly { value: string; label: string }[] })
-  /** Chosen records by id, in order; none chosen means all (services) or the newest. */
-  | (FieldBase<Key> & { kind: "refs"; source: RefSource; max: number })
-  /** A list of small records (FAQ pairs, testimonials, figures). */
-  | (FieldBase<Key> & {
-      kind: "rows";
-      itemName: string;
-      max: number;
-      fields: readonly (BlockTextField | (FieldBase<string> & { kind: "image" }))[];
-    });
-
-export type BlockSpec = {
-  type: string;
-  label: string;
-  description: string;
-  fields: readonly BlockField[];
-};
-
-const heading = { key: "heading", label: "Heading", kind: "text", max: 200 } as const;
-const intro = { key: "intro", label: "Introduction", kind: "longText", max: 1000 } as const;
-
+/** The block types in the editor's order: adding a block adds its table here. */
 export const blockSpecs = [
-  {
-    type: "hero",
-    label: "Hero",
-    description: "The page's title band: heading, text, two buttons and an optional image.",
-    fields: [
-      { ...heading, required: true },
-      { key: "text", label: "Text", kind: "longText", max: 1000 },
-      { key: "primaryLabel", label: "First button text", kind: "text", max: 60 },
-      { key: "primaryHref", label: "First button link", kind: "link" },
-      { key: "secondaryLabel", label: "Second button text", kind: "text", max: 60 },
-      { key: "secondaryHref", label: "Second button link", kind: "link" },
-      { key: "image", label: "Image", kind: "image" },
-    ],
-  },
-  {
-    type: "richText",
-    label: "Rich text",
-    description: "Formatted text with headings, lists, links and images.",
-    fields: [{ key: "body", label: "Formatted text", kind: "richText" }],
-  },
-  {
-    type: "imageText",
-    label: "Image with text",
-    description: "An image beside a heading and text, on either side.",
-    fields: [
-      heading,
-      { key: "body", label: "Text", kind: "richText" },
-      { key: "image", label: "Image", kind: "image" },
-      {
-        key: "imageSide",
-        label: "Image side",
-        kind: "choice",
-        options: [
-          { value: "left", label: "Left" },
-          { value: "right", label: "Right" },
-        ],
-      },
-    ],
-  },
-  {
-    type: "services",
-    label: "Services",
-    description: "Service cards linking to their pages: all of them, or the ones chosen.",
-    fields: [
-      heading,
-      intro,
-      {
-        key: "chosen",
-        label: "Services",
-        kind: "refs",
-        source: "services",
-        max: 12,
-        hint: "None chosen: every service.",
-      },
-    ],
-  },
-  {
-    type: "caseStudies",
-    label: "Case studies",
-    description: "Chosen case studies as cards.",
-    fields: [
-      heading,
-      intro,
-      {
-        key: "chosen",
-        label: "Case studies",
-        kind: "refs",
-        source: "case-studies",
-        max: 6,
-        hint: "None chosen: the first three.",
-      },
-    ],
-  },
-  {
-    type: "articles",
-    label: "Latest articles",
-    description: "The newest articles of a category, or the ones chosen.",
-    fields: [
-      heading,
-      { key: "category", label: "Category", kind: "text", max: 80, hint: "Empty: every category." },
-      {
-        key: "chosen",
-        label: "Articles",
-        kind: "refs",
-        source: "articles",
-        max: 6,
-        hint: "None chosen: the three newest.",
-      },
-    ],
-  },
-  {
-    type: "testimonials",
-    label: "Testimonials",
-    description: "Quotes of clients, with name, role, company and an optional photo.",
-    fields: [
-      heading,
-      {
-        key: "items",
-        label: "Testimonials",
-        kind: "rows",
-        itemName: "Testimonial",
-        max: 6,
-        fields: [
-          { key: "quote", label: "Quote", kind: "longText", max: 1000, required: true },
-          { key: "name", label: "Name", kind: "text", max: 120, required: true },
-          { key: "role", label: "Role", kind: "text", max: 120 },
-          { key: "company", label: "Company", kind: "text", max: 120 },
-          { key: "photo", label: "Photo", kind: "image" },
-        ],
-      },
-    ],
-  },
-  {
-    type: "figures",
-    label: "Figures",
-    description: 'A row of figures such as "15+ Years Experience".',
-    fields: [
-      {
-        key: "items",
-        label: "Figures",
-        kind: "rows",
-        itemName: "Figure",
-        max: 4,
-        fields: [
-          { key: "value", label: "Value", kind: "text", max: 20, required: true },
-          { key: "label", label: "Label", kind: "text", max: 80, required: true },
-        ],
-      },
-    ],
-  },
-  {
-    type: "cta",
-    label: "Call to action",
-    description: "A navy band with a heading, a line of text and a button.",
-    fields: [
-      { ...heading, required: true },
-      { key: "text", label: "Text", kind: "longText", max: 500 },
-      { key: "buttonLabel", label: "Button text", kind: "text", max: 60 },
-      { key: "buttonHref", label: "Button link", kind: "link" },
-    ],
-  },
-  {
-    type: "faq",
-    label: "FAQ",
-    description: "Questions and answers; search engines read them as an FAQ.",
-    fields: [
-      heading,
-      {
-        key: "items",
-        label: "Questions",
-        kind: "rows",
-        itemName: "Question",
-        max: 30,
-        fields: [
-          { key: "question", label: "Question", kind: "text", max: 300, required: true },
-          { key: "answer", label: "Answer", kind: "longText", max: 3000, required: true },
-        ],
-      },
-    ],
-  },
-  {
-    type: "contact",
-    label: "Contact form",
-    description: "The site's contact form: messages reach the Leads inbox.",
-    fields: [heading, intro],
-  },
-  {
-    type: "newsletter",
-    label: "Newsletter sign-up",
-    description: "The newsletter sign-up, with its confirmation email.",
-    fields: [],
-  },
-  {
-    type: "booking",
-    label: "Booking calendar",
-    description: "The consultation booking calendar of the Booking page.",
-    fields: [heading, intro],
-  },
+  heroTable,
+  richTextTable,
+  imageTextTable,
+  servicesTable,
+  caseStudiesTable,
+  articlesTable,
+  testimonialsTable,
+  figuresTable,
+  ctaTable,
+  faqTable,
+  contactTable,
+  newsletterTable,
+  bookingTable,
 ] as const satisfies readonly BlockSpec[];
 
 export type BlockType = (typeof blockSpecs)[number]["type"];
 type SpecOf<T extends BlockType> = Extract<(typeof blockSpecs)[number], { type: T }>;
 
-/**
- * A chosen image and its description; public pages add the upload's crop position and responsive
- * sources (never stored: the schema drops them).
- */
-export type ImageValue = { url: string; alt: string } & ImagePlacement;
-type ValueOf<F> = F extends { kind: "rows"; fields: infer S extends readonly BlockField[] }
-  ? { [G in S[number] as G["key"]]: ValueOf<G> }[]
-  : F extends { kind: "refs" }
-    ? string[]
-    : F extends { kind: "image" }
-      ? ImageValue
-      : string;
-
 /** One block as stored: its type, an id (for the editor's order and anchors) and its values. */
 export type Block<T extends BlockType = BlockType> = T extends BlockType
-  ? { type: T; id: string } & {
-      -readonly [F in SpecOf<T>["fields"][number] as F["key"]]: ValueOf<F>;
-    }
+  ? { type: T; id: string } & ValuesOf<SpecOf<T>["fields"]>
   : never;
 
 export const maxBlocks = 40;
-
-const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
-const imageUrl = text(300).regex(
-  /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
-  "Choose an image from the library (a path under /images/)",
-);
-/**
- * Why a block's link is not one a visitor may follow (a site address, a web page, an email or a
- * phone number), or undefined when it is: the check of a save and of a link drawn.
- */
-export function findBlockLinkProblem(value: string): string | undefined {
-  return value.startsWith("/")
-    ? findSiteAddressProblem(value)
-    : (findLinkCharacterProblem(value) ??
-        (/^(?:#|https?:\/\/|mailto:|tel:)/i.test(value)
-          ? undefined
-          : "Use an address on this site (/contact) or a full link (https://...)"));
-}
-
-const link = text(500).superRefine((value, ctx) => {
-  const problem = value ? findBlockLinkProblem(value) : undefined;
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
-const image = z.object({ url: imageUrl, alt: text(300) }).default({ url: "", alt: "" });
-
-function buildFieldSchema(field: BlockField | (BlockField & { kind: "image" })): z.ZodType {
-  switch (field.kind) {
-    case "text":
-    case "longText":
-      return text(field.max).default("");
-    case "richText":
-      return richText.default("");
-    case "link":
-      return link.default("");
-    case "image":
-      return image;
-    case "choice":
-      return z
-        .enum(field.options.map((option) => option.value) as [string, ...string[]])
-        .default(field.options[0]?.value ?? "");
-    case "refs":
-      return z
-        .array(text(120))
-        .max(field.max, `At most ${field.max} ${field.label.toLowerCase()}`)
-        .default([]);
-    case "rows":
-      return z
-        .array(
-          z.object(Object.fromEntries(field.fields.map((sub) => [sub.key, buildFieldSchema(sub)]))),
-        )
-        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`)
-        .default([]);
-  }
-}
 
 const blockId = z.string().regex(/^[a-z0-9]{1,16}$/, "Invalid block id");
 
@@ -316,7 +70,7 @@ export const blockSchema = z.discriminatedUnion(
     z.object({
       type: z.literal(spec.type),
       id: blockId,
-      ...Object.fromEntries(spec.fields.map((field) => [field.key, buildFieldSchema(field)])),
+      ...buildTableShape(spec.fields),
     }),
   ) as unknown as [z.ZodObject, ...z.ZodObject[]],
   { message: "Unknown block type" },
@@ -369,19 +123,12 @@ export function createBlockId(): string {
 }
 
 /** Raw, unchecked blocks with each known block's fields passed through `map`. */
-function mapBlockFields(
-  raw: unknown,
-  map: (field: BlockField, value: unknown) => unknown,
-): unknown {
+function mapBlockFields(raw: unknown, map: (field: Field, value: unknown) => unknown): unknown {
   if (!Array.isArray(raw)) return raw;
   return raw.map((block: unknown) => {
     if (!block || typeof block !== "object") return block;
-    const values = block as Record<string, unknown>;
-    const spec = findBlockSpec(String(values.type));
-    if (!spec) return block;
-    const mapped = { ...values };
-    for (const field of spec.fields) mapped[field.key] = map(field, values[field.key]);
-    return mapped;
+    const spec = findBlockSpec(String((block as FieldValues).type));
+    return spec ? mapFieldValues(spec.fields, block as FieldValues, map) : block;
   });
 }
 
@@ -390,9 +137,7 @@ function mapBlockFields(
  * validated: markup the sanitizer drops does not count against the limit.
  */
 export function sanitizeBlocks(raw: unknown, sanitize: (html: string) => string): unknown {
-  return mapBlockFields(raw, (field, value) =>
-    field.kind === "richText" && typeof value === "string" ? sanitize(value) : value,
-  );
+  return mapBlockFields(raw, sanitizeFieldValue(sanitize));
 }
 
 /**
@@ -401,60 +146,24 @@ export function sanitizeBlocks(raw: unknown, sanitize: (html: string) => string)
  * not be drawn. The block then shows as one without that button.
  */
 export function dropUnsafeBlockLinks(raw: unknown): unknown {
-  return mapBlockFields(raw, (field, value) =>
-    field.kind === "link" && typeof value === "string" && value && findBlockLinkProblem(value)
-      ? ""
-      : value,
-  );
+  return mapBlockFields(raw, dropUnsafeLink);
 }
 
-export type MissingBlockField = { path: (string | number)[]; message: string };
+export type MissingBlockField = MissingFieldValue;
 
 /** What the page's blocks lack to be published: their required texts, an image's description. */
 export function findMissingBlockFields(blocks: readonly Block[]): MissingBlockField[] {
-  const issues: MissingBlockField[] = [];
-  blocks.forEach((block, index) => {
+  return blocks.flatMap((block, index) => {
     const spec = findBlockSpec(block.type);
-    if (!spec) return;
-    const values = block as unknown as Record<string, unknown>;
-    const check = (
-      fields: readonly BlockField[],
-      value: Record<string, unknown>,
-      path: (string | number)[],
-      name: string,
-    ) => {
-      for (const field of fields) {
-        const own = value[field.key];
-        if (
-          (field.kind === "text" || field.kind === "longText") &&
-          field.required &&
-          !String(own ?? "").trim()
-        ) {
-          issues.push({
-            path: [...path, field.key],
-            message: `${name}: ${field.label} is required`,
-          });
-        }
-        if (field.kind === "image") {
-          const picked = (own ?? {}) as Partial<ImageValue>;
-          if (picked.url && !picked.alt?.trim()) {
-            issues.push({
-              path: [...path, field.key, "alt"],
-              message: `${name}: describe the image for people who cannot see it`,
-            });
-          }
-        }
-        if (field.kind === "rows" && Array.isArray(own)) {
-          own.forEach((row: Record<string, unknown>, rowIndex) => {
-            const rowName = `${name}, ${field.itemName} ${rowIndex + 1}`;
-            check(field.fields, row ?? {}, [...path, field.key, rowIndex], rowName);
-          });
-        }
-      }
-    };
-    check(spec.fields, values, ["blocks", index], `${spec.label} block ${index + 1}`);
+    if (!spec) return [];
+    const name = `${spec.label} block ${index + 1}`;
+    return findMissingFieldValues(
+      spec.fields,
+      block as unknown as FieldValues,
+      ["blocks", index],
+      name,
+    );
   });
-  return issues;
 }
 
 /** The blocks with every image field (rows' included) passed through `place`, read by the specs. */
@@ -462,22 +171,10 @@ export function mapBlockImages(
   blocks: readonly Block[],
   place: (image: ImageValue) => ImageValue,
 ): Block[] {
-  const mapFields = (fields: readonly BlockField[], values: Record<string, unknown>) => {
-    const mapped = { ...values };
-    for (const field of fields) {
-      const own = values[field.key];
-      if (field.kind === "image" && own && typeof own === "object") {
-        mapped[field.key] = place(own as ImageValue);
-      } else if (field.kind === "rows" && Array.isArray(own)) {
-        mapped[field.key] = own.map((row: Record<string, unknown>) => mapFields(field.fields, row));
-      }
-    }
-    return mapped;
-  };
   return blocks.map((block) => {
     const spec = findBlockSpec(block.type);
-    const values = block as unknown as Record<string, unknown>;
-    return (spec ? mapFields(spec.fields, values) : block) as Block;
+    const values = block as unknown as FieldValues;
+    return (spec ? mapImageValues(spec.fields, values, place) : block) as Block;
   });
 }
 

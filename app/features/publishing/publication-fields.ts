@@ -2,12 +2,10 @@
 // study's industry, challenge...): key, label, control, limits, help. Schemas, the store and the
 // editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
 
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { toPlainText } from "~/platform/plain-text";
 import { tooLongMessage, z } from "~/platform/zod";
 import { toInitials } from "~/ui/sections/initials-avatar";
-
-/** An input as the editor's renderer walks it, whatever the kind. */
-export type FieldValues = Record<string, unknown>;
 
 type FieldBase<Key extends string> = {
   key: Key;

@@ -7,6 +7,7 @@ import {
   findMissingBlockFields,
   pageBlocksInputSchema,
 } from "~/capabilities/blocks/page-blocks";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { toSlug } from "~/features/content/slug";
 import {
@@ -23,7 +24,6 @@ import {
   computeReadTime,
   copyStoredFields,
   createEmptyFields,
-  type FieldValues,
   findMissingFields,
   type MissingField,
   type PublicationFieldSpec,

@@ -1,13 +1,15 @@
 // A list of rich items drawn as cards (the editor's services): add one, move a card up or down
 // (focus follows and the move is announced), delete one. Each card's fields come from the field
 // table.
+
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { type ComponentType, useRef, useState } from "react";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { getIcon } from "~/features/content/icons";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
 import { RemoveItemButton, toFieldId } from "../../../capabilities/workspace/fields";
-import type { AnyFieldSpec, FieldValues } from "./content-fields";
+import type { AnyFieldSpec } from "./content-fields";
 import { moveItem, removeItem, replaceItem } from "./form-rules";
 
 /** What draws a card's fields: section-fields' FieldGroup, passed in since it draws cards too. */

@@ -2,16 +2,12 @@
 // with label, help text and kind. The editor's tabs, the Content Manager, validation messages and
 // History's field names read it; typed against the content schema, so a mismatch does not compile.
 import type { Block } from "~/capabilities/blocks/page-blocks";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
 import type { SeoSettings } from "~/platform/seo/seo-settings";
 
 /** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
-/**
- * A value of the content as the form's renderer sees it. The field table is typed against the
- * schema; drawing it walks the values generically.
- */
-export type FieldValues = Record<string, unknown>;
 
 export type TextKind =
   | "text"

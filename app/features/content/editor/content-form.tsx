@@ -1,7 +1,9 @@
 // A content form screen: the field table's sections as tabs, Save Changes and Preview Site, saves
 // with the version loaded (If-Match), every edit kept through a conflict, an expired session or an
 // error, drafts offered back, leaving guarded. The editor and the Content Manager both use it.
+
 import { type ReactNode, useState } from "react";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
@@ -14,7 +16,6 @@ import {
 } from "../../../capabilities/workspace/editor-notices";
 import { useLeaveGuard } from "../../../capabilities/workspace/shell/use-leave-guard";
 import { type LoadedSections, loadContentSections, saveContentSections } from "./content-client";
-import type { FieldValues } from "./content-fields";
 import type { ContentFormModel } from "./form-model";
 import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";

@@ -1,9 +1,11 @@
 // Draws one section of the field table: its fields in order, the main ones first and the rest
 // folded under "More ..."; each field by its kind. Paths, ids and error keys all come from the
 // table, so the editor and the Content Manager cannot disagree.
+
 import { useContext } from "react";
 import { BlockChoicesContext, BlocksField } from "~/capabilities/blocks/blocks-field";
 import type { Block } from "~/capabilities/blocks/page-blocks";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { iconNames } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
@@ -17,7 +19,7 @@ import {
   toFieldId,
 } from "../../../capabilities/workspace/fields";
 import { CardListField, type FieldGroupProps } from "./card-list-field";
-import type { AnyFieldSpec, FieldValues, SectionSpec } from "./content-fields";
+import type { AnyFieldSpec, SectionSpec } from "./content-fields";
 import { PairListField } from "./pair-list-field";
 import { SeoPanel } from "./seo-panel";
 import { SeoPagesContext } from "./seo-preview";

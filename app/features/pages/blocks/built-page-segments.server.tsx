@@ -5,9 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import type { Block } from "~/capabilities/blocks/page-blocks";
 import { PageHeader } from "~/ui/sections/page-header";
-import type { BlocksData } from "./blocks-data.server";
-import { BlockView, hasBlockContent } from "./built-page";
-import { isInteractiveBlock } from "./interactive-block";
+import { BlockView, hasBlockContent, isScriptBlock } from "./block-list.server";
+import type { BlocksData } from "./block-registry.server";
 
 /**
  * A run of blocks drawn as HTML (or, in a document render, the key it is held under), or one
@@ -56,7 +55,7 @@ export function drawBuiltPage(
     run = [];
   };
   shown.forEach((block, index) => {
-    if (isInteractiveBlock(block)) {
+    if (isScriptBlock(block)) {
       flush();
       segments.push({ block });
       return;

@@ -4,8 +4,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
 import { MemoryRouter } from "react-router";
 import type { Block } from "~/capabilities/blocks/page-blocks";
+import { BlockList } from "./block-list.server";
 import { loadBlocksData } from "./blocks-data.server";
-import { BlockList } from "./built-page";
 
 /** The blocks as HTML, or "" when there are none. */
 export async function renderExtraBlocks(

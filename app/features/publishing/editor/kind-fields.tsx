@@ -1,13 +1,14 @@
 // Draws the fields only one kind has (an article's excerpt, category, author and read time; a case
 // study's summary, industry, client, challenge, approach, results and testimonial) from the kind's
 // field table in publication-fields.ts: labels, hints, limits and order are written there only.
+
 import { Fragment } from "react";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { StoredTextField, TextField } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import type {
-  FieldValues,
   ObjectFieldSpec,
   PublicationFieldSpec,
   RowsFieldSpec,

@@ -1,9 +1,12 @@
 // The editor of one article or case study: title and slug, its kind's fields, cover, body and the
 // Publish card with its revisions. Saves send the version loaded (a 409 offers reload or overwrite)
 // and answer the new state; drafts, the leave guard and Ctrl/Cmd+S work as on the content screens.
+
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { BlocksField, type RefOptions } from "~/capabilities/blocks/blocks-field";
+import { BlocksField } from "~/capabilities/blocks/blocks-field";
+import type { RefOptions } from "~/capabilities/fields/field-controls";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { DraftNotice } from "~/capabilities/workspace/editor-notices";
@@ -30,7 +33,6 @@ import {
 } from "../client";
 import { kindTexts } from "../kind-texts";
 import type { LinksTo } from "../links-to.server";
-import type { FieldValues } from "../publication-fields";
 import {
   articleInputSchema,
   caseStudyInputSchema,

@@ -2,12 +2,13 @@
 // (content/editor/seo-panel.tsx), with an article's choice of its cover as its link-card image.
 
 import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
+import type { FieldValues } from "~/capabilities/fields/field-values";
 import { SeoPanel } from "~/features/content/editor/seo-panel";
 import type { FieldErrors } from "~/platform/field-errors";
 import { canDrawCoverCard, getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { kindTexts } from "../kind-texts";
 import { formatCaseStudyPageTitle } from "../page-titles";
-import { coverCardField, type FieldValues } from "../publication-fields";
+import { coverCardField } from "../publication-fields";
 import type { PublicationInput, PublicationKind } from "../schema";
 
 /** The page's title and computed description, as its route's meta() has them. */

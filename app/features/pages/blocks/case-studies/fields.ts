@@ -1,0 +1,22 @@
+// What the editor asks of a Case studies block: its field table (validation, form and cleaning
+// come from the field kit). Read by the layers below pages, so it imports only the kit.
+import { headingField, introField } from "~/capabilities/fields/common-fields";
+import type { VariantTable } from "~/capabilities/fields/field-kinds";
+
+export const caseStudiesTable = {
+  type: "caseStudies",
+  label: "Case studies",
+  description: "Chosen case studies as cards.",
+  fields: [
+    headingField,
+    introField,
+    {
+      key: "chosen",
+      label: "Case studies",
+      kind: "refs",
+      source: "case-studies",
+      max: 6,
+      hint: "None chosen: the first three.",
+    },
+  ],
+} as const satisfies VariantTable;
