@@ -19,7 +19,6 @@ import {
 import { loadImageVersions, serveVersionedImage } from "~/capabilities/media/image-versions.server";
 import { createOriginalImageHandler } from "~/capabilities/media/original-images.server";
 import { getSiteContent } from "~/features/content/site-content.server";
-import { toSlug } from "~/features/content/slug";
 import { pageTitlesContext } from "~/features/leads/page-titles.server";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import { listLivePaths } from "~/features/pages/live-pages.server";
@@ -59,6 +58,7 @@ import {
 import { createPageCache, type PageCache, sendBusy } from "~/platform/page-cache/page-cache.server";
 import { addHostPaths, collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
+import { toSlug } from "~/platform/slug";
 import {
   createVisitRecorder,
   type VisitRecorder,

@@ -2,7 +2,7 @@
 // with its loading placeholder, the notice, the tiles and the footer block.
 import { expect, type Page } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
+import { toSlug } from "../../app/platform/slug";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

@@ -4,7 +4,7 @@
 import { expect, type Page } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
+import { toSlug } from "../../app/platform/slug";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

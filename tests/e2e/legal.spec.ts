@@ -2,10 +2,10 @@
 // public page.
 import { expect } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
 import { defaultPages } from "../../app/features/publishing/default-pages";
+import { toSlug } from "../../app/platform/slug";
 import { listTags } from "../support/html-tags";
 import { test } from "./test";
 

@@ -8,7 +8,7 @@ import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { Resvg } from "@resvg/resvg-js";
 import { createBlock } from "../../app/capabilities/blocks/page-blocks";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
+import { toSlug } from "../../app/platform/slug";
 import { getToast, openEditor } from "./admin-helpers";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { waitForScriptedPageToHydrate } from "./hydration";

@@ -4,9 +4,9 @@
 // address per page (slash and case variants answer 301).
 import { type APIRequestContext, expect } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
 import { defaultArticles } from "../../app/features/publishing/default-articles";
 import { defaultCaseStudies } from "../../app/features/publishing/default-case-studies";
+import { toSlug } from "../../app/platform/slug";
 import { baseURL } from "./fixtures";
 import { test } from "./test";
 

@@ -3,8 +3,8 @@
 import { expect } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
-import { truncate } from "../../app/features/content/text";
+import { truncate } from "../../app/platform/display-text";
+import { toSlug } from "../../app/platform/slug";
 import { expectNoSeriousA11yViolations } from "./fixtures";
 import { test } from "./test";
 

@@ -2,7 +2,7 @@
 import { expect } from "@playwright/test";
 import { toPlainText } from "~/platform/plain-text";
 import { defaultContent } from "../../app/features/content/default-content";
-import { toSlug } from "../../app/features/content/slug";
+import { toSlug } from "../../app/platform/slug";
 import { baseURL, expectNoSeriousA11yViolations, signInWithSessionCookie } from "./fixtures";
 import { test } from "./test";
 

@@ -2,10 +2,10 @@
 // page, built from what the database holds; the alternative home layouts kept out of the index.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
-import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { defaultPages } from "~/features/publishing/default-pages";
+import { toSlug } from "~/platform/slug";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

@@ -7,11 +7,11 @@ import { readContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
 import { contentHistory } from "~/features/content/history/content-history.server";
 import { defaultNavigation, type Navigation } from "~/features/content/navigation";
-import { toSlug } from "~/features/content/slug";
 import type { PageInput } from "~/features/publishing/schema";
 import { listActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
 import { formatTime as formatZonedTime } from "~/platform/format-time";
+import { toSlug } from "~/platform/slug";
 import {
   getContent,
   logInCookie,

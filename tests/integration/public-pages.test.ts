@@ -4,8 +4,8 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveContent } from "~/features/content/content-store.server";
 import { defaultContent } from "~/features/content/default-content";
-import { toSlug } from "~/features/content/slug";
 import { toPlainText } from "~/platform/plain-text";
+import { toSlug } from "~/platform/slug";
 import { getTestDatabaseKinds } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
 

@@ -6,9 +6,9 @@
 import { DOMParser } from "@xmldom/xmldom";
 import { describe, expect, it } from "vitest";
 import { seoDescriptionMessage } from "~/features/content/schema";
-import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { type CaseStudyInput, createEmptyInput } from "~/features/publishing/schema";
+import { toSlug } from "~/platform/slug";
 import { getContent, postJsonAs, sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { listTags } from "../support/html-tags";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createBlock } from "~/capabilities/blocks/page-blocks";
 import { defaultContent } from "~/features/content/default-content";
 import type { SiteContent } from "~/features/content/schema";
-import { toSlug } from "~/features/content/slug";
+import { toSlug } from "~/platform/slug";
 import { postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { uploadImage } from "../support/image-upload";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
 import type { Service } from "~/features/content/schema";
-import { toSlug } from "~/features/content/slug";
+import { toSlug } from "~/platform/slug";
 import { getContent, postJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import type { TestSite } from "../support/test-site";

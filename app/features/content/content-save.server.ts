@@ -17,16 +17,6 @@ import { contentSchema, type SiteContent } from "./schema";
 export const contentConflictMessage =
   "The content was changed by someone else since you loaded it. Reload to get the latest version, or save again to replace it with yours.";
 
-/** The content version an If-Match header names: undefined when absent or "*" (no check). */
-export function parseIfMatch(header: string | null): number | undefined {
-  if (header === null || header.trim() === "*") return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(header);
-  if (!match) {
-    throw new ApiError(400, 'If-Match must be the ETag of the content you loaded, such as "12"');
-  }
-  return Number(match[1]);
-}
-
 export async function saveEditedContent(
   db: Db,
   sections: Partial<SiteContent>,

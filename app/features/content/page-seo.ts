@@ -3,8 +3,8 @@
 // show it; tests/integration/seo-previews.test.ts checks it against the pages' real head tags.
 
 import { toPlainText } from "~/platform/plain-text";
+import { toSlug } from "~/platform/slug";
 import type { SiteContent } from "./schema";
-import { toSlug } from "./slug";
 
 export type PageSeoFacts = { title: string; path: string; computed: string };
 

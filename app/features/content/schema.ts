@@ -4,10 +4,10 @@
 import { blocksSchema, findMissingBlockFields } from "~/capabilities/blocks/page-blocks";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { pageSeoSettings, seoSettingsShape } from "~/platform/seo/seo-settings";
+import { toSlug } from "~/platform/slug";
 import { z } from "~/platform/zod";
 import { brandSchema, checkBrandContrast, searchEnginesSchema } from "./brand-schema";
 import { navigationSchema } from "./navigation";
-import { toSlug } from "./slug";
 
 /** Icon names the editor offers; any other stored value renders as "computer". */
 export const iconNames = [

@@ -7,9 +7,9 @@ import {
   moveSlugRedirects,
 } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
+import { toSlug } from "~/platform/slug";
 import type { Service } from "./schema";
 import { findServiceBySlug } from "./services";
-import { toSlug } from "./slug";
 
 export const serviceRedirectKind = "service";
 

@@ -1,10 +1,10 @@
 // Finding a service by its /services/{slug} key and picking the Related Services shown on a
 // service's page (up to 3 other services).
 
+import { truncate } from "~/platform/display-text";
 import { toPlainText } from "~/platform/plain-text";
+import { toSlug } from "~/platform/slug";
 import type { Service } from "./schema";
-import { toSlug } from "./slug";
-import { truncate } from "./text";
 
 /** How many other services a service's page shows as Related Services. */
 export const relatedServiceCount = 3;

@@ -1,9 +1,9 @@
 // The slice of content that every public page's header and footer need, so the full document
 // (legal texts, service details) is not sent with every page.
 import { describeImageSources, getSvgPngUrl } from "~/capabilities/media/image-variants";
+import { toSlug } from "~/platform/slug";
 import { fitLogoBox } from "~/ui/site-logo";
 import type { SiteContent } from "./schema";
-import { toSlug } from "./slug";
 import { formatCopyright } from "./text";
 
 export type ShellContent = ReturnType<typeof getShellContent>;

@@ -1,15 +1,5 @@
-// The display rules for content text: truncation with an ellipsis, digits-only tel links,
-// the copyright year, and the names and numbers in texts written with placeholders.
-
-/** Cuts text longer than max characters to max characters plus "...". */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-/** A tel: link with every non-digit removed, as the footer and contact page show it. */
-export function toTelHref(phone: string): string {
-  return `tel:${phone.replace(/\D/g, "")}`;
-}
+// The display rules for content text: the copyright year, and the names and numbers in texts
+// written with placeholders.
 
 /** The footer's copyright text with the year 2023 replaced by the current year. */
 export function formatCopyright(text: string, year: number): string {

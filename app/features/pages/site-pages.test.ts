@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { defaultContent } from "~/features/content/default-content";
-import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { collectRouteFacts } from "~/platform/route-facts.server";
 import { getPreviewImagePath, getPreviewPagePath } from "~/platform/seo/preview-image-paths";
+import { toSlug } from "~/platform/slug";
 import { loadRouteManifest } from "../../../tests/support/route-manifest";
 import { renderSitemapXml } from "./crawlers.server";
 import { groupSitePages, listSitePages } from "./site-pages";

@@ -3,10 +3,10 @@
 // link previews and the JavaScript budget read it.
 import { fixedPagePaths } from "~/features/content/page-seo";
 import type { SiteContent } from "~/features/content/schema";
-import { toSlug } from "~/features/content/slug";
 import type { PageTimes } from "~/features/publishing/public-reader.server";
 import type { Article, CaseStudy, Page } from "~/features/publishing/schema";
 import type { PageRoute, SitePageKind } from "~/platform/route-handle";
+import { toSlug } from "~/platform/slug";
 
 export type SitePage = {
   path: string;

@@ -5,7 +5,6 @@ import { data } from "react-router";
 import { sanitizeBlocks } from "~/capabilities/blocks/page-blocks";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import type { AdminApiContext } from "~/capabilities/workspace/gate.server";
-import { parseIfMatch } from "~/features/content/content-save.server";
 import { type Actor, getActor } from "~/platform/activity/activity.server";
 import {
   ApiError,
@@ -13,6 +12,7 @@ import {
   readJsonBody,
   toValidationError,
 } from "~/platform/http/api.server";
+import { parseIfMatch } from "~/platform/http/if-match.server";
 import { z } from "~/platform/zod";
 import { kindTexts, parseCollection } from "./kind-texts";
 import { findAddressConflict } from "./page-address";

@@ -3,8 +3,8 @@
 import type { RefOptions } from "~/capabilities/fields/field-controls";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { toSlug } from "~/features/content/slug";
 import { getAppContext } from "~/platform/context.server";
+import { toSlug } from "~/platform/slug";
 import { listForAdmin } from "./store/reads.server";
 
 export async function readRefOptions(

@@ -1,7 +1,7 @@
 // The blog's Featured Resources: the content's tabs, each listing the articles and case studies
 // the owner chose by address. Only published items are shown; a tab left without any is hidden.
 import type { SiteContent } from "~/features/content/schema";
-import { truncate } from "~/features/content/text";
+import { truncate } from "~/platform/display-text";
 import type { Article, CaseStudy } from "./schema";
 
 export type FeaturedResource = {

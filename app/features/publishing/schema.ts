@@ -9,13 +9,13 @@ import {
 } from "~/capabilities/blocks/page-blocks";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
-import { toSlug } from "~/features/content/slug";
 import {
   defaultSeoSettings,
   libraryImagePath,
   pickSeoSettings,
   seoSettingsShape,
 } from "~/platform/seo/seo-settings";
+import { toSlug } from "~/platform/slug";
 import { z } from "~/platform/zod";
 import {
   articleFields,

@@ -3,12 +3,13 @@
 // in the save's own transaction.
 
 import { handleAdminApi } from "~/capabilities/workspace/gate.server";
-import { parseIfMatch, saveEditedContent } from "~/features/content/content-save.server";
+import { saveEditedContent } from "~/features/content/content-save.server";
 import { contentUpdateSchema } from "~/features/content/schema";
 import { getSiteContent } from "~/features/content/site-content.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { readJsonBody } from "~/platform/http/api.server";
+import { parseIfMatch } from "~/platform/http/if-match.server";
 import type { Route } from "./+types/api-content";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 // The contact page's side cards: how to reach the firm (Get in Touch) and its Business Hours.
 import { BriefcaseBusiness, Clock, ExternalLink, Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { toTelHref } from "~/features/content/text";
+import { toTelHref } from "~/platform/display-text";
 import { Card, CardContent, CardHeader } from "~/ui/card";
 
 type ContactDetails = {

@@ -1,8 +1,8 @@
 // One contact message in the inbox: who sent it and how to reach them, its state, why it is in
 // Spam (in the owner's words), its text, whether it was emailed, and what can be done with it.
 import { Building2, Mail, Phone, ShieldAlert } from "lucide-react";
-import { toTelHref } from "~/features/content/text";
 import type { LeadsOverview } from "~/features/leads/admin-leads.server";
+import { toTelHref } from "~/platform/display-text";
 import { Card } from "~/ui/card";
 import { cn } from "~/ui/cn";
 import { DeliveryStatus } from "./delivery-status";

@@ -6,7 +6,7 @@ import { ChevronDown, FileText, Image, Mail, Phone } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
-import { toTelHref } from "~/features/content/text";
+import { toTelHref } from "~/platform/display-text";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { useHydrated } from "~/ui/hooks/use-hydrated";

@@ -7,10 +7,10 @@ import {
   type Navigation,
   navigationSchema,
 } from "~/features/content/navigation";
-import { toSlug } from "~/features/content/slug";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import { collectRouteFacts } from "~/platform/route-facts.server";
+import { toSlug } from "~/platform/slug";
 import { loadRouteManifest } from "../../../../tests/support/route-manifest";
 import { listSitePages } from "../site-pages";
 import { findMissingRefs, indexSitePages, resolveNavigation } from "./navigation";

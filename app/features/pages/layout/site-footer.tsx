@@ -4,8 +4,8 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import type { ShellContent } from "~/features/content/shell";
-import { toTelHref } from "~/features/content/text";
 import { NewsletterForm } from "~/features/newsletter/components/newsletter-form";
+import { toTelHref } from "~/platform/display-text";
 import { SiteLogo } from "~/ui/site-logo";
 import { MenuLink } from "./menu-link";
 import type { ResolvedNavigation } from "./menu-model";

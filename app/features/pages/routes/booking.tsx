@@ -3,8 +3,8 @@
 import { Mail, MessageSquare, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { toTelHref } from "~/features/content/text";
 import { BookingTabs } from "~/features/pages/booking/booking-tabs";
+import { toTelHref } from "~/platform/display-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";

@@ -7,7 +7,6 @@ import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-rout
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { Notice } from "~/capabilities/workspace/shell/notice";
-import { parseIfMatch } from "~/features/content/content-save.server";
 import { ContentConflictError } from "~/features/content/content-store.server";
 import { getHistoryKind } from "~/features/pages/history/history.server";
 import { describeRestore } from "~/features/publishing/history/restore-texts";
@@ -17,6 +16,7 @@ import { formatTime } from "~/platform/format-time";
 import { RestoreAddressError } from "~/platform/history";
 import { ApiError, assertSameOrigin } from "~/platform/http/api.server";
 import { answerFailed } from "~/platform/http/form-result";
+import { parseIfMatch } from "~/platform/http/if-match.server";
 import { getRequestData } from "~/platform/request-data.server";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { ConfirmDialog } from "~/ui/alert-dialog";

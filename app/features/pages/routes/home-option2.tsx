@@ -3,11 +3,11 @@
 import { ArrowRight, Mail, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
-import { toTelHref } from "~/features/content/text";
 import { buildAlternativeHomeMeta } from "~/features/pages/home/alternative-home-meta";
 import { HeroActions, HeroHeading } from "~/features/pages/home/hero-parts";
 import { loadHomeContent } from "~/features/pages/home/home-page.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
+import { toTelHref } from "~/platform/display-text";
 import { Button } from "~/ui/button";
 import { NumberedSteps } from "~/ui/sections/numbered-steps";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getIcon } from "~/features/content/icons";
 import type { Service } from "~/features/content/schema";
-import { toSlug } from "~/features/content/slug";
+import { toSlug } from "~/platform/slug";
 import { cn } from "~/ui/cn";
 
 export type ServiceSummary = Pick<Service, "title" | "icon" | "description">;

@@ -4,7 +4,7 @@ import { CalendarDays, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
-import { truncate } from "~/features/content/text";
+import { truncate } from "~/platform/display-text";
 import { Badge } from "~/ui/badge";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
 import type { Article } from "../schema";

@@ -1,5 +1,5 @@
 // The services block's data: each service's card, read from the site's content.
-import { toSlug } from "~/features/content/slug";
+import { toSlug } from "~/platform/slug";
 import type { BlockData } from "../block-data";
 import type { ServicesBlockData } from "./view";
 

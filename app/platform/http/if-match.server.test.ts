@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "~/platform/http/api.server";
-import { parseIfMatch } from "./content-save.server";
+import { ApiError } from "./api.server";
+import { parseIfMatch } from "./if-match.server";
 
 describe("parseIfMatch", () => {
   it("reads the version the editor loaded, strong or weak", () => {
