@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 /** A module may import from its own folder, from other entries of a lower layer, never sideways. */
 export const layers: readonly (readonly string[])[] = [
   ["app/platform/", "app/ui/"],
-  ["app/capabilities/mail/", "app/capabilities/workspace/"],
+  ["app/capabilities/mail/", "app/capabilities/workspace/", "app/capabilities/old-addresses/"],
   ["app/capabilities/media/"],
   ["app/capabilities/rich-text/"],
   ["app/capabilities/blocks/"],

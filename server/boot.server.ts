@@ -10,10 +10,8 @@ import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
 import { addHistoryListing } from "~/features/publishing/history/history.server";
-import { addRedirectsToReader } from "~/features/publishing/links-to.server";
 import { listImageUses, listPageTitles } from "~/features/publishing/store/reads.server";
 import { redirectHistory } from "~/features/redirects/redirect-changes.server";
-import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
@@ -44,8 +42,6 @@ export async function bootServices(
   setPageTitleReader(listPageTitles);
   // History lists the redirect rules' changes beside the content's.
   addHistoryListing(redirectHistory);
-  // A page's delete dialog lists the redirect rules that end at it.
-  addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger, {

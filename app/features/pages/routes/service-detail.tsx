@@ -5,7 +5,6 @@ import { ChevronDown, SearchX } from "lucide-react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findMovedService } from "~/features/content/service-addresses.server";
 import {
   findServiceBySlug,
   pickRelatedServices,
@@ -14,6 +13,7 @@ import {
 import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
+import { findMovedService } from "~/features/pages/renamed-items.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";

@@ -29,7 +29,6 @@ import {
   savePublication,
 } from "../client";
 import { kindTexts } from "../kind-texts";
-import type { LinksTo } from "../links-to.server";
 import type { FieldValues } from "../publication-fields";
 import {
   articleInputSchema,
@@ -43,7 +42,7 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
-import { DeleteDescription } from "./delete-description";
+import { DeleteDescription, type LinksTo } from "./delete-description";
 import { type EditorItem, type EditorMove, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
