@@ -15,13 +15,14 @@ export function makeAdmissionStage(
   admitRequest: AdmitRequest,
   guardRequest: ReturnType<typeof createRequestGuard>,
 ): Stage {
+  const track = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    trackRequest(req, res);
+    next();
+  };
   return {
     name: "admission",
     mount(app) {
-      app.use((req, res, next) => {
-        trackRequest(req, res);
-        next();
-      });
+      app.use(track);
       // A refused request costs nothing more, and a request goes on only once its body is in.
       app.use(admitRequest);
       // Malformed requests end here, before logging, routing or React Router sees them.
