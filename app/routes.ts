@@ -101,7 +101,7 @@ export default [
       // Publishing: /admin/articles and /admin/case-studies, the list and the editor of one item
       // (one route each for both collections: every route adds to each public page's manifest)
       route("admin/:collection", "features/publishing/routes/publications.tsx"),
-      route("admin/:collection/:id", "features/publishing/routes/publication-editor.tsx"),
+      route("admin/:collection/:id", "features/pages/routes/publication-editor.tsx"),
     ]),
   ]),
 

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
  */
 export const layers: readonly (readonly string[])[] = [
   ["app/platform/", "app/ui/"],
-  ["app/capabilities/mail/", "app/capabilities/workspace/"],
+  ["app/capabilities/mail/", "app/capabilities/workspace/", "app/capabilities/old-addresses/"],
   ["app/capabilities/media/"],
   ["app/capabilities/rich-text/"],
   ["app/capabilities/fields/"],

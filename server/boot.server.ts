@@ -9,9 +9,7 @@ import { bootstrapAdmin } from "~/features/admin/admins/admins.server";
 import { listContentImageUses } from "~/features/content/content-store.server";
 import { readNewMessagesBadge } from "~/features/leads/inbox.server";
 import { newMessagesBadge } from "~/features/leads/new-messages-badge";
-import { addRedirectsToReader } from "~/features/publishing/links-to.server";
 import { listImageUses } from "~/features/publishing/store/reads.server";
-import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { getUploadsDir, parseConfig } from "~/platform/config.server";
 import type { AppServices } from "~/platform/context.server";
 import { openDatabase } from "~/platform/db/database.server";
@@ -37,8 +35,6 @@ export async function bootServices(
   addImageUseReader(listImageUses);
   // The admin menu's count of new messages beside Leads.
   setNavBadgeReader(newMessagesBadge, readNewMessagesBadge);
-  // A page's delete dialog lists the redirect rules that end at it.
-  addRedirectsToReader(listRulesEndingAt);
   const config = parseConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
   const db = await openDatabase(config.DATABASE_URL, logger, {

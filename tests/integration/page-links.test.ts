@@ -5,11 +5,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Block, createBlock } from "~/capabilities/blocks/page-blocks";
 import { defaultContent } from "~/features/content/default-content";
+import { listLinksTo } from "~/features/pages/links-to.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
-import { addRedirectsToReader, listLinksTo } from "~/features/publishing/links-to.server";
 import { type PageInput, toArticleInput } from "~/features/publishing/schema";
 import { createPublication } from "~/features/publishing/store/writes.server";
-import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import { openDatabase } from "~/platform/db/database.server";
 import type { Db } from "~/platform/db/tables.server";
 import { seedDefaults } from "../../server/seed.server";
@@ -108,7 +107,6 @@ describe.each(getTestDatabaseKinds())("links to a page on $name", (engine) => {
       .insertInto("publication_redirects")
       .values({ kind: "page", old_id: "jobs", new_id: "vacancies", created_at: now })
       .execute();
-    addRedirectsToReader(listRulesEndingAt);
 
     const places = await listLinksTo(db, content, "/vacancies", { kind: "page", id: "vacancies" });
 

@@ -3,6 +3,7 @@
 // by the new one, versions refusing a stale write, revisions and restore, the next publication
 // time, and the image uses.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findRedirect } from "~/features/pages/renamed-items.server";
 import { defaultArticles } from "~/features/publishing/default-articles";
 import { defaultCaseStudies } from "~/features/publishing/default-case-studies";
 import {
@@ -12,7 +13,6 @@ import {
   toCaseStudyInput,
 } from "~/features/publishing/schema";
 import {
-  findRedirect,
   getForAdmin,
   getNextPublicationTime,
   getVisible,

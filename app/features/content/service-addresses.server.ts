@@ -1,11 +1,10 @@
-// A service lives at /services/{slug of its name}: a renamed service keeps its old address as a 301
-// to the new one, in the redirect table articles and case studies use.
+// A service lives at /services/{slug of its name}: a renamed service keeps its old address, in the
+// table of old addresses articles and case studies use; the redirects feature answers it with a 301.
 import type { Transaction } from "kysely";
 import {
   dropRedirects,
-  findSlugRedirect,
   moveSlugRedirects,
-} from "~/platform/db/slug-redirects.server";
+} from "~/capabilities/old-addresses/old-addresses.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { toSlug } from "~/platform/slug";
 import type { Service } from "./schema";
@@ -47,16 +46,6 @@ export function findServiceRenames<T extends Named>(
     renames.push({ from: match.slug, to });
   });
   return renames;
-}
-
-/** The slug an old service address now points at, when a service lives there. */
-export async function findMovedService(
-  db: Db,
-  services: readonly Named[],
-  slug: string,
-): Promise<string | undefined> {
-  const target = await findSlugRedirect(db, serviceRedirectKind, slug);
-  return target && findServiceBySlug(services, target) ? target : undefined;
 }
 
 /**

@@ -25,7 +25,6 @@ import type {
   PublicationRecord,
 } from "./schema";
 import {
-  findRedirect,
   getForAdmin,
   getNextPublicationTime,
   getVisible,
@@ -107,8 +106,9 @@ export function findArticle(
 }
 
 /**
- * Throws the redirect when the slug moved; answers the admin's preview of a hidden item, or
- * undefined (the page answers 404). A database failure is logged and counts as "not found".
+ * Throws the redirect when the slug moved (`findMoved`, the redirects feature's answer, composed by
+ * the page); answers the admin's preview of a hidden item, or undefined (the page answers 404). A
+ * database failure is logged and counts as "not found".
  */
 export async function resolveHiddenPublication<K extends PublicationKind>(
   { db, config, logger }: Pick<AppContext, "db" | "config" | "logger">,
@@ -116,10 +116,11 @@ export async function resolveHiddenPublication<K extends PublicationKind>(
   kind: K,
   id: string,
   timeZone: string,
+  findMoved: (id: string) => Promise<string | undefined>,
 ): Promise<{ record: PublicationRecord[K] & ImagePlacement; preview: PreviewNotice } | undefined> {
   let target: string | undefined;
   try {
-    target = await findRedirect(db, kind, id);
+    target = await findMoved(id);
   } catch (error) {
     logger.error({ err: error }, "Failed to look up an old address");
     return undefined;

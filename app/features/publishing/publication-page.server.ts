@@ -7,6 +7,7 @@ import {
   withResponsiveImages,
 } from "~/capabilities/rich-text/responsive-html.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
+import type { Db } from "~/platform/db/tables.server";
 import { getRequestData } from "~/platform/request-data.server";
 import { expireAtNextPublication, resolveHiddenPublication } from "./public-reader.server";
 import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
@@ -29,7 +30,12 @@ export type ReadPublications<K extends PublicationKind> = (
 export async function loadPublicationPage<K extends PublicationKind>(
   { context, params, request }: PublicationPageArgs,
   kind: K,
-  page: { read: ReadPublications<K>; bodyImageSizes: FigureSizes },
+  page: {
+    read: ReadPublications<K>;
+    bodyImageSizes: FigureSizes;
+    /** Where an old slug of the kind now leads, if anywhere (the 301's target). */
+    findMoved: (db: Db, id: string) => Promise<string | undefined>;
+  },
 ): Promise<{ record: Placed<K>; all: Placed<K>[]; preview?: PreviewNotice }> {
   await expireAtNextPublication(context);
   const app = getAppContext(context);
@@ -39,7 +45,9 @@ export async function loadPublicationPage<K extends PublicationKind>(
   const [found, all] = await page.read(app, params.id, timeZone);
   const hidden = found
     ? undefined
-    : await resolveHiddenPublication(app, request, kind, params.id, await timeZone());
+    : await resolveHiddenPublication(app, request, kind, params.id, await timeZone(), (id) =>
+        page.findMoved(db, id),
+      );
   const placed = found ?? hidden?.record;
   if (!placed) throw data(null, { status: 404 });
   // The text's uploaded images as <picture>s, once per render (the page cache keeps it).

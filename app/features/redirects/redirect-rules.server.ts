@@ -3,11 +3,14 @@
 // and one activity entry, written with the change, and drops the kept pages everywhere.
 import { setImmediate as yieldToLoop } from "node:timers/promises";
 import { sql, type Transaction } from "kysely";
+import {
+  dropRedirects,
+  listSlugRedirects,
+} from "~/capabilities/old-addresses/old-addresses.server";
 import { serviceRedirectKind } from "~/features/content/service-addresses.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import { getDataVersion, markDataChanged } from "~/platform/data-version.server";
-import { dropRedirects, listSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
 import { passQuery } from "~/platform/http/pass-query";

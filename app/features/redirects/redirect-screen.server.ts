@@ -5,7 +5,6 @@ import type { RouterContextProvider } from "react-router";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
-import { flushRedirectHits } from "~/platform/db/redirect-hits.server";
 import { ApiError } from "~/platform/http/api.server";
 import { handleSubmission, type SubmissionArgs } from "~/platform/http/submission.server";
 import { foldForSearch } from "~/platform/search-text";
@@ -14,6 +13,7 @@ import { flushMissingAddresses, listMissingAddresses } from "./missing-addresses
 import { readOwnHosts, redirectRuleSchema } from "./redirect-address";
 import { listRuleChanges, restoreRuleChange } from "./redirect-changes.server";
 import { readRedirectCsv } from "./redirect-csv";
+import { flushRedirectHits } from "./redirect-hits.server";
 import {
   deleteAutomaticRedirect,
   deleteRule,

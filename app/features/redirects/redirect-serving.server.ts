@@ -1,15 +1,16 @@
 // Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
 // request's path is looked up in the rules of the current data version, held in memory; a match
-// answers its 301, 302 (the query string passed on unless the rule drops it) or 410 and is counted. A page that then answers 404 is counted as missing.
-import type { NextFunction, Request, Response } from "express";
+// answers its 301, 302 (the query string passed on unless the rule drops it) or 410 and is
+// counted. A page that then answers 404 is counted as missing.
+import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import { getDataVersion } from "~/platform/data-version.server";
-import { countRuleHit } from "~/platform/db/redirect-hits.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
+import { countRuleHit } from "./redirect-hits.server";
 import { type PageProbe, readRulesInSlices } from "./redirect-rules.server";
 import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
@@ -22,8 +23,8 @@ export const livePathsContext = createContext<() => Promise<readonly string[]>>(
 const goneBody = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;color:#0f172a;text-align:center"><h1>This page has been removed</h1><p style="color:#475569">It is no longer on the site.</p><p><a href="/" style="color:#1d4ed8">Go to the home page</a></p></body></html>`;
 
 export type RedirectServing = {
-  /** Express middleware, on the way to the page cache's render and React Router. */
-  middleware(req: Request, res: Response, next: NextFunction): Promise<void>;
+  /** Answers the request when a rule matches its address: true once answered. */
+  answer(req: Request, res: Response): Promise<boolean>;
   /**
    * True when a URL whose query the page cache would ignore must go the slower way, because a
    * rule needs its query (`/?page_id=42`). Asked only of such URLs.
@@ -66,9 +67,8 @@ export function createRedirectServing({
   }
 
   return {
-    async middleware(req, res, next) {
-      if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path))
-        return next();
+    async answer(req, res) {
+      if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return false;
       let table: RuleTable;
       try {
         table = await readTable();
@@ -76,7 +76,7 @@ export function createRedirectServing({
         // The database is down: the page's own handling answers (503 or a stale copy), and the
         // outage is logged once where the circuit opens, not again for every address asked.
         if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, "Redirect rules unreadable");
-        return next();
+        return false;
       }
       const queryAt = req.originalUrl.indexOf("?");
       const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
@@ -88,19 +88,19 @@ export function createRedirectServing({
           // Its own policy: no script at all, the inline style alone.
           res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'");
           res.send(goneBody);
-          return;
+          return true;
         }
         // Browsers keep a 301 for good unless told: an hour, so a corrected rule reaches them.
         res.setHeader("Cache-Control", rule.status === 301 ? "public, max-age=3600" : "no-store");
         res.redirect(rule.status, toLocation(rule, query));
-        return;
+        return true;
       }
       if (req.method === "GET" && isVisitorMiss(req.path, req.headers["user-agent"])) {
         res.once("finish", () => {
           if (res.statusCode === 404) countMissingAddress(db, req.path, networkOf(req), logger);
         });
       }
-      next();
+      return false;
     },
     needsQuery(url) {
       const queryAt = url.indexOf("?");

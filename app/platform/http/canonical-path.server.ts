@@ -1,8 +1,6 @@
-// One address per page: a trailing slash, doubled slashes or capital letters in a page's path are
-// answered with a 301 to the canonical path (the query string kept). The API, built assets and
-// image files keep their exact paths.
-import type { NextFunction, Request, Response } from "express";
-
+// One address per page: a path without a trailing slash, doubled slashes or capital letters. The
+// redirects feature answers other forms with a 301; the page cache keys pages by it. The API,
+// built assets and image files keep their exact paths.
 const exactPaths = /^\/(api|assets|images)\//;
 
 /** The canonical form of a page path, or undefined when it already is canonical or exempt. */
@@ -11,13 +9,4 @@ export function getCanonicalPath(path: string): string | undefined {
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, "");
   if (exactPaths.test(`${canonical}/`)) return undefined;
   return canonical === path ? undefined : canonical;
-}
-
-export function redirectToCanonicalPath(req: Request, res: Response, next: NextFunction) {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const queryAt = req.originalUrl.indexOf("?");
-  const path = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
-  const canonical = getCanonicalPath(path);
-  if (!canonical) return next();
-  res.redirect(301, `${canonical}${queryAt === -1 ? "" : req.originalUrl.slice(queryAt)}`);
 }

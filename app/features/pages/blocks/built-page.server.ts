@@ -2,6 +2,7 @@
 // address's 301 or an admin's preview), drawn for its route (built-page-segments.server.tsx).
 import { type RouterContextProvider, redirect } from "react-router";
 import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
+import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   expireAtNextPublication,
   resolveHiddenPublication,
@@ -40,7 +41,9 @@ export async function loadBuiltPage(
   }
   if (!page) {
     const timeZone = await getRequestData(context).timeZone();
-    const hidden = await resolveHiddenPublication(app, request, "page", slug, timeZone);
+    const hidden = await resolveHiddenPublication(app, request, "page", slug, timeZone, (id) =>
+      findRedirect(db, "page", id),
+    );
     page = hidden?.record;
     preview = hidden?.preview;
   }

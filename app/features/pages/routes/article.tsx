@@ -7,6 +7,7 @@ import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { detailNotices } from "~/features/pages/detail-notices";
+import { findRedirect } from "~/features/pages/renamed-items.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -45,6 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       ]);
     },
     bodyImageSizes: articleBodyImageSizes,
+    findMoved: (db, id) => findRedirect(db, "article", id),
   });
   const others = all.filter((other) => other.id !== article.id);
   const related = [

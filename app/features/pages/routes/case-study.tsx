@@ -7,6 +7,7 @@ import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { detailNotices } from "~/features/pages/detail-notices";
+import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   ApproachCard,
   ChallengeCard,
@@ -42,6 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
     read: ({ db, logger }, id) =>
       Promise.all([findCaseStudy(db, logger, id), getCaseStudies(db, logger)]),
     bodyImageSizes: caseStudyBodyImageSizes,
+    findMoved: (db, id) => findRedirect(db, "case-study", id),
   });
   const others = all
     .filter((other) => other.id !== study.id)

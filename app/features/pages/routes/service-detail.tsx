@@ -5,7 +5,6 @@ import { ChevronDown } from "lucide-react";
 import { data, Link, redirect } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findMovedService } from "~/features/content/service-addresses.server";
 import {
   findServiceBySlug,
   pickRelatedServices,
@@ -15,6 +14,7 @@ import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
 import { detailNotices } from "~/features/pages/detail-notices";
+import { findMovedService } from "~/features/pages/renamed-items.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
 import { getAppContext } from "~/platform/context.server";

@@ -1,7 +1,19 @@
 // What the delete dialog of an item says: that History brings it back as a draft, and what becomes
 // of each place that links to it (menus drop the link, texts lead to "page not found", redirects
 // end there), each place named as the owner knows it and linked to where it is edited.
-import type { LinkingPlace, LinksTo } from "../links-to.server";
+
+/** One place that links to the address: what it is, and where the owner edits it. */
+export type LinkingPlace = { label: string; href: string };
+
+/** The places that link to an address, by what becomes of their link when the page goes. */
+export type LinksTo = {
+  /** Menu links: a menu leaves out a link to a page that is not there. */
+  menus: LinkingPlace[];
+  /** Links in texts and blocks: they lead to "page not found". */
+  texts: LinkingPlace[];
+  /** Redirects that end at the address: they end on "page not found". */
+  redirects: LinkingPlace[];
+};
 
 function PlaceList({ heading, places }: { heading: string; places: readonly LinkingPlace[] }) {
   if (places.length === 0) return null;

@@ -32,7 +32,6 @@ import {
   savePublication,
 } from "../client";
 import { kindTexts } from "../kind-texts";
-import type { LinksTo } from "../links-to.server";
 import {
   articleInputSchema,
   caseStudyInputSchema,
@@ -45,7 +44,7 @@ import {
   proposeSlug,
   readGroup,
 } from "../schema";
-import { DeleteDescription } from "./delete-description";
+import { DeleteDescription, type LinksTo } from "./delete-description";
 import { type EditorItem, type EditorMove, toEditorItem } from "./editor-item";
 import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";

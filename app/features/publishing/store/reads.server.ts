@@ -1,10 +1,8 @@
 // Reading the articles and case studies store: what visitors may see (published, and time come),
-// every item for the admin screens, old slugs' new addresses, the next scheduled time and which
-// items use which image.
+// every item for the admin screens, the next scheduled time and which items use which image.
 import type { Transaction } from "kysely";
 import { listBlockImages } from "~/capabilities/blocks/page-blocks";
 import type { ImageUse } from "~/capabilities/media/image-uses.server";
-import { findSlugRedirect } from "~/platform/db/slug-redirects.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { formatDate, toZonedInput } from "~/platform/format-time";
 import { kindTexts } from "../kind-texts";
@@ -108,18 +106,6 @@ async function getNextUnpublishTime(db: Db, now: Date): Promise<string | undefin
     .map((row) => parseRecord("page", row.data).unpublishAt)
     .filter((iso): iso is string => iso !== undefined && Date.parse(iso) > now.getTime())
     .sort()[0];
-}
-
-/** Where an old slug now lives, when the item there is visible: the 301's target. */
-export async function findRedirect(
-  db: Db,
-  kind: Kind,
-  oldId: string,
-  now = new Date(),
-): Promise<string | undefined> {
-  const newId = await findSlugRedirect(db, kind, oldId);
-  if (!newId) return undefined;
-  return (await getVisible(db, kind, newId, now)) ? newId : undefined;
 }
 
 /** Every item, whatever its status, for the admin list and the image library. */

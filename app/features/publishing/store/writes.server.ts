@@ -2,10 +2,13 @@
 // revision, If-Match versions so a concurrent edit is refused, not lost. Each write logs its
 // activity and marks the data changed in the same transaction.
 import type { Insertable, Transaction } from "kysely";
+import {
+  dropRedirects,
+  moveSlugRedirects,
+} from "~/capabilities/old-addresses/old-addresses.server";
 import type { Actor } from "~/platform/activity/activity.server";
 import { recordActivity } from "~/platform/activity/activity.server";
 import { markDataChanged } from "~/platform/data-version.server";
-import { dropRedirects, moveSlugRedirects } from "~/platform/db/slug-redirects.server";
 import type { CaseStudyTable, Db, Tables } from "~/platform/db/tables.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import {

@@ -3,37 +3,16 @@
 // document) and the redirects that end at it; shown before the page is deleted, so no link dies
 // unnoticed.
 import { type Block, findBlockSpec } from "~/capabilities/blocks/page-blocks";
+import { listSlugRedirects } from "~/capabilities/old-addresses/old-addresses.server";
 import { describeContentPath } from "~/features/content/editor/content-fields";
 import { listMenuPlaceLabels } from "~/features/content/navigation";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { listSlugRedirects } from "~/platform/db/slug-redirects.server";
+import type { LinkingPlace, LinksTo } from "~/features/publishing/editor/delete-description";
+import { kindTexts } from "~/features/publishing/kind-texts";
+import { type PublicationKind, publicationKinds } from "~/features/publishing/schema";
+import { listForAdmin } from "~/features/publishing/store/reads.server";
+import { listRulesEndingAt } from "~/features/redirects/redirects-to.server";
 import type { Db } from "~/platform/db/tables.server";
-import { kindTexts } from "./kind-texts";
-import { type PublicationKind, publicationKinds } from "./schema";
-import { listForAdmin } from "./store/reads.server";
-
-/** One place that links to the address: what it is, and where the owner edits it. */
-export type LinkingPlace = { label: string; href: string };
-
-/** The places that link to an address, by what becomes of their link when the page goes. */
-export type LinksTo = {
-  /** Menu links: a menu leaves out a link to a page that is not there. */
-  menus: LinkingPlace[];
-  /** Links in texts and blocks: they lead to "page not found". */
-  texts: LinkingPlace[];
-  /** Redirects that end at the address: they end on "page not found". */
-  redirects: LinkingPlace[];
-};
-
-/** The redirects that end at a path ("/old → /careers (301)"), from the feature that keeps them. */
-export type RedirectsToReader = (db: Db, path: string) => Promise<LinkingPlace[]>;
-
-const redirectsToReaders: RedirectsToReader[] = [];
-
-/** Adds a source of redirects (the redirect rules register theirs at boot; once per reader). */
-export function addRedirectsToReader(reader: RedirectsToReader): void {
-  if (!redirectsToReaders.includes(reader)) redirectsToReaders.push(reader);
-}
 
 /** Whether a text is the address or names it in a link ("/careers", "/careers#jobs", href="/careers"). */
 export function makeAddressMatcher(path: string): (text: string) => boolean {
@@ -108,8 +87,7 @@ export async function listLinksTo(
       label: `${words.publicPath(row.old_id)} → ${path} (automatic, kept when the address changed)`,
       href: "/admin/redirects",
     }));
-  const rules = (await Promise.all(redirectsToReaders.map((reader) => reader(db, path)))).flat();
-  const redirects = [...automatic, ...rules];
+  const redirects = [...automatic, ...(await listRulesEndingAt(db, path))];
   return {
     menus: navigation
       ? listMenuPlaceLabels(navigation, matches).map((label) => ({ label, href: navigationPath }))

@@ -1,7 +1,7 @@
 // Hits on redirects, counted in memory and written in batches: a redirect answered costs no write
 // of its own. Both kinds are counted here, the owner's rules and the renamed items' old addresses.
 import type { Logger } from "pino";
-import type { Db } from "./tables.server";
+import type { Db } from "~/platform/db/tables.server";
 
 type Pending = { hits: number; lastHitAt: string };
 

@@ -5,6 +5,7 @@ import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
+import { listLinksToPage } from "~/features/pages/links-to.server";
 import { requirePageKind } from "~/features/publishing/api.server";
 import { readRefOptions } from "~/features/publishing/block-choices.server";
 import {
@@ -16,7 +17,6 @@ import {
 import { PublicationEditor } from "~/features/publishing/editor/publication-editor";
 import { StartFrom } from "~/features/publishing/editor/start-from";
 import { kindTexts } from "~/features/publishing/kind-texts";
-import { listLinksToPage } from "~/features/publishing/links-to.server";
 import { createEmptyInput, type PublicationKind, readGroup } from "~/features/publishing/schema";
 import { getForAdmin, listForAdmin } from "~/features/publishing/store/reads.server";
 import { listRevisions } from "~/features/publishing/store/revisions.server";

@@ -1,8 +1,8 @@
-// The old addresses of items whose slug changed (articles, case studies, services): one table of
-// redirects per kind, each old slug pointing straight at the latest one, so a 301 takes one hop.
+// The old addresses of items whose slug changed (articles, case studies, services), kept by the
+// kinds' saves: one table per kind, each old slug pointing straight at the latest one, so a 301
+// takes one hop. The redirects feature answers them (renamed-slugs.server.ts).
 import type { Transaction } from "kysely";
-import { countSlugHit } from "./redirect-hits.server";
-import type { Db, Tables } from "./tables.server";
+import type { Db, Tables } from "~/platform/db/tables.server";
 
 /** Points oldSlug, and every address that led to it, at newSlug. */
 export async function moveSlugRedirects(
@@ -46,7 +46,7 @@ export async function dropRedirects(
 }
 
 /** Where an old slug now points, if anywhere (the caller checks the item is there to see). */
-export async function findSlugRedirect(
+export async function readSlugRedirect(
   db: Db,
   kind: string,
   oldSlug: string,
@@ -57,7 +57,6 @@ export async function findSlugRedirect(
     .where("kind", "=", kind)
     .where("old_id", "=", oldSlug)
     .executeTakeFirst();
-  if (row) countSlugHit(db, kind, oldSlug);
   return row?.new_id;
 }
 

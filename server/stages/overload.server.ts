@@ -1,0 +1,18 @@
+// The overload guard: everything still unanswered costs a render or an API call, so it is refused
+// with 503 when more is queued than the process gets through in a second, or the loop runs late.
+// The slot is held until the render ends (the React Router stage), or a while after its client left.
+import type { NextFunction, Request, Response } from "express";
+import type { LoadShedder } from "~/platform/overload.server";
+import { sendBusy } from "~/platform/page-cache/page-cache.server";
+import { makeStage, type Stage } from "./stage.server";
+
+export function makeOverloadStage(shedder: LoadShedder): Stage {
+  return makeStage("overload guard", (req: Request, res: Response, next: NextFunction) => {
+    if (res.locals.knownSession) return next();
+    const admission = shedder.admit(res);
+    if (admission === "gone") return;
+    if (admission === "refused") return sendBusy(res, shedder.retryAfterSeconds(), req.path);
+    res.locals.finishWork = admission;
+    next();
+  });
+}
