@@ -28,6 +28,7 @@ import {
   type RequestCapsCounts,
 } from "./request-caps.server";
 import { createRequestGuard } from "./request-guard.server";
+import { listHostPaths, makeStage, type Stage } from "./stage.server";
 import { addressCheckStage } from "./stages/address-check.server";
 import { makeAdmissionStage } from "./stages/admission.server";
 import { bodyLimitsStage } from "./stages/body-limits.server";
@@ -42,7 +43,6 @@ import { createSitePageCache, makePageCacheStage } from "./stages/page-cache.ser
 import { createSiteRouter } from "./stages/react-router.server";
 import { makeResponseHeadersStage, readBaseHeaders } from "./stages/response-headers.server";
 import { makeSessionStage } from "./stages/session.server";
-import { listHostPaths, makeStage, type Stage } from "./stages/stage.server";
 import { makeUploadedImagesStage } from "./stages/uploaded-images.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";

@@ -1,7 +1,7 @@
 // An address whose path does not decode answers 400 here, so no later stage has to guard its
 // own decoding.
 import type { NextFunction, Request, Response } from "express";
-import { makeStage, type Stage } from "./stage.server";
+import { makeStage, type Stage } from "../stage.server";
 
 function checkAddress(req: Request, res: Response, next: NextFunction) {
   try {

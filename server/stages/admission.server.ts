@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { trackWork } from "~/platform/loop-monitor.server";
 import type { AdmitRequest } from "../request-caps.server";
 import type { createRequestGuard } from "../request-guard.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 /** Marks a request as under way until its response closes: a stall meanwhile names it. */
 export function trackRequest(req: IncomingMessage, res: ServerResponse) {

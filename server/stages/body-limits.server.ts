@@ -2,8 +2,8 @@
 // reads it.
 import type { NextFunction, Request, Response } from "express";
 import { maxUploadBodyBytes } from "~/capabilities/media/image-rules";
+import { makeStage, type Stage } from "../stage.server";
 import { sendJsonError } from "./errors.server";
-import { makeStage, type Stage } from "./stage.server";
 
 /** Largest request body accepted; the content editor's saves are the biggest bodies we take. */
 export const maxBodyBytes = 1024 * 1024;

@@ -2,8 +2,8 @@
 // public/, each sent as its precompressed copy when the browser takes one.
 import { loadImageVersions, serveVersionedImage } from "~/capabilities/media/image-versions.server";
 import { loadInlineStylesheet } from "~/platform/document/inline-stylesheet.server";
+import type { Stage } from "../stage.server";
 import { servePrecompressed } from "../static-files.server";
-import type { Stage } from "./stage.server";
 
 export function makeClientBuildStage(clientDir: string | undefined): Stage {
   return {

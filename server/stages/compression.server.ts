@@ -2,7 +2,7 @@
 // of the answer nobody will read.
 import compression from "compression";
 import { isClientGone } from "~/platform/http/client-gone.server";
-import { makeStage, type Stage } from "./stage.server";
+import { makeStage, type Stage } from "../stage.server";
 
 export function makeCompressionStage(): Stage {
   return makeStage(

@@ -2,7 +2,7 @@
 // counted once sent; a signed-in admin's views are not. Cache hits are counted by the cache.
 import type { NextFunction, Request, Response } from "express";
 import type { VisitRecorder } from "~/platform/visits/visit-recorder.server";
-import { makeStage, type Stage } from "./stage.server";
+import { makeStage, type Stage } from "../stage.server";
 
 export function makeCountingStage(visits: VisitRecorder): Stage {
   return makeStage("counting visits", (req: Request, res: Response, next: NextFunction) => {

@@ -8,7 +8,7 @@ import {
   isDatabaseUnavailable,
   logDatabaseUnavailable,
 } from "~/platform/db/unavailable.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 export function sendJsonError(res: Response, status: number, message: string) {
   res.status(status).type("application/json").send(JSON.stringify({ message }));

@@ -9,7 +9,7 @@ import type { LoopMonitor } from "~/platform/loop-monitor.server";
 import type { LoadShedder } from "~/platform/overload.server";
 import { checkHealth, checkReadiness } from "../health.server";
 import { isShuttingDown } from "../serving.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 export function makeHealthStage(
   { config, db, logger }: AppServices,

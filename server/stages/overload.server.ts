@@ -4,7 +4,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { LoadShedder } from "~/platform/overload.server";
 import { sendBusy } from "~/platform/page-cache/page-cache.server";
-import { makeStage, type Stage } from "./stage.server";
+import { makeStage, type Stage } from "../stage.server";
 
 export function makeOverloadStage(shedder: LoadShedder): Stage {
   return makeStage("overload guard", (req: Request, res: Response, next: NextFunction) => {

@@ -6,8 +6,8 @@ import type { AppServices } from "~/platform/context.server";
 import type { LoadShedder } from "~/platform/overload.server";
 import { createPageCache, type PageCache } from "~/platform/page-cache/page-cache.server";
 import type { VisitRecorder } from "~/platform/visits/visit-recorder.server";
+import type { Stage } from "../stage.server";
 import { createNonce, holdHtmlFor, type SiteRouter } from "./react-router.server";
-import type { Stage } from "./stage.server";
 
 export type SitePageCacheOptions = {
   shedder: LoadShedder;

@@ -19,7 +19,7 @@ import { isClientGone } from "~/platform/http/client-gone.server";
 import type { FinishWork } from "~/platform/overload.server";
 import { addHostPaths, collectRouteFacts, type RouteFacts } from "~/platform/route-facts.server";
 import type { VisitRecorder } from "~/platform/visits/visit-recorder.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 type Mode = "production" | "development";
 

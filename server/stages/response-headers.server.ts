@@ -9,7 +9,7 @@ import {
   defaultContentSecurityPolicy,
 } from "~/platform/http/security-headers.server";
 import { isShuttingDown } from "../serving.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 /** The headers every response carries (security headers, HSTS on a secure site). */
 export function readBaseHeaders(config: Config): Record<string, string> {

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { AppServices } from "~/platform/context.server";
 import { runWithDatabasePriority } from "~/platform/db/priority-lane.server";
 import { getSession, readSessionIdFromHeaders } from "~/platform/sessions.server";
-import { makeStage, type Stage } from "./stage.server";
+import { makeStage, type Stage } from "../stage.server";
 
 export function makeSessionStage({ config, db }: AppServices): Stage {
   return makeStage("session", async (req: Request, res: Response, next: NextFunction) => {

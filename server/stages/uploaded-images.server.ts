@@ -4,7 +4,7 @@ import { uploadsUrlPath } from "~/capabilities/media/image-rules";
 import type { createVariantHandler } from "~/capabilities/media/image-variants.server";
 import { createOriginalImageHandler } from "~/capabilities/media/original-images.server";
 import type { AppServices } from "~/platform/context.server";
-import type { Stage } from "./stage.server";
+import type { Stage } from "../stage.server";
 
 export function makeUploadedImagesStage(
   services: AppServices,

@@ -5,10 +5,9 @@ import {
   dropRedirects,
   moveSlugRedirects,
 } from "~/capabilities/old-addresses/old-addresses.server";
-import type { Db, Tables } from "~/platform/db/tables.server";
+import type { Tables } from "~/platform/db/tables.server";
 import { toSlug } from "~/platform/slug";
 import type { Service } from "./schema";
-import { findServiceBySlug } from "./services";
 
 export const serviceRedirectKind = "service";
 
