@@ -39,7 +39,7 @@ export default defineConfig({
                   // otherwise icons the admin screens share would ride along in every public
                   // page's download. Icons only admin screens show (move up, add, download, delete,
                   // restore, keys) stay out however many screens share them.
-                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|newsletter[\\/]components[\\/]newsletter-form\.|content[\\/](slug|text)\.)|platform[\\/](plain-text\.|document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react(?![\\/]dist[\\/]esm[\\/]icons[\\/](?:arrow-up|plus|download|trash|trash-2|rotate-ccw-clock|key-round|lock-keyhole)\.)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|newsletter[\\/]components[\\/]newsletter-form\.|content[\\/]text\.)|platform[\\/](plain-text\.|display-text\.|slug\.|document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react(?![\\/]dist[\\/]esm[\\/]icons[\\/](?:arrow-up|plus|download|trash|trash-2|rotate-ccw-clock|key-round|lock-keyhole)\.)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },
