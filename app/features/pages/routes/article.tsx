@@ -1,12 +1,11 @@
 // /blog/:id: one article (Read More leads here) with its byline, image, body,
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { detailNotices } from "~/features/pages/detail-notices";
 import { findRedirect } from "~/features/pages/renamed-items.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
@@ -22,7 +21,7 @@ import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/previ
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
-import { drawErrorNotice } from "~/ui/sections/status-notice";
+import { NotFoundNotice } from "~/ui/sections/not-found-notice";
 import type { Route } from "./+types/article";
 
 export const handle = {
@@ -191,5 +190,14 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, detailNotices.article);
+  // Anything but a 404 goes on to the site's error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <NotFoundNotice
+      heading="Article Not Found"
+      text="The article you're looking for could not be found."
+      backTo="/blog"
+      backLabel="View All Articles"
+    />
+  );
 }

@@ -1,12 +1,11 @@
 // /case-studies/:id: one case study in full ("Read the full case study"
 // leads here). An unknown id is a 404.
 import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { detailNotices } from "~/features/pages/detail-notices";
 import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   ApproachCard,
@@ -27,7 +26,7 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
-import { drawErrorNotice } from "~/ui/sections/status-notice";
+import { NotFoundNotice } from "~/ui/sections/not-found-notice";
 import type { Route } from "./+types/case-study";
 
 export const handle = {
@@ -182,5 +181,14 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, detailNotices.caseStudy);
+  // Anything but a 404 goes on to the site's error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <NotFoundNotice
+      heading="Case Study Not Found"
+      text="The case study you're looking for could not be found."
+      backTo="/case-studies"
+      backLabel="View All Case Studies"
+    />
+  );
 }

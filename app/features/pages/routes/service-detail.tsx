@@ -1,8 +1,8 @@
 // /services/{slug}: one service in full (description, long description, the four tabs, related
 // services, booking calls to action). A renamed service's old slug answers 301 to the new one; an
 // unknown slug answers 404 with "Service Not Found".
-import { ChevronDown } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { ChevronDown, SearchX } from "lucide-react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
@@ -13,7 +13,6 @@ import {
 import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
-import { detailNotices } from "~/features/pages/detail-notices";
 import { findMovedService } from "~/features/pages/renamed-items.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
@@ -25,7 +24,6 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { CallToAction } from "~/ui/sections/call-to-action";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
-import { drawErrorNotice } from "~/ui/sections/status-notice";
 import type { Route } from "./+types/service-detail";
 
 export const handle = {
@@ -199,5 +197,23 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return drawErrorNotice(error, detailNotices.service);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
+      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
+        <SearchX className="size-7" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-4xl font-bold tracking-tight text-navy">
+        {notFound ? "Service Not Found" : "Something went wrong"}
+      </h1>
+      <p className="mt-4 text-lg text-slate-600">
+        {notFound
+          ? "The service you're looking for could not be found."
+          : "We could not show this service. Please try again in a moment."}
+      </p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to="/services">View All Services</Link>
+      </Button>
+    </section>
+  );
 }
