@@ -1,14 +1,21 @@
 // Draws a field table: each field by its kind (texts, rich text, link, image, choice, chosen
-// records, rows of sub-fields), at its path in the form so errors and ids follow the table. Apart
-// from field-kinds.ts because the server reads the kinds: what it reaches is styled on public pages.
-import { type ReactElement, useRef } from "react";
+// records, lists and records of sub-fields), at its path in the form so errors and ids follow the
+// table. Apart from field-kinds.ts because the server reads the kinds: what it reaches is styled on
+// public pages.
+import { Fragment, type ReactElement, type ReactNode, useRef } from "react";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
-import { RemoveItemButton, TextField, toFieldId } from "~/capabilities/workspace/fields";
+import {
+  RemoveItemButton,
+  StoredTextField,
+  TextField,
+  toFieldId,
+} from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
+import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
-import { createEmptyRow, type Field, type ImageValue, type RefSource } from "./field-kinds";
+import { createEmptyValues, type Field, type ImageValue, type RefSource } from "./field-kinds";
 import type { FieldValues } from "./field-values";
 
 /** What a chooser offers: the site's services, case studies and articles. */
@@ -19,7 +26,17 @@ export type FieldContext = {
   errors: Record<string, string>;
   library: LibraryChoice[];
   refOptions: RefOptions;
+  /** The whole record, for hints and placeholders that read other fields. */
+  input?: FieldValues;
+  /** The groups in use (categories, industries), offered by a group field. */
+  groups?: string[];
 };
+
+type FieldHint = Field["hint"];
+
+/** A field's hint, worded for the record as it stands. */
+const readHint = (hint: FieldHint, context: FieldContext) =>
+  typeof hint === "function" ? hint(context.input ?? {}) : hint;
 
 /** A key for a row while the editor shows it: rows have no id of their own. */
 const createRowKey = () => Math.random().toString(36).slice(2, 12) || "r";
@@ -48,7 +65,8 @@ export function FieldControl({
         <TextField
           path={path}
           label={field.label}
-          hint={field.kind === "link" ? linkHint : field.hint}
+          hint={field.kind === "link" ? linkHint : readHint(field.hint, context)}
+          placeholder={field.kind === "link" ? undefined : field.placeholder?.(context.input ?? {})}
           multiline={field.kind === "longText"}
           error={errors[path]}
           value={String(value ?? "")}
@@ -107,7 +125,9 @@ export function FieldControl({
       return (
         <fieldset className="grid gap-2" id={toFieldId(path)}>
           <legend className="text-sm font-medium text-foreground">{field.label}</legend>
-          {field.hint ? <p className="text-xs text-muted-foreground">{field.hint}</p> : null}
+          {field.hint ? (
+            <p className="text-xs text-muted-foreground">{readHint(field.hint, context)}</p>
+          ) : null}
           <div className="grid gap-1 sm:grid-cols-2">
             {options.map((option) => (
               <label key={option.value} className="flex items-center gap-2 text-sm">
@@ -143,7 +163,234 @@ export function FieldControl({
           onChange={onChange}
         />
       );
+    case "group":
+      return (
+        <PickOrTypeField
+          path={path}
+          label={field.label}
+          value={String(value ?? "")}
+          options={context.groups ?? []}
+          error={errors[path]}
+          onValueChange={onChange}
+        />
+      );
+    case "lines":
+      return (
+        <StoredTextField
+          form="lines"
+          path={path}
+          label={field.label}
+          hint={readHint(field.hint, context)}
+          error={errors[path]}
+          value={Array.isArray(value) ? (value as string[]) : []}
+          onValueChange={onChange}
+          rows={4}
+        />
+      );
+    case "inlineRows":
+      return (
+        <InlineRowsField
+          field={field}
+          path={path}
+          rows={Array.isArray(value) ? (value as FieldValues[]) : []}
+          context={context}
+          onChange={onChange}
+        />
+      );
+    case "object": {
+      const record = (value ?? {}) as FieldValues;
+      return (
+        <fieldset className="grid gap-4">
+          <legend className="text-sm font-semibold text-foreground">{field.label}</legend>
+          <FieldRows
+            fields={field.fields}
+            draw={(sub) => (
+              <FieldControl
+                key={sub.key}
+                field={sub}
+                path={`${path}.${sub.key}`}
+                value={record[sub.key]}
+                context={context}
+                onChange={(next) => onChange({ ...record, [sub.key]: next })}
+              />
+            )}
+          />
+        </fieldset>
+      );
+    }
   }
+}
+
+/** A whole table, in its order, each change as a patch of the record. */
+export function FieldTable({
+  fields,
+  values,
+  context,
+  onChange,
+}: {
+  fields: readonly Field[];
+  values: FieldValues;
+  context: FieldContext;
+  onChange: (patch: FieldValues) => void;
+}) {
+  const tableContext = { ...context, input: values };
+  return (
+    <FieldRows
+      fields={fields}
+      draw={(field) => (
+        <FieldControl
+          key={field.key}
+          field={field}
+          path={field.key}
+          value={values[field.key]}
+          context={tableContext}
+          onChange={(next) => onChange({ [field.key]: next })}
+        />
+      )}
+    />
+  );
+}
+
+const gridColumns = { 2: "grid gap-5 sm:grid-cols-2", 3: "grid gap-5 sm:grid-cols-3" } as const;
+
+/** Fields in table order; consecutive ones with the same columns share one row. */
+function FieldRows<Spec extends Field>({
+  fields,
+  draw,
+}: {
+  fields: readonly Spec[];
+  draw: (field: Spec) => ReactNode;
+}) {
+  const rows: Spec[][] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    if (field.columns && last?.[0]?.columns === field.columns) last.push(field);
+    else rows.push([field]);
+  }
+  return rows.map((row) =>
+    row.length > 1 && row[0]?.columns ? (
+      <div key={row[0].key} className={gridColumns[row[0].columns]}>
+        {row.map(draw)}
+      </div>
+    ) : (
+      <Fragment key={row[0]?.key}>{row.map(draw)}</Fragment>
+    ),
+  );
+}
+
+/** A text field with suggestions: pick a group in use (a category, an industry) or type a new one. */
+function PickOrTypeField({
+  path,
+  label,
+  value,
+  options,
+  error,
+  onValueChange,
+}: {
+  path: string;
+  label: string;
+  value: string;
+  options: string[];
+  error: string | undefined;
+  onValueChange: (value: string) => void;
+}) {
+  const id = toFieldId(path);
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <p id={`${id}-hint`} className="-mt-1 text-xs text-muted-foreground">
+        Pick one in use ({options.join(", ") || "none yet"}) or type a new one.
+      </p>
+      <Input
+        id={id}
+        list={`${id}-options`}
+        value={value}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        onChange={(event) => onValueChange(event.target.value)}
+      />
+      <datalist id={`${id}-options`}>
+        {options.map((option) => (
+          <option key={option} value={option} />
+        ))}
+      </datalist>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Records of a few short texts, one line each ("Result 1 value"). A text button, no icon: icons
+ * shared by three admin screens would be bundled into every public page (vite.config.ts).
+ */
+function InlineRowsField({
+  field,
+  path,
+  rows,
+  context,
+  onChange,
+}: {
+  field: Field & { kind: "inlineRows" };
+  path: string;
+  rows: FieldValues[];
+  context: FieldContext;
+  onChange: (value: unknown) => void;
+}) {
+  const hint = readHint(field.hint, context);
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="text-sm font-semibold text-foreground">{field.label}</legend>
+      {hint ? <p className="-mt-1 text-xs text-muted-foreground">{hint}</p> : null}
+      {rows.map((row, index) => (
+        <div
+          // Rows have no identity of their own; their place is what the errors refer to.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          key={index}
+          className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
+        >
+          {field.fields.map((sub) => (
+            <FieldControl
+              key={sub.key}
+              field={{ ...sub, label: `${field.itemName} ${index + 1} ${sub.label}` }}
+              path={`${path}.${index}.${sub.key}`}
+              value={row[sub.key]}
+              context={context}
+              onChange={(next) =>
+                onChange(
+                  rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
+                )
+              }
+            />
+          ))}
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange(rows.filter((_, at) => at !== index))}
+          >
+            Remove
+            <span className="sr-only">{` ${field.itemName.toLowerCase()} ${index + 1}`}</span>
+          </Button>
+        </div>
+      ))}
+      {rows.length < field.max ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="justify-self-start"
+          onClick={() => onChange([...rows, createEmptyValues(field.fields)])}
+        >
+          Add {field.itemName}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
 }
 
 /**
@@ -213,7 +460,7 @@ function RowsField({
           className="justify-self-start"
           onClick={() => {
             rowKeys.current = [...rowKeys.current, createRowKey()];
-            onChange([...rows, createEmptyRow(field.fields)]);
+            onChange([...rows, createEmptyValues(field.fields)]);
           }}
         >
           Add {field.itemName}

@@ -1,6 +1,6 @@
-// The field kit: each kind of field a table may hold (text, rich text, link, image, choice, chosen
-// records, rows), with its value's zod schema, its empty value, its cleaning and what it lacks to be
-// published. Tables (a block's fields) are data only; field-controls.tsx draws them.
+// The field kit: each kind of field a table may hold (texts, rich text, link, image, choice, chosen
+// records, lists and records of sub-fields), with its value's zod schema, its empty value, its
+// cleaning and what it lacks to be published. Tables are data only; field-controls.tsx draws them.
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
@@ -10,13 +10,26 @@ import type { FieldValues } from "./field-values";
 /** Where a chooser's options come from: the site's services, case studies or articles. */
 export type RefSource = "services" | "case-studies" | "articles";
 
-type FieldBase<Key extends string> = { key: Key; label: string; hint?: string };
+type FieldBase<Key extends string> = {
+  key: Key;
+  label: string;
+  /** A hint may read the rest of the record (the author's initials, the body's read time). */
+  hint?: string | ((input: FieldValues) => string);
+  /** Consecutive fields with the same number share a row of that many columns on wide screens. */
+  columns?: 2 | 3;
+};
 
-/** A plain text (escaped when shown); required ones are asked for when the page is published. */
+/**
+ * A plain text (escaped when shown); required ones are asked for when the record is published.
+ * group: the value a list is grouped by (category, industry), picked among those in use or typed.
+ */
 export type TextKindField<Key extends string = string> = FieldBase<Key> & {
-  kind: "text" | "longText";
+  kind: "text" | "longText" | "group";
   max: number;
   required?: true;
+  placeholder?: (input: FieldValues) => string;
+  /** Stored in another form than typed (an author's name as author, an empty read time computed). */
+  derived?: true;
 };
 export type Field<Key extends string = string> =
   | TextKindField<Key>
@@ -29,13 +42,27 @@ export type Field<Key extends string = string> =
   | (FieldBase<Key> & { kind: "choice"; options: readonly { value: string; label: string }[] })
   /** Chosen records by id, in order; none chosen means all (services) or the newest. */
   | (FieldBase<Key> & { kind: "refs"; source: RefSource; max: number })
-  /** A list of small records (FAQ pairs, testimonials, figures). */
+  /** A list of small records, each in a box of its own (FAQ pairs, testimonials, figures). */
   | (FieldBase<Key> & {
       kind: "rows";
       itemName: string;
       max: number;
       fields: readonly (TextKindField | (FieldBase<string> & { kind: "image" }))[];
-    });
+    })
+  /**
+   * A list of short texts typed one item per line; itemName words the messages ("At most 8
+   * approach steps", "Each approach step is required").
+   */
+  | (FieldBase<Key> & { kind: "lines"; itemName: string; itemMax: number; max: number })
+  /** A list of records of a few short texts, each on one line ("Result 1 value", "Add Result"). */
+  | (FieldBase<Key> & {
+      kind: "inlineRows";
+      itemName: string;
+      max: number;
+      fields: readonly TextKindField[];
+    })
+  /** A record of sub-fields under one heading (a case study's testimonial). */
+  | (FieldBase<Key> & { kind: "object"; fields: readonly TextKindField[] });
 
 export type FieldKind = Field["kind"];
 
@@ -54,13 +81,18 @@ export type VariantTable = {
 export type ImageValue = { url: string; alt: string } & ImagePlacement;
 
 /** The value a field holds, by its kind. */
-export type ValueOf<F> = F extends { kind: "rows"; fields: infer S extends readonly Field[] }
+export type ValueOf<F> = F extends {
+  kind: "rows" | "inlineRows";
+  fields: infer S extends readonly Field[];
+}
   ? ValuesOf<S>[]
-  : F extends { kind: "refs" }
-    ? string[]
-    : F extends { kind: "image" }
-      ? ImageValue
-      : string;
+  : F extends { kind: "object"; fields: infer S extends readonly Field[] }
+    ? ValuesOf<S>
+    : F extends { kind: "refs" | "lines" }
+      ? string[]
+      : F extends { kind: "image" }
+        ? ImageValue
+        : string;
 
 /** The record a table's fields hold. */
 export type ValuesOf<Fields extends readonly Field[]> = {
@@ -90,47 +122,104 @@ const link = text(500).superRefine((value, ctx) => {
   const problem = value ? findLinkProblem(value) : undefined;
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
-const image = z.object({ url: imageUrl, alt: text(300) }).default({ url: "", alt: "" });
+const image = z.object({ url: imageUrl, alt: text(300) });
 
-/** The schema of a field's value; a missing value parses as the kind's empty one. */
-export function buildFieldSchema(field: Field): z.ZodType {
+/**
+ * How a table's values are read. filled: a missing value is the kind's empty one (a block).
+ * input: as an editor sends them, each item of a list required. stored: as saved. Whether a
+ * required field is filled is not the schema's: a draft may leave it empty (findMissingFieldValues).
+ */
+export type TableUse = "filled" | "input" | "stored";
+
+/** The schema of one field's value, by its kind. */
+type SchemaOf<F> = F extends {
+  kind: "rows" | "inlineRows";
+  fields: infer S extends readonly Field[];
+}
+  ? z.ZodArray<z.ZodObject<ShapeOf<S>>>
+  : F extends { kind: "object"; fields: infer S extends readonly Field[] }
+    ? z.ZodObject<ShapeOf<S>>
+    : F extends { kind: "refs" | "lines" }
+      ? z.ZodArray<z.ZodString>
+      : F extends { kind: "image" }
+        ? z.ZodObject<{ url: z.ZodString; alt: z.ZodString }>
+        : z.ZodString;
+
+/** The zod shape of a table, by its fields' kinds. */
+export type ShapeOf<Fields extends readonly Field[]> = {
+  -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
+};
+
+/** The schema of a field's value; filled, a missing value parses as the kind's empty one. */
+export function buildFieldSchema(field: Field, use: TableUse = "filled"): z.ZodType {
+  const schema = buildKindSchema(field, use);
+  return use === "filled" ? schema.default(createEmptyValue(field)) : schema;
+}
+
+function buildKindSchema(field: Field, use: TableUse): z.ZodType {
   switch (field.kind) {
     case "text":
     case "longText":
-      return text(field.max).default("");
+    case "group":
+      return text(field.max);
     case "richText":
-      return richText.default("");
+      return richText;
     case "link":
-      return link.default("");
+      return link;
     case "image":
       return image;
     case "choice":
-      return z
-        .enum(field.options.map((option) => option.value) as [string, ...string[]])
-        .default(field.options[0]?.value ?? "");
+      return z.enum(field.options.map((option) => option.value) as [string, ...string[]]);
     case "refs":
+      return z.array(text(120)).max(field.max, `At most ${field.max} ${field.label.toLowerCase()}`);
+    case "lines": {
+      const item = text(field.itemMax);
       return z
-        .array(text(120))
-        .max(field.max, `At most ${field.max} ${field.label.toLowerCase()}`)
-        .default([]);
+        .array(use === "input" ? item.min(1, `Each ${field.itemName} is required`) : item)
+        .max(field.max, `At most ${field.max} ${field.itemName}s`);
+    }
     case "rows":
+    case "inlineRows":
       return z
-        .array(z.object(buildTableShape(field.fields)))
-        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`)
-        .default([]);
+        .array(z.object(buildTableShape(field.fields, use)))
+        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
+    case "object":
+      return z.object(buildTableShape(field.fields, use));
   }
 }
 
 /** The zod shape of a table: one schema a field. */
-export function buildTableShape(fields: readonly Field[]): Record<string, z.ZodType> {
-  return Object.fromEntries(fields.map((field) => [field.key, buildFieldSchema(field)]));
+export function buildTableShape<const Fields extends readonly Field[]>(
+  fields: Fields,
+  use: TableUse = "filled",
+): ShapeOf<Fields> {
+  return Object.fromEntries(
+    fields.map((field) => [field.key, buildFieldSchema(field, use)]),
+  ) as ShapeOf<Fields>;
 }
 
-/** A new row of a rows field: every sub-field empty. */
-export function createEmptyRow(fields: readonly Field[]): FieldValues {
-  return Object.fromEntries(
-    fields.map((sub) => [sub.key, sub.kind === "image" ? { url: "", alt: "" } : ""]),
-  );
+/** A field's empty value: "" for a text, [] for a list, an empty record for a record. */
+export function createEmptyValue(field: Field): unknown {
+  switch (field.kind) {
+    case "image":
+      return { url: "", alt: "" };
+    case "choice":
+      return field.options[0]?.value ?? "";
+    case "refs":
+    case "rows":
+    case "lines":
+    case "inlineRows":
+      return [];
+    case "object":
+      return createEmptyValues(field.fields);
+    default:
+      return "";
+  }
+}
+
+/** A table's empty values (a new row, a new record): every field empty. */
+export function createEmptyValues(fields: readonly Field[]): FieldValues {
+  return Object.fromEntries(fields.map((field) => [field.key, createEmptyValue(field)]));
 }
 
 /** The values with each field of the table passed through `map` (unchecked values too). */
@@ -158,42 +247,64 @@ export const dropUnsafeLink = (field: Field, value: unknown) =>
 /** A field a record lacks to be published: where, and what to do. */
 export type MissingFieldValue = { path: (string | number)[]; message: string };
 
-/** What a record lacks to be published: its required texts, an image's description. */
+/**
+ * What a record lacks to be published, in the table's order: its required texts ("<name>:
+ * <label> is required", or without a name "<label> is required"; a line's sub-field is named with
+ * its item, "Result value"), an image's description. Values of the wrong type are the schema's.
+ */
 export function findMissingFieldValues(
   fields: readonly Field[],
   value: FieldValues,
-  path: (string | number)[],
-  name: string,
+  path: (string | number)[] = [],
+  name?: string,
+  labelOf = (field: Field) => field.label,
 ): MissingFieldValue[] {
+  const inName = (message: string) => (name ? `${name}: ${message}` : message);
   return fields.flatMap((field): MissingFieldValue[] => {
     const own = value[field.key];
-    if ((field.kind === "text" || field.kind === "longText") && field.required) {
-      return String(own ?? "").trim()
-        ? []
-        : [{ path: [...path, field.key], message: `${name}: ${field.label} is required` }];
+    const at = [...path, field.key];
+    switch (field.kind) {
+      case "text":
+      case "longText":
+      case "group":
+        return field.required && !String(own ?? "").trim()
+          ? [{ path: at, message: inName(`${labelOf(field)} is required`) }]
+          : [];
+      case "image": {
+        const picked = (own ?? {}) as Partial<ImageValue>;
+        return picked.url && !picked.alt?.trim()
+          ? [
+              {
+                path: [...at, "alt"],
+                message: inName("describe the image for people who cannot see it"),
+              },
+            ]
+          : [];
+      }
+      case "rows":
+        return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, rowIndex) =>
+          findMissingFieldValues(
+            field.fields,
+            row ?? {},
+            [...at, rowIndex],
+            `${name ? `${name}, ` : ""}${field.itemName} ${rowIndex + 1}`,
+          ),
+        );
+      case "inlineRows":
+        return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, rowIndex) =>
+          findMissingFieldValues(
+            field.fields,
+            row ?? {},
+            [...at, rowIndex],
+            name,
+            (sub) => `${field.itemName} ${sub.label}`,
+          ),
+        );
+      case "object":
+        return findMissingFieldValues(field.fields, (own ?? {}) as FieldValues, at, name);
+      default:
+        return [];
     }
-    if (field.kind === "image") {
-      const picked = (own ?? {}) as Partial<ImageValue>;
-      return picked.url && !picked.alt?.trim()
-        ? [
-            {
-              path: [...path, field.key, "alt"],
-              message: `${name}: describe the image for people who cannot see it`,
-            },
-          ]
-        : [];
-    }
-    if (field.kind === "rows" && Array.isArray(own)) {
-      return own.flatMap((row: FieldValues, rowIndex) =>
-        findMissingFieldValues(
-          field.fields,
-          row ?? {},
-          [...path, field.key, rowIndex],
-          `${name}, ${field.itemName} ${rowIndex + 1}`,
-        ),
-      );
-    }
-    return [];
   });
 }
 

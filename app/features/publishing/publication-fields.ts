@@ -2,55 +2,10 @@
 // study's industry, challenge...): key, label, control, limits, help. Schemas, the store and the
 // editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
 
+import type { Field, TextKindField } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { toPlainText } from "~/platform/plain-text";
-import { tooLongMessage, z } from "~/platform/zod";
 import { toInitials } from "~/ui/sections/initials-avatar";
-
-type FieldBase<Key extends string> = {
-  key: Key;
-  label: string;
-  /** Consecutive fields with the same number share a row of that many columns on wide screens. */
-  columns?: 2 | 3;
-};
-
-/**
- * One text value. group: the admin list's grouping (category, industry), picked from the ones in
- * use or typed new. A hint or placeholder may depend on the rest of the input.
- */
-export type TextFieldSpec<Key extends string = string> = FieldBase<Key> & {
-  kind: "text" | "longText" | "group";
-  max: number;
-  /** Refused empty with "<label> is required" when the item is published or scheduled. */
-  required?: true;
-  hint?: string | ((input: FieldValues) => string);
-  placeholder?: (input: FieldValues) => string;
-  /** Stored in another form than typed (authorName as author, an empty read time computed). */
-  derived?: true;
-};
-
-/** A list edited one item per line. itemName words the messages: "At most 8 approach steps". */
-export type LinesFieldSpec<Key extends string = string> = FieldBase<Key> & {
-  kind: "lines";
-  itemName: string;
-  itemMax: number;
-  max: number;
-  hint: string;
-};
-
-/** A list of small records, one row of sub-fields each ("Result 1 value", "Add Result"). */
-export type RowsFieldSpec<
-  Key extends string = string,
-  Fields extends readonly TextFieldSpec[] = readonly TextFieldSpec[],
-> = FieldBase<Key> & { kind: "rows"; itemName: string; max: number; hint: string; fields: Fields };
-
-/** A record of sub-fields under one heading (the testimonial). */
-export type ObjectFieldSpec<
-  Key extends string = string,
-  Fields extends readonly TextFieldSpec[] = readonly TextFieldSpec[],
-> = FieldBase<Key> & { kind: "object"; fields: Fields };
-
-export type PublicationFieldSpec = TextFieldSpec | LinesFieldSpec | RowsFieldSpec | ObjectFieldSpec;
 
 /** Reading time at 200 words a minute, at least one minute: "6 min read". */
 export function computeReadTime(html: string): string {
@@ -92,7 +47,7 @@ export const articleFields = [
     hint: (input) => `Leave empty to compute it from the text: ${readBody(input)}.`,
     placeholder: readBody,
   },
-] as const satisfies readonly PublicationFieldSpec[];
+] as const satisfies readonly Field[];
 
 /** An article's choice of its cover as the image shown when its address is shared (off for old items). */
 export const coverCardField = {
@@ -127,7 +82,7 @@ export const caseStudyFields = [
   {
     key: "results",
     label: "Results",
-    kind: "rows",
+    kind: "inlineRows",
     itemName: "Result",
     max: maxResults,
     hint: `A figure and what it measures, such as "40%" and "lower maintenance costs". Up to ${maxResults}.`,
@@ -147,111 +102,15 @@ export const caseStudyFields = [
       { key: "company", label: "Company", kind: "text", max: 120, columns: 3 },
     ],
   },
-] as const satisfies readonly PublicationFieldSpec[];
+] as const satisfies readonly Field[];
 
-/** The schema of one field's value: the admin's input, or (record) what is stored and shown. */
-type SchemaOf<F> = F extends { kind: "lines" }
-  ? z.ZodArray<z.ZodString>
-  : F extends { kind: "rows"; fields: infer S extends readonly TextFieldSpec[] }
-    ? z.ZodArray<z.ZodObject<ShapeOf<S>>>
-    : F extends { kind: "object"; fields: infer S extends readonly TextFieldSpec[] }
-      ? z.ZodObject<ShapeOf<S>>
-      : z.ZodString;
+export { toInitials };
 
-export type ShapeOf<Fields extends readonly PublicationFieldSpec[]> = {
-  -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
-};
-
-export { toInitials, tooLongMessage };
-
-const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
-
-/**
- * The zod shape of a table: each value's type and limits, as input or (record) as stored. Whether
- * a required field is filled is not checked here: a draft may leave it empty, and publishing asks
- * for it (findMissingFields).
- */
-export function buildShape<const Fields extends readonly PublicationFieldSpec[]>(
-  fields: Fields,
-  use: "input" | "record",
-): ShapeOf<Fields> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const field of fields) {
-    if (field.kind === "lines") {
-      const item = text(field.itemMax);
-      shape[field.key] = z
-        .array(use === "input" ? item.min(1, `Each ${field.itemName} is required`) : item)
-        .max(field.max, `At most ${field.max} ${field.itemName}s`);
-    } else if (field.kind === "rows") {
-      shape[field.key] = z
-        .array(z.object(buildShape(field.fields, use)))
-        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
-    } else if (field.kind === "object") {
-      shape[field.key] = z.object(buildShape(field.fields, use));
-    } else {
-      shape[field.key] = text(field.max);
-    }
-  }
-  return shape as ShapeOf<Fields>;
-}
-
-/** A required field left empty: where it is in the input, and "<label> is required". */
-export type MissingField = { path: (string | number)[]; message: string };
-
-/**
- * The required fields an input leaves empty, in the table's order; a row's sub-field is named with
- * its item ("Result value is required"). Values of the wrong type are the schema's to refuse.
- */
-export function findMissingFields(
-  fields: readonly PublicationFieldSpec[],
-  value: FieldValues,
-  path: (string | number)[] = [],
-  label = (field: TextFieldSpec) => field.label,
-): MissingField[] {
-  return fields.flatMap((field) => {
-    const own = value[field.key];
-    const at = [...path, field.key];
-    if (field.kind === "rows") {
-      return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, index) =>
-        findMissingFields(
-          field.fields,
-          row ?? {},
-          [...at, index],
-          (sub) => `${field.itemName} ${sub.label}`,
-        ),
-      );
-    }
-    if (field.kind === "object") {
-      return findMissingFields(field.fields, (own ?? {}) as FieldValues, at);
-    }
-    return field.kind !== "lines" && field.required && !String(own ?? "").trim()
-      ? [{ path: at, message: `${label(field)} is required` }]
-      : [];
-  });
-}
-
-/** The table's empty input: "" for text, [] for lists, a record of "" for a group of fields. */
-export function createEmptyFields(fields: readonly PublicationFieldSpec[]): FieldValues {
-  return Object.fromEntries(
-    fields.map((field) => [
-      field.key,
-      field.kind === "lines" || field.kind === "rows"
-        ? []
-        : field.kind === "object"
-          ? createEmptyFields(field.fields)
-          : "",
-    ]),
-  );
-}
-
-type CopiedKey<Fields extends readonly PublicationFieldSpec[]> = Exclude<
-  Fields[number],
-  { derived: true }
->["key"];
+type CopiedKey<Fields extends readonly Field[]> = Exclude<Fields[number], { derived: true }>["key"];
 
 /** The values input and record keep alike under the same key (all but the derived ones). */
 export function copyStoredFields<
-  const Fields extends readonly PublicationFieldSpec[],
+  const Fields extends readonly Field[],
   T extends Record<CopiedKey<Fields>, unknown>,
 >(fields: Fields, from: T): Pick<T, CopiedKey<Fields>> {
   return Object.fromEntries(
@@ -262,8 +121,8 @@ export function copyStoredFields<
 }
 
 /** The field the admin list groups by (category, industry). */
-export function findGroupField(fields: readonly PublicationFieldSpec[]): TextFieldSpec {
-  const field = fields.find((spec): spec is TextFieldSpec => spec.kind === "group");
+export function findGroupField(fields: readonly Field[]): TextKindField {
+  const field = fields.find((spec): spec is TextKindField => spec.kind === "group");
   if (!field) throw new Error("A kind needs a group field");
   return field;
 }

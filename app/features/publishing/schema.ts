@@ -7,6 +7,13 @@ import {
   findMissingBlockFields,
   pageBlocksInputSchema,
 } from "~/capabilities/blocks/page-blocks";
+import {
+  buildTableShape,
+  createEmptyValues,
+  type Field,
+  findMissingFieldValues,
+  type MissingFieldValue,
+} from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import {
@@ -16,19 +23,13 @@ import {
   seoSettingsShape,
 } from "~/platform/seo/seo-settings";
 import { toSlug } from "~/platform/slug";
-import { z } from "~/platform/zod";
+import { tooLongMessage, z } from "~/platform/zod";
 import {
   articleFields,
-  buildShape,
   caseStudyFields,
   computeReadTime,
   copyStoredFields,
-  createEmptyFields,
-  findMissingFields,
-  type MissingField,
-  type PublicationFieldSpec,
   toInitials,
-  tooLongMessage,
 } from "./publication-fields";
 
 export const publicationKinds = ["article", "case-study", "page"] as const;
@@ -66,9 +67,9 @@ export const imagePath = libraryImagePath;
 /** The cover as the link-card image (publication-fields.ts); absent (older items) = off. */
 const coverAsCardImage = z.boolean().optional();
 
-const { authorName: authorNameSchema, ...articleRecordFields } = buildShape(
+const { authorName: authorNameSchema, ...articleRecordFields } = buildTableShape(
   articleFields,
-  "record",
+  "stored",
 );
 /** An article as stored and shown on the blog. */
 export const articleSchema = z.object({
@@ -88,9 +89,9 @@ export const articleSchema = z.object({
 });
 export type Article = z.infer<typeof articleSchema>;
 
-const { testimonial: testimonialSchema, ...caseStudyRecordFields } = buildShape(
+const { testimonial: testimonialSchema, ...caseStudyRecordFields } = buildTableShape(
   caseStudyFields,
-  "record",
+  "stored",
 );
 /** A case study as stored and shown on its page. */
 export const caseStudySchema = z.object({
@@ -154,10 +155,10 @@ type PublishingInput = {
  * part of choosing the image, not of finishing the text.
  */
 export function findPublishingIssues(
-  fields: readonly PublicationFieldSpec[],
+  fields: readonly Field[],
   value: PublishingInput & FieldValues,
-): MissingField[] {
-  const issues = value.status === "draft" ? [] : findMissingFields(fields, value);
+): MissingFieldValue[] {
+  const issues = value.status === "draft" ? [] : findMissingFieldValues(fields, value);
   if (value.status !== "draft" && Array.isArray(value.blocks)) {
     issues.push(...findMissingBlockFields(value.blocks));
   }
@@ -171,7 +172,7 @@ export function findPublishingIssues(
 }
 
 /** The publishing rules as a refinement of a kind's input schema. */
-function checkPublishing(fields: readonly PublicationFieldSpec[]) {
+function checkPublishing(fields: readonly Field[]) {
   return (value: PublishingInput & FieldValues, ctx: z.RefinementCtx) => {
     for (const issue of findPublishingIssues(fields, value)) {
       ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
@@ -184,7 +185,7 @@ export const articleInputSchema = z
     ...publishingFields,
     title: required(200, "Title"),
     /** readTime "" = computed from the body. */
-    ...buildShape(articleFields, "input"),
+    ...buildTableShape(articleFields, "input"),
     body: richText,
     coverAsCardImage,
   })
@@ -195,7 +196,7 @@ export const caseStudyInputSchema = z
   .object({
     ...publishingFields,
     title: required(200, "Title"),
-    ...buildShape(caseStudyFields, "input"),
+    ...buildTableShape(caseStudyFields, "input"),
     body: richText,
   })
   .superRefine(checkPublishing(caseStudyFields));
@@ -473,7 +474,7 @@ export function createEmptyInput<K extends PublicationKind>(kind: K): Publicatio
     status: "draft",
     publishAt: "",
     title: "",
-    ...createEmptyFields(kindFields[kind]),
+    ...createEmptyValues(kindFields[kind]),
     imageUrl: "",
     imageAlt: "",
     body: "",

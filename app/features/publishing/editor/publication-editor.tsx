@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BlocksField } from "~/capabilities/blocks/blocks-field";
-import type { RefOptions } from "~/capabilities/fields/field-controls";
+import { FieldTable, type RefOptions } from "~/capabilities/fields/field-controls";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
@@ -46,11 +46,13 @@ import {
 } from "../schema";
 import { DeleteDescription, type LinksTo } from "./delete-description";
 import { type EditorItem, type EditorMove, toEditorItem } from "./editor-item";
-import { KindFields } from "./kind-fields";
 import { PublicationSeoPreview } from "./publication-seo-preview";
 import { PublishFields } from "./publish-fields";
 import { RevisionsCard } from "./revisions-card";
 import { UnpublishFields } from "./unpublish-fields";
+
+/** No records to choose from: only a page's blocks choose them, and only its route sends them. */
+const noRefOptions: RefOptions = { services: [], "case-studies": [], articles: [] };
 
 const schemas = {
   article: articleInputSchema,
@@ -357,11 +359,10 @@ export function PublicationEditor<K extends PublicationKind>({
                 update({ slug } as Partial<PublicationInput[K]>);
               }}
             />
-            <KindFields
+            <FieldTable
               fields={kindFields[kind]}
-              value={input as FieldValues}
-              errors={errors}
-              groups={groups}
+              values={input as FieldValues}
+              context={{ errors, library, refOptions: refOptions ?? noRefOptions, groups }}
               onChange={(patch) => update(patch as Partial<PublicationInput[K]>)}
             />
           </CardContent>
@@ -373,7 +374,7 @@ export function PublicationEditor<K extends PublicationKind>({
                 blocks={input.blocks}
                 errors={errors}
                 library={library}
-                refOptions={refOptions ?? { services: [], "case-studies": [], articles: [] }}
+                refOptions={refOptions ?? noRefOptions}
                 onChange={(blocks) =>
                   update({ blocks } as FieldValues as Partial<PublicationInput[K]>)
                 }

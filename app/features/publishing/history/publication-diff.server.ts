@@ -2,13 +2,11 @@
 // address in words, and each field that really differs with its label and text, compared as the
 // sanitizer stores them.
 
+import type { Field } from "~/capabilities/fields/field-kinds";
 import { isSameRichText } from "~/capabilities/rich-text/sanitize.server";
 import { isSameValue, toReadable } from "~/features/content/history/content-diff";
 import { kindTexts } from "~/features/publishing/kind-texts";
-import {
-  coverCardField,
-  type PublicationFieldSpec,
-} from "~/features/publishing/publication-fields";
+import { coverCardField } from "~/features/publishing/publication-fields";
 import { getEffectiveStatus, kindFields, type PublicationKind } from "~/features/publishing/schema";
 import { parseRecord } from "~/features/publishing/store/rows.server";
 import type { FieldChange } from "~/platform/history";
@@ -100,8 +98,8 @@ const commonLabels: Record<string, string> = {
   author: "Author",
 };
 
-function findSpec(kind: PublicationKind, key: string): PublicationFieldSpec | undefined {
-  return (kindFields[kind] as readonly PublicationFieldSpec[]).find((spec) => spec.key === key);
+function findSpec(kind: PublicationKind, key: string): Field | undefined {
+  return (kindFields[kind] as readonly Field[]).find((spec) => spec.key === key);
 }
 
 function labelOf(kind: PublicationKind, key: string): string {
@@ -110,11 +108,11 @@ function labelOf(kind: PublicationKind, key: string): string {
 }
 
 /** One field's value as text: a row of sub-fields on one line ("40% lower costs"), an author by name. */
-function readField(spec: PublicationFieldSpec | undefined, key: string, value: unknown): string {
+function readField(spec: Field | undefined, key: string, value: unknown): string {
   if (key === "author" && value && typeof value === "object") {
     return toReadable((value as { name?: unknown }).name);
   }
-  if (spec?.kind === "rows" && Array.isArray(value)) {
+  if (spec?.kind === "inlineRows" && Array.isArray(value)) {
     return value
       .map((row) =>
         spec.fields
