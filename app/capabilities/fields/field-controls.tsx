@@ -154,15 +154,19 @@ export function FieldControl({
       );
     }
     case "rows":
-      return (
-        <RowsField
-          field={field}
-          path={path}
-          rows={Array.isArray(value) ? (value as FieldValues[]) : []}
-          context={context}
-          onChange={onChange}
-        />
+    case "inlineRows": {
+      const props = {
+        path,
+        rows: Array.isArray(value) ? (value as FieldValues[]) : [],
+        context,
+        onChange,
+      };
+      return field.kind === "rows" ? (
+        <RowsField field={field} {...props} />
+      ) : (
+        <InlineRowsField field={field} {...props} />
       );
+    }
     case "group":
       return (
         <PickOrTypeField
@@ -185,16 +189,6 @@ export function FieldControl({
           value={Array.isArray(value) ? (value as string[]) : []}
           onValueChange={onChange}
           rows={4}
-        />
-      );
-    case "inlineRows":
-      return (
-        <InlineRowsField
-          field={field}
-          path={path}
-          rows={Array.isArray(value) ? (value as FieldValues[]) : []}
-          context={context}
-          onChange={onChange}
         />
       );
     case "object": {
@@ -220,6 +214,15 @@ export function FieldControl({
     }
   }
 }
+
+/** What a list of rows is drawn from: its field, its place in the form and its rows. */
+type RowsProps<Kind extends "rows" | "inlineRows"> = {
+  field: Field & { kind: Kind };
+  path: string;
+  rows: FieldValues[];
+  context: FieldContext;
+  onChange: (value: unknown) => void;
+};
 
 /** A whole table, in its order, each change as a patch of the record. */
 export function FieldTable({
@@ -328,45 +331,25 @@ function PickOrTypeField({
  * Records of a few short texts, one line each ("Result 1 value"). A text button, no icon: icons
  * shared by three admin screens would be bundled into every public page (vite.config.ts).
  */
-function InlineRowsField({
-  field,
-  path,
-  rows,
-  context,
-  onChange,
-}: {
-  field: Field & { kind: "inlineRows" };
-  path: string;
-  rows: FieldValues[];
-  context: FieldContext;
-  onChange: (value: unknown) => void;
-}) {
+function InlineRowsField(props: RowsProps<"inlineRows">) {
+  const { field, rows, context, onChange } = props;
   const hint = readHint(field.hint, context);
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-semibold text-foreground">{field.label}</legend>
       {hint ? <p className="-mt-1 text-xs text-muted-foreground">{hint}</p> : null}
-      {rows.map((row, index) => (
+      {rows.map((_, index) => (
         <div
           // Rows have no identity of their own; their place is what the errors refer to.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           key={index}
           className="grid gap-3 rounded-lg border border-border p-3 sm:grid-cols-[8rem_1fr_auto] sm:items-end"
         >
-          {field.fields.map((sub) => (
-            <FieldControl
-              key={sub.key}
-              field={{ ...sub, label: `${field.itemName} ${index + 1} ${sub.label}` }}
-              path={`${path}.${index}.${sub.key}`}
-              value={row[sub.key]}
-              context={context}
-              onChange={(next) =>
-                onChange(
-                  rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
-                )
-              }
-            />
-          ))}
+          <RowFields
+            list={props}
+            index={index}
+            labelOf={(sub) => `${field.itemName} ${index + 1} ${sub.label}`}
+          />
           <Button
             type="button"
             variant="ghost"
@@ -378,17 +361,7 @@ function InlineRowsField({
           </Button>
         </div>
       ))}
-      {rows.length < field.max ? (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => onChange([...rows, createEmptyValues(field.fields)])}
-        >
-          Add {field.itemName}
-        </Button>
-      ) : null}
+      <AddRowButton list={props} />
     </fieldset>
   );
 }
@@ -398,19 +371,8 @@ function InlineRowsField({
  * as long as the editor shows it: a row's fields (an upload on its way) stay with the row when an
  * earlier one is deleted.
  */
-function RowsField({
-  field,
-  path,
-  rows,
-  context,
-  onChange,
-}: {
-  field: Field & { kind: "rows" };
-  path: string;
-  rows: FieldValues[];
-  context: FieldContext;
-  onChange: (value: unknown) => void;
-}) {
+function RowsField(props: RowsProps<"rows">) {
+  const { field, path, rows, context, onChange } = props;
   const { errors } = context;
   const rowKeys = useRef<string[]>([]);
   // Rows replaced from outside (a draft restored, a save's answer) start over with new keys.
@@ -418,7 +380,7 @@ function RowsField({
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium text-foreground">{field.label}</legend>
-      {rows.map((row, index) => (
+      {rows.map((_, index) => (
         <div
           key={rowKeys.current[index]}
           className="grid gap-3 rounded-md border border-border p-3"
@@ -435,37 +397,68 @@ function RowsField({
               }}
             />
           </div>
-          {field.fields.map((sub) => (
-            <FieldControl
-              key={sub.key}
-              field={sub}
-              path={`${path}.${index}.${sub.key}`}
-              value={row[sub.key]}
-              context={context}
-              onChange={(next) =>
-                onChange(
-                  rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)),
-                )
-              }
-            />
-          ))}
+          <RowFields list={props} index={index} />
         </div>
       ))}
       {errors[path] ? <p className="text-sm font-medium text-destructive">{errors[path]}</p> : null}
-      {rows.length < field.max ? (
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          onClick={() => {
-            rowKeys.current = [...rowKeys.current, createRowKey()];
-            onChange([...rows, createEmptyValues(field.fields)]);
-          }}
-        >
-          Add {field.itemName}
-        </Button>
-      ) : null}
+      <AddRowButton
+        list={props}
+        onAdd={() => {
+          rowKeys.current = [...rowKeys.current, createRowKey()];
+        }}
+      />
     </fieldset>
   );
+}
+
+/** One row's sub-fields, each change written into that row of the list. */
+function RowFields({
+  list,
+  index,
+  labelOf = (sub) => sub.label,
+}: {
+  list: RowsProps<"rows" | "inlineRows">;
+  index: number;
+  labelOf?: (sub: Field) => string;
+}) {
+  const { field, path, rows, context, onChange } = list;
+  const row = rows[index] ?? {};
+  const subFields: readonly Field[] = field.fields;
+  return subFields.map((sub) => (
+    <FieldControl
+      key={sub.key}
+      field={{ ...sub, label: labelOf(sub) }}
+      path={`${path}.${index}.${sub.key}`}
+      value={row[sub.key]}
+      context={context}
+      onChange={(next) =>
+        onChange(rows.map((each, at) => (at === index ? { ...each, [sub.key]: next } : each)))
+      }
+    />
+  ));
+}
+
+/** The button under a list that adds an empty row, while the list has room for one. */
+function AddRowButton({
+  list,
+  onAdd,
+}: {
+  list: RowsProps<"rows" | "inlineRows">;
+  onAdd?: () => void;
+}) {
+  const { field, rows, onChange } = list;
+  return rows.length < field.max ? (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      className="justify-self-start"
+      onClick={() => {
+        onAdd?.();
+        onChange([...rows, createEmptyValues(field.fields)]);
+      }}
+    >
+      Add {field.itemName}
+    </Button>
+  ) : null;
 }

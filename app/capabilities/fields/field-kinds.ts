@@ -188,7 +188,7 @@ function buildKindSchema(field: Field, use: TableUse): z.ZodType {
   }
 }
 
-/** The zod shape of a table: one schema a field. */
+/** The zod shape of a table: one schema a field (filled, each with its default; typed without). */
 export function buildTableShape<const Fields extends readonly Field[]>(
   fields: Fields,
   use: TableUse = "filled",
@@ -282,24 +282,19 @@ export function findMissingFieldValues(
           : [];
       }
       case "rows":
+      case "inlineRows": {
+        // A row in a box is named by its place; a line's sub-field by its item ("Result value").
+        const boxed = field.kind === "rows";
         return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, rowIndex) =>
           findMissingFieldValues(
             field.fields,
             row ?? {},
             [...at, rowIndex],
-            `${name ? `${name}, ` : ""}${field.itemName} ${rowIndex + 1}`,
+            boxed ? `${name ? `${name}, ` : ""}${field.itemName} ${rowIndex + 1}` : name,
+            boxed ? undefined : (sub) => `${field.itemName} ${sub.label}`,
           ),
         );
-      case "inlineRows":
-        return (Array.isArray(own) ? own : []).flatMap((row: FieldValues | null, rowIndex) =>
-          findMissingFieldValues(
-            field.fields,
-            row ?? {},
-            [...at, rowIndex],
-            name,
-            (sub) => `${field.itemName} ${sub.label}`,
-          ),
-        );
+      }
       case "object":
         return findMissingFieldValues(field.fields, (own ?? {}) as FieldValues, at, name);
       default:
