@@ -1,6 +1,7 @@
 // The one description of the fields only one kind has (an article's excerpt, category...; a case
-// study's industry, challenge...): key, label, control, limits, help. Schemas, the store and the
-// editor read these tables (like the content's, docs/decisions/005-admin-field-table.md).
+// study's industry, challenge...): key, label, kind, limits, help. The field kit makes from these
+// tables the schemas, the empty input, what publishing asks for and the editor's form
+// (docs/decisions/058).
 
 import type { Field, TextKindField } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
