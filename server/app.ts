@@ -47,6 +47,7 @@ import { makeUploadedImagesStage } from "./stages/uploaded-images.server";
 
 export { runAdminCommand } from "~/features/admin/admins/admin-cli.server";
 export { describeOperatorFault } from "~/platform/file-faults.server";
+export { trackWork } from "~/platform/loop-monitor.server";
 export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
 export { runDataCommand } from "./data-commands.server";

@@ -47,6 +47,9 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
   const services = cluster.isWorker
     ? { ...booted, logger: booted.logger.child({ worker: cluster.worker?.id, pid: process.pid }) }
     : booted;
+  // The start's own work (loading the app, answering its main pages) holds the loop before any
+  // visitor can be waiting: a stall meanwhile is logged as the start's, not the jobs' under way.
+  const starting = site.trackWork("start: load the app and answer its main pages");
   // Background work (the mail outbox) runs beside the HTTP server, never in a request.
   const jobs = site.startBackgroundJobs(services);
 
@@ -77,6 +80,7 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
   // Visitors reach a warm process: its first renders are slow, and on a shared socket (an upgrade)
   // the process it replaces answers meanwhile.
   await site.warmUpSite(app, services.config.SITE_URL, services.logger);
+  starting();
   const passedSocket = readSystemdSocket();
   if (passedSocket === undefined) {
     server.listen(services.config.PORT, services.config.HOST, onListening);
