@@ -5,6 +5,7 @@
 
 import {
   buildTableShape,
+  createShortId,
   dropUnsafeLink,
   type Field,
   findMissingFieldValues,
@@ -32,7 +33,7 @@ import { servicesTable } from "~/features/pages/blocks/services/fields";
 import { testimonialsTable } from "~/features/pages/blocks/testimonials/fields";
 import { z } from "~/platform/zod";
 
-export type BlockSpec = VariantTable;
+type BlockSpec = VariantTable;
 
 /** The block types in the editor's order: adding a block adds its table here. */
 export const blockSpecs = [
@@ -118,9 +119,7 @@ export function createBlock(type: BlockType, id: string): Block {
 }
 
 /** A short random id for a new block. */
-export function createBlockId(): string {
-  return Math.random().toString(36).slice(2, 12) || "b";
-}
+export const createBlockId = createShortId;
 
 /** Raw, unchecked blocks with each known block's fields passed through `map`. */
 function mapBlockFields(raw: unknown, map: (field: Field, value: unknown) => unknown): unknown {
@@ -149,10 +148,8 @@ export function dropUnsafeBlockLinks(raw: unknown): unknown {
   return mapBlockFields(raw, dropUnsafeLink);
 }
 
-export type MissingBlockField = MissingFieldValue;
-
 /** What the page's blocks lack to be published: their required texts, an image's description. */
-export function findMissingBlockFields(blocks: readonly Block[]): MissingBlockField[] {
+export function findMissingBlockFields(blocks: readonly Block[]): MissingFieldValue[] {
   return blocks.flatMap((block, index) => {
     const spec = findBlockSpec(block.type);
     if (!spec) return [];

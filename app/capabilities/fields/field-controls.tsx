@@ -15,14 +15,20 @@ import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
-import { createEmptyValues, type Field, type ImageValue, type RefSource } from "./field-kinds";
+import {
+  createEmptyValues,
+  createShortId,
+  type Field,
+  type ImageValue,
+  type RefSource,
+} from "./field-kinds";
 import type { FieldValues } from "./field-values";
 
 /** What a chooser offers: the site's services, case studies and articles. */
 export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
 
 /** What every control of a table reads: the form's errors and the choosers' options. */
-export type FieldContext = {
+type FieldContext = {
   errors: Record<string, string>;
   library: LibraryChoice[];
   refOptions: RefOptions;
@@ -37,9 +43,6 @@ type FieldHint = Field["hint"];
 /** A field's hint, worded for the record as it stands. */
 const readHint = (hint: FieldHint, context: FieldContext) =>
   typeof hint === "function" ? hint(context.input ?? {}) : hint;
-
-/** A key for a row while the editor shows it: rows have no id of their own. */
-const createRowKey = () => Math.random().toString(36).slice(2, 12) || "r";
 
 const linkHint = "An address on this site such as /contact, or a full link (https://...).";
 
@@ -376,7 +379,7 @@ function RowsField(props: RowsProps<"rows">) {
   const { errors } = context;
   const rowKeys = useRef<string[]>([]);
   // Rows replaced from outside (a draft restored, a save's answer) start over with new keys.
-  if (rowKeys.current.length !== rows.length) rowKeys.current = rows.map(() => createRowKey());
+  if (rowKeys.current.length !== rows.length) rowKeys.current = rows.map(() => createShortId());
   return (
     <fieldset className="grid gap-3">
       <legend className="text-sm font-medium text-foreground">{field.label}</legend>
@@ -404,7 +407,7 @@ function RowsField(props: RowsProps<"rows">) {
       <AddRowButton
         list={props}
         onAdd={() => {
-          rowKeys.current = [...rowKeys.current, createRowKey()];
+          rowKeys.current = [...rowKeys.current, createShortId()];
         }}
       />
     </fieldset>

@@ -64,8 +64,6 @@ export type Field<Key extends string = string> =
   /** A record of sub-fields under one heading (a case study's testimonial). */
   | (FieldBase<Key> & { kind: "object"; fields: readonly TextKindField[] });
 
-export type FieldKind = Field["kind"];
-
 /** One of the variants a list may hold (a block type): its name, words and field table. */
 export type VariantTable = {
   type: string;
@@ -129,7 +127,7 @@ const image = z.object({ url: imageUrl, alt: text(300) });
  * input: as an editor sends them, each item of a list required. stored: as saved. Whether a
  * required field is filled is not the schema's: a draft may leave it empty (findMissingFieldValues).
  */
-export type TableUse = "filled" | "input" | "stored";
+type TableUse = "filled" | "input" | "stored";
 
 /** The schema of one field's value, by its kind. */
 type SchemaOf<F> = F extends {
@@ -146,7 +144,7 @@ type SchemaOf<F> = F extends {
         : z.ZodString;
 
 /** The zod shape of a table, by its fields' kinds. */
-export type ShapeOf<Fields extends readonly Field[]> = {
+type ShapeOf<Fields extends readonly Field[]> = {
   -readonly [F in Fields[number] as F["key"]]: SchemaOf<F>;
 };
 
@@ -319,4 +317,9 @@ export function mapImageValues(
     }
   }
   return mapped;
+}
+
+/** A short random id: a new block's, or a list row's key while the editor shows it. */
+export function createShortId(): string {
+  return Math.random().toString(36).slice(2, 12) || "b";
 }

@@ -26,10 +26,9 @@ export function isMailEnabled(config: Config): boolean {
  * exists (and wait for its next round). A mail that belongs to a write goes through
  * writeWithMail instead.
  */
-export async function sendMail(db: Db, mail: Mail, now = new Date()): Promise<number> {
-  const id = await enqueueMail(db, mail, now);
+export async function sendMail(db: Db, mail: Mail, now = new Date()): Promise<void> {
+  await enqueueMail(db, mail, now);
   wakeMailWorker();
-  return id;
 }
 
 /**

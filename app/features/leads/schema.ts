@@ -8,7 +8,8 @@ import { contactLimits } from "./limits";
 export type { ContactField } from "./limits";
 export { contactLimits } from "./limits";
 
-const trimmed = (params: string) => z.string(params).check(z.trim());
+/** A string trimmed before it is checked; `message` when it is not a string at all. */
+export const trimmed = (message: string) => z.string(message).check(z.trim());
 
 /** An optional text field: "", null or absent all mean "not given". */
 const optionalText = (label: string, max: number) =>

@@ -1,12 +1,10 @@
 // What a visitor sends through the newsletter field: one schema, used by the JSON API and the
 // no-JavaScript form post. Written with zod/mini, as the contact form's is, for a small bundle.
 import * as z from "zod/mini";
-import { spamGuardShape } from "~/features/leads/schema";
+import { spamGuardShape, trimmed } from "~/features/leads/schema";
 
 /** The email field's length cap. */
 const newsletterLimits = { email: 254 };
-
-const trimmed = (params: string) => z.string(params).check(z.trim());
 
 export const newsletterSchema = z.object(
   {

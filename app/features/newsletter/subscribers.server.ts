@@ -116,7 +116,7 @@ export function subscribeToNewsletter(
 
 /**
  * Makes the address pending and queues a fresh confirmation link, unless it is confirmed already,
- * was sent one within the hour, or has had its day's share. Answers whether a mail was queued.
+ * was sent one within the hour, or has had its day's share.
  */
 async function sendConfirmation(
   db: Db,
@@ -124,10 +124,10 @@ async function sendConfirmation(
   texts: ConfirmationTexts,
   config: AppServices["config"],
   now: Date,
-): Promise<boolean> {
+): Promise<void> {
   const token = createToken();
   const resendBefore = new Date(now.getTime() - confirmationResendMs).toISOString();
-  return writeWithMail(db, async (trx, queue) => {
+  await writeWithMail(db, async (trx, queue) => {
     // One statement claims the right to send, so two sign-ups at once send one email.
     const claimed = await trx
       .updateTable("newsletter_subscriptions")
@@ -146,7 +146,7 @@ async function sendConfirmation(
       )
       .returning("id")
       .executeTakeFirst();
-    if (!claimed) return false;
+    if (!claimed) return;
     const addressLimit = await hitRateLimit(
       trx,
       `newsletter-address:${hashToken(email)}`,
@@ -158,10 +158,9 @@ async function sendConfirmation(
     }
     const mail = buildConfirmationMail(email, getConfirmUrl(config.SITE_URL, token), texts);
     await queue.add(mail, now);
-    return true;
   }).catch((error: unknown) => {
     // The address had its day's confirmations: nothing is changed or sent, the answer is the same.
-    if (error instanceof ConfirmationLimitReached) return false;
+    if (error instanceof ConfirmationLimitReached) return;
     throw error;
   });
 }

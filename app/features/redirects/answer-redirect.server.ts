@@ -41,17 +41,21 @@ function answerCanonicalPath(req: Request, res: Response): boolean {
   return true;
 }
 
+/** The slug of an old service path asked for (the footer's former links), else undefined. */
+function readLegacyServiceSlug(req: Request): string | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const match = servicePath.exec(req.path);
+  const slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  return slug && legacyServicePaths.includes(slug) ? slug : undefined;
+}
+
 /** An old service path goes to the service whose slug starts with it, else to /services. */
 async function answerLegacyServicePath(
   db: Db,
   logger: Logger,
-  req: Request,
+  slug: string,
   res: Response,
 ): Promise<boolean> {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  const match = servicePath.exec(req.path);
-  const slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
-  if (!slug || !legacyServicePaths.includes(slug)) return false;
   const { content } = await getSiteContent(db, logger);
   const slugs = content.services.items.map((item) => toSlug(item.title));
   if (slugs.includes(slug)) return false;
@@ -78,7 +82,9 @@ export function createRedirectAnswer({
         // (/2019/05/offer/) takes one hop to its target.
         if (await rules.answer(req, res)) return;
         if (answerCanonicalPath(req, res)) return;
-        if (await answerLegacyServicePath(db, logger, req, res)) return;
+        // Checked before any await: every request past the cache reaches this stage.
+        const legacySlug = readLegacyServiceSlug(req);
+        if (legacySlug && (await answerLegacyServicePath(db, logger, legacySlug, res))) return;
       } catch (error) {
         return next(error);
       }

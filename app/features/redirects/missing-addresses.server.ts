@@ -171,7 +171,8 @@ export async function trimMissingAddresses(db: Db, now = new Date()): Promise<vo
   for (let removed = 0; removed < maxTrimRows; removed += trimChunkRows) {
     if (removed > 0) await yieldToLoop();
     const limit = Math.min(trimChunkRows, maxTrimRows - removed);
-    if ((await deleteTrimChunk(db, cutoff, limit)) === 0) return;
+    // A chunk short of its limit on both sides leaves nothing past the window or the cap.
+    if ((await deleteTrimChunk(db, cutoff, limit)) < limit) return;
   }
 }
 

@@ -7,11 +7,10 @@ import type { ArticlesBlockData } from "./view";
 
 export const articlesData = {
   load: async ({ context, content, shown }) => {
+    const readMoreText = content.blog.readMoreText;
+    if (!shown) return { articles: [], readMoreText };
     const { db, logger } = getAppContext(context);
-    const timeZone = shown ? await getRequestData(context).timeZone() : "";
-    return {
-      articles: shown ? await getArticles(db, logger, timeZone) : [],
-      readMoreText: content.blog.readMoreText,
-    };
+    const timeZone = await getRequestData(context).timeZone();
+    return { articles: await getArticles(db, logger, timeZone), readMoreText };
   },
 } satisfies BlockData<"articles", ArticlesBlockData>;
