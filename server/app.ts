@@ -51,6 +51,7 @@ export { trackWork } from "~/platform/loop-monitor.server";
 export { startBackgroundJobs } from "./background-jobs.server";
 export { bootServices } from "./boot.server";
 export { runDataCommand } from "./data-commands.server";
+export { boundHeapGrowth } from "./heap-growth.server";
 export {
   createSiteServer,
   readConnectionCounts,

@@ -13,6 +13,8 @@ process.env.NODE_ENV = "production";
 
 const buildDir = fileURLToPath(new URL("../build/", import.meta.url));
 const site: ServerModule = await import(new URL("server/index.js", `file://${buildDir}`).href);
+// Before any serving: a flood of short-lived sockets must not leave the process hundreds of MB larger.
+site.boundHeapGrowth();
 
 let services: Awaited<ReturnType<ServerModule["bootServices"]>>;
 try {
