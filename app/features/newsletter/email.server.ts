@@ -1,6 +1,7 @@
 // A newsletter as email: the written rich text in a plain, mail-client-safe frame (one column,
 // inline styles, absolute links), its plain-text part, the firm's postal address, and the
 // recipient's own unsubscribe link in the footer and in the RFC 8058 one-click headers.
+import type { SiteContent } from "~/features/content/schema";
 import { absolutizeLinks } from "~/features/publishing/feed.server";
 import { escapeXml } from "~/platform/http/xml";
 
@@ -12,6 +13,16 @@ export type NewsletterFrame = {
   /** Where a reader's reply goes: the contact email of the content. */
   replyTo: string;
 };
+
+/** The frame from the site's address and its content (the firm, its postal and contact address). */
+export function toNewsletterFrame(siteUrl: string, content: SiteContent): NewsletterFrame {
+  return {
+    siteUrl,
+    companyName: content.general.companyName,
+    postalAddress: content.contact.address,
+    replyTo: content.contact.email,
+  };
+}
 
 export type NewsletterEmail = { html: string; text: string; headers?: Record<string, string> };
 
