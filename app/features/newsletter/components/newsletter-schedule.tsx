@@ -29,7 +29,7 @@ function SendAtField({
   const hydrated = useHydrated();
   const timeZone = useSiteTimeZone();
   return (
-    <div className="grid gap-1.5">
+    <div className="grid gap-1.5 sm:w-72">
       <Label htmlFor="field-sendAt">{label}</Label>
       <Input
         id="field-sendAt"
@@ -40,7 +40,6 @@ function SendAtField({
         onChange={(event) => onChange(event.target.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "field-sendAt-hint field-sendAt-error" : "field-sendAt-hint"}
-        className="sm:w-64"
       />
       <p id="field-sendAt-hint" className="text-xs text-muted-foreground">
         {`Site time zone: ${describeTimeZone(timeZone)}.`}
@@ -81,15 +80,16 @@ export function ScheduleSend({
       <div>
         <h2 className="text-lg font-semibold text-navy">Send later</h2>
         <p className="mt-1 text-sm text-slate-600">
-          It goes to {recipients} confirmed by then, within a minute of the time you choose. You can
-          change or cancel it until it starts.
+          It goes to every confirmed subscriber ({recipients} now), within a minute of the time you
+          choose. You can change or cancel it until it starts.
         </p>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <SendAtField label="Send on" value={sendAt} onChange={setSendAt} error={error} />
         <Button
           type="button"
           variant="outline"
+          className="sm:mt-6.5"
           disabled={disabled || !sendAt}
           onClick={() => onSchedule(sendAt)}
         >
@@ -122,17 +122,18 @@ export function ScheduledSend({
       <FormNotice result={answer} />
       <Card className="grid gap-4 p-5 sm:p-6">
         <div>
-          <h2 className="text-lg font-semibold text-navy">Goes out {scheduledWhen}</h2>
+          <h2 className="text-lg font-semibold text-navy">Change the schedule</h2>
           <p className="mt-1 text-sm text-slate-600">
-            To {recipients} as of now, and anyone who confirms before then. To change the text, take
-            it back to a draft.
+            It goes out {scheduledWhen} to every confirmed subscriber ({recipients} now). To change
+            the text, take it back to a draft.
           </p>
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
           <SendAtField label="New time" value={sendAt} onChange={setSendAt} error={error} />
           <Button
             type="button"
             variant="outline"
+            className="sm:mt-6.5"
             disabled={busy || !sendAt}
             onClick={() => fetcher.submit({ intent: "reschedule", sendAt }, { method: "post" })}
           >
@@ -141,7 +142,7 @@ export function ScheduledSend({
           </Button>
           <ConfirmDialog
             trigger={
-              <Button type="button" variant="ghost" disabled={busy}>
+              <Button type="button" variant="ghost" className="sm:mt-6.5" disabled={busy}>
                 <Undo2 aria-hidden="true" />
                 Back to draft
               </Button>
