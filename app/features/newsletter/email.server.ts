@@ -1,7 +1,6 @@
 // A newsletter as email: the written rich text in a plain, mail-client-safe frame (one column,
 // inline styles, absolute links), its plain-text part, the firm's postal address, and the
 // recipient's own unsubscribe link in the footer and in the RFC 8058 one-click headers.
-import type { SiteContent } from "~/features/content/schema";
 import { absolutizeLinks } from "~/features/publishing/feed.server";
 import { escapeXml } from "~/platform/http/xml";
 
@@ -14,8 +13,14 @@ export type NewsletterFrame = {
   replyTo: string;
 };
 
+/** The parts of the site content a newsletter's frame is made of. */
+export type FrameContent = {
+  general: { companyName: string };
+  contact: { address: string; email: string };
+};
+
 /** The frame from the site's address and its content (the firm, its postal and contact address). */
-export function toNewsletterFrame(siteUrl: string, content: SiteContent): NewsletterFrame {
+export function toNewsletterFrame(siteUrl: string, content: FrameContent): NewsletterFrame {
   return {
     siteUrl,
     companyName: content.general.companyName,
