@@ -13,7 +13,12 @@ import {
 } from "~/features/newsletter/newsletter-schedule.server";
 import { formatTime, toZonedInput } from "~/platform/format-time";
 import { getTestDatabaseKinds } from "../support/databases";
-import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
+import {
+  clearNewsletters,
+  type MailSite,
+  startMailSite,
+  waitForEmptyOutbox,
+} from "../support/mail-site";
 import {
   addConfirmedSubscribers,
   createDraft,
@@ -56,11 +61,7 @@ describe.each(getTestDatabaseKinds())("newsletter schedules and bounces on $name
 
   afterEach(async () => {
     smtp.setRefusedRecipients([]);
-    await waitForEmptyOutbox(site.services.db);
-    smtp.received.length = 0;
-    await site.services.db.deleteFrom("mail_outbox").execute();
-    await site.services.db.deleteFrom("newsletters").execute();
-    await site.services.db.deleteFrom("newsletter_subscriptions").execute();
+    await clearNewsletters(site.services.db, smtp);
   });
 
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // Sending a newsletter later: on a draft, a date and time in the site's time zone to schedule it
 // for; on a scheduled issue, when it leaves, a new time to move it to, and a way back to a draft.
 import { CalendarClock, Undo2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useFetcher } from "react-router";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { useSiteTimeZone } from "~/capabilities/workspace/shell/site-time-zone";
@@ -24,7 +24,7 @@ function SendAtField({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  error: string | undefined;
+  error?: string | undefined;
 }) {
   const hydrated = useHydrated();
   const timeZone = useSiteTimeZone();
@@ -62,6 +62,48 @@ function useProposedTime(): [string, (value: string) => void] {
   return [value ?? proposed, setValue];
 }
 
+/** A card with a time field and its button (Schedule, Reschedule), and any further buttons. */
+function ScheduleCard({
+  title,
+  intro,
+  field,
+  button,
+  disabled,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  intro: ReactNode;
+  field: { label: string; value: string; onChange: (value: string) => void; error?: string };
+  button: string;
+  disabled: boolean;
+  onSubmit: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Card className="grid gap-4 p-5 sm:p-6">
+      <div>
+        <h2 className="text-lg font-semibold text-navy">{title}</h2>
+        <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      </div>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <SendAtField {...field} />
+        <Button
+          type="button"
+          variant="outline"
+          className="sm:mt-6.5"
+          disabled={disabled || !field.value}
+          onClick={onSubmit}
+        >
+          <CalendarClock aria-hidden="true" />
+          {button}
+        </Button>
+        {children}
+      </div>
+    </Card>
+  );
+}
+
 /** On a draft: schedule it (the draft is saved first, as for sending now). */
 export function ScheduleSend({
   disabled,
@@ -76,28 +118,14 @@ export function ScheduleSend({
 }) {
   const [sendAt, setSendAt] = useProposedTime();
   return (
-    <Card className="grid gap-4 p-5 sm:p-6">
-      <div>
-        <h2 className="text-lg font-semibold text-navy">Send later</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          It goes to every confirmed subscriber ({recipients} now), within a minute of the time you
-          choose. You can change or cancel it until it starts.
-        </p>
-      </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
-        <SendAtField label="Send on" value={sendAt} onChange={setSendAt} error={error} />
-        <Button
-          type="button"
-          variant="outline"
-          className="sm:mt-6.5"
-          disabled={disabled || !sendAt}
-          onClick={() => onSchedule(sendAt)}
-        >
-          <CalendarClock aria-hidden="true" />
-          Schedule
-        </Button>
-      </div>
-    </Card>
+    <ScheduleCard
+      title="Send later"
+      intro={`It goes to every confirmed subscriber (${recipients} now), within a minute of the time you choose. You can change or cancel it until it starts.`}
+      field={{ label: "Send on", value: sendAt, onChange: setSendAt, error }}
+      button="Schedule"
+      disabled={disabled}
+      onSubmit={() => onSchedule(sendAt)}
+    />
   );
 }
 
@@ -120,40 +148,27 @@ export function ScheduledSend({
   return (
     <div className="grid gap-4">
       <FormNotice result={answer} />
-      <Card className="grid gap-4 p-5 sm:p-6">
-        <div>
-          <h2 className="text-lg font-semibold text-navy">Change the schedule</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            It goes out {scheduledWhen} to every confirmed subscriber ({recipients} now). To change
-            the text, take it back to a draft.
-          </p>
-        </div>
-        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-          <SendAtField label="New time" value={sendAt} onChange={setSendAt} error={error} />
-          <Button
-            type="button"
-            variant="outline"
-            className="sm:mt-6.5"
-            disabled={busy || !sendAt}
-            onClick={() => fetcher.submit({ intent: "reschedule", sendAt }, { method: "post" })}
-          >
-            <CalendarClock aria-hidden="true" />
-            Reschedule
-          </Button>
-          <ConfirmDialog
-            trigger={
-              <Button type="button" variant="ghost" className="sm:mt-6.5" disabled={busy}>
-                <Undo2 aria-hidden="true" />
-                Back to draft
-              </Button>
-            }
-            title="Cancel the schedule?"
-            description="Nothing is sent. The newsletter becomes a draft again, to edit, schedule or send."
-            confirmLabel="Back to draft"
-            onConfirm={() => fetcher.submit({ intent: "unschedule" }, { method: "post" })}
-          />
-        </div>
-      </Card>
+      <ScheduleCard
+        title="Change the schedule"
+        intro={`It goes out ${scheduledWhen} to every confirmed subscriber (${recipients} now). To change the text, take it back to a draft.`}
+        field={{ label: "New time", value: sendAt, onChange: setSendAt, error }}
+        button="Reschedule"
+        disabled={busy}
+        onSubmit={() => fetcher.submit({ intent: "reschedule", sendAt }, { method: "post" })}
+      >
+        <ConfirmDialog
+          trigger={
+            <Button type="button" variant="ghost" className="sm:mt-6.5" disabled={busy}>
+              <Undo2 aria-hidden="true" />
+              Back to draft
+            </Button>
+          }
+          title="Cancel the schedule?"
+          description="Nothing is sent. The newsletter becomes a draft again, to edit, schedule or send."
+          confirmLabel="Back to draft"
+          onConfirm={() => fetcher.submit({ intent: "unschedule" }, { method: "post" })}
+        />
+      </ScheduleCard>
     </div>
   );
 }
