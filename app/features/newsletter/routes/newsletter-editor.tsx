@@ -1,6 +1,7 @@
 // /admin/newsletter/:id: one newsletter. A draft is written here (subject, and the text with the
 // writer's desk editor), previewed as readers will see it, sent as a test to oneself, then sent
-// to every confirmed subscriber. Once sent, the screen shows its progress and results.
+// to every confirmed subscriber, now or at a scheduled time (which can be moved or cancelled until
+// then). Once sent, the screen shows its progress and results.
 import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";

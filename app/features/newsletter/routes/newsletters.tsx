@@ -1,6 +1,6 @@
 // /admin/newsletter: the newsletters sent and drafted with their results, starting a new one
 // (blank, or from a published article), and the subscribers: their state, the CSV, each one's
-// data export and erasure, and the sign-ups the spam guard holds apart.
+// data export and erasure, the addresses that bounced and the sign-ups the spam guard holds apart.
 import { Download, FileText, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
