@@ -234,5 +234,13 @@ describe.each(getTestDatabaseKinds())("newsletter schedules and bounces on $name
     );
     expect(table).toContain(kept);
     expect(table).not.toContain(gone);
+
+    // Signed up and confirmed again: the refusals before count no more.
+    await site.services.db
+      .updateTable("newsletter_subscriptions")
+      .set({ state: "confirmed", confirmed_at: new Date(Date.now() + 1000).toISOString() })
+      .where("email", "=", gone ?? "")
+      .execute();
+    expect(await markBouncedSubscribers(site.services.db)).toEqual([]);
   });
 });
