@@ -7,6 +7,7 @@ import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
 import { letLeasesRunOut, waitForEmptyOutbox } from "../support/mail-site";
 import {
   addConfirmedSubscribers,
+  getNewsletterServerEnv,
   getRecipient,
   readMail,
   sendNewsletterAs,
@@ -28,15 +29,7 @@ describe.each(getTestDatabaseKinds())("a newsletter send killed midway on $name"
   beforeAll(async () => {
     database = await kind.create();
     smtp = await startTestSmtpServer();
-    env = {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "news@clearline.example",
-      NOTIFY_TO: "owner@clearline.example",
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      NEWSLETTER_RATE: "100000",
-    };
+    env = getNewsletterServerEnv(database.url, smtp.url, admin);
     db = await openDatabase(database.url);
   });
 

@@ -8,7 +8,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailImageWidth } from "~/capabilities/rich-text/responsive-html";
 import { removeExpiredSignUps } from "~/features/newsletter/subscribers.server";
 import { getTestDatabaseKinds } from "../support/databases";
-import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
+import {
+  clearNewsletters,
+  type MailSite,
+  startMailSite,
+  waitForEmptyOutbox,
+} from "../support/mail-site";
 import {
   addConfirmedSubscribers,
   createDraft,
@@ -53,12 +58,7 @@ describe.each(getTestDatabaseKinds())("the newsletter on $name", (kind) => {
 
   afterEach(async () => {
     smtp.setRefusing(false);
-    // Every mail of a test is out (or given up) before the next one starts counting.
-    await waitForEmptyOutbox(site.services.db);
-    smtp.received.length = 0;
-    await site.services.db.deleteFrom("mail_outbox").execute();
-    await site.services.db.deleteFrom("newsletters").execute();
-    await site.services.db.deleteFrom("newsletter_subscriptions").execute();
+    await clearNewsletters(site.services.db, smtp);
   });
 
   afterAll(async () => {

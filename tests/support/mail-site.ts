@@ -56,3 +56,15 @@ export async function letLeasesRunOut(db: Db): Promise<void> {
     .where("state", "in", ["sending", "handing-over"])
     .execute();
 }
+
+/**
+ * Between two tests: every mail of the last one is out (or given up), then the newsletters,
+ * subscribers and mails are gone, so the next one counts from nothing.
+ */
+export async function clearNewsletters(db: Db, smtp: TestSmtpServer): Promise<void> {
+  await waitForEmptyOutbox(db);
+  smtp.received.length = 0;
+  await db.deleteFrom("mail_outbox").execute();
+  await db.deleteFrom("newsletters").execute();
+  await db.deleteFrom("newsletter_subscriptions").execute();
+}

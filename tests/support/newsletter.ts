@@ -110,3 +110,20 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
+
+/** What a newsletter site runs with as a real server process: mail to the test SMTP server, no pace. */
+export function getNewsletterServerEnv(
+  databaseUrl: string,
+  smtpUrl: string,
+  admin: { email: string; password: string },
+): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: "news@clearline.example",
+    NOTIFY_TO: "owner@clearline.example",
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    NEWSLETTER_RATE: "100000",
+  };
+}

@@ -1,6 +1,7 @@
 // A real SMTP server in the test process (the smtp-server package): it records every mail it
 // accepts, and can be told to refuse connections, as a mail server that is down does, or to hold
-// its answers at chosen points of a mail's exchange, where a test crashes the sender.
+// its answers at chosen points of a mail's exchange, where a test crashes the sender, or to refuse
+// chosen recipients for good (a 550 to RCPT TO, as for a mailbox that does not exist).
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { SMTPConnection } from "smtp-server/lib/smtp-connection.js";
@@ -20,6 +21,8 @@ export type TestSmtpServer = {
   setRefusing: (refusing: boolean) => void;
   /** Runs at each RCPT TO, before the mail's data can start; the server answers once it resolves. */
   setOnRecipient: (hook: (() => Promise<void>) | undefined) => void;
+  /** Answers RCPT TO for these addresses with 550 and the reply given (none: accepted again). */
+  setRefusedRecipients: (addresses: string[], reply?: string) => void;
   /**
    * Runs once a mail's data has fully arrived and is in `received` (the server has it), before
    * the server answers it; the answer waits for the hook. The hook's `drop` closes the
@@ -37,6 +40,8 @@ export async function startTestSmtpServer({ refusing = false } = {}): Promise<Te
   let connections = 0;
   let refuse = refusing;
   let onRecipient: (() => Promise<void>) | undefined;
+  let refusedRecipients = new Set<string>();
+  let refusalReply = "";
   let onAccept: ((control: AcceptControl) => Promise<void>) | undefined;
   const server = new SMTPServer({
     authOptional: true,
@@ -50,7 +55,10 @@ export async function startTestSmtpServer({ refusing = false } = {}): Promise<Te
       });
       callback(error);
     },
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
+      if (refusedRecipients.has(address.address.toLowerCase())) {
+        return callback(Object.assign(new Error(refusalReply), { responseCode: 550 }));
+      }
       if (!onRecipient) return callback();
       onRecipient().then(() => callback(), callback);
     },
@@ -95,6 +103,10 @@ export async function startTestSmtpServer({ refusing = false } = {}): Promise<Te
     },
     setOnRecipient: (hook) => {
       onRecipient = hook;
+    },
+    setRefusedRecipients: (addresses, reply = "5.1.1 No such mailbox here") => {
+      refusedRecipients = new Set(addresses.map((address) => address.toLowerCase()));
+      refusalReply = reply;
     },
     setOnAccept: (hook) => {
       onAccept = hook;

@@ -325,6 +325,22 @@ function isServerRefusal(error: unknown): boolean {
   );
 }
 
+/**
+ * The server's permanent refusal of the recipient (a 5xx to RCPT TO: no such mailbox, for
+ * instance), with its code and reply; another try would only be refused again.
+ */
+function readRecipientRefusal(error: unknown): { code: number; reply: string } | undefined {
+  if (!isServerRefusal(error) || typeof error !== "object" || error === null) return undefined;
+  const { responseCode, command, response } = error as {
+    responseCode: number;
+    command?: unknown;
+    response?: unknown;
+  };
+  if (responseCode < 500 || command !== "RCPT TO") return undefined;
+  const reply = typeof response === "string" ? response : describeError(error);
+  return { code: responseCode, reply: reply.replace(/\s+/g, " ").slice(0, 500) };
+}
+
 function describeError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(/\s+/g, " ").slice(0, 500);
@@ -474,7 +490,9 @@ async function settleAttempt(
     );
     return undefined;
   }
-  const giveUp = mail.attempts >= (options.maxAttempts ?? maxMailAttempts);
+  const refusal = readRecipientRefusal(attempt.sendError);
+  // A recipient refused for good is given up on at once, its code and reply kept on the row.
+  const giveUp = Boolean(refusal) || mail.attempts >= (options.maxAttempts ?? maxMailAttempts);
   const delays = options.retryDelaysMs ?? retryDelaysMs;
   const retried = await db
     .updateTable("mail_outbox")
@@ -482,6 +500,7 @@ async function settleAttempt(
       state: giveUp ? "failed" : "pending",
       last_error: lastError,
       next_attempt_at: new Date(now() + getRetryDelayMs(mail.attempts, delays)).toISOString(),
+      ...(refusal ? { refusal_code: refusal.code, smtp_response: refusal.reply } : {}),
     })
     .where("id", "=", claim.id)
     .where("attempts", "=", claim.attempts)

@@ -13,6 +13,22 @@ export type NewsletterFrame = {
   replyTo: string;
 };
 
+/** The parts of the site content a newsletter's frame is made of. */
+export type FrameContent = {
+  general: { companyName: string };
+  contact: { address: string; email: string };
+};
+
+/** The frame from the site's address and its content (the firm, its postal and contact address). */
+export function toNewsletterFrame(siteUrl: string, content: FrameContent): NewsletterFrame {
+  return {
+    siteUrl,
+    companyName: content.general.companyName,
+    postalAddress: content.contact.address,
+    replyTo: content.contact.email,
+  };
+}
+
 export type NewsletterEmail = { html: string; text: string; headers?: Record<string, string> };
 
 const styles = {

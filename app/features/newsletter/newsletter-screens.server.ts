@@ -6,6 +6,7 @@ import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/spam/spam.server";
+import { listBouncedSubscribers } from "~/features/newsletter/bounces.server";
 import {
   countConfirmedSubscribers,
   eraseSubscriber,
@@ -13,7 +14,7 @@ import {
   listSubscribers,
 } from "~/features/newsletter/subscribers.server";
 import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
-import { getActor } from "~/platform/activity/activity.server";
+import { type Actor, getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import { toFieldErrors } from "~/platform/field-errors";
 import { formatTime } from "~/platform/format-time";
@@ -29,7 +30,7 @@ import { escapeXml } from "~/platform/http/xml";
 import { hitRateLimit } from "~/platform/rate-limit.server";
 import { getRequestData } from "~/platform/request-data.server";
 import type { NewsletterFrame } from "./email.server";
-import { renderNewsletterEmail } from "./email.server";
+import { renderNewsletterEmail, toNewsletterFrame } from "./email.server";
 import {
   createNewsletter,
   deleteNewsletter,
@@ -41,19 +42,20 @@ import {
   sendNewsletter,
   sendTestCopy,
 } from "./newsletters.server";
-import { draftIntentSchema, newsletterDraftSchema, newsletterListIntentSchema } from "./schema";
+import { runScheduleIntent } from "./schedule-intents.server";
+import {
+  draftIntentSchema,
+  newsletterDraftSchema,
+  newsletterListIntentSchema,
+  type ScheduleIntent,
+} from "./schema";
 
 type Context = Readonly<RouterContextProvider>;
 
 /** What every newsletter email is framed with: the site, the firm's name and postal address. */
 export async function getNewsletterFrame(context: Context): Promise<NewsletterFrame> {
   const { content } = await getRequestContent(context);
-  return {
-    siteUrl: getAppContext(context).config.SITE_URL,
-    companyName: content.general.companyName,
-    postalAddress: content.contact.address,
-    replyTo: content.contact.email,
-  };
+  return toNewsletterFrame(getAppContext(context).config.SITE_URL, content);
 }
 
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */
@@ -63,11 +65,12 @@ export async function loadNewsletterOverview(context: Context) {
   const { db, logger } = getAppContext(context);
   getAdmin(context);
   const timeZone = await getRequestData(context).timeZone();
-  const [newsletters, subscribers, held, articles] = await Promise.all([
+  const [newsletters, subscribers, held, articles, bounced] = await Promise.all([
     listNewsletters(db),
     listSubscribers(db),
     listHeldSignUps(db, heldShown),
     getArticles(db, logger, timeZone),
+    listBouncedSubscribers(db),
   ]);
   const count = (state: string) => subscribers.filter((entry) => entry.state === state).length;
   return {
@@ -79,14 +82,26 @@ export async function loadNewsletterOverview(context: Context) {
     },
     newsletters: newsletters.map((newsletter) => ({
       ...newsletter,
-      when: formatTime(newsletter.sentAt ?? newsletter.updatedAt, timeZone),
+      when: formatTime(
+        newsletter.status === "scheduled"
+          ? newsletter.scheduledAt
+          : (newsletter.sentAt ?? newsletter.updatedAt),
+        timeZone,
+      ),
     })),
-    subscribers: subscribers.map((subscriber) => ({
-      id: subscriber.id,
-      email: subscriber.email,
-      state: subscriber.state,
-      signedUp: formatTime(subscriber.createdAt, timeZone),
+    // Bounced addresses are listed apart, with their mail server's reply.
+    bounced: bounced.map((subscriber) => ({
+      ...subscriber,
+      bouncedWhen: formatTime(subscriber.bouncedAt, timeZone),
     })),
+    subscribers: subscribers
+      .filter((subscriber) => subscriber.state !== "bounced")
+      .map((subscriber) => ({
+        id: subscriber.id,
+        email: subscriber.email,
+        state: subscriber.state,
+        signedUp: formatTime(subscriber.createdAt, timeZone),
+      })),
     held: {
       total: held.total,
       signUps: held.signUps.map((signUp) => ({
@@ -178,12 +193,15 @@ export async function loadNewsletterEditor(context: Context, id: number) {
     getRequestData(context).timeZone(),
     getNewsletterFrame(context),
     // Only a draft offers to send, naming how many it would reach.
-    newsletter.status === "draft" ? countConfirmedSubscribers(db) : 0,
+    newsletter.status === "draft" || newsletter.status === "scheduled"
+      ? countConfirmedSubscribers(db)
+      : 0,
   ]);
   return {
     newsletter: {
       ...newsletter,
       sentWhen: formatTime(newsletter.sentAt, timeZone),
+      scheduledWhen: formatTime(newsletter.scheduledAt, timeZone),
     },
     // A sent newsletter is shown as its readers got it (with a placeholder unsubscribe link).
     sentHtml:
@@ -194,6 +212,18 @@ export async function loadNewsletterEditor(context: Context, id: number) {
     mailEnabled: isMailEnabled(getAppContext(context).config),
     adminEmail: admin.email,
   };
+}
+
+/** A schedule button's answer, its time read in the site's time zone. */
+async function answerSchedule(
+  context: Context,
+  id: number,
+  intent: ScheduleIntent,
+  sendAt: unknown,
+  actor: Actor,
+): Promise<Answered> {
+  const timeZone = await getRequestData(context).timeZone();
+  return runScheduleIntent(getAppContext(context).db, { id, intent, sendAt, timeZone, actor });
 }
 
 /** Test copies one admin may send in ten minutes. */
@@ -214,6 +244,9 @@ export async function runDraftIntent(
   const intent = draftIntentSchema.safeParse(form.intent);
   if (!intent.success) return answer(answerFailed("Unknown request"), 400);
   try {
+    if (intent.data === "reschedule" || intent.data === "unschedule") {
+      return await answerSchedule(context, id, intent.data, form.sendAt, actor);
+    }
     if (intent.data === "delete") {
       await deleteNewsletter(db, id, actor);
       return { redirectTo: "/admin/newsletter" };
@@ -235,6 +268,9 @@ export async function runDraftIntent(
         answerFailed("Email is not set up on this server, so nothing can be sent."),
         409,
       );
+    }
+    if (intent.data === "schedule") {
+      return await answerSchedule(context, id, intent.data, form.sendAt, actor);
     }
     if (intent.data === "test") {
       const limit = await hitRateLimit(db, `newsletter-test:${admin.adminId}`, testSendLimit);

@@ -1,8 +1,13 @@
-// Newsletters: drafts an admin writes, then sends once to every confirmed subscriber through the
-// mail outbox (one row per recipient, so a restart resumes and nobody gets two), and what became
-// of each send: sent, waiting, failed, and how many readers have unsubscribed since.
+// Newsletters: drafts an admin writes, then sends (now, or at its scheduled time) once to every
+// confirmed subscriber through the mail outbox (one row per recipient, so a restart resumes and
+// nobody gets two), and what became of each send: sent, waiting, failed, unsubscribed since.
 import { sql } from "kysely";
-import { type Mail, sendMail, writeWithMail } from "~/capabilities/mail/mail-port.server";
+import {
+  type Mail,
+  type MailQueue,
+  sendMail,
+  writeWithMail,
+} from "~/capabilities/mail/mail-port.server";
 import { withMailImages } from "~/capabilities/rich-text/responsive-html.server";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
 import {
@@ -35,6 +40,8 @@ export type NewsletterSummary = {
   createdAt: string;
   updatedAt: string;
   sentAt: string | null;
+  /** When a scheduled issue leaves (kept once it has left); null: never scheduled. */
+  scheduledAt: string | null;
   stats: NewsletterStats;
 };
 
@@ -67,7 +74,7 @@ async function readStats(db: Db, ids: number[]): Promise<Map<number, NewsletterS
       // Sent to an address that is not a confirmed subscriber any more.
       eb.fn
         .sum<number | string>(
-          sql`case when state = 'sent' and not exists (select 1 from newsletter_subscriptions s where s.email = mail_outbox.recipient and s.state = 'confirmed') then 1 else 0 end`,
+          sql`case when state = 'sent' and not exists (select 1 from newsletter_subscriptions s where s.email = mail_outbox.recipient and s.state in ('confirmed', 'bounced')) then 1 else 0 end`,
         )
         .as("gone"),
     ])
@@ -98,6 +105,7 @@ type NewsletterRow = {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  scheduled_at: string | null;
 };
 
 function toSummary(row: NewsletterRow, stats: Map<number, NewsletterStats>): NewsletterSummary {
@@ -112,6 +120,7 @@ function toSummary(row: NewsletterRow, stats: Map<number, NewsletterStats>): New
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     sentAt: row.sent_at,
+    scheduledAt: row.scheduled_at,
     stats: counted,
   };
 }
@@ -120,7 +129,7 @@ function toSummary(row: NewsletterRow, stats: Map<number, NewsletterStats>): New
 export async function listNewsletters(db: Db): Promise<NewsletterSummary[]> {
   const rows = await db
     .selectFrom("newsletters")
-    .select(["id", "subject", "status", "created_at", "updated_at", "sent_at"])
+    .select(["id", "subject", "status", "created_at", "updated_at", "sent_at", "scheduled_at"])
     .orderBy("id", "desc")
     .execute();
   const stats = await readStats(
@@ -164,7 +173,8 @@ export async function createNewsletter(
   return Number(row.id);
 }
 
-const notDraftMessage = "This newsletter has been sent already, so it can no longer be changed.";
+export const notDraftMessage =
+  "This newsletter has been sent already, so it can no longer be changed.";
 
 /**
  * Saves a draft's subject and text; a newsletter already sent is refused. Answers the draft as
@@ -241,9 +251,9 @@ export const noSubscribersMessage =
   "There are no confirmed subscribers yet, so there is nobody to send this newsletter to.";
 
 /**
- * Sends a draft: in one transaction it becomes "sending" and gets one outbox row per confirmed
- * subscriber, each with their own unsubscribe link and headers. A second click (or a second
- * admin) finds it no longer a draft and sends nothing. Answers how many copies were queued.
+ * Sends a draft: in one transaction it becomes "sending" and gets its copies queued. A second
+ * click (or a second admin) finds it no longer a draft and sends nothing. Answers how many copies
+ * were queued.
  */
 export async function sendNewsletter(
   db: Db,
@@ -261,32 +271,49 @@ export async function sendNewsletter(
       .returning(["subject", "body_html"])
       .executeTakeFirst();
     if (!claimed) throw new NewsletterStateError(notDraftMessage);
-    const subscribers = await listConfirmedSubscribers(trx);
-    if (subscribers.length === 0) throw new NewsletterStateError(noSubscribersMessage);
-    const newsletter = await prepareForMail(trx, {
-      subject: claimed.subject,
-      bodyHtml: claimed.body_html,
-    });
-    const mails = subscribers.map((subscriber) => ({
-      ...buildNewsletterMail(
-        newsletter,
-        frame,
-        subscriber.email,
-        getUnsubscribeUrl(frame.siteUrl, subscriber.unsubscribeToken),
-      ),
-      newsletterId: id,
-    }));
-    await mail.addAll(mails, now);
+    const queued = await queueNewsletterCopies(trx, mail, { id, ...claimed }, frame, now);
+    if (queued === 0) throw new NewsletterStateError(noSubscribersMessage);
     await recordActivity(
       trx,
       {
         action: "newsletter-send",
         actor,
         target: `newsletter ${id}`,
-        detail: { recipients: mails.length },
+        detail: { recipients: queued },
       },
       now,
     );
-    return mails.length;
+    return queued;
   });
+}
+
+/**
+ * Queues one outbox row per confirmed subscriber of a newsletter just claimed for sending, each
+ * with their own unsubscribe link and headers, in the claim's transaction. Answers how many
+ * (none: nobody to send to, for the caller to refuse or undo).
+ */
+export async function queueNewsletterCopies(
+  trx: Db,
+  mail: MailQueue,
+  claimed: { id: number; subject: string; body_html: string },
+  frame: NewsletterFrame,
+  now: Date,
+): Promise<number> {
+  const subscribers = await listConfirmedSubscribers(trx);
+  if (subscribers.length === 0) return 0;
+  const newsletter = await prepareForMail(trx, {
+    subject: claimed.subject,
+    bodyHtml: claimed.body_html,
+  });
+  const mails = subscribers.map((subscriber) => ({
+    ...buildNewsletterMail(
+      newsletter,
+      frame,
+      subscriber.email,
+      getUnsubscribeUrl(frame.siteUrl, subscriber.unsubscribeToken),
+    ),
+    newsletterId: claimed.id,
+  }));
+  await mail.addAll(mails, now);
+  return mails.length;
 }

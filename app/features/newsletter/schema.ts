@@ -15,8 +15,19 @@ export const newsletterDraftSchema = z.object({
 });
 export type NewsletterDraft = z.infer<typeof newsletterDraftSchema>;
 
+/** The schedule's buttons: a draft scheduled; a scheduled issue moved, or back to a draft. */
+export const scheduleIntents = ["schedule", "reschedule", "unschedule"] as const;
+export type ScheduleIntent = (typeof scheduleIntents)[number];
+
 /** The compose screen's buttons. */
-export const draftIntentSchema = z.enum(["save", "preview", "test", "send", "delete"]);
+export const draftIntentSchema = z.enum([
+  "save",
+  "preview",
+  "test",
+  "send",
+  "delete",
+  ...scheduleIntents,
+]);
 export type DraftIntent = z.infer<typeof draftIntentSchema>;
 
 /** The newsletter screen's buttons: start a newsletter (blank or from an article), erase someone. */

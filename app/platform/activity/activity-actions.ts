@@ -28,6 +28,10 @@ export const activityActions = {
   "take-down-on-schedule": "Taken down on schedule",
   // The newsletter; erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
+  "newsletter-schedule": "Newsletter scheduled",
+  "newsletter-reschedule": "Newsletter rescheduled",
+  "newsletter-unschedule": "Newsletter schedule cancelled",
+  "newsletter-send-on-schedule": "Newsletter sent on schedule",
   // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,
   // a test email; entries name a message by number and a contact by count, never by contents
   "message-handled": "Message marked handled",

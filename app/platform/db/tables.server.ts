@@ -170,13 +170,17 @@ export interface NewsletterSubscriptionTable {
   confirmed_at: string | null;
   /** The visit that brought the sign-up (VisitAttribution as JSON); null: none known. */
   visit_attribution: ColumnType<string | null, string | null | undefined>;
+  /** When the address was found bouncing, and its mail server's last refusal; null: never. */
+  bounced_at: ColumnType<string | null, string | null | undefined>;
+  bounce_reply: ColumnType<string | null, string | null | undefined>;
 }
 
 /**
  * "pending": a confirmation email was sent; "unconfirmed": mail was not set up at sign-up, so no
- * confirmation could be sent; "confirmed": the address confirmed (or signed up before double opt-in).
+ * confirmation could be sent; "confirmed": the address confirmed (or signed up before double
+ * opt-in); "bounced": its mail server refused it for good on two issues, so it is sent no more.
  */
-export type SubscriptionState = "pending" | "unconfirmed" | "confirmed";
+export type SubscriptionState = "pending" | "unconfirmed" | "confirmed" | "bounced";
 
 export interface NewsletterTable {
   id: Generated<number>;
@@ -188,9 +192,12 @@ export interface NewsletterTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** When a scheduled issue leaves, and the admin who scheduled it; null: not scheduled. */
+  scheduled_at: ColumnType<string | null, string | null | undefined>;
+  scheduled_by: ColumnType<string | null, string | null | undefined>;
 }
 
-export type NewsletterStatus = "draft" | "sending" | "sent";
+export type NewsletterStatus = "draft" | "scheduled" | "sending" | "sent";
 
 /**
  * "handing-over": the end-of-data mark that makes the SMTP server take the mail may be on its way;
@@ -221,8 +228,10 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
-  /** What the SMTP server answered when it accepted the mail. */
+  /** What the SMTP server answered: its acceptance, or its permanent refusal (refusal_code). */
   smtp_response: string | null;
+  /** The server's 5xx code when it refused the recipient for good; null: no such refusal. */
+  refusal_code: ColumnType<number | null, number | null | undefined>;
   /** The HTML part, when the mail has one (newsletters, confirmations). */
   body_html: string | null;
   /** A JSON object of extra header lines (List-Unsubscribe, List-Unsubscribe-Post). */

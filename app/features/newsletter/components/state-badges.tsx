@@ -7,12 +7,14 @@ const tones = {
   amber: "bg-amber-50 text-amber-900 ring-amber-300",
   green: "bg-emerald-50 text-emerald-800 ring-emerald-300",
   blue: "bg-blue-50 text-blue-800 ring-blue-200",
+  red: "bg-red-50 text-red-800 ring-red-300",
 } as const;
 
 type Look = { label: string; tone: keyof typeof tones };
 
 const newsletterLooks: Record<NewsletterStatus, Look> = {
   draft: { label: "Draft", tone: "grey" },
+  scheduled: { label: "Scheduled", tone: "amber" },
   sending: { label: "Sending", tone: "blue" },
   sent: { label: "Sent", tone: "green" },
 };
@@ -21,6 +23,7 @@ const subscriberLooks: Record<SubscriptionState, Look> = {
   confirmed: { label: "Subscribed", tone: "green" },
   pending: { label: "Waiting for confirmation", tone: "amber" },
   unconfirmed: { label: "Unconfirmed", tone: "grey" },
+  bounced: { label: "Bounced", tone: "red" },
 };
 
 function StateBadge({ look }: { look: Look }) {

@@ -1,6 +1,7 @@
 // /admin/newsletter/:id: one newsletter. A draft is written here (subject, and the text with the
 // writer's desk editor), previewed as readers will see it, sent as a test to oneself, then sent
-// to every confirmed subscriber. Once sent, the screen shows its progress and results.
+// to every confirmed subscriber, now or at a scheduled time (which can be moved or cancelled until
+// then). Once sent, the screen shows its progress and results.
 import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
@@ -10,6 +11,7 @@ import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import { NewsletterProgress } from "~/features/newsletter/components/newsletter-progress";
+import { ScheduledSend, ScheduleSend } from "~/features/newsletter/components/newsletter-schedule";
 import { NewsletterStatusBadge } from "~/features/newsletter/components/state-badges";
 import {
   loadNewsletterEditor,
@@ -64,7 +66,11 @@ export default function NewsletterEditor({ loaderData }: Route.ComponentProps) {
       description={
         <span className="flex flex-wrap items-center gap-3">
           <NewsletterStatusBadge status={newsletter.status} />
-          {newsletter.status === "draft" ? null : <span>Sent {newsletter.sentWhen}</span>}
+          {newsletter.status === "draft" ? null : newsletter.status === "scheduled" ? (
+            <span>Goes out {newsletter.scheduledWhen}</span>
+          ) : (
+            <span>Sent {newsletter.sentWhen}</span>
+          )}
         </span>
       }
       actions={back}
@@ -78,6 +84,15 @@ export default function NewsletterEditor({ loaderData }: Route.ComponentProps) {
           mailEnabled={mailEnabled}
           adminEmail={adminEmail}
         />
+      ) : newsletter.status === "scheduled" ? (
+        <div className="grid gap-6">
+          <ScheduledSend
+            scheduledAt={newsletter.scheduledAt}
+            scheduledWhen={newsletter.scheduledWhen}
+            recipients={countSubscribers(confirmedCount)}
+          />
+          <SentCopy html={sentHtml ?? ""} subject={newsletter.subject} />
+        </div>
       ) : (
         <SentNewsletter
           status={newsletter.status}
@@ -120,9 +135,9 @@ function DraftForm({
     }
   }, [preview]);
 
-  const submit = (intent: string) =>
-    fetcher.submit({ intent, subject, bodyHtml: body }, { method: "post" });
-  const recipients = `${confirmedCount} ${confirmedCount === 1 ? "subscriber" : "subscribers"}`;
+  const submit = (intent: string, more: Record<string, string> = {}) =>
+    fetcher.submit({ intent, subject, bodyHtml: body, ...more }, { method: "post" });
+  const recipients = countSubscribers(confirmedCount);
 
   return (
     <div className="grid gap-6">
@@ -190,6 +205,12 @@ function DraftForm({
           />
         </div>
       </div>
+      <ScheduleSend
+        disabled={busy || !mailEnabled}
+        error={errors.sendAt}
+        recipients={recipients}
+        onSchedule={(sendAt) => submit("schedule", { sendAt })}
+      />
       <p className="text-sm text-slate-600">
         The test copy goes to {adminEmail}. Subscribers who have not confirmed their address get
         nothing.
@@ -227,7 +248,7 @@ function SentNewsletter({
   html,
   subject,
 }: {
-  status: "sending" | "sent" | "draft";
+  status: "sending" | "sent" | "draft" | "scheduled";
   stats: Route.ComponentProps["loaderData"]["newsletter"]["stats"];
   html: string;
   subject: string;
@@ -244,14 +265,25 @@ function SentNewsletter({
   return (
     <div className="grid gap-6">
       <NewsletterProgress stats={stats} />
-      <Card className="p-3 sm:p-4">
-        <iframe
-          title={`The newsletter as sent: ${subject}`}
-          srcDoc={html}
-          sandbox=""
-          className="h-[70vh] w-full rounded-lg bg-slate-100"
-        />
-      </Card>
+      <SentCopy html={html} subject={subject} />
     </div>
   );
+}
+
+/** The newsletter as its readers get it (a scheduled one: as they will). */
+function SentCopy({ html, subject }: { html: string; subject: string }) {
+  return (
+    <Card className="p-3 sm:p-4">
+      <iframe
+        title={`The newsletter as sent: ${subject}`}
+        srcDoc={html}
+        sandbox=""
+        className="h-[70vh] w-full rounded-lg bg-slate-100"
+      />
+    </Card>
+  );
+}
+
+function countSubscribers(count: number): string {
+  return `${count} ${count === 1 ? "subscriber" : "subscribers"}`;
 }

@@ -1,10 +1,11 @@
 // /admin/newsletter: the newsletters sent and drafted with their results, starting a new one
 // (blank, or from a published article), and the subscribers: their state, the CSV, each one's
-// data export and erasure, and the sign-ups the spam guard holds apart.
+// data export and erasure, the addresses that bounced and the sign-ups the spam guard holds apart.
 import { Download, FileText, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
+import { BouncedSubscribers } from "~/features/newsletter/components/bounced-subscribers";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import {
   NewsletterStatusBadge,
@@ -49,7 +50,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Newsletters({ loaderData, actionData }: Route.ComponentProps) {
-  const { mailEnabled, counts, newsletters, subscribers, held, articles } = loaderData;
+  const { mailEnabled, counts, newsletters, subscribers, held, articles, bounced } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -141,12 +142,12 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                       {newsletter.subject || "Untitled draft"}
                     </Link>
                     <p className="mt-1 text-sm text-slate-600">
-                      {newsletter.status === "draft" ? "Last edited" : "Sent"} {newsletter.when}
+                      {whenLabels[newsletter.status] ?? "Sent"} {newsletter.when}
                     </p>
                   </div>
                   <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600">
                     <NewsletterStatusBadge status={newsletter.status} />
-                    {newsletter.status === "draft" ? null : (
+                    {newsletter.status === "draft" || newsletter.status === "scheduled" ? null : (
                       <span>
                         {newsletter.stats.sent} of {newsletter.stats.recipients} sent
                         {newsletter.stats.failed + newsletter.stats.inDoubt > 0
@@ -212,17 +213,7 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td className="px-4 py-3">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Button asChild variant="outline" size="sm">
-                          <a
-                            href={`/admin/newsletter/subscribers/${subscriber.id}/data.json`}
-                            download
-                            aria-label={`Export the data of ${subscriber.email}`}
-                          >
-                            <Download aria-hidden="true" />
-                            Export
-                          </a>
-                        </Button>
-                        <EraseSubscriber id={subscriber.id} email={subscriber.email} />
+                        <SubscriberActions id={subscriber.id} email={subscriber.email} />
                       </div>
                     </td>
                   </tr>
@@ -236,6 +227,11 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
           own one-click unsubscribe link.
         </p>
       </section>
+
+      <BouncedSubscribers
+        bounced={bounced}
+        actions={(subscriber) => <SubscriberActions id={subscriber.id} email={subscriber.email} />}
+      />
 
       {held.total > 0 ? (
         <section aria-labelledby="held-heading">
@@ -260,6 +256,31 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
     </AdminPage>
+  );
+}
+
+/** What the list says before a newsletter's time: edited, scheduled for, or sent. */
+const whenLabels: Partial<Record<string, string>> = {
+  draft: "Last edited",
+  scheduled: "Scheduled for",
+};
+
+/** One subscriber's data export and erasure. */
+function SubscriberActions({ id, email }: { id: number; email: string }) {
+  return (
+    <>
+      <Button asChild variant="outline" size="sm">
+        <a
+          href={`/admin/newsletter/subscribers/${id}/data.json`}
+          download
+          aria-label={`Export the data of ${email}`}
+        >
+          <Download aria-hidden="true" />
+          Export
+        </a>
+      </Button>
+      <EraseSubscriber id={id} email={email} />
+    </>
   );
 }
 
