@@ -1,0 +1,126 @@
+// The /r/ redirect of a newsletter copy's link: answered at once from one indexed read (302 to
+// the link, its query kept, the site's own links with the issue as source and campaign), the
+// click kept in a bounded queue and written after, in batches, with the human checks applied.
+import type { NextFunction, Request, Response } from "express";
+import type { Logger } from "pino";
+import type { Db } from "~/platform/db/tables.server";
+import { logDatabaseError } from "~/platform/db/unavailable.server";
+import { readUserAgentStart } from "~/platform/user-agent";
+import { getNewsletterCampaign, newsletterSource } from "~/platform/visits/visit-attribution";
+import { type PendingClick, writeClicks } from "./click-store.server";
+import { type ClickTimings, defaultClickTimings } from "./human-click";
+import { readClickToken } from "./tracked-links";
+
+export type ClickRecorderOptions = {
+  db: Db;
+  logger: Logger;
+  /** The human checks' hand-over delay and burst window (tests make them short). */
+  timings?: Partial<ClickTimings>;
+  /** How often the queue is written; 1 s. */
+  flushMs?: number;
+  now?: () => number;
+};
+
+export type ClickRecorder = {
+  /** Express handler of GET and HEAD /r/:token. */
+  answer(req: Request, res: Response, next: NextFunction): Promise<void>;
+  /** Writes what is queued (tests call it instead of waiting for the timer). */
+  flush(): Promise<void>;
+  /** Stops the timer and writes what is queued: at shutdown. */
+  stop(): Promise<void>;
+};
+
+/** Clicks queued at most; past it (a flood, the database away) new ones are not counted. */
+const maxQueued = 10_000;
+/** Clicks per write: a few bound values each, well within either database's limit. */
+const batchSize = 500;
+
+const notFoundPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><h1>Link not found</h1><p>This link is no longer valid.</p></body></html>`;
+
+function refuse(res: Response) {
+  res.status(404).type("html").setHeader("Cache-Control", "no-store");
+  res.end(notFoundPage);
+}
+
+/** The link, with the issue as source and campaign when it leads to this site (`host`). */
+export function addAttribution(url: string, host: string, newsletterId: number): string {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return url;
+  }
+  if (target.host !== host || target.searchParams.has("utm_source")) return url;
+  target.searchParams.set("utm_source", newsletterSource);
+  target.searchParams.set("utm_medium", "email");
+  target.searchParams.set("utm_campaign", getNewsletterCampaign(newsletterId));
+  return target.href;
+}
+
+export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
+  const { db, logger } = options;
+  const timings = { ...defaultClickTimings, ...options.timings };
+  const now = options.now ?? Date.now;
+  const queue: PendingClick[] = [];
+  // One write at a time, so a burst split over two batches is still seen whole.
+  let writing = Promise.resolve();
+
+  async function writeQueued() {
+    while (queue.length > 0) {
+      try {
+        await writeClicks(db, queue.splice(0, batchSize), timings);
+      } catch (error) {
+        logDatabaseError(logger, error, "Newsletter clicks not written");
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    writing = writing.then(writeQueued);
+    return writing;
+  }
+
+  const timer = setInterval(() => void flush(), options.flushMs ?? 1_000);
+  timer.unref();
+
+  return {
+    async answer(req, res, next) {
+      const named = readClickToken(String(req.params.token ?? ""));
+      if (!named) return refuse(res);
+      let found: { url: string; newsletter_id: number } | undefined;
+      try {
+        found = await db
+          .selectFrom("newsletter_copies as c")
+          .innerJoin("newsletter_links as l", (join) =>
+            join
+              .onRef("l.newsletter_id", "=", "c.newsletter_id")
+              .on("l.position", "=", named.position),
+          )
+          .select(["l.url", "c.newsletter_id"])
+          .where("c.token", "=", named.token)
+          .executeTakeFirst();
+      } catch (error) {
+        return next(error);
+      }
+      if (!found) return refuse(res);
+      const newsletterId = Number(found.newsletter_id);
+      res.setHeader("Cache-Control", "no-store");
+      res.redirect(302, addAttribution(found.url, req.headers.host ?? "", newsletterId));
+      // Counted once the answer is on its way: writing it never delays the redirect.
+      if (queue.length >= maxQueued) return;
+      queue.push({
+        token: named.token,
+        newsletterId,
+        position: named.position,
+        method: req.method,
+        userAgent: readUserAgentStart(req.headers["user-agent"]) || undefined,
+        at: now(),
+      });
+    },
+    flush,
+    async stop() {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
