@@ -133,7 +133,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     networkOf,
     ...options.visits,
   });
-  const clicks = createClickRecorder({ db: services.db, logger, ...options.clicks });
+  const clicks = createClickRecorder({
+    db: services.db,
+    logger,
+    siteUrl: config.SITE_URL,
+    ...options.clicks,
+  });
   const router = createSiteRouter(services, options.mode, visits);
   router.getRouteFacts().then(
     (facts) => visits.setPublicPageTest((path) => facts.getCacheRule(path)?.value !== undefined),

@@ -38,6 +38,7 @@ const landed: Record<string, string> = {
   "0032_missing_addresses_trim.ts":
     "361e9e9e87d6ce4c1c147fdf48d6fbef6ce14395cd7c9a57874316223ba4a155",
   "0033_visit_rollups.ts": "6618af6d46b9bb0c80bd8409702e7fbb09cfa1bf26158fe0715ddc7e243afa08",
+  "0036_newsletter_clicks.ts": "d4b2e95747707a66b89a29452e432ea06b48f0f9f29853042c730501e8f592d6",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

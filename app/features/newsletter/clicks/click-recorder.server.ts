@@ -14,6 +14,8 @@ import { readClickToken } from "./tracked-links";
 export type ClickRecorderOptions = {
   db: Db;
   logger: Logger;
+  /** The site's address (SITE_URL): links to it get the issue as source and campaign. */
+  siteUrl: string;
   /** The human checks' hand-over delay and burst window (tests make them short). */
   timings?: Partial<ClickTimings>;
   /** How often the queue is written; 1 s. */
@@ -42,15 +44,15 @@ function refuse(res: Response) {
   res.end(notFoundPage);
 }
 
-/** The link, with the issue as source and campaign when it leads to this site (`host`). */
-export function addAttribution(url: string, host: string, newsletterId: number): string {
+/** The link, with the issue as source and campaign when it leads to the site itself. */
+export function addAttribution(url: string, siteHost: string, newsletterId: number): string {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
     return url;
   }
-  if (target.host !== host || target.searchParams.has("utm_source")) return url;
+  if (target.host !== siteHost || target.searchParams.has("utm_source")) return url;
   target.searchParams.set("utm_source", newsletterSource);
   target.searchParams.set("utm_medium", "email");
   target.searchParams.set("utm_campaign", getNewsletterCampaign(newsletterId));
@@ -59,6 +61,7 @@ export function addAttribution(url: string, host: string, newsletterId: number):
 
 export function createClickRecorder(options: ClickRecorderOptions): ClickRecorder {
   const { db, logger } = options;
+  const siteHost = new URL(options.siteUrl).host;
   const timings = { ...defaultClickTimings, ...options.timings };
   const now = options.now ?? Date.now;
   const queue: PendingClick[] = [];
@@ -105,7 +108,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       if (!found) return refuse(res);
       const newsletterId = Number(found.newsletter_id);
       res.setHeader("Cache-Control", "no-store");
-      res.redirect(302, addAttribution(found.url, req.headers.host ?? "", newsletterId));
+      res.redirect(302, addAttribution(found.url, siteHost, newsletterId));
       // Counted once the answer is on its way: writing it never delays the redirect.
       if (queue.length >= maxQueued) return;
       queue.push({

@@ -28,7 +28,7 @@ export const machineReasonLabels: Record<MachineReason, string> = {
  * BingPreview, Proofpoint, Mimecast, Barracuda, Google's image proxy, and HTTP libraries.
  */
 const scannerAgents =
-  /bingpreview|safelinks|microsoft office|ms-office|microsoft outlook|proofpoint|ppops|mimecast|barracuda|googleimageproxy|ggpht\.com|google-safety|bot\b|bot\/|crawler|spider|preview|scanner|curl\/|wget\/|python|httpx|aiohttp|go-http-client|java\/|okhttp|libwww|node-fetch|axios|undici|headlesschrome|phantomjs/i;
+  /bingpreview|safelinks|microsoft office|ms-office|microsoft outlook|proofpoint|ppops|mimecast|barracuda|googleimageproxy|ggpht\.com|google-safety|\bbot\b|bot\/|crawler|spider|preview|scanner|curl\/|wget\/|python|httpx|aiohttp|go-http-client|java\/|okhttp|libwww|node-fetch|axios|undici|headlesschrome|phantomjs/i;
 
 /** A user agent a person's browser never sends: a known scanner or a script (none at all too). */
 export function isScannerAgent(userAgent: string | undefined): boolean {
