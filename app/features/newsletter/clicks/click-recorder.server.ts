@@ -34,8 +34,13 @@ export type ClickRecorder = {
 
 /** Clicks queued at most; past it (a flood, the database away) new ones are not counted. */
 const maxQueued = 10_000;
+/**
+ * A copy's clicks queued at most between two writes: a person clicks a few links, so a copy
+ * followed more often than this in a second is a machine's, and the rest of it is not kept.
+ */
+const maxQueuedPerCopy = 50;
 /** Clicks per write: a few bound values each, well within either database's limit. */
-const batchSize = 500;
+const batchSize = 200;
 
 const notFoundPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Link not found</title></head><body><h1>Link not found</h1><p>This link is no longer valid.</p></body></html>`;
 
@@ -65,16 +70,20 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
   const timings = { ...defaultClickTimings, ...options.timings };
   const now = options.now ?? Date.now;
   const queue: PendingClick[] = [];
+  const queuedPerCopy = new Map<string, number>();
   // One write at a time, so a burst split over two batches is still seen whole.
   let writing = Promise.resolve();
 
   async function writeQueued() {
+    queuedPerCopy.clear();
     while (queue.length > 0) {
       try {
         await writeClicks(db, queue.splice(0, batchSize), timings);
       } catch (error) {
         logDatabaseError(logger, error, "Newsletter clicks not written");
       }
+      // A turn of the event loop between batches, for the redirects waiting meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -107,10 +116,17 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       }
       if (!found) return refuse(res);
       const newsletterId = Number(found.newsletter_id);
-      res.setHeader("Cache-Control", "no-store");
-      res.redirect(302, addAttribution(found.url, siteHost, newsletterId));
+      // No body and no negotiation: the redirect is all a mail client's browser needs.
+      res.writeHead(302, {
+        Location: addAttribution(found.url, siteHost, newsletterId),
+        "Cache-Control": "no-store",
+        "Content-Length": "0",
+      });
+      res.end();
       // Counted once the answer is on its way: writing it never delays the redirect.
-      if (queue.length >= maxQueued) return;
+      const queued = queuedPerCopy.get(named.token) ?? 0;
+      if (queue.length >= maxQueued || queued >= maxQueuedPerCopy) return;
+      queuedPerCopy.set(named.token, queued + 1);
       queue.push({
         token: named.token,
         newsletterId,

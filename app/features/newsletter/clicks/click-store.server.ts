@@ -19,6 +19,9 @@ export type PendingClick = {
   at: number;
 };
 
+/** Clicks written before a batch that its burst check reads, at most. */
+const maxWrittenRead = 2_000;
+
 /** Each copy's hand-over to the mail server (null while not handed over), by token. */
 async function readHandovers(db: Db, tokens: string[]): Promise<Map<string, number | null>> {
   const rows = await db
@@ -50,6 +53,9 @@ export async function writeClicks(
     .select(["id", "token", "position", "clicked_at", "machine_reason"])
     .where("token", "in", tokens)
     .where("clicked_at", ">=", new Date(earliest).toISOString())
+    // Enough for any burst; a flood on one copy is a machine's without reading all of it.
+    .orderBy("clicked_at", "desc")
+    .limit(maxWrittenRead)
     .execute();
   const reasons: (MachineReason | undefined)[] = kept.map((click) =>
     readMachineReason(

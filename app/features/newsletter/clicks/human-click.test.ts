@@ -94,4 +94,14 @@ describe("the human click checks", () => {
     ).toEqual(new Set([1, 2]));
     expect(findBursts([])).toEqual(new Set());
   });
+
+  it("judges a flood of 50,000 clicks of one copy in one pass", () => {
+    const flood = Array.from({ length: 50_000 }, (_, index) => ({ position: 1, at: index }));
+    flood.push({ position: 2, at: 50_500 });
+    const started = performance.now();
+    const burst = findBursts(flood);
+    expect(performance.now() - started).toBeLessThan(500);
+    // The other link's click and the first link's clicks within 3 s of it.
+    expect(burst.size).toBe(1 + 2_500);
+  });
 });

@@ -65,7 +65,7 @@ export type CopyClick = { position: number; at: number };
 /**
  * The clicks of one copy that are part of a burst: each one within `burstMs` of a click on
  * another link of the same copy (a person opens links one at a time; a repeat of the same link
- * is no burst). Answers their indexes.
+ * is no burst). Answers their indexes. One pass over the clicks in time order, however many.
  */
 export function findBursts(
   clicks: readonly CopyClick[],
@@ -73,16 +73,25 @@ export function findBursts(
 ): Set<number> {
   const order = clicks.map((click, index) => ({ ...click, index })).sort((a, b) => a.at - b.at);
   const burst = new Set<number>();
-  for (let from = 0; from < order.length; from++) {
-    const first = order[from];
-    if (!first) continue;
-    for (let to = from + 1; to < order.length; to++) {
-      const next = order[to];
-      if (!next || next.at - first.at > burstMs) break;
-      if (next.position === first.position) continue;
-      burst.add(first.index);
-      burst.add(next.index);
+  // The clicks within burstMs either side of the one looked at, counted by link.
+  const around = new Map<number, number>();
+  const add = (position: number, change: number) => {
+    const count = (around.get(position) ?? 0) + change;
+    if (count === 0) around.delete(position);
+    else around.set(position, count);
+  };
+  let from = 0;
+  let to = 0;
+  for (const click of order) {
+    while (to < order.length && (order[to]?.at ?? 0) - click.at <= burstMs) {
+      add(order[to]?.position ?? 0, 1);
+      to++;
     }
+    while (from < to && click.at - (order[from]?.at ?? 0) > burstMs) {
+      add(order[from]?.position ?? 0, -1);
+      from++;
+    }
+    if (around.size > 1) burst.add(click.index);
   }
   return burst;
 }
