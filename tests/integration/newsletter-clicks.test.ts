@@ -168,9 +168,9 @@ describe.each(getTestDatabaseKinds())("newsletter clicks on $name", (kind) => {
     ]);
     expect(report.tables["newsletter-links"].title).toBe("Links in 'November digest'");
     expect(report.tables["newsletter-links"].rows.map((row) => [row.label, row.value])).toEqual([
-      [`${origin}/about`, 1],
-      [`${origin}/services?from=mail`, 0],
-      ["https://partner.example/offer", 0],
+      [`${origin.replace("http://", "")}/about`, 1],
+      [`${origin.replace("http://", "")}/services?from=mail`, 0],
+      ["partner.example/offer", 0],
     ]);
     const csv = await fetch(`${site.url}/admin/insights/export.csv?table=newsletters&period=7d`, {
       headers: { cookie },

@@ -192,7 +192,8 @@ function newsletterLinksTable({ issue }: ReportReads): TableSource {
       const people = toNumber(row.people);
       const machine = toNumber(row.machine);
       return {
-        label: row.url,
+        // The scheme says nothing on a narrow screen: the host and path are what tell links apart.
+        label: row.url.replace(/^https?:\/\//, ""),
         detail: `${plural(people, "person", "people")} · ${plural(machine, "machine click", "machine clicks")}`,
         value: toNumber(row.human),
         figures: [people, machine],

@@ -216,11 +216,12 @@ const tableOrder: InsightsTableName[] = [
   "case-studies",
   "referrers",
   "campaigns",
+  // Side by side on a wide screen: an issue, and the links of the one picked.
+  "newsletters",
+  "newsletter-links",
   "conversions",
   "landing-conversions",
   "source-conversions",
-  "newsletters",
-  "newsletter-links",
   "devices",
   "browsers",
 ];
