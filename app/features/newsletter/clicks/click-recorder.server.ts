@@ -49,15 +49,19 @@ function refuse(res: Response) {
   res.end(notFoundPage);
 }
 
-/** The link, with the issue as source and campaign when it leads to the site itself. */
-export function addAttribution(url: string, siteHost: string, newsletterId: number): string {
+/**
+ * Where a click goes: the link as a URL (so the Location header holds only what a header may),
+ * with the issue as source and campaign when it leads to the site itself; undefined when the
+ * stored link is no URL.
+ */
+export function readTarget(url: string, siteHost: string, newsletterId: number) {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return url;
+    return undefined;
   }
-  if (target.host !== siteHost || target.searchParams.has("utm_source")) return url;
+  if (target.host !== siteHost || target.searchParams.has("utm_source")) return target.href;
   target.searchParams.set("utm_source", newsletterSource);
   target.searchParams.set("utm_medium", "email");
   target.searchParams.set("utm_campaign", getNewsletterCampaign(newsletterId));
@@ -114,11 +118,12 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
       } catch (error) {
         return next(error);
       }
-      if (!found) return refuse(res);
-      const newsletterId = Number(found.newsletter_id);
+      const newsletterId = Number(found?.newsletter_id);
+      const location = found && readTarget(found.url, siteHost, newsletterId);
+      if (!location) return refuse(res);
       // No body and no negotiation: the redirect is all a mail client's browser needs.
       res.writeHead(302, {
-        Location: addAttribution(found.url, siteHost, newsletterId),
+        Location: location,
         "Cache-Control": "no-store",
         "Content-Length": "0",
       });
