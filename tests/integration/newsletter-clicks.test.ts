@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readInsights } from "~/features/insights/insights.server";
 import { eraseSubscriber, exportSubscriber } from "~/features/newsletter/subscribers.server";
 import { commandLineActor } from "~/platform/activity/activity.server";
-import { createDayReader } from "~/platform/visits/visit-days";
+import { createDayReader, subtractMonths } from "~/platform/visits/visit-days";
+import { deleteVisitsBefore } from "~/platform/visits/visit-store.server";
 import { getTestDatabaseKinds } from "../support/databases";
 import { type MailSite, startMailSite, waitForEmptyOutbox } from "../support/mail-site";
 import {
@@ -179,6 +180,28 @@ describe.each(getTestDatabaseKinds())("newsletter clicks on $name", (kind) => {
       "Newsletter,Clicks by people,Copies sent,People who clicked,Machine clicks,Visits,Sign-ups,Contact messages",
       "November digest,1,1,1,3,1,0,1",
     ]);
+
+    // Clicks go with the visit figures past the retention (25 months by default).
+    const [, token = ""] = /\/r\/([\w-]{22})-/.exec(links[0] ?? "") ?? [];
+    await db
+      .insertInto("newsletter_clicks")
+      .values({
+        day: "2020-01-06",
+        clicked_at: "2020-01-06T10:00:00.000Z",
+        newsletter_id: id,
+        position: 1,
+        token,
+        machine_reason: "",
+      })
+      .execute();
+    await deleteVisitsBefore(db, subtractMonths(today, 25), today);
+    const kept = await db
+      .selectFrom("newsletter_clicks")
+      .select("day")
+      .where("newsletter_id", "=", id)
+      .execute();
+    expect(kept).toHaveLength(4);
+    expect(kept.map((row) => row.day)).not.toContain("2020-01-06");
 
     // The subscriber's export holds their clicks; once erased, their links are refused.
     const subscriber = await db
