@@ -5,6 +5,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express, { type NextFunction } from "express";
 import type { VariantHandlerOptions } from "~/capabilities/media/image-variants.server";
 import { createVariantHandler } from "~/capabilities/media/image-variants.server";
+import {
+  type ClickRecorder,
+  type ClickRecorderOptions,
+  createClickRecorder,
+} from "~/features/newsletter/clicks/click-recorder.server";
 import { createRedirectAnswer } from "~/features/redirects/answer-redirect.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import type { AppServices } from "~/platform/context.server";
@@ -38,6 +43,7 @@ import { makeCountingStage } from "./stages/counting.server";
 import { makeErrorsStage } from "./stages/errors.server";
 import { createFrontDoor } from "./stages/front-door.server";
 import { makeHealthStage } from "./stages/health.server";
+import { makeNewsletterClicksStage } from "./stages/newsletter-clicks.server";
 import { makeOverloadStage } from "./stages/overload.server";
 import { createSitePageCache, makePageCacheStage } from "./stages/page-cache.server";
 import { createSiteRouter } from "./stages/react-router.server";
@@ -84,6 +90,8 @@ export type SiteAppOptions = {
     | "newVisitorsPerNetworkHour"
     | "newValuesPerDay"
   >;
+  /** The newsletter click checks' timings and the click queue's flush interval (tests). */
+  clicks?: Pick<ClickRecorderOptions, "timings" | "flushMs">;
 };
 
 /** The places the app holds right now: all 0 once every request has ended, however it ended. */
@@ -101,6 +109,8 @@ export type SiteApp = ((req: IncomingMessage, res: ServerResponse, next?: NextFu
   visits: VisitRecorder;
   /** The event loop's measured delay (in /readyz); stop() ends the measuring. */
   loopDelay: LoopMonitor;
+  /** The newsletter click counter: its stop() writes what is queued, at shutdown. */
+  clicks: ClickRecorder;
 };
 
 export function createSiteApp(services: AppServices, options: SiteAppOptions): SiteApp {
@@ -123,6 +133,12 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     enabled: config.VISIT_COUNTING,
     networkOf,
     ...options.visits,
+  });
+  const clicks = createClickRecorder({
+    db: services.db,
+    logger,
+    siteUrl: config.SITE_URL,
+    ...options.clicks,
   });
   const router = createSiteRouter(services, options.mode, visits);
   router.getRouteFacts().then(
@@ -158,6 +174,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     makeStage("cross-site guard", createCrossSiteGuard(config.SITE_URL, logger)),
     makeCompressionStage(),
     addressCheckStage,
+    makeNewsletterClicksStage(clicks),
     makeStage("redirects", redirects.answerRedirect),
     makeHealthStage(services, shedder, loopDelay),
     makeUploadedImagesStage(services, variants),
@@ -178,6 +195,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     readLoad: (): SiteLoad => ({ requests: admitRequest.readCounts(), overload: shedder.state() }),
     visits,
     loopDelay,
+    clicks,
   };
   if (!pageCache) return Object.assign(app, parts) as unknown as SiteApp;
   const frontDoor = createFrontDoor({ admitRequest, guardRequest, variants, pageCache, app });

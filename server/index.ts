@@ -110,9 +110,9 @@ async function serve(booted: Awaited<ReturnType<ServerModule["bootServices"]>>) 
       server,
       logger: services.logger,
       // The worker finishes the mail it is sending; anything left stays in the outbox for next time.
-      // The visit counts still in memory are written.
+      // The visit counts and newsletter clicks still in memory are written.
       stopJobs: async () => {
-        await Promise.all([jobs.stop(), app.visits.stop()]);
+        await Promise.all([jobs.stop(), app.visits.stop(), app.clicks.stop()]);
       },
       closeDatabase: () => services.db.destroy(),
     });

@@ -366,6 +366,9 @@ describe.each(getTestDatabaseKinds())("Insights rollups on $name", (kind) => {
       conversions: 3,
       "landing-conversions": distinct(visits.map((visit) => visit.entry)),
       "source-conversions": 3000,
+      // No newsletter was sent in this test.
+      newsletters: 0,
+      "newsletter-links": 0,
     };
     expect(expectedRows.articles).toBeGreaterThan(0);
     const cookie = await logInCookie(site);

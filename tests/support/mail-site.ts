@@ -2,6 +2,7 @@
 // jobs sending the outbox to it, and a way to wait until every queued mail is out.
 import type { MailWorkerOptions } from "~/capabilities/mail/mail-worker.server";
 import type { Db } from "~/platform/db/tables.server";
+import type { SiteAppOptions } from "../../server/app";
 import type { TestDatabase } from "./databases";
 import { waitFor } from "./newsletter";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
@@ -13,14 +14,19 @@ export async function startMailSite(
   database: TestDatabase,
   env: Record<string, string> = {},
   jobOptions: MailWorkerOptions = {},
+  appOptions: Partial<SiteAppOptions> = {},
 ): Promise<MailSite> {
   const smtp = await startTestSmtpServer();
-  const site = await startTestSite(database, {
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "site@clearline.example",
-    NOTIFY_TO: "owner@clearline.example",
-    ...env,
-  });
+  const site = await startTestSite(
+    database,
+    {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "site@clearline.example",
+      NOTIFY_TO: "owner@clearline.example",
+      ...env,
+    },
+    appOptions,
+  );
   const jobs = site.site.startBackgroundJobs(site.services, { pollIntervalMs: 50, ...jobOptions });
   return {
     site,

@@ -71,7 +71,7 @@ export async function startSiteInstance(
     url,
     app,
     close: async () => {
-      await app.visits.stop();
+      await Promise.all([app.visits.stop(), app.clicks.stop()]);
       await stop();
       await services.db.destroy();
     },
@@ -134,7 +134,7 @@ export async function startTestSite(
     pageCache: app.pageCache,
     app,
     close: async () => {
-      await app.visits.stop();
+      await Promise.all([app.visits.stop(), app.clicks.stop()]);
       app.loopDelay.stop();
       await stop();
       await services.db.destroy();

@@ -24,7 +24,8 @@ export const noConversions = (): ConversionCounts => ({ contact: 0, newsletter: 
 const isConversionKind = (kind: string): kind is ConversionKind =>
   (conversionKinds as readonly string[]).includes(kind);
 
-const pageSql = (page?: Page) => (page ? sql`limit ${page.limit} offset ${page.offset}` : sql``);
+export const pageSql = (page?: Page) =>
+  page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
 
 /** The period's conversions, rolled up and raw, as (kind, entry_path, source, conversions). */
 function selectConversions(range: DayRange, aliases: SourceAliases) {

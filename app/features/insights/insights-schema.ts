@@ -37,6 +37,8 @@ export const insightsTableNames = [
   "conversions",
   "landing-conversions",
   "source-conversions",
+  "newsletters",
+  "newsletter-links",
 ] as const;
 export type InsightsTableName = (typeof insightsTableNames)[number];
 
@@ -58,9 +60,19 @@ const periodSchema = z
   .enum(insightsPeriods, { error: "Choose a period: 7d, 30d, 90d or 365d" })
   .default("30d");
 
-export const insightsQuerySchema = z.object({ period: periodSchema });
+/** The newsletter issue whose links are shown; anything else means the newest of the period. */
+const newsletterSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(2_147_483_647)
+  .optional()
+  .catch(undefined);
+
+export const insightsQuerySchema = z.object({ period: periodSchema, newsletter: newsletterSchema });
 
 export const insightsExportSchema = z.object({
   period: periodSchema,
   table: z.enum(insightsTableNames, { error: "Unknown table" }),
+  newsletter: newsletterSchema,
 });

@@ -28,6 +28,13 @@ import {
   periodDays,
 } from "./insights-schema";
 import {
+  type NewsletterLinkRow,
+  type NewsletterRow,
+  readChosenIssue,
+  selectNewsletterLinks,
+  selectNewsletters,
+} from "./newsletter-reads.server";
+import {
   type DayRange,
   type SourceAliases,
   selectRawSourceValues,
@@ -48,6 +55,8 @@ export type Row = {
   figures?: number[];
   /** Conversions per visit, for the rate tables. */
   share?: number;
+  /** Where the label leads on screen (a newsletter's links). */
+  href?: string;
 };
 export type InsightsTable = {
   title: string;
@@ -57,6 +66,8 @@ export type InsightsTable = {
   detailColumn?: string;
   /** The CSV's headings of each row's further figures. */
   figureColumns?: string[];
+  /** One line under the table on screen. */
+  note?: string;
   rows: Row[];
 };
 
@@ -117,6 +128,79 @@ function toRateRow(row: RateRow, name: (key: string) => string): Row {
 }
 
 const nameSource = (key: string) => key || "Direct / none";
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+const noOpensNote =
+  "Opens are not counted: mail apps fetch every copy's images at delivery, so an open says nothing about a reader.";
+
+/** Each issue sent in the period: what it brought, people's clicks first. */
+function newslettersTable(reads: ReportReads): TableSource {
+  return {
+    title: "Newsletters",
+    columns: ["Newsletter", "Clicks by people"],
+    figureColumns: [
+      "Copies sent",
+      "People who clicked",
+      "Machine clicks",
+      "Visits",
+      "Sign-ups",
+      "Contact messages",
+    ],
+    note: noOpensNote,
+    query: selectNewsletters(reads.current),
+    toRow: (row: NewsletterRow) => {
+      const figures = [
+        row.copies,
+        row.people,
+        row.machine,
+        row.visits,
+        row.sign_ups,
+        row.messages,
+      ].map(toNumber);
+      const [copies = 0, people = 0, machine = 0, visits = 0, signUps = 0, messages = 0] = figures;
+      return {
+        label: row.subject,
+        detail: [
+          plural(copies, "copy sent", "copies sent"),
+          plural(people, "person clicked", "people clicked"),
+          plural(machine, "machine click", "machine clicks"),
+          plural(visits, "visit", "visits"),
+          plural(signUps, "sign-up", "sign-ups"),
+          plural(messages, "message", "messages"),
+        ].join(" · "),
+        value: toNumber(row.human),
+        figures,
+        href: `?period=${reads.period}&newsletter=${toNumber(row.id)}#insights-newsletter-links`,
+      };
+    },
+  };
+}
+
+/** One issue's links: clicks by people and by machines. */
+function newsletterLinksTable({ issue }: ReportReads): TableSource {
+  const headings = {
+    title: issue ? `Links in '${issue.subject}'` : "Newsletter links",
+    columns: ["Link", "Clicks by people"] as [string, string],
+    figureColumns: ["People who clicked", "Machine clicks"],
+  };
+  if (!issue) return { ...headings, rows: [] };
+  return {
+    ...headings,
+    query: selectNewsletterLinks(issue.id),
+    toRow: (row: NewsletterLinkRow) => {
+      const people = toNumber(row.people);
+      const machine = toNumber(row.machine);
+      return {
+        // The scheme says nothing on a narrow screen: the host and path are what tell links apart.
+        label: row.url.replace(/^https?:\/\//, ""),
+        detail: `${plural(people, "person", "people")} · ${plural(machine, "machine click", "machine clicks")}`,
+        value: toNumber(row.human),
+        figures: [people, machine],
+      };
+    },
+  };
+}
 const namePage = (key: string) => key || "(unknown)";
 
 function toPageRow(row: PageRow): Row {
@@ -145,6 +229,9 @@ type ReportReads = {
   aliases: SourceAliases;
   titles: Map<string, { kind: string; title: string }>;
   conversions: { current: ConversionCounts; previous: ConversionCounts };
+  period: InsightsPeriod;
+  /** The newsletter issue whose links are shown, if any was sent. */
+  issue: { id: number; subject: string } | undefined;
 };
 
 /** A table's headings, and its ranked read with how a row of it reads (or its few rows). */
@@ -259,24 +346,36 @@ function describeTable(reads: ReportReads, name: InsightsTableName): TableSource
       return rateTable(reads, "Conversion rate by landing page", "Landing page", "entry", namePage);
     case "source-conversions":
       return rateTable(reads, "Conversion rate by source", "Source", "source", nameSource);
+    case "newsletters":
+      return newslettersTable(reads);
+    case "newsletter-links":
+      return newsletterLinksTable(reads);
   }
 }
 
 /** The reads every table shares: the raw rows' aliases, the titles, the totals of both periods. */
-async function prepareReads(db: Db, period: InsightsPeriod, today: string) {
+async function prepareReads(
+  db: Db,
+  period: InsightsPeriod,
+  today: string,
+  newsletter: number | undefined,
+) {
   const { current, previous } = getPeriodRanges(period, today);
   const aliases = toSourceAliases(
     await readOffLoop(db, selectRawSourceValues({ from: previous.from, to: current.to })),
   );
-  const [counted, counterpart, titles] = await Promise.all([
+  const [counted, counterpart, titles, issue] = await Promise.all([
     readTotals(db, current, aliases),
     readTotals(db, previous, aliases),
     listPageTitles(db),
+    readChosenIssue(db, current, newsletter),
   ]);
   const reads: ReportReads = {
     current,
     aliases,
     titles,
+    period,
+    issue,
     conversions: { current: counted.byKind, previous: counterpart.byKind },
   };
   const toTotals = (read: typeof counted): Totals => ({
@@ -304,8 +403,10 @@ export async function readInsights(
   db: Db,
   period: InsightsPeriod,
   today: string,
+  /** The newsletter issue whose links are shown; the period's newest when none. */
+  newsletter?: number,
 ): Promise<InsightsReport> {
-  const prepared = await prepareReads(db, period, today);
+  const prepared = await prepareReads(db, period, today, newsletter);
   const { current, previous, reads } = prepared;
   const days = await readDays(db, current);
   const read = new Map<InsightsTableName, InsightsTable>();
@@ -321,6 +422,7 @@ export async function readInsights(
           columns: source.columns,
           ...(source.detailColumn ? { detailColumn: source.detailColumn } : {}),
           ...(source.figureColumns ? { figureColumns: source.figureColumns } : {}),
+          ...(source.note ? { note: source.note } : {}),
           rows: await readTopRows(db, source),
         });
       }),
@@ -407,8 +509,9 @@ export async function streamInsightsCsv(
   name: InsightsTableName,
   period: InsightsPeriod,
   today: string,
+  newsletter?: number,
 ): Promise<{ from: string; to: string; body: ReadableStream<Uint8Array> }> {
-  const { current, reads } = await prepareReads(db, period, today);
+  const { current, reads } = await prepareReads(db, period, today, newsletter);
   const table = describeTable(reads, name);
   const rated = table.rated ?? false;
   const rows = await openTableRows(db, table);

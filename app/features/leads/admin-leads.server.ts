@@ -4,7 +4,7 @@
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { formatTime } from "~/platform/format-time";
-import { parseAttribution } from "~/platform/visits/visit-attribution";
+import { parseAttribution, readNewsletterCampaign } from "~/platform/visits/visit-attribution";
 import { z } from "~/platform/zod";
 import { describeAttribution } from "./attribution-summary";
 import {
@@ -35,16 +35,33 @@ export function readInboxQuery(url: URL) {
   });
 }
 
+/** The subjects of the newsletter issues these messages' visits came from, by issue. */
+async function readIssueSubjects(db: Db, messages: InboxMessage[]) {
+  const ids = messages.flatMap((message) => {
+    const attribution = parseAttribution(message.visitAttribution);
+    const id = attribution && readNewsletterCampaign(attribution);
+    return id ? [id] : [];
+  });
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectFrom("newsletters")
+    .select(["id", "subject"])
+    .where("id", "in", [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), row.subject]));
+}
+
 function presentMessage(
   { visitAttribution, ...message }: InboxMessage,
   timeZone: string,
   titles: ReadonlyMap<string, PageTitle>,
+  issues: ReadonlyMap<number, string>,
 ) {
   const attribution = parseAttribution(visitAttribution);
   return {
     ...message,
     cameFrom: attribution && {
-      summary: describeAttribution(attribution, titles),
+      summary: describeAttribution(attribution, titles, issues),
       pages: attribution.pagesBefore,
     },
     receivedAt: formatTime(message.created_at, timeZone),
@@ -91,11 +108,12 @@ export async function loadLeadsOverview(
   const titles = messages.some((message) => message.visitAttribution)
     ? await readPageTitles(readTitles, db)
     : new Map<string, PageTitle>();
+  const issues = await readIssueSubjects(db, messages);
   return {
     folder,
     q,
     counts,
-    messages: messages.map((message) => presentMessage(message, timeZone, titles)),
+    messages: messages.map((message) => presentMessage(message, timeZone, titles, issues)),
     total,
     page,
     pageCount,

@@ -16,6 +16,7 @@ import {
 } from "~/features/newsletter/subscribers.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
+import { startCopyTracking } from "./clicks/copy-tracking.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
 import type { NewsletterDraft } from "./schema";
 
@@ -305,9 +306,10 @@ export async function queueNewsletterCopies(
     subject: claimed.subject,
     bodyHtml: claimed.body_html,
   });
+  const tracking = startCopyTracking(newsletter.bodyHtml, frame.siteUrl);
   const mails = subscribers.map((subscriber) => ({
     ...buildNewsletterMail(
-      newsletter,
+      tracking.trackCopy(newsletter, subscriber.email),
       frame,
       subscriber.email,
       getUnsubscribeUrl(frame.siteUrl, subscriber.unsubscribeToken),
@@ -315,5 +317,6 @@ export async function queueNewsletterCopies(
     newsletterId: claimed.id,
   }));
   await mail.addAll(mails, now);
+  await tracking.store(trx, claimed.id);
   return mails.length;
 }

@@ -11,6 +11,7 @@ import type { AppServices } from "~/platform/context.server";
 import { formatCsv } from "~/platform/csv";
 import type { Db, SubscriptionState } from "~/platform/db/tables.server";
 import { hitRateLimit } from "~/platform/rate-limit.server";
+import { eraseSubscriberClicks, listSubscriberClicks } from "./clicks/subscriber-clicks.server";
 import type { NewsletterInput } from "./sign-up-schema";
 
 export const newsletterRateLimit = { limit: 10, windowMs: 10 * 60_000 };
@@ -367,6 +368,7 @@ export async function exportSubscriber(db: Db, id: number) {
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return undefined;
+  const clicks = await listSubscriberClicks(db, id);
   const mails = await db
     .selectFrom("mail_outbox")
     .select(["subject", "state", "created_at", "sent_at"])
@@ -389,6 +391,7 @@ export async function exportSubscriber(db: Db, id: number) {
       queuedAt: mail.created_at,
       sentAt: mail.sent_at,
     })),
+    clicks,
   };
 }
 
@@ -410,6 +413,7 @@ export async function eraseSubscriber(
       .returning("email")
       .executeTakeFirst();
     if (!row) return undefined;
+    await eraseSubscriberClicks(trx, id);
     await trx
       .deleteFrom("mail_outbox")
       .where(sql<string>`lower(recipient)`, "=", row.email)

@@ -199,6 +199,32 @@ export interface NewsletterTable {
 
 export type NewsletterStatus = "draft" | "scheduled" | "sending" | "sent";
 
+/** An issue's links in order: a copy's /r/ address names the link by its position. */
+export interface NewsletterLinkTable {
+  newsletter_id: number;
+  position: number;
+  url: string;
+}
+
+/** One copy of an issue: the random token its /r/ addresses carry, and whose copy it is. */
+export interface NewsletterCopyTable {
+  token: string;
+  newsletter_id: number;
+  subscriber_id: number;
+}
+
+/** A click on a copy's link; machine_reason "" when it passed the human checks. */
+export interface NewsletterClickTable {
+  id: Generated<number>;
+  /** The click's day (site time zone): the visit figures' retention deletes by it. */
+  day: string;
+  clicked_at: string;
+  newsletter_id: number;
+  position: number;
+  token: string;
+  machine_reason: string;
+}
+
 /**
  * "handing-over": the end-of-data mark that makes the SMTP server take the mail may be on its way;
  * "in-doubt": the worker died (or lost its connection) in that state, so the mail may have arrived
@@ -494,6 +520,9 @@ export interface Tables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
   newsletters: NewsletterTable;
+  newsletter_links: NewsletterLinkTable;
+  newsletter_copies: NewsletterCopyTable;
+  newsletter_clicks: NewsletterClickTable;
   mail_tests: MailTestTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;

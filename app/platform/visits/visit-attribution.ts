@@ -46,3 +46,21 @@ export function readSourceName(source: string): string {
   const key = source.trim().toLowerCase();
   return knownSources.find(([pattern]) => pattern.test(key))?.[1] ?? source;
 }
+
+/** The utm_source a newsletter's clicks land with. */
+export const newsletterSource = "newsletter";
+
+/** The campaign that names one newsletter issue in the figures: "newsletter-12". */
+export function getNewsletterCampaign(newsletterId: number): string {
+  return `newsletter-${newsletterId}`;
+}
+
+/** The newsletter issue a visit's campaign names, or undefined. */
+export function readNewsletterCampaign(attribution: {
+  source: string;
+  campaign: string;
+}): number | undefined {
+  if (attribution.source !== newsletterSource) return undefined;
+  const match = /^newsletter-([1-9][0-9]{0,9})$/.exec(attribution.campaign);
+  return match?.[1] ? Number(match[1]) : undefined;
+}

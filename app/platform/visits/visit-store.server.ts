@@ -193,8 +193,12 @@ export async function readStoredAttribution(db: Db, day: string, visitor: string
   };
 }
 
-/** Every table of visit figures by day: the raw rows and their daily rollups. */
+/**
+ * Every table of visit figures by day: the raw rows and their daily rollups, and the newsletter's
+ * clicks (a subscriber's clicks are kept no longer than the visits they led to).
+ */
 export const visitFigureTables = [
+  "newsletter_clicks",
   "visit_page_views",
   "visit_entries",
   "visit_conversions",

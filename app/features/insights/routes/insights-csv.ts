@@ -17,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = insightsExportSchema.safeParse({
     table: params.get("table") ?? undefined,
     period: params.get("period") ?? undefined,
+    newsletter: params.get("newsletter") ?? undefined,
   });
   if (!parsed.success) {
     return Response.json(
@@ -24,11 +25,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const { table, period } = parsed.data;
+  const { table, period, newsletter } = parsed.data;
   const today = createDayReader()(Date.now(), await getRequestData(context).timeZone());
   return handleApi(
     async () => {
-      const csv = await streamInsightsCsv(db, table, period, today);
+      const csv = await streamInsightsCsv(db, table, period, today, newsletter);
       return new Response(csv.body, {
         headers: {
           "Content-Type": "text/csv; charset=utf-8",

@@ -1,6 +1,7 @@
 // /admin/insights (owners and editors): visitors, page views and conversions of a period against
 // the one before, the daily chart, and the tables (pages, articles, case studies, entry pages,
-// referrers, campaigns, devices, browsers, conversion rates), each with its CSV download.
+// referrers, campaigns, devices, browsers, conversion rates, newsletters and one issue's links),
+// each with its CSV download.
 import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -34,8 +35,10 @@ export const handle = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, visits } = getAppContext(context);
   getAdmin(context);
+  const params = new URL(request.url).searchParams;
   const parsed = insightsQuerySchema.safeParse({
-    period: new URL(request.url).searchParams.get("period") ?? undefined,
+    period: params.get("period") ?? undefined,
+    newsletter: params.get("newsletter") ?? undefined,
   });
   if (!parsed.success) {
     throw Response.json(
@@ -43,10 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { status: 400, headers: { "Cache-Control": "no-store" } },
     );
   }
-  const { period } = parsed.data;
+  const { period, newsletter } = parsed.data;
   const today = createDayReader()(Date.now(), await getRequestData(context).timeZone());
-  const report = await readInsights(db, period, today);
-  return { period, report, counting: visits?.settings.counting ?? false };
+  const report = await readInsights(db, period, today, newsletter);
+  return { period, newsletter, report, counting: visits?.settings.counting ?? false };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -116,11 +119,15 @@ function InsightsTableCard({
   name,
   table,
   period,
+  newsletter,
 }: {
   name: InsightsTableName;
   table: InsightsTable;
   period: InsightsPeriod;
+  /** The newsletter issue asked for, which its links' export names too. */
+  newsletter: number | undefined;
 }) {
+  const issue = name === "newsletter-links" && newsletter ? `&newsletter=${newsletter}` : "";
   const headingId = `insights-${name}`;
   const rated = table.rows.some((row) => row.share !== undefined);
   return (
@@ -130,7 +137,7 @@ function InsightsTableCard({
           {table.title}
         </h2>
         <a
-          href={`/admin/insights/export.csv?table=${name}&period=${period}`}
+          href={`/admin/insights/export.csv?table=${name}&period=${period}${issue}`}
           className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2"
           download
         >
@@ -163,9 +170,19 @@ function InsightsTableCard({
                 {table.rows.map((row) => (
                   <tr key={`${row.label} ${row.detail ?? ""}`} className="border-b last:border-0">
                     <th scope="row" className="w-full max-w-0 py-2 pr-3 font-normal">
-                      <span className="block truncate" title={row.label}>
-                        {row.label}
-                      </span>
+                      {row.href ? (
+                        <Link
+                          to={row.href}
+                          className="block truncate text-primary underline-offset-4 hover:underline"
+                          title={row.label}
+                        >
+                          {row.label}
+                        </Link>
+                      ) : (
+                        <span className="block truncate" title={row.label}>
+                          {row.label}
+                        </span>
+                      )}
                       {row.detail ? (
                         <span className="block break-words text-xs text-muted-foreground">
                           {row.detail}
@@ -186,6 +203,7 @@ function InsightsTableCard({
             </table>
           </div>
         )}
+        {table.note ? <p className="mt-3 text-xs text-muted-foreground">{table.note}</p> : null}
       </CardContent>
     </Card>
   );
@@ -198,6 +216,9 @@ const tableOrder: InsightsTableName[] = [
   "case-studies",
   "referrers",
   "campaigns",
+  // Side by side on a wide screen: an issue, and the links of the one picked.
+  "newsletters",
+  "newsletter-links",
   "conversions",
   "landing-conversions",
   "source-conversions",
@@ -206,7 +227,7 @@ const tableOrder: InsightsTableName[] = [
 ];
 
 export default function InsightsPage({ loaderData }: Route.ComponentProps) {
-  const { period, report, counting } = loaderData;
+  const { period, newsletter, report, counting } = loaderData;
   const { totals, previous } = report;
   return (
     <AdminPage
@@ -278,7 +299,13 @@ export default function InsightsPage({ loaderData }: Route.ComponentProps) {
       </Card>
       <div className="grid gap-4 lg:grid-cols-2">
         {tableOrder.map((name) => (
-          <InsightsTableCard key={name} name={name} table={report.tables[name]} period={period} />
+          <InsightsTableCard
+            key={name}
+            name={name}
+            table={report.tables[name]}
+            period={period}
+            newsletter={newsletter}
+          />
         ))}
       </div>
       <p className="text-xs text-muted-foreground">
