@@ -6,6 +6,8 @@ import { Fragment, type ReactElement, type ReactNode, useRef } from "react";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import {
+  hasErrorUnder,
+  MoreFields,
   RemoveItemButton,
   StoredTextField,
   TextField,
@@ -15,20 +17,43 @@ import { Button } from "~/ui/button";
 import { Input } from "~/ui/input";
 import { Label } from "~/ui/label";
 import { NativeSelect } from "~/ui/native-select";
+import { CardListControl } from "./card-list-control";
 import {
   createEmptyValues,
   createShortId,
   type Field,
   type ImageValue,
   type RefSource,
+  type SuppliedKind,
 } from "./field-kinds";
 import type { FieldValues } from "./field-values";
+import { PairListControl } from "./pair-list-control";
 
 /** What a chooser offers: the site's services, case studies and articles. */
 export type RefOptions = Record<RefSource, { value: string; label: string }[]>;
 
+/** The record a field sits in, for a supplied control that writes beside its own value. */
+type ParentRecord = { path: string; values: FieldValues; onChange: (patch: FieldValues) => void };
+
+/** What a supplied kind's control is drawn from: FieldControl's props, its record's among them. */
+export type SuppliedControlProps = {
+  field: Field & { kind: SuppliedKind };
+  path: string;
+  value: unknown;
+  /** The field's hint, read for the record as it stands. */
+  hint: string | undefined;
+  context: FieldContext;
+  parent: ParentRecord;
+  onChange: (value: unknown) => void;
+};
+
+/** The controls of the kinds drawn above the kit, passed down by the screen that draws the form. */
+export type SuppliedControls = {
+  [Kind in SuppliedKind]: (props: SuppliedControlProps) => ReactElement;
+};
+
 /** What every control of a table reads: the form's errors and the choosers' options. */
-type FieldContext = {
+export type FieldContext = {
   errors: Record<string, string>;
   library: LibraryChoice[];
   refOptions: RefOptions;
@@ -36,6 +61,8 @@ type FieldContext = {
   input?: FieldValues;
   /** The groups in use (categories, industries), offered by a group field. */
   groups?: string[];
+  /** The supplied kinds' controls, for a table that holds them (the content's). */
+  controls?: SuppliedControls;
 };
 
 type FieldHint = Field["hint"];
@@ -46,23 +73,48 @@ const readHint = (hint: FieldHint, context: FieldContext) =>
 
 const linkHint = "An address on this site such as /contact, or a full link (https://...).";
 
+/** What a one-line text kind adds to its input: its type and the browser's help. */
+const inputProps = {
+  text: { type: "text" },
+  url: { type: "url", inputMode: "url" },
+  email: { type: "email", autoComplete: "off" },
+  tel: { type: "tel", autoComplete: "off" },
+  icon: { type: "text", list: "icon-names", autoComplete: "off", spellCheck: false },
+} as const;
+
+/** The first error of one line of a lines field ("path.2"), named by its line. */
+function findLineError(errors: Record<string, string>, path: string): string | undefined {
+  const prefix = `${path}.`;
+  const found = Object.entries(errors).find(
+    ([key]) => key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)),
+  );
+  return found && `Line ${Number(found[0].slice(prefix.length)) + 1}: ${found[1]}`;
+}
+
 export function FieldControl({
   field,
   path,
   value,
   context,
+  parent,
   onChange,
 }: {
   field: Field;
   path: string;
   value: unknown;
   context: FieldContext;
+  /** The record the field sits in; a supplied control may write beside its own value. */
+  parent?: ParentRecord;
   onChange: (value: unknown) => void;
 }): ReactElement {
   const { errors } = context;
   switch (field.kind) {
     case "text":
     case "longText":
+    case "url":
+    case "email":
+    case "tel":
+    case "icon":
     case "link":
       return (
         <TextField
@@ -70,7 +122,21 @@ export function FieldControl({
           label={field.label}
           hint={field.kind === "link" ? linkHint : readHint(field.hint, context)}
           placeholder={field.kind === "link" ? undefined : field.placeholder?.(context.input ?? {})}
+          {...(field.kind === "link" || field.kind === "longText" ? {} : inputProps[field.kind])}
           multiline={field.kind === "longText"}
+          rows={field.kind === "link" ? undefined : field.rows}
+          error={errors[path]}
+          value={String(value ?? "")}
+          onValueChange={onChange}
+        />
+      );
+    case "heroTitle":
+      return (
+        <StoredTextField
+          form="htmlLine"
+          path={path}
+          label={field.label}
+          hint={readHint(field.hint, context)}
           error={errors[path]}
           value={String(value ?? "")}
           onValueChange={onChange}
@@ -81,11 +147,29 @@ export function FieldControl({
         <RichTextField
           path={path}
           label={field.label}
+          hint={readHint(field.hint, context)}
           error={errors[path]}
           value={String(value ?? "")}
           onValueChange={onChange}
         />
       );
+    case "seo":
+    case "blocks": {
+      const Control = context.controls?.[field.kind];
+      if (!Control) throw new Error(`No control was supplied for the ${field.kind} field ${path}`);
+      const record = parent ?? { path: "", values: context.input ?? {}, onChange };
+      return (
+        <Control
+          field={field}
+          path={path}
+          value={value}
+          hint={readHint(field.hint, context)}
+          context={context}
+          parent={record}
+          onChange={onChange}
+        />
+      );
+    }
     case "image": {
       const image = (value ?? { url: "", alt: "" }) as ImageValue;
       return (
@@ -188,10 +272,41 @@ export function FieldControl({
           path={path}
           label={field.label}
           hint={readHint(field.hint, context)}
-          error={errors[path]}
+          error={errors[path] ?? findLineError(errors, path)}
           value={Array.isArray(value) ? (value as string[]) : []}
           onValueChange={onChange}
-          rows={4}
+          rows={field.rows}
+        />
+      );
+    case "pairs":
+      return (
+        <PairListControl
+          path={path}
+          legend={field.label}
+          hint={readHint(field.hint, context)}
+          itemName={field.itemName}
+          fields={field.fields}
+          items={Array.isArray(value) ? (value as Record<string, string>[]) : []}
+          onItemsChange={onChange}
+          max={field.max}
+          errors={errors}
+        />
+      );
+    case "cards":
+      return (
+        <CardListControl
+          spec={field}
+          path={path}
+          items={Array.isArray(value) ? (value as FieldValues[]) : []}
+          onItemsChange={onChange}
+          hint={readHint(field.hint, context)}
+          drawFields={(props) => (
+            <FieldTable
+              {...props}
+              context={context}
+              onChange={(patch) => props.onChange({ ...props.values, ...patch })}
+            />
+          )}
         />
       );
     case "object": {
@@ -227,33 +342,54 @@ type RowsProps<Kind extends "rows" | "inlineRows"> = {
   onChange: (value: unknown) => void;
 };
 
-/** A whole table, in its order, each change as a patch of the record. */
+/**
+ * A whole table, in its order, each change as a patch of the record; the fields marked `more`
+ * after the others, folded under `more`'s title.
+ */
 export function FieldTable({
   fields,
   values,
   context,
+  path,
+  more = { title: "More fields", description: "" },
   onChange,
 }: {
   fields: readonly Field[];
   values: FieldValues;
   context: FieldContext;
+  /** Where the record sits in the form ("hero", "services.items.2"); the form's root without. */
+  path?: string;
+  more?: { title: string; description: string };
   onChange: (patch: FieldValues) => void;
 }) {
   const tableContext = { ...context, input: values };
-  return (
-    <FieldRows
-      fields={fields}
-      draw={(field) => (
-        <FieldControl
-          key={field.key}
-          field={field}
-          path={field.key}
-          value={values[field.key]}
-          context={tableContext}
-          onChange={(next) => onChange({ [field.key]: next })}
-        />
-      )}
+  const parent = { path: path ?? "", values, onChange };
+  const pathOf = (field: Field) => (path ? `${path}.${field.key}` : field.key);
+  const draw = (field: Field) => (
+    <FieldControl
+      key={field.key}
+      field={field}
+      path={pathOf(field)}
+      value={values[field.key]}
+      context={tableContext}
+      parent={parent}
+      onChange={(next) => onChange({ [field.key]: next })}
     />
+  );
+  const folded = fields.filter((field) => field.more);
+  return (
+    <>
+      <FieldRows fields={fields.filter((field) => !field.more)} draw={draw} />
+      {folded.length > 0 ? (
+        <MoreFields
+          title={more.title}
+          description={more.description}
+          hasError={folded.some((field) => hasErrorUnder(context.errors, pathOf(field)))}
+        >
+          <FieldRows fields={folded} draw={draw} />
+        </MoreFields>
+      ) : null}
+    </>
   );
 }
 

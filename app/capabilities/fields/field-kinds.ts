@@ -1,6 +1,7 @@
 // The field kit: each kind of field a table may hold (texts, rich text, link, image, choice, chosen
 // records, lists and records of sub-fields), with its value's zod schema, its empty value, its
 // cleaning and what it lacks to be published. Tables are data only; field-controls.tsx draws them.
+import type { ComponentType } from "react";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { richText } from "~/capabilities/rich-text/rich-text-schema";
 import { findLinkCharacterProblem, findSiteAddressProblem } from "~/platform/http/site-address";
@@ -17,15 +18,37 @@ type FieldBase<Key extends string> = {
   hint?: string | ((input: FieldValues) => string);
   /** Consecutive fields with the same number share a row of that many columns on wide screens. */
   columns?: 2 | 3;
+  /** Folded under "More ..." after the table's other fields, so the main ones stay first. */
+  more?: true;
 };
 
 /**
+ * A text typed on one line or several. url, email, tel: the input's type (no check of the value's
+ * form). icon: a name among the site's icons, offered by the screen's "icon-names" list. heroTitle:
+ * plain text stored as one HTML paragraph. group: the value a list is grouped by (category,
+ * industry), picked among those in use or typed.
+ */
+type TextKind = "text" | "longText" | "group" | "url" | "email" | "tel" | "icon" | "heroTitle";
+
+/**
+ * Kinds whose control the screen that draws the table supplies (FieldContext.controls): their
+ * value and markup belong to layers above the kit (a page's blocks, a page's SEO panel). The kit
+ * neither checks nor fills their value: their owner's schema does.
+ */
+export type SuppliedKind = "seo" | "blocks";
+
+/** An icon drawn beside a card's heading. */
+export type IconComponent = ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+
+/**
  * A plain text (escaped when shown); required ones are asked for when the record is published.
- * group: the value a list is grouped by (category, industry), picked among those in use or typed.
+ * Without max, a table whose schema is written elsewhere (the content's).
  */
 export type TextKindField<Key extends string = string> = FieldBase<Key> & {
-  kind: "text" | "longText" | "group";
-  max: number;
+  kind: TextKind;
+  max?: number;
+  /** A multi-line text's height, in lines. */
+  rows?: number;
   required?: true;
   placeholder?: (input: FieldValues) => string;
   /** Stored in another form than typed (an author's name as author, an empty read time computed). */
@@ -35,6 +58,7 @@ export type Field<Key extends string = string> =
   | TextKindField<Key>
   /** The writer's desk editor: sanitized like an article's text. */
   | (FieldBase<Key> & { kind: "richText" })
+  | (FieldBase<Key> & { kind: SuppliedKind })
   /** An address on the site ("/contact") or a full web, mail or phone link. */
   | (FieldBase<Key> & { kind: "link" })
   /** An image of the library, with its description: { url, alt }. */
@@ -51,9 +75,41 @@ export type Field<Key extends string = string> =
     })
   /**
    * A list of short texts typed one item per line; itemName words the messages ("At most 8
-   * approach steps", "Each approach step is required").
+   * approach steps", "Each approach step is required"). A line's own error shows under the field,
+   * named by its line. Without limits, a table whose schema is written elsewhere (the content's).
    */
-  | (FieldBase<Key> & { kind: "lines"; itemName: string; itemMax: number; max: number })
+  | (FieldBase<Key> & {
+      kind: "lines";
+      itemName?: string;
+      itemMax?: number;
+      max?: number;
+      rows?: number;
+    })
+  /** A list of records of two or three texts, each record in a group of its own ("Feature 1"). */
+  | (FieldBase<Key> & {
+      kind: "pairs";
+      itemName: string;
+      max: number;
+      fields: readonly { key: string; label: string; multiline?: boolean }[];
+    })
+  /**
+   * A list of rich records drawn as cards that move up and down (the services), each card's fields
+   * from its table, the extra ones folded under `fold`.
+   */
+  | (FieldBase<Key> & {
+      kind: "cards";
+      itemName: string;
+      max: number;
+      addLabel: string;
+      emptyText: string;
+      // Method syntax: a table's functions take its own item type.
+      create(): FieldValues;
+      /** The short line under a card's heading ("Untitled service" when empty). */
+      describe(item: FieldValues): string;
+      icon?(item: FieldValues): IconComponent;
+      fold: { title: string; description: string };
+      fields: readonly Field[];
+    })
   /** A list of records of a few short texts, each on one line ("Result 1 value", "Add Result"). */
   | (FieldBase<Key> & {
       kind: "inlineRows";
@@ -80,24 +136,29 @@ export type ImageValue = { url: string; alt: string } & ImagePlacement;
 
 /** The value a field holds, by its kind. */
 export type ValueOf<F> = F extends {
-  kind: "rows" | "inlineRows";
+  kind: "rows" | "inlineRows" | "cards";
   fields: infer S extends readonly Field[];
 }
   ? ValuesOf<S>[]
-  : F extends { kind: "object"; fields: infer S extends readonly Field[] }
-    ? ValuesOf<S>
-    : F extends { kind: "refs" | "lines" }
-      ? string[]
-      : F extends { kind: "image" }
-        ? ImageValue
-        : string;
+  : F extends { kind: "pairs"; fields: readonly { key: infer K extends string }[] }
+    ? Record<K, string>[]
+    : F extends { kind: "object"; fields: infer S extends readonly Field[] }
+      ? ValuesOf<S>
+      : F extends { kind: "refs" | "lines" }
+        ? string[]
+        : F extends { kind: "image" }
+          ? ImageValue
+          : F extends { kind: SuppliedKind }
+            ? unknown
+            : string;
 
 /** The record a table's fields hold. */
 export type ValuesOf<Fields extends readonly Field[]> = {
   -readonly [F in Fields[number] as F["key"]]: ValueOf<F>;
 };
 
-const text = (max: number) => z.string().trim().max(max, tooLongMessage(max));
+const text = (max?: number) =>
+  max === undefined ? z.string().trim() : z.string().trim().max(max, tooLongMessage(max));
 const imageUrl = text(300).regex(
   /^(?:\/images\/(?!.*\.\.)[\w./-]+)?$/,
   "Choose an image from the library (a path under /images/)",
@@ -131,17 +192,21 @@ type TableUse = "filled" | "input" | "stored";
 
 /** The schema of one field's value, by its kind. */
 type SchemaOf<F> = F extends {
-  kind: "rows" | "inlineRows";
+  kind: "rows" | "inlineRows" | "cards";
   fields: infer S extends readonly Field[];
 }
   ? z.ZodArray<z.ZodObject<ShapeOf<S>>>
-  : F extends { kind: "object"; fields: infer S extends readonly Field[] }
-    ? z.ZodObject<ShapeOf<S>>
-    : F extends { kind: "refs" | "lines" }
-      ? z.ZodArray<z.ZodString>
-      : F extends { kind: "image" }
-        ? z.ZodObject<{ url: z.ZodString; alt: z.ZodString }>
-        : z.ZodString;
+  : F extends { kind: "pairs" }
+    ? z.ZodArray<z.ZodObject<Record<string, z.ZodString>>>
+    : F extends { kind: "object"; fields: infer S extends readonly Field[] }
+      ? z.ZodObject<ShapeOf<S>>
+      : F extends { kind: "refs" | "lines" }
+        ? z.ZodArray<z.ZodString>
+        : F extends { kind: "image" }
+          ? z.ZodObject<{ url: z.ZodString; alt: z.ZodString }>
+          : F extends { kind: SuppliedKind }
+            ? z.ZodUnknown
+            : z.ZodString;
 
 /** The zod shape of a table, by its fields' kinds. */
 type ShapeOf<Fields extends readonly Field[]> = {
@@ -159,9 +224,17 @@ function buildKindSchema(field: Field, use: TableUse): z.ZodType {
     case "text":
     case "longText":
     case "group":
+    case "url":
+    case "email":
+    case "tel":
+    case "icon":
+    case "heroTitle":
       return text(field.max);
     case "richText":
       return richText;
+    case "seo":
+    case "blocks":
+      return z.unknown();
     case "link":
       return link;
     case "image":
@@ -171,13 +244,18 @@ function buildKindSchema(field: Field, use: TableUse): z.ZodType {
     case "refs":
       return z.array(text(120)).max(field.max, `At most ${field.max} ${field.label.toLowerCase()}`);
     case "lines": {
+      const { itemName = "item", max } = field;
       const item = text(field.itemMax);
-      return z
-        .array(use === "input" ? item.min(1, `Each ${field.itemName} is required`) : item)
-        .max(field.max, `At most ${field.max} ${field.itemName}s`);
+      const list = z.array(use === "input" ? item.min(1, `Each ${itemName} is required`) : item);
+      return max === undefined ? list : list.max(max, `At most ${max} ${itemName}s`);
     }
+    case "pairs":
+      return z
+        .array(z.object(Object.fromEntries(field.fields.map((sub) => [sub.key, text()]))))
+        .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
     case "rows":
     case "inlineRows":
+    case "cards":
       return z
         .array(z.object(buildTableShape(field.fields, use)))
         .max(field.max, `At most ${field.max} ${field.itemName.toLowerCase()}s`);
@@ -207,6 +285,8 @@ export function createEmptyValue(field: Field): unknown {
     case "rows":
     case "lines":
     case "inlineRows":
+    case "pairs":
+    case "cards":
       return [];
     case "object":
       return createEmptyValues(field.fields);
