@@ -2,24 +2,44 @@
 // (focus follows and the move is announced), delete one. Each card's fields come from its table.
 
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
-import { type ReactNode, useRef, useState } from "react";
+import { type ComponentType, type ReactNode, useRef, useState } from "react";
 import { RemoveItemButton, toFieldId } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
-import type { Field } from "./field-kinds";
 import type { FieldValues } from "./field-values";
 import { moveItem, removeItem, replaceItem } from "./list-items";
 
+/** An icon drawn beside a card's heading. */
+export type IconComponent = ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+
+/**
+ * A list of rich records drawn as cards that move up and down (the services), each card's fields
+ * from its table (Sub: the kit's fields), the extra ones folded under `fold`.
+ */
+export interface CardList<Sub extends { key: string }> {
+  kind: "cards";
+  label: string;
+  itemName: string;
+  max: number;
+  addLabel: string;
+  emptyText: string;
+  // Method syntax: a table's functions take its own item type.
+  create(): FieldValues;
+  /** The short line under a card's heading ("Untitled service" when empty). */
+  describe(item: FieldValues): string;
+  icon?(item: FieldValues): IconComponent;
+  fold: { title: string; description: string };
+  fields: readonly Sub[];
+}
+
 /** What a card's fields are drawn from, by the kit's FieldTable (passed in: it draws cards too). */
-type CardFieldsProps = {
-  fields: readonly Field[];
+type CardFieldsProps<Sub> = {
+  fields: readonly Sub[];
   path: string;
   values: FieldValues;
   onChange: (item: FieldValues) => void;
   more: { title: string; description: string };
 };
-type DrawFields = (props: CardFieldsProps) => ReactNode;
-
-type CardsSpec = Extract<Field, { kind: "cards" }>;
+type DrawFields<Sub> = (props: CardFieldsProps<Sub>) => ReactNode;
 
 /** The first card cannot move up nor the last down. */
 const moves = [
@@ -55,7 +75,7 @@ function focusLater(id: string, fallbackId?: string) {
   });
 }
 
-function ItemCard({
+function ItemCard<Sub extends { key: string }>({
   spec,
   cardKey,
   path,
@@ -67,7 +87,7 @@ function ItemCard({
   onDelete,
   drawFields,
 }: {
-  spec: CardsSpec;
+  spec: CardList<Sub>;
   cardKey: string;
   path: string;
   index: number;
@@ -76,7 +96,7 @@ function ItemCard({
   onChange: (item: FieldValues) => void;
   onMove: (direction: "up" | "down") => void;
   onDelete: () => void;
-  drawFields: DrawFields;
+  drawFields: DrawFields<Sub>;
 }) {
   const name = `${spec.itemName} ${index + 1}`;
   const headingId = `${cardKey}-heading`;
@@ -127,7 +147,7 @@ function ItemCard({
   );
 }
 
-export function CardListControl({
+export function CardListControl<Sub extends { key: string }>({
   spec,
   path,
   items,
@@ -135,13 +155,13 @@ export function CardListControl({
   hint,
   drawFields,
 }: {
-  spec: CardsSpec;
+  spec: CardList<Sub>;
   /** The list's hint, read for the record as it stands. */
   hint: string | undefined;
   path: string;
   items: FieldValues[];
   onItemsChange: (items: FieldValues[]) => void;
-  drawFields: DrawFields;
+  drawFields: DrawFields<Sub>;
 }) {
   const [keys, setKeys] = useCardKeys(items.length);
   const [announcement, setAnnouncement] = useState("");

@@ -2,7 +2,8 @@
 // with label, help text and kind. The editor's tabs, the Content Manager, validation messages and
 // History's field names read it; typed against the content schema, so a mismatch does not compile.
 import type { Block } from "~/capabilities/blocks/page-blocks";
-import type { Field, IconComponent } from "~/capabilities/fields/field-kinds";
+import type { IconComponent } from "~/capabilities/fields/card-list-control";
+import type { Field } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { getIcon } from "~/features/content/icons";
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";

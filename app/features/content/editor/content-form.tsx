@@ -4,8 +4,8 @@
 
 import { type ReactNode, useContext, useState } from "react";
 import { BlockChoicesContext } from "~/capabilities/blocks/blocks-field";
-import { FieldTable } from "~/capabilities/fields/field-controls";
 import type { Field } from "~/capabilities/fields/field-kinds";
+import { FieldTable } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";

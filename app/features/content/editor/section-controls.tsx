@@ -4,7 +4,7 @@
 import { useContext } from "react";
 import { BlocksField } from "~/capabilities/blocks/blocks-field";
 import type { Block } from "~/capabilities/blocks/page-blocks";
-import type { SuppliedControlProps, SuppliedControls } from "~/capabilities/fields/field-controls";
+import type { SuppliedControlProps, SuppliedControls } from "~/capabilities/fields/field-kinds";
 import { toFieldId } from "~/capabilities/workspace/fields";
 import { getPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import type { SeoSettings } from "~/platform/seo/seo-settings";
