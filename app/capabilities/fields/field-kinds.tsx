@@ -486,6 +486,15 @@ export function FieldControl({
   onChange: (value: unknown) => void;
 }): ReactElement {
   const { errors } = context;
+  // What every control of a single text reads.
+  const textProps = {
+    path,
+    label: field.label,
+    hint: readHint(field.hint, context),
+    error: errors[path],
+    value: String(value ?? ""),
+    onValueChange: onChange,
+  };
   switch (field.kind) {
     case "text":
     case "longText":
@@ -496,41 +505,18 @@ export function FieldControl({
     case "link":
       return (
         <TextField
-          path={path}
-          label={field.label}
-          hint={field.kind === "link" ? linkHint : readHint(field.hint, context)}
+          {...textProps}
+          hint={field.kind === "link" ? linkHint : textProps.hint}
           placeholder={field.kind === "link" ? undefined : field.placeholder?.(context.input ?? {})}
           {...(field.kind === "link" || field.kind === "longText" ? {} : inputProps[field.kind])}
           multiline={field.kind === "longText"}
           rows={field.kind === "link" ? undefined : field.rows}
-          error={errors[path]}
-          value={String(value ?? "")}
-          onValueChange={onChange}
         />
       );
     case "heroTitle":
-      return (
-        <StoredTextField
-          form="htmlLine"
-          path={path}
-          label={field.label}
-          hint={readHint(field.hint, context)}
-          error={errors[path]}
-          value={String(value ?? "")}
-          onValueChange={onChange}
-        />
-      );
+      return <StoredTextField form="htmlLine" {...textProps} />;
     case "richText":
-      return (
-        <RichTextField
-          path={path}
-          label={field.label}
-          hint={readHint(field.hint, context)}
-          error={errors[path]}
-          value={String(value ?? "")}
-          onValueChange={onChange}
-        />
-      );
+      return <RichTextField {...textProps} />;
     case "seo":
     case "blocks": {
       const Control = context.controls?.[field.kind];
