@@ -520,8 +520,8 @@ export function FieldControl({
     case "seo":
     case "blocks": {
       const Control = context.controls?.[field.kind];
-      if (!Control) throw new Error(`No control was supplied for the ${field.kind} field ${path}`);
-      const record = parent ?? { path: "", values: context.input ?? {}, onChange };
+      // Only a FieldTable draws them: it supplies the record they may write beside their value.
+      if (!Control || !parent) throw new Error(`No control for the ${field.kind} field ${path}`);
       return (
         <Control
           field={field}
@@ -529,7 +529,7 @@ export function FieldControl({
           value={value}
           hint={readHint(field.hint, context)}
           context={context}
-          parent={record}
+          parent={parent}
           onChange={onChange}
         />
       );
