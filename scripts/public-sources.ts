@@ -10,6 +10,14 @@ const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 /** The layout every admin screen sits in: what is under it is never a public page. */
 const adminLayout = "features/admin/routes/admin-layout.tsx";
 
+/**
+ * Modules the server reads for their data whose markup only admin screens draw: the field kit,
+ * whose kinds keep their schema (validating stored content) and their control in one file. The
+ * walk does not enter them, so neither their classes nor those of the controls they import reach
+ * a public page's stylesheet.
+ */
+const drawnOnlyInAdmin = new Set(["app/capabilities/fields/field-kinds.tsx"]);
+
 function listRouteFiles(entries: RouteConfigEntry[], underAdmin = false): string[] {
   return entries.flatMap((entry) => {
     const admin = underAdmin || entry.file === adminLayout;
@@ -33,7 +41,7 @@ export async function listAdminOnlySources(root: string): Promise<string[]> {
   const reached = new Set<string>();
   const queue = [...starts];
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-    if (reached.has(file)) continue;
+    if (reached.has(file) || drawnOnlyInAdmin.has(file)) continue;
     reached.add(file);
     queue.push(...(graph.get(file) ?? []));
   }

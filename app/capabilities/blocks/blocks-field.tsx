@@ -2,7 +2,7 @@
 // kit, blocks added from the list of types, moved up or down and removed.
 import { ArrowDown, ArrowUp } from "lucide-react";
 import { createContext, useId, useState } from "react";
-import { FieldControl, type RefOptions } from "~/capabilities/fields/field-controls";
+import { FieldControl, type RefOptions } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import type { LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RemoveItemButton } from "~/capabilities/workspace/fields";

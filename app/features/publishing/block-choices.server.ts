@@ -1,6 +1,6 @@
 // What the blocks' choosers offer (every service, case study and article, by the id a block
 // stores) and the media library: for the page editor and the content's extra blocks.
-import type { RefOptions } from "~/capabilities/fields/field-controls";
+import type { RefOptions } from "~/capabilities/fields/field-kinds";
 import { listLibraryChoices } from "~/capabilities/media/library-choices.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { getAppContext } from "~/platform/context.server";

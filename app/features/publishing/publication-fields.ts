@@ -78,6 +78,7 @@ export const caseStudyFields = [
     itemName: "approach step",
     itemMax: 300,
     max: 8,
+    rows: 4,
     hint: "One step per line (up to 8). Blank lines are ignored.",
   },
   {

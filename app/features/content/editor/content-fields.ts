@@ -2,25 +2,23 @@
 // with label, help text and kind. The editor's tabs, the Content Manager, validation messages and
 // History's field names read it; typed against the content schema, so a mismatch does not compile.
 import type { Block } from "~/capabilities/blocks/page-blocks";
+import type { IconComponent } from "~/capabilities/fields/card-list-control";
+import type { Field } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
+import { getIcon } from "~/features/content/icons";
 import { describeServicePage, type PageSeoFacts } from "~/features/content/page-seo";
 import { iconNames, type SiteContent } from "~/features/content/schema";
 import type { SeoSettings } from "~/platform/seo/seo-settings";
 
-/** Kinds of a single text value. heroTitle: plain text stored as one HTML paragraph. */
+/** A kit field's own settings, its key and label apart. */
+type KindSpec<Kind extends Field["kind"]> = Omit<Extract<Field, { kind: Kind }>, "key" | "label">;
 
-export type TextKind =
-  | "text"
-  | "longText"
-  | "richText"
-  | "url"
-  | "email"
-  | "tel"
-  | "icon"
-  | "heroTitle";
-
-type TextSpec = { kind: TextKind; rows?: number };
-type LinesSpec = { kind: "lines" };
+/** A single text value, drawn as the kit's kinds draw it (heroTitle: stored as one HTML line). */
+type TextSpec = {
+  kind: "text" | "longText" | "richText" | "url" | "email" | "tel" | "icon" | "heroTitle";
+  rows?: number;
+};
+type LinesSpec = KindSpec<"lines">;
 /**
  * A page's SEO settings (search title, description, social image, noindex) in one panel: an object
  * of them, or, keyed by its seoDescription, those a record carries among its own fields.
@@ -28,45 +26,22 @@ type LinesSpec = { kind: "lines" };
 type SeoSpec = { kind: "seo" };
 /** A list of blocks (hero, rich text, FAQ...), with the page editor's blocks field. */
 type BlocksSpec = { kind: "blocks" };
-type PairField<Item> = { key: keyof Item & string; label: string; multiline?: boolean };
-type PairsSpec<Item> = {
-  kind: "pairs";
-  /** One item's name: groups read "Feature 1", the button "Add Feature". */
-  itemName: string;
-  max: number;
-  fields: ReadonlyArray<PairField<Item>>;
+type PairsSpec<Item> = Omit<KindSpec<"pairs">, "fields"> & {
+  fields: ReadonlyArray<{ key: keyof Item & string; label: string; multiline?: boolean }>;
 };
-type CardsSpec<Item> = {
-  kind: "cards";
-  itemName: string;
-  max: number;
-  addLabel: string;
-  emptyText: string;
-  // Method syntax: the renderer calls these with items it does not know the type of.
+type CardsSpec<Item> = Omit<KindSpec<"cards">, "create" | "describe" | "icon" | "fields"> & {
+  // Method syntax: the kit calls these with items it does not know the type of.
   create(): Item;
-  /** The short line under a card's heading ("Untitled service" when empty). */
   describe(item: Item): string;
-  icon?(item: Item): string;
-  /** The fold of each card's extra fields. */
-  fold: { title: string; description: string };
+  icon?(item: Item): IconComponent;
   fields: ReadonlyArray<FieldSpec<Item>>;
 };
 
-/** A field as the renderer walks the table, whatever the value types. */
-export type AnyFieldSpec = {
-  key: string;
-  label: string;
-  hint?: string;
-  more?: boolean;
+/** The SEO panel's field, with the page its previews describe when the record tells it. */
+export type SeoFieldSpec = Field & {
+  kind: "seo";
   preview?(values: FieldValues): PageSeoFacts;
-} & (
-  | TextSpec
-  | LinesSpec
-  | SeoSpec
-  | BlocksSpec
-  | PairsSpec<Record<string, string>>
-  | (Omit<CardsSpec<Record<string, unknown>>, "fields"> & { fields: ReadonlyArray<AnyFieldSpec> })
-);
+};
 
 type KindFor<Value> = Value extends SeoSettings
   ? SeoSpec
@@ -82,14 +57,14 @@ type KindFor<Value> = Value extends SeoSettings
             : CardsSpec<Item>
           : never;
 
-/** One field of an object type T: its key, texts and a kind that fits T[key]. */
+/** One field of an object type T: its key, texts and a kit kind that fits T[key]. */
 export type FieldSpec<T> = {
   [Key in keyof T & string]: {
     key: Key;
     label: string;
     hint?: string;
     /** Fields beyond the main ones are folded under "More ..." so the main ones stay first. */
-    more?: boolean;
+    more?: true;
     /** A search description: the page it describes, for the SEO previews under it. */
     preview?(values: T): PageSeoFacts;
   } & KindFor<T[Key]>;
@@ -361,7 +336,7 @@ export const editorSectionSpecs = [
         emptyText: 'No services added yet. Click "Add Service" to get started.',
         create: createEmptyService,
         describe: (service) => service.title || "Untitled service",
-        icon: (service) => service.icon,
+        icon: (service) => getIcon(service.icon),
         fold: {
           title: "More details for this service's page",
           description: "Long description, approach steps, capabilities and use cases.",

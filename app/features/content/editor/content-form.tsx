@@ -2,10 +2,14 @@
 // with the version loaded (If-Match), every edit kept through a conflict, an expired session or an
 // error, drafts offered back, leaving guarded. The editor and the Content Manager both use it.
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useContext, useState } from "react";
+import { BlockChoicesContext } from "~/capabilities/blocks/blocks-field";
+import type { Field } from "~/capabilities/fields/field-kinds";
+import { FieldTable } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import type { PageSeoFacts } from "~/features/content/page-seo";
+import { iconNames } from "~/features/content/schema";
 import { Card, CardContent, CardDescription, CardHeader } from "~/ui/card";
 import { useDraft } from "~/ui/hooks/use-draft";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "~/ui/tabs";
@@ -19,7 +23,7 @@ import { type LoadedSections, loadContentSections, saveContentSections } from ".
 import type { ContentFormModel } from "./form-model";
 import { mergeDraftSections } from "./form-rules";
 import { SaveActions } from "./save-actions";
-import { SectionFields } from "./section-fields";
+import { sectionControls } from "./section-controls";
 import { SeoPagesContext } from "./seo-preview";
 import { useContentSave } from "./use-content-save";
 
@@ -53,6 +57,7 @@ export function ContentForm<Sections extends Record<string, unknown>>({
       describeField: model.describeField,
     });
   useLeaveGuard(dirty);
+  const context = { errors, ...useContext(BlockChoicesContext), controls: sectionControls };
   const draft = useDraft({
     email: adminEmail,
     form: model.id,
@@ -105,18 +110,43 @@ export function ContentForm<Sections extends Record<string, unknown>>({
                     </TabsTrigger>
                   ))}
                 </TabsList>
-                {model.specs.map((spec) => (
-                  <TabsContent key={spec.section} value={spec.section}>
-                    <SectionFields
-                      spec={spec}
-                      value={sections[spec.section] as FieldValues}
-                      errors={errors}
-                      onChange={(value) =>
-                        setSections((current) => ({ ...current, [spec.section]: value }))
-                      }
-                    />
-                  </TabsContent>
-                ))}
+                {model.specs.map((spec) => {
+                  const fields = spec.fields as readonly Field[];
+                  return (
+                    <TabsContent key={spec.section} value={spec.section}>
+                      <div className="grid grid-cols-1 gap-6">
+                        {fields.some((field) => field.kind === "icon" || field.kind === "cards") ? (
+                          <datalist id="icon-names">
+                            {iconNames.map((icon) => (
+                              <option key={icon} value={icon} />
+                            ))}
+                          </datalist>
+                        ) : null}
+                        <FieldTable
+                          fields={fields}
+                          path={spec.section}
+                          values={sections[spec.section] as FieldValues}
+                          context={context}
+                          more={
+                            spec.more ?? {
+                              title: `More ${spec.label.toLowerCase()} fields`,
+                              description: "",
+                            }
+                          }
+                          onChange={(patch) =>
+                            setSections((current) => ({
+                              ...current,
+                              [spec.section]: {
+                                ...(current[spec.section] as FieldValues),
+                                ...patch,
+                              },
+                            }))
+                          }
+                        />
+                      </div>
+                    </TabsContent>
+                  );
+                })}
               </Tabs>
             </SeoPagesContext>
           </CardContent>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { moveItem, removeItem } from "~/capabilities/fields/list-items";
 import { normalizeLinkInput } from "~/capabilities/rich-text/editor/insert-rules";
 import {
   formatLines,
@@ -9,13 +10,7 @@ import {
 import { defaultContent } from "~/features/content/default-content";
 import { describeContentPath, editorSectionSpecs } from "./content-fields";
 import { editorForm, managerForm } from "./form-model";
-import {
-  fromApiFieldErrors,
-  mergeDraftSections,
-  moveItem,
-  removeItem,
-  toEditorSections,
-} from "./form-rules";
+import { fromApiFieldErrors, mergeDraftSections, toEditorSections } from "./form-rules";
 
 // The services list's new item, as the field table creates it.
 const servicesSpec = editorSectionSpecs[3].fields[0];

@@ -1,6 +1,5 @@
 // The content forms' rules, apart from their screens: how the editor's
-// fields map onto the content (About fallbacks, Hero Title as text), list operations and the
-// API's error keys.
+// fields map onto the content (About fallbacks, Hero Title as text) and the API's error keys.
 import type { SiteContent } from "~/features/content/schema";
 import type { FieldErrors } from "~/platform/field-errors";
 import { escapeHtml } from "~/platform/plain-text";
@@ -22,26 +21,6 @@ export function toEditorSections<Sections extends Pick<SiteContent, "about">>(
         about.content || (about.description ? `<p>${escapeHtml(about.description)}</p>` : ""),
     },
   };
-}
-
-/** Swaps an item with its neighbour; the first cannot move up nor the last down. */
-export function moveItem<T>(items: readonly T[], index: number, direction: "up" | "down"): T[] {
-  const target = direction === "up" ? index - 1 : index + 1;
-  const moved = [...items];
-  const item = moved[index];
-  const neighbour = moved[target];
-  if (item === undefined || neighbour === undefined) return moved;
-  moved[index] = neighbour;
-  moved[target] = item;
-  return moved;
-}
-
-export function removeItem<T>(items: readonly T[], index: number): T[] {
-  return items.filter((_, position) => position !== index);
-}
-
-export function replaceItem<T>(items: readonly T[], index: number, item: T): T[] {
-  return items.map((current, position) => (position === index ? item : current));
 }
 
 /**

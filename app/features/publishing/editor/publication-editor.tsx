@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { BlocksField } from "~/capabilities/blocks/blocks-field";
-import { FieldTable, type RefOptions } from "~/capabilities/fields/field-controls";
+import { FieldTable, type RefOptions } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
 import { CoverImageField, type LibraryChoice } from "~/capabilities/media/cover-image-field";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";

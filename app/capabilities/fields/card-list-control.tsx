@@ -1,29 +1,45 @@
 // A list of rich items drawn as cards (the editor's services): add one, move a card up or down
-// (focus follows and the move is announced), delete one. Each card's fields come from the field
-// table.
+// (focus follows and the move is announced), delete one. Each card's fields come from its table.
 
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
-import { type ComponentType, useRef, useState } from "react";
-import type { FieldValues } from "~/capabilities/fields/field-values";
-import { getIcon } from "~/features/content/icons";
-import type { FieldErrors } from "~/platform/field-errors";
+import { type ComponentType, type ReactNode, useRef, useState } from "react";
+import { RemoveItemButton, toFieldId } from "~/capabilities/workspace/fields";
 import { Button } from "~/ui/button";
-import { RemoveItemButton, toFieldId } from "../../../capabilities/workspace/fields";
-import type { AnyFieldSpec } from "./content-fields";
-import { moveItem, removeItem, replaceItem } from "./form-rules";
+import type { FieldValues } from "./field-values";
+import { moveItem, removeItem, replaceItem } from "./list-items";
 
-/** What draws a card's fields: section-fields' FieldGroup, passed in since it draws cards too. */
-export type FieldGroupProps = {
-  fields: ReadonlyArray<AnyFieldSpec>;
+/** An icon drawn beside a card's heading. */
+export type IconComponent = ComponentType<{ className?: string; "aria-hidden"?: "true" }>;
+
+/**
+ * A list of rich records drawn as cards that move up and down (the services), each card's fields
+ * from its table (Sub: the kit's fields), the extra ones folded under `fold`.
+ */
+export interface CardList<Sub extends { key: string }> {
+  kind: "cards";
+  label: string;
+  itemName: string;
+  max: number;
+  addLabel: string;
+  emptyText: string;
+  // Method syntax: a table's functions take its own item type.
+  create(): FieldValues;
+  /** The short line under a card's heading ("Untitled service" when empty). */
+  describe(item: FieldValues): string;
+  icon?(item: FieldValues): IconComponent;
+  fold: { title: string; description: string };
+  fields: readonly Sub[];
+}
+
+/** What a card's fields are drawn from, by the kit's FieldTable (passed in: it draws cards too). */
+type CardFieldsProps<Sub> = {
+  fields: readonly Sub[];
   path: string;
   values: FieldValues;
-  errors: FieldErrors;
-  onChange: (values: FieldValues) => void;
+  onChange: (item: FieldValues) => void;
   more: { title: string; description: string };
 };
-type FieldGroupComponent = ComponentType<FieldGroupProps>;
-
-type CardsSpec = Extract<AnyFieldSpec, { kind: "cards" }>;
+type DrawFields<Sub> = (props: CardFieldsProps<Sub>) => ReactNode;
 
 /** The first card cannot move up nor the last down. */
 const moves = [
@@ -59,34 +75,32 @@ function focusLater(id: string, fallbackId?: string) {
   });
 }
 
-function ItemCard({
+function ItemCard<Sub extends { key: string }>({
   spec,
   cardKey,
   path,
   index,
   count,
   item,
-  errors,
   onChange,
   onMove,
   onDelete,
-  FieldGroup,
+  drawFields,
 }: {
-  spec: CardsSpec;
+  spec: CardList<Sub>;
   cardKey: string;
   path: string;
   index: number;
   count: number;
   item: FieldValues;
-  errors: FieldErrors;
   onChange: (item: FieldValues) => void;
   onMove: (direction: "up" | "down") => void;
   onDelete: () => void;
-  FieldGroup: FieldGroupComponent;
+  drawFields: DrawFields<Sub>;
 }) {
   const name = `${spec.itemName} ${index + 1}`;
   const headingId = `${cardKey}-heading`;
-  const Icon = getIcon(spec.icon ? spec.icon(item) : "");
+  const Icon = spec.icon?.(item);
   const fields = spec.fields;
   return (
     <section
@@ -95,7 +109,7 @@ function ItemCard({
     >
       <div className="flex items-center justify-between gap-3 border-b border-border px-4 py-3 sm:px-5">
         <div className="flex min-w-0 items-center gap-3">
-          {spec.icon ? (
+          {Icon ? (
             <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-secondary text-primary">
               <Icon className="size-5" aria-hidden="true" />
             </span>
@@ -127,33 +141,27 @@ function ItemCard({
         </div>
       </div>
       <div className="grid grid-cols-1 gap-5 p-4 sm:p-5">
-        <FieldGroup
-          fields={fields}
-          path={path}
-          values={item}
-          errors={errors}
-          onChange={onChange}
-          more={spec.fold}
-        />
+        {drawFields({ fields, path, values: item, onChange, more: spec.fold })}
       </div>
     </section>
   );
 }
 
-export function CardListField({
+export function CardListControl<Sub extends { key: string }>({
   spec,
   path,
   items,
   onItemsChange,
-  errors,
-  FieldGroup,
+  hint,
+  drawFields,
 }: {
-  spec: CardsSpec;
+  spec: CardList<Sub>;
+  /** The list's hint, read for the record as it stands. */
+  hint: string | undefined;
   path: string;
   items: FieldValues[];
   onItemsChange: (items: FieldValues[]) => void;
-  errors: FieldErrors;
-  FieldGroup: FieldGroupComponent;
+  drawFields: DrawFields<Sub>;
 }) {
   const [keys, setKeys] = useCardKeys(items.length);
   const [announcement, setAnnouncement] = useState("");
@@ -189,7 +197,7 @@ export function CardListField({
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <p className="text-base font-semibold text-navy">{spec.label}</p>
-          {spec.hint ? <p className="text-sm text-muted-foreground">{spec.hint}</p> : null}
+          {hint ? <p className="text-sm text-muted-foreground">{hint}</p> : null}
         </div>
         <Button ref={addButton} type="button" onClick={add} disabled={items.length >= spec.max}>
           <Plus aria-hidden="true" />
@@ -216,11 +224,10 @@ export function CardListField({
                 index={index}
                 count={items.length}
                 item={item}
-                errors={errors}
                 onChange={(next) => onItemsChange(replaceItem(items, index, next))}
                 onMove={(direction) => move(index, direction)}
                 onDelete={() => remove(index)}
-                FieldGroup={FieldGroup}
+                drawFields={drawFields}
               />
             );
           })}

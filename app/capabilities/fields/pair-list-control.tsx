@@ -1,14 +1,14 @@
 // A list of small items of two or three text fields (features, values, approach steps, use cases,
 // business hours, case-study summaries): each item in its own group with its fields, add and remove.
 import { Plus } from "lucide-react";
+import { RemoveItemButton, TextField } from "~/capabilities/workspace/fields";
 import type { FieldErrors } from "~/platform/field-errors";
 import { Button } from "~/ui/button";
-import { RemoveItemButton, TextField } from "../../../capabilities/workspace/fields";
-import { removeItem, replaceItem } from "./form-rules";
+import { removeItem, replaceItem } from "./list-items";
 
 type PairField<Key extends string> = { key: Key; label: string; multiline?: boolean };
 
-export function PairListField<Key extends string>({
+export function PairListControl<Key extends string>({
   path,
   legend,
   itemName,
