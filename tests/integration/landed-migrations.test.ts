@@ -38,6 +38,7 @@ const landed: Record<string, string> = {
   "0032_missing_addresses_trim.ts":
     "361e9e9e87d6ce4c1c147fdf48d6fbef6ce14395cd7c9a57874316223ba4a155",
   "0033_visit_rollups.ts": "6618af6d46b9bb0c80bd8409702e7fbb09cfa1bf26158fe0715ddc7e243afa08",
+  "0035_newsletter_topics.ts": "4191de94efe67a71448bc73ad3911c26b5b0fab46953c80e8e359c628951f344",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

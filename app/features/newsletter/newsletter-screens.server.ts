@@ -1,13 +1,13 @@
 // What the two newsletter screens read and what their buttons do: the overview (newsletters sent,
 // subscribers, starting a newsletter, erasing a subscriber) and one newsletter (compose, preview,
-// test, send, then its progress). The routes only parse, call these and render.
+// test, send, then its progress), and the topics a subscriber may choose. The routes only parse,
+// call these and render.
 import type { RouterContextProvider } from "react-router";
 import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/spam/spam.server";
 import {
-  countConfirmedSubscribers,
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
@@ -42,6 +42,8 @@ import {
   sendTestCopy,
 } from "./newsletters.server";
 import { draftIntentSchema, newsletterDraftSchema, newsletterListIntentSchema } from "./schema";
+import { everyone, listTopics, type Topic } from "./topics";
+import { countRecipients, readNewsletterAudience } from "./topics.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -54,6 +56,12 @@ export async function getNewsletterFrame(context: Context): Promise<NewsletterFr
     postalAddress: content.contact.address,
     replyTo: content.contact.email,
   };
+}
+
+/** The topics subscribers choose from now: the content's services, then News. */
+export async function getOfferedTopics(context: Context): Promise<Topic[]> {
+  const { content } = await getRequestContent(context);
+  return listTopics(content.services.items);
 }
 
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */
@@ -174,11 +182,13 @@ export async function loadNewsletterEditor(context: Context, id: number) {
   const admin = getAdmin(context);
   const newsletter = Number.isSafeInteger(id) ? await getNewsletter(db, id) : undefined;
   if (!newsletter) return undefined;
-  const [timeZone, frame, confirmedCount] = await Promise.all([
+  const audience = (await readNewsletterAudience(db, id)) ?? everyone;
+  const [timeZone, frame, confirmedCount, topics] = await Promise.all([
     getRequestData(context).timeZone(),
     getNewsletterFrame(context),
-    // Only a draft offers to send, naming how many it would reach.
-    newsletter.status === "draft" ? countConfirmedSubscribers(db) : 0,
+    // Only a draft offers to send, naming how many its audience reaches: the send's own query.
+    newsletter.status === "draft" ? countRecipients(db, audience) : 0,
+    getOfferedTopics(context),
   ]);
   return {
     newsletter: {
@@ -191,6 +201,8 @@ export async function loadNewsletterEditor(context: Context, id: number) {
         ? null
         : renderNewsletterEmail(await prepareForMail(db, newsletter), frame, undefined).html,
     confirmedCount,
+    audience,
+    topics,
     mailEnabled: isMailEnabled(getAppContext(context).config),
     adminEmail: admin.email,
   };

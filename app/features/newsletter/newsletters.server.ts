@@ -5,14 +5,13 @@ import { sql } from "kysely";
 import { type Mail, sendMail, writeWithMail } from "~/capabilities/mail/mail-port.server";
 import { withMailImages } from "~/capabilities/rich-text/responsive-html.server";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
-import {
-  getUnsubscribeUrl,
-  listConfirmedSubscribers,
-} from "~/features/newsletter/subscribers.server";
+import { getUnsubscribeUrl } from "~/features/newsletter/subscribers.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
 import type { NewsletterDraft } from "./schema";
+import { parseAudience } from "./topics";
+import { listRecipients } from "./topics.server";
 
 export type NewsletterStats = {
   recipients: number;
@@ -258,10 +257,10 @@ export async function sendNewsletter(
       .set({ status: "sending", sent_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", id)
       .where("status", "=", "draft")
-      .returning(["subject", "body_html"])
+      .returning(["subject", "body_html", "audience"])
       .executeTakeFirst();
     if (!claimed) throw new NewsletterStateError(notDraftMessage);
-    const subscribers = await listConfirmedSubscribers(trx);
+    const subscribers = await listRecipients(trx, parseAudience(claimed.audience));
     if (subscribers.length === 0) throw new NewsletterStateError(noSubscribersMessage);
     const newsletter = await prepareForMail(trx, {
       subject: claimed.subject,

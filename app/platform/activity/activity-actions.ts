@@ -28,6 +28,7 @@ export const activityActions = {
   "take-down-on-schedule": "Taken down on schedule",
   // The newsletter; erasing a subscriber is a "delete"
   "newsletter-send": "Newsletter sent",
+  "subscriber-topics": "Subscriber's topics changed",
   // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,
   // a test email; entries name a message by number and a contact by count, never by contents
   "message-handled": "Message marked handled",

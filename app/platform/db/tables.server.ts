@@ -188,6 +188,14 @@ export interface NewsletterTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** A JSON array of the topics it goes to; null: every confirmed subscriber. */
+  audience: ColumnType<string | null, string | null | undefined>;
+}
+
+/** A topic a subscriber chose: "news", or "service:" and a service's slug as it was then. */
+export interface NewsletterSubscriptionTopicTable {
+  subscription_id: number;
+  topic: string;
 }
 
 export type NewsletterStatus = "draft" | "sending" | "sent";
@@ -485,6 +493,7 @@ export interface Tables {
   newsletter_subscriptions: NewsletterSubscriptionTable;
   mail_outbox: MailOutboxTable;
   newsletters: NewsletterTable;
+  newsletter_subscription_topics: NewsletterSubscriptionTopicTable;
   mail_tests: MailTestTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;

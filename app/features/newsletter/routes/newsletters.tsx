@@ -1,7 +1,7 @@
 // /admin/newsletter: the newsletters sent and drafted with their results, starting a new one
 // (blank, or from a published article), and the subscribers: their state, the CSV, each one's
 // data export and erasure, and the sign-ups the spam guard holds apart.
-import { Download, FileText, PenLine, Trash2 } from "lucide-react";
+import { Download, FileText, ListChecks, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
@@ -221,6 +221,15 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                             <Download aria-hidden="true" />
                             Export
                           </a>
+                        </Button>
+                        <Button asChild variant="outline" size="sm">
+                          <Link
+                            to={`/admin/newsletter/subscribers/${subscriber.id}/topics`}
+                            aria-label={`Topics of ${subscriber.email}`}
+                          >
+                            <ListChecks aria-hidden="true" />
+                            Topics
+                          </Link>
                         </Button>
                         <EraseSubscriber id={subscriber.id} email={subscriber.email} />
                       </div>
