@@ -64,6 +64,12 @@ export async function getOfferedTopics(context: Context): Promise<Topic[]> {
   return listTopics(content.services.items);
 }
 
+/** What a subscriber's own page says around its form: the contact address and the home link. */
+export async function getSubscriberPageTexts(context: Context) {
+  const { content } = await getRequestContent(context);
+  return { contactEmail: content.contact.email, homeLinkText: content.forms.homeLinkText };
+}
+
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */
 const heldShown = 25;
 

@@ -3,8 +3,8 @@
 // address shows masked; unsubscribing is one more form, posted to /unsubscribe.
 import { ListChecks, MailX } from "lucide-react";
 import { data, Form, Link } from "react-router";
-import { getRequestContent } from "~/features/content/request-content.server";
 import { TopicsForm } from "~/features/newsletter/components/topics-form";
+import { getSubscriberPageTexts } from "~/features/newsletter/newsletter-screens.server";
 import {
   loadTopicsByToken,
   readTopicsForm,
@@ -21,11 +21,10 @@ export const handle = { cache: false } satisfies RouteHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const [topics, { content }] = await Promise.all([
+  const [topics, shared] = await Promise.all([
     loadTopicsByToken(context, "unsubscribe", token),
-    getRequestContent(context),
+    getSubscriberPageTexts(context),
   ]);
-  const shared = { contactEmail: content.contact.email, homeLinkText: content.forms.homeLinkText };
   if (!topics) return data({ ...shared, token: "", topics }, { status: 404 });
   return data({ ...shared, token, topics });
 }
