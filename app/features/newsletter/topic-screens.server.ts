@@ -87,7 +87,8 @@ async function saveChoice(
   }
   const saved = await saveSubscriberTopics(getAppContext(context).db, id, choice.topics, actor);
   if (!saved) return { status: 404, result: answerFailed(goneMessage) };
-  return { status: 200, result: answerDone({ message: savedMessage, chosen: choice.topics }) };
+  const message = actor ? "The subscriber's topics are saved." : savedMessage;
+  return { status: 200, result: answerDone({ message, chosen: choice.topics }) };
 }
 
 /** The owner's screen of one subscriber's topics: their address, what is offered and chosen. */

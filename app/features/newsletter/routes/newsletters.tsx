@@ -228,7 +228,8 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                             aria-label={`Topics of ${subscriber.email}`}
                           >
                             <ListChecks aria-hidden="true" />
-                            Topics
+                            {/* The icon alone on a phone, where the address needs the width. */}
+                            <span className="hidden sm:inline">Topics</span>
                           </Link>
                         </Button>
                         <EraseSubscriber id={subscriber.id} email={subscriber.email} />
