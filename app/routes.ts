@@ -21,8 +21,8 @@ export default [
     route("contact", "features/leads/routes/contact.tsx"),
     route("newsletter", "features/newsletter/routes/newsletter.tsx"),
     route("newsletter/confirm", "features/newsletter/routes/newsletter-confirm.tsx"),
-    route("newsletter/manage", "features/newsletter/routes/newsletter-manage.tsx"),
     route("unsubscribe", "features/newsletter/routes/unsubscribe.tsx"),
+    route("newsletter/manage", "features/newsletter/routes/newsletter-manage.tsx"),
     // Case studies and the blog, each with a page per record
     route("case-studies", "features/pages/routes/case-studies.tsx"),
     route("case-studies/:id", "features/pages/routes/case-study.tsx"),

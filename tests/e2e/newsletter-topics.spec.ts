@@ -159,3 +159,28 @@ for (const width of [375, 1280]) {
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the topics page is a plain form: it saves, and its unsubscribe button unsubscribes", async ({
+    page,
+  }) => {
+    const [email = ""] = await addConfirmedSubscribers(site.services.db, 1, "nojs");
+    const { unsubscribe_token: token } = await site.services.db
+      .selectFrom("newsletter_subscriptions")
+      .select("unsubscribe_token")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    await page.goto(`${site.url}/newsletter/manage?token=${token}`);
+    await page.getByLabel("News").uncheck();
+    await page.getByRole("button", { name: "Save my topics" }).click();
+    await expect(page.getByText("Your topics are saved.")).toBeVisible();
+    await expect(page.getByLabel("News")).not.toBeChecked();
+    await expect(page.getByLabel("Managed IT Services")).toBeChecked();
+    await page.getByRole("button", { name: "Unsubscribe from every issue" }).click();
+    await expect(page.getByRole("heading", { name: "You have been unsubscribed" })).toBeVisible();
+    await page.goto(`${site.url}/newsletter/manage?token=${token}`);
+    await expect(page.getByRole("heading", { name: "This link is not valid" })).toBeVisible();
+  });
+});

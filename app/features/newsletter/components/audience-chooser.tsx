@@ -1,6 +1,5 @@
 // Who a draft goes to: everyone who confirmed, or the subscribers of chosen topics. Each change is
 // saved at once and answered with the count it reaches, counted by the query the send uses.
-import { Users } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { TopicCheckboxes } from "~/features/newsletter/components/topic-checkboxes";
@@ -78,11 +77,7 @@ export function AudienceChooser({
           </p>
         </fieldset>
       ) : null}
-      <p
-        role="status"
-        className="flex items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700"
-      >
-        <Users className="size-4 shrink-0 text-primary" aria-hidden="true" />
+      <p role="status" className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
         {answer?.status === "failed" ? (
           <span className="text-red-700">{answer.message}</span>
         ) : (

@@ -103,7 +103,7 @@ export function EmailLinkPage({
           ) : null}
           {view.state === "done" && afterDone ? (
             <>
-              <div className="mt-8 border-t border-border pt-8">{afterDone}</div>
+              <div className="mt-8 border-t border-border pt-6">{afterDone}</div>
               <Button asChild variant="outline" className="mt-8">
                 <Link to="/">{texts.homeLinkText}</Link>
               </Button>

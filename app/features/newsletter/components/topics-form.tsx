@@ -38,12 +38,12 @@ export function TopicsForm({
         <TopicCheckboxes key={chosen.join(" ")} topics={view.topics} chosen={chosen} />
       </fieldset>
       {failed ? (
-        <p id="topics-error" role="alert" className="text-sm font-medium text-red-700">
+        <p id="topics-error" role="alert" className="text-sm font-medium text-destructive">
           {failed}
         </p>
       ) : null}
       {result?.status === "done" ? (
-        <p role="status" className="text-sm font-medium text-emerald-700">
+        <p role="status" className="text-sm font-medium text-accent">
           {result.body.message}
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 // /newsletter/manage?token=...: "choose your topics", linked from every issue's footer beside its
 // unsubscribe link and keyed by the same token. A plain form (it works without JavaScript); the
 // address shows masked; unsubscribing is one more form, posted to /unsubscribe.
-import { ListChecks, MailX } from "lucide-react";
+import { ListChecks } from "lucide-react";
 import { data, Form, Link } from "react-router";
 import { TopicsForm } from "~/features/newsletter/components/topics-form";
 import { getSubscriberPageTexts } from "~/features/newsletter/newsletter-screens.server";
@@ -75,7 +75,6 @@ export default function NewsletterManage({ loaderData, actionData }: Route.Compo
                 <Form method="post" action="/unsubscribe" className="mt-3">
                   <input type="hidden" name="token" value={token} />
                   <Button type="submit" variant="outline">
-                    <MailX aria-hidden="true" />
                     Unsubscribe from every issue
                   </Button>
                 </Form>
