@@ -2,6 +2,7 @@
 // (everyone, or chosen topics) and its live count as the owner ticks, the owner's edit of one
 // subscriber's topics, and a subscriber's own topics page from an issue's link, used by keyboard.
 // A site of its own, with a real SMTP server in the test.
+import { createHash, randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { createNewsletter } from "~/features/newsletter/newsletters.server";
 import { getTestDatabaseKinds } from "../support/databases";
@@ -148,7 +149,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByLabel("Cloud & Infrastructure")).toBeChecked();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: test.info().outputPath(`manage-${width}.png`), fullPage: true });
-    // Nothing ticked: refused with the reason, the boxes as they were.
+    // Nothing ticked: refused with the reason.
     for (const label of ["News", "Managed IT Services", "Cloud & Infrastructure"]) {
       await page.getByLabel(label).uncheck();
     }
@@ -157,6 +158,34 @@ for (const width of [375, 1280]) {
       page.getByRole("alert").filter({ hasText: "Choose at least one topic." }),
     ).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // A sign-up's confirmation link: once confirmed, the same page offers the topics.
+    const confirmToken = randomBytes(24).toString("base64url");
+    await site.services.db
+      .insertInto("newsletter_subscriptions")
+      .values({
+        email: `confirming-${width}@example.com`,
+        unsubscribe_token: randomBytes(24).toString("base64url"),
+        created_at: new Date().toISOString(),
+        ip_hash: "test",
+        state: "pending",
+        confirm_token_hash: createHash("sha256").update(confirmToken).digest("base64url"),
+        confirmation_sent_at: new Date().toISOString(),
+      })
+      .execute();
+    await page.goto(`${site.url}/newsletter/confirm?token=${confirmToken}`);
+    await page.getByRole("button", { name: "Confirm my subscription" }).click();
+    await expect(page.getByRole("heading", { name: "You're subscribed" })).toBeVisible();
+    const offered = page.getByRole("group", { name: "What would you like to hear about?" });
+    await expect(offered.getByRole("checkbox")).toHaveCount(8);
+    await offered.getByLabel("ServiceNow Development").uncheck();
+    await page.getByRole("button", { name: "Save my topics" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your topics are saved." }),
+    ).toBeVisible();
+    await expect(offered.getByLabel("ServiceNow Development")).not.toBeChecked();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: test.info().outputPath(`confirm-${width}.png`), fullPage: true });
   });
 }
 
