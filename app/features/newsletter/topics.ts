@@ -4,11 +4,11 @@ import { toSlug } from "~/platform/slug";
 
 export type Topic = { key: string; label: string };
 
-export const newsTopic: Topic = { key: "news", label: "News" };
+const newsTopic: Topic = { key: "news", label: "News" };
 
 const servicePrefix = "service:";
 
-export function getServiceTopicKey(title: string): string {
+function getServiceTopicKey(title: string): string {
   return `${servicePrefix}${toSlug(title)}`;
 }
 
@@ -34,15 +34,19 @@ export type Audience = { kind: "everyone" } | { kind: "topics"; topics: string[]
 
 export const everyone: Audience = { kind: "everyone" };
 
-/** The audience as the newsletter row stores it: null, or a JSON array of topic keys. */
+/**
+ * The audience as the newsletter row stores it: null, or a JSON array of topic keys. Anything
+ * else reaches nobody (the send then refuses), never everyone by mistake.
+ */
 export function parseAudience(stored: string | null): Audience {
   if (stored === null) return everyone;
+  const nobody: Audience = { kind: "topics", topics: [] };
   try {
     const topics: unknown = JSON.parse(stored);
-    if (!Array.isArray(topics)) return everyone;
+    if (!Array.isArray(topics)) return nobody;
     return { kind: "topics", topics: topics.filter((topic) => typeof topic === "string") };
   } catch {
-    return everyone;
+    return nobody;
   }
 }
 
@@ -50,7 +54,7 @@ export function formatAudience(audience: Audience): string | null {
   return audience.kind === "everyone" ? null : JSON.stringify(audience.topics);
 }
 
-export type TopicChoice = { ok: true; topics: string[] } | { ok: false; message: string };
+type TopicChoice = { ok: true; topics: string[] } | { ok: false; message: string };
 
 /**
  * Checks posted topic keys against the topics offered: each known, no repeats, and at least one
