@@ -307,7 +307,13 @@ describe.each(getTestDatabaseKinds())("newsletter topics on $name", (kind) => {
       .execute();
     expect(logged).toEqual([{ action: "subscriber-topics", target: "a subscriber" }]);
 
-    // The owner renames Cloud & Infrastructure: the subscriber still hears about it.
+    // The owner renames Cloud & Infrastructure: the subscriber still hears about it, and a draft
+    // meant for Cloud before the rename still is.
+    const earlier = await createDraft(site.url, cookie);
+    await postAudience(earlier, [
+      ["audience", "topics"],
+      ["topic", cloud],
+    ]);
     const { content, etag } = await getContent(site);
     const items = content.services.items.map((item) =>
       item.title === "Cloud & Infrastructure" ? { ...item, title: "Cloud Platforms" } : item,
@@ -328,6 +334,11 @@ describe.each(getTestDatabaseKinds())("newsletter topics on $name", (kind) => {
     // Confirmed with Cloud chosen (before the rename) or no choice: the first test's 3 who never
     // chose and 4 of Cloud, the confirmation test's subscriber and this one.
     expect(reached).toBe(9);
+    const editor = await (
+      await fetch(`${site.url}/admin/newsletter/${earlier}`, { headers: { cookie } })
+    ).text();
+    expect(checkedTopics(editor)).toEqual(["service:cloud-platforms"]);
+    expect(editor.replaceAll("<!-- -->", "")).toContain("Send to 9 subscribers");
     const topicsPage = await (await fetch(`${site.url}${path}`, { headers: { cookie } })).text();
     expect(checkedTopics(topicsPage)).toEqual(["service:cloud-platforms"]);
   });

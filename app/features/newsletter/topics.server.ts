@@ -102,14 +102,21 @@ export async function saveSubscriberTopics(
   });
 }
 
-/** The audience a newsletter goes to, as stored on it; undefined: no such newsletter. */
+/**
+ * The audience a newsletter goes to, its services named as they are now (a rename since it was
+ * chosen shows ticked under the new name); undefined: no such newsletter.
+ */
 export async function readNewsletterAudience(db: Db, id: number): Promise<Audience | undefined> {
   const row = await db
     .selectFrom("newsletters")
     .select("audience")
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? parseAudience(row.audience) : undefined;
+  if (!row) return undefined;
+  const audience = parseAudience(row.audience);
+  if (audience.kind === "everyone") return audience;
+  const renames = await readServiceRenames(db);
+  return { kind: "topics", topics: audience.topics.map((key) => toCurrentKey(key, renames)) };
 }
 
 /** Sets a draft's audience; false when it is not a draft (any more). */

@@ -25,7 +25,12 @@ export function AudienceChooser({
 }) {
   const fetcher = useFetcher<AudienceResult>();
   const [kind, setKind] = useState(audience.kind);
-  const [chosen, setChosen] = useState(audience.kind === "topics" ? audience.topics : []);
+  // A service removed since is not offered: the next tick leaves it out.
+  const [chosen, setChosen] = useState(() =>
+    audience.kind === "topics"
+      ? audience.topics.filter((key) => topics.some((topic) => topic.key === key))
+      : [],
+  );
   const save = (nextKind: Audience["kind"], nextChosen: string[]) => {
     setKind(nextKind);
     setChosen(nextChosen);
