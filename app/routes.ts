@@ -17,11 +17,12 @@ export default [
     route("terms-of-service", "features/pages/routes/terms-of-service.tsx"),
     route("sitemap", "features/pages/routes/sitemap-page.tsx"),
     // Contact, the newsletter's no-JavaScript page, and the pages its emails link to: confirm a
-    // sign-up (double opt-in) and unsubscribe
+    // sign-up (double opt-in, then topics), choose topics, and unsubscribe
     route("contact", "features/leads/routes/contact.tsx"),
     route("newsletter", "features/newsletter/routes/newsletter.tsx"),
     route("newsletter/confirm", "features/newsletter/routes/newsletter-confirm.tsx"),
     route("unsubscribe", "features/newsletter/routes/unsubscribe.tsx"),
+    route("newsletter/manage", "features/newsletter/routes/newsletter-manage.tsx"),
     // Case studies and the blog, each with a page per record
     route("case-studies", "features/pages/routes/case-studies.tsx"),
     route("case-studies/:id", "features/pages/routes/case-study.tsx"),
@@ -77,6 +78,13 @@ export default [
         "admin/newsletter/subscribers/:id/data.json",
         "features/newsletter/routes/subscriber-data.ts",
       ),
+      // One subscriber's topics, as the owner edits them; a draft's audience, saved as the owner
+      // ticks topics, answering how many it reaches
+      route(
+        "admin/newsletter/subscribers/:id/topics",
+        "features/newsletter/routes/subscriber-topics.tsx",
+      ),
+      route("admin/newsletter/:id/audience", "features/newsletter/routes/newsletter-audience.ts"),
       route("admin/leads/contacts/export.json", "features/leads/routes/contact-export.ts"),
       // History of the content (revisions, changes, restore), the activity log, admin accounts
       route("admin/history", "features/pages/routes/history.tsx"),

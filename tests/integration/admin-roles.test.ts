@@ -105,6 +105,23 @@ const endpoints: Endpoint[] = [
     path: "/admin/newsletter/subscribers/999999/data.json",
     expected: ownersPage(404),
   },
+  {
+    method: "GET",
+    path: "/admin/newsletter/subscribers/999999/topics",
+    expected: ownersPage(404),
+  },
+  {
+    method: "POST",
+    path: "/admin/newsletter/subscribers/999999/topics",
+    form: { topic: "news" },
+    expected: ownersPage(404),
+  },
+  {
+    method: "POST",
+    path: "/admin/newsletter/999999/audience",
+    form: { audience: "everyone" },
+    expected: ownersPage(409),
+  },
   // History: every admin's.
   { method: "GET", path: "/admin/history", expected: page(200) },
   { method: "GET", path: "/admin/history/article/no-such-article", expected: page(404) },

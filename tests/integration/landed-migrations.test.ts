@@ -40,6 +40,7 @@ const landed: Record<string, string> = {
   "0033_visit_rollups.ts": "6618af6d46b9bb0c80bd8409702e7fbb09cfa1bf26158fe0715ddc7e243afa08",
   "0034_newsletter_schedule_bounces.ts":
     "b2ad8b3f65a7bbf1591e99a2a8bba515212df3dceb52d8cb9a0013cdc98d74b8",
+  "0035_newsletter_topics.ts": "4191de94efe67a71448bc73ad3911c26b5b0fab46953c80e8e359c628951f344",
   "0036_newsletter_clicks.ts": "d4b2e95747707a66b89a29452e432ea06b48f0f9f29853042c730501e8f592d6",
 };
 

@@ -3,6 +3,7 @@
 // recipient's own unsubscribe link in the footer and in the RFC 8058 one-click headers.
 import { absolutizeLinks } from "~/features/publishing/feed.server";
 import { escapeXml } from "~/platform/http/xml";
+import { getManageUrl } from "./subscribers.server";
 
 export type NewsletterFrame = {
   siteUrl: string;
@@ -155,9 +156,10 @@ export function renderNewsletterEmail(
   const company = escapeXml(frame.companyName);
   const address = escapeXml(frame.postalAddress);
   const site = escapeXml(frame.siteUrl.replace(/^https?:\/\//, ""));
+  const manageUrl = unsubscribeUrl ? getManageUrl(unsubscribeUrl) : undefined;
   const unsubscribe = unsubscribeUrl
-    ? `<a style="${styles.link}" href="${escapeXml(unsubscribeUrl)}">Unsubscribe</a> with one click.`
-    : "Each subscriber's copy has their own one-click unsubscribe link here.";
+    ? `<a style="${styles.link}" href="${escapeXml(manageUrl ?? "")}">Choose your topics</a> or <a style="${styles.link}" href="${escapeXml(unsubscribeUrl)}">unsubscribe</a> with one click.`
+    : "Each subscriber's copy has their own links to choose topics and to unsubscribe with one click here.";
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeXml(newsletter.subject)}</title></head>
 <body style="${styles.body}"><div style="${styles.outer}"><div style="${styles.card}">
@@ -174,9 +176,9 @@ ${styleContent(body)}</div>
     "",
     "--",
     `You receive this newsletter because you subscribed at ${frame.siteUrl}.`,
-    unsubscribeUrl
-      ? `Unsubscribe: ${unsubscribeUrl}`
-      : "Each subscriber's copy has their own unsubscribe link here.",
+    ...(unsubscribeUrl
+      ? [`Choose your topics: ${manageUrl}`, `Unsubscribe: ${unsubscribeUrl}`]
+      : ["Each subscriber's copy has their own links to choose topics and to unsubscribe here."]),
     `${frame.companyName} · ${frame.postalAddress}`,
   ].join("\n");
   return {

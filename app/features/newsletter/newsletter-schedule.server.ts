@@ -142,7 +142,7 @@ async function sendDueNewsletter(
       .where("id", "=", id)
       .where("status", "=", "scheduled")
       .where("scheduled_at", "<=", now.toISOString())
-      .returning(["subject", "body_html", "scheduled_at", "scheduled_by"])
+      .returning(["subject", "body_html", "audience", "scheduled_at", "scheduled_by"])
       .executeTakeFirst();
     if (!claimed) return undefined;
     const queued = await queueNewsletterCopies(trx, mail, { id, ...claimed }, frame, now);

@@ -1,6 +1,7 @@
 // What the two newsletter screens read and what their buttons do: the overview (newsletters sent,
 // subscribers, starting a newsletter, erasing a subscriber) and one newsletter (compose, preview,
-// test, send, then its progress). The routes only parse, call these and render.
+// test, send, then its progress), and the topics a subscriber may choose. The routes only parse,
+// call these and render.
 import type { RouterContextProvider } from "react-router";
 import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
@@ -8,7 +9,6 @@ import { getRequestContent } from "~/features/content/request-content.server";
 import { describeHeldReason } from "~/features/leads/spam/spam.server";
 import { listBouncedSubscribers } from "~/features/newsletter/bounces.server";
 import {
-  countConfirmedSubscribers,
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
@@ -49,6 +49,8 @@ import {
   newsletterListIntentSchema,
   type ScheduleIntent,
 } from "./schema";
+import { everyone, listTopics, type Topic } from "./topics";
+import { countRecipients, readNewsletterAudience } from "./topics.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -56,6 +58,18 @@ type Context = Readonly<RouterContextProvider>;
 export async function getNewsletterFrame(context: Context): Promise<NewsletterFrame> {
   const { content } = await getRequestContent(context);
   return toNewsletterFrame(getAppContext(context).config.SITE_URL, content);
+}
+
+/** The topics subscribers choose from now: the content's services, then News. */
+export async function getOfferedTopics(context: Context): Promise<Topic[]> {
+  const { content } = await getRequestContent(context);
+  return listTopics(content.services.items);
+}
+
+/** What a subscriber's own page says around its form: the contact address and the home link. */
+export async function getSubscriberPageTexts(context: Context) {
+  const { content } = await getRequestContent(context);
+  return { contactEmail: content.contact.email, homeLinkText: content.forms.homeLinkText };
 }
 
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */
@@ -189,13 +203,15 @@ export async function loadNewsletterEditor(context: Context, id: number) {
   const admin = getAdmin(context);
   const newsletter = Number.isSafeInteger(id) ? await getNewsletter(db, id) : undefined;
   if (!newsletter) return undefined;
-  const [timeZone, frame, confirmedCount] = await Promise.all([
+  const audience = (await readNewsletterAudience(db, id)) ?? everyone;
+  const [timeZone, frame, confirmedCount, topics] = await Promise.all([
     getRequestData(context).timeZone(),
     getNewsletterFrame(context),
-    // Only a draft offers to send, naming how many it would reach.
+    // A draft offers to send and a scheduled issue says whom it will reach: the send's own query.
     newsletter.status === "draft" || newsletter.status === "scheduled"
-      ? countConfirmedSubscribers(db)
+      ? countRecipients(db, audience)
       : 0,
+    getOfferedTopics(context),
   ]);
   return {
     newsletter: {
@@ -209,6 +225,8 @@ export async function loadNewsletterEditor(context: Context, id: number) {
         ? null
         : renderNewsletterEmail(await prepareForMail(db, newsletter), frame, undefined).html,
     confirmedCount,
+    audience,
+    topics,
     mailEnabled: isMailEnabled(getAppContext(context).config),
     adminEmail: admin.email,
   };

@@ -10,15 +10,14 @@ import {
 } from "~/capabilities/mail/mail-port.server";
 import { withMailImages } from "~/capabilities/rich-text/responsive-html.server";
 import { sanitizeRichText } from "~/capabilities/rich-text/sanitize.server";
-import {
-  getUnsubscribeUrl,
-  listConfirmedSubscribers,
-} from "~/features/newsletter/subscribers.server";
+import { getUnsubscribeUrl } from "~/features/newsletter/subscribers.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
 import { startCopyTracking } from "./clicks/copy-tracking.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
 import type { NewsletterDraft } from "./schema";
+import { parseAudience } from "./topics";
+import { listRecipients } from "./topics.server";
 
 export type NewsletterStats = {
   recipients: number;
@@ -269,7 +268,7 @@ export async function sendNewsletter(
       .set({ status: "sending", sent_at: now.toISOString(), updated_at: now.toISOString() })
       .where("id", "=", id)
       .where("status", "=", "draft")
-      .returning(["subject", "body_html"])
+      .returning(["subject", "body_html", "audience"])
       .executeTakeFirst();
     if (!claimed) throw new NewsletterStateError(notDraftMessage);
     const queued = await queueNewsletterCopies(trx, mail, { id, ...claimed }, frame, now);
@@ -296,11 +295,11 @@ export async function sendNewsletter(
 export async function queueNewsletterCopies(
   trx: Db,
   mail: MailQueue,
-  claimed: { id: number; subject: string; body_html: string },
+  claimed: { id: number; subject: string; body_html: string; audience: string | null },
   frame: NewsletterFrame,
   now: Date,
 ): Promise<number> {
-  const subscribers = await listConfirmedSubscribers(trx);
+  const subscribers = await listRecipients(trx, parseAudience(claimed.audience));
   if (subscribers.length === 0) return 0;
   const newsletter = await prepareForMail(trx, {
     subject: claimed.subject,

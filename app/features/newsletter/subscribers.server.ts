@@ -59,6 +59,13 @@ export function getUnsubscribeUrl(siteUrl: string, token: string): string {
   return `${siteUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
 }
 
+/** Where a subscriber chooses their topics: the page keyed by their unsubscribe link's token. */
+export function getManageUrl(unsubscribeUrl: string): string {
+  const url = new URL(unsubscribeUrl);
+  url.pathname = url.pathname.replace(/unsubscribe$/, "newsletter/manage");
+  return url.href;
+}
+
 /** The confirmation email: plain words, the link, and what happens if the reader ignores it. */
 export function buildConfirmationMail(
   email: string,
@@ -227,6 +234,26 @@ export async function removeExpiredSignUps(db: Db, now = new Date()): Promise<nu
   return Number(removed.numDeletedRows);
 }
 
+/**
+ * The subscriber a link's token stands for: the confirmation link of a confirmed sign-up, or the
+ * unsubscribe link (each issue's, and the one it manages topics with) of any subscriber.
+ */
+export async function findSubscriberByLink(
+  db: Db,
+  link: "confirm" | "unsubscribe",
+  token: string,
+): Promise<{ id: number; email: string } | undefined> {
+  if (!isWellFormedUnsubscribeToken(token)) return undefined;
+  const subscribers = db.selectFrom("newsletter_subscriptions").select(["id", "email"]);
+  const row = await (link === "confirm"
+    ? subscribers
+        .where("confirm_token_hash", "=", hashToken(token))
+        .where("state", "=", "confirmed")
+    : subscribers.where("unsubscribe_token", "=", token)
+  ).executeTakeFirst();
+  return row ? { id: Number(row.id), email: row.email } : undefined;
+}
+
 export async function findSubscriptionByToken(
   db: Db,
   token: string,
@@ -293,31 +320,6 @@ export async function listSubscribers(db: Db): Promise<Subscriber[]> {
     confirmedAt: row.confirmed_at,
     unsubscribeToken: row.unsubscribe_token,
   }));
-}
-
-/** How many addresses a newsletter would go to now. */
-export async function countConfirmedSubscribers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom("newsletter_subscriptions")
-    .where("state", "=", "confirmed")
-    .where("spam_verdict", "is", null)
-    .select((eb) => eb.fn.countAll<number | string>().as("total"))
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
-
-/** The addresses a newsletter goes to: confirmed, not held. */
-export async function listConfirmedSubscribers(
-  db: Db,
-): Promise<{ email: string; unsubscribeToken: string }[]> {
-  const rows = await db
-    .selectFrom("newsletter_subscriptions")
-    .select(["email", "unsubscribe_token"])
-    .where("state", "=", "confirmed")
-    .where("spam_verdict", "is", null)
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => ({ email: row.email, unsubscribeToken: row.unsubscribe_token }));
 }
 
 export type HeldSignUp = { email: string; createdAt: string; spamVerdict: string };

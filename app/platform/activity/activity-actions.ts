@@ -32,6 +32,7 @@ export const activityActions = {
   "newsletter-reschedule": "Newsletter rescheduled",
   "newsletter-unschedule": "Newsletter schedule cancelled",
   "newsletter-send-on-schedule": "Newsletter sent on schedule",
+  "subscriber-topics": "Subscriber's topics changed",
   // The leads inbox: a message's moves (deletions use "delete"), a contact's erasure,
   // a test email; entries name a message by number and a contact by count, never by contents
   "message-handled": "Message marked handled",

@@ -195,6 +195,14 @@ export interface NewsletterTable {
   /** When a scheduled issue leaves, and the admin who scheduled it; null: not scheduled. */
   scheduled_at: ColumnType<string | null, string | null | undefined>;
   scheduled_by: ColumnType<string | null, string | null | undefined>;
+  /** A JSON array of the topics it goes to; null: every confirmed subscriber. */
+  audience: ColumnType<string | null, string | null | undefined>;
+}
+
+/** A topic a subscriber chose: "news", or "service:" and a service's slug as it was then. */
+export interface NewsletterSubscriptionTopicTable {
+  subscription_id: number;
+  topic: string;
 }
 
 export type NewsletterStatus = "draft" | "scheduled" | "sending" | "sent";
@@ -523,6 +531,7 @@ export interface Tables {
   newsletter_links: NewsletterLinkTable;
   newsletter_copies: NewsletterCopyTable;
   newsletter_clicks: NewsletterClickTable;
+  newsletter_subscription_topics: NewsletterSubscriptionTopicTable;
   mail_tests: MailTestTable;
   site_secrets: SiteSecretTable;
   login_throttles: LoginThrottleTable;

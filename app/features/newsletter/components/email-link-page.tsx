@@ -45,11 +45,14 @@ export function EmailLinkPage({
   view,
   texts,
   icon: Icon,
+  afterDone,
 }: {
   view: EmailLinkView;
   texts: EmailLinkTexts;
   /** The page's icon while it asks, and (greyed) when the link is not valid. */
   icon: LucideIcon;
+  /** Shown under the done message, outside its status region (a form, say). */
+  afterDone?: ReactNode;
 }) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
@@ -91,10 +94,20 @@ export function EmailLinkPage({
                   <strong className="text-slate-900">{view.email}</strong>
                 </WithEmail>
               </p>
+              {afterDone ? null : (
+                <Button asChild variant="outline" className="mt-8">
+                  <Link to="/">{texts.homeLinkText}</Link>
+                </Button>
+              )}
+            </div>
+          ) : null}
+          {view.state === "done" && afterDone ? (
+            <>
+              <div className="mt-8 border-t border-border pt-6">{afterDone}</div>
               <Button asChild variant="outline" className="mt-8">
                 <Link to="/">{texts.homeLinkText}</Link>
               </Button>
-            </div>
+            </>
           ) : null}
           {view.state === "invalid" ? (
             <>

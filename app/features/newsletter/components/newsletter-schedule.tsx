@@ -120,7 +120,7 @@ export function ScheduleSend({
   return (
     <ScheduleCard
       title="Send later"
-      intro={`It goes to every confirmed subscriber (${recipients} now), within a minute of the time you choose. You can change or cancel it until it starts.`}
+      intro={`It goes to the subscribers chosen under "Who gets it" (${recipients} now), within a minute of the time you choose. You can change or cancel it until it starts.`}
       field={{ label: "Send on", value: sendAt, onChange: setSendAt, error }}
       button="Schedule"
       disabled={disabled}
@@ -150,7 +150,7 @@ export function ScheduledSend({
       <FormNotice result={answer} />
       <ScheduleCard
         title="Change the schedule"
-        intro={`It goes out ${scheduledWhen} to every confirmed subscriber (${recipients} now). To change the text, take it back to a draft.`}
+        intro={`It goes out ${scheduledWhen} to its subscribers (${recipients} now). To change the text or who gets it, take it back to a draft.`}
         field={{ label: "New time", value: sendAt, onChange: setSendAt, error }}
         button="Reschedule"
         disabled={busy}

@@ -1,5 +1,6 @@
 // /newsletter/confirm?token=...: the link of the double opt-in email. Like the unsubscribe link it
-// asks for one click (a form post), so a mail scanner that follows links confirms nobody.
+// asks for one click (a form post), so a mail scanner that follows links confirms nobody. Once
+// confirmed, the page offers the topics to hear about (the same link's token saves them).
 import { MailCheck } from "lucide-react";
 import { data } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
@@ -7,11 +8,18 @@ import {
   EmailLinkPage,
   type EmailLinkView,
 } from "~/features/newsletter/components/email-link-page";
+import { TopicsForm } from "~/features/newsletter/components/topics-form";
 import {
   type ConfirmationLookup,
   confirmSubscription,
   findConfirmation,
 } from "~/features/newsletter/subscribers.server";
+import {
+  loadTopicsByToken,
+  readTopicsForm,
+  saveTopicsByToken,
+  type TopicsResult,
+} from "~/features/newsletter/topic-screens.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -54,13 +62,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getConfirmTexts(context),
   ]);
   const view = toView(found, token, contactEmail);
-  return data({ view, texts }, { status: view.state === "invalid" ? 404 : 200 });
+  const topics =
+    view.state === "done" ? await loadTopicsByToken(context, "confirm", token) : undefined;
+  return data(
+    { view, texts, token: topics ? token : "", topics },
+    { status: view.state === "invalid" ? 404 : 200 },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => undefined);
-  const field = form?.get("token");
-  const token = typeof field === "string" ? field : "";
+  const { field, topics } = await readTopicsForm(request);
+  const token = field("token");
+  if (field("intent") === "topics") {
+    const saved = await saveTopicsByToken(context, "confirm", token, topics);
+    return data<{ topics: TopicsResult }>({ topics: saved.result }, { status: saved.status });
+  }
   const { db, visits } = getAppContext(context);
   const found = await confirmSubscription(db, token);
   // A confirmation is the newsletter's conversion, for the visit that brought the sign-up.
@@ -82,7 +98,24 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  // After a topics post the page is the loader's again (an erased subscriber's link: not valid).
+  const saved = actionData && "topics" in actionData ? actionData.topics : undefined;
+  const view = actionData && !("topics" in actionData) ? actionData : loaderData.view;
   return (
-    <EmailLinkPage view={actionData ?? loaderData.view} texts={loaderData.texts} icon={MailCheck} />
+    <EmailLinkPage
+      view={view}
+      texts={loaderData.texts}
+      icon={MailCheck}
+      afterDone={
+        loaderData.topics ? (
+          <TopicsForm
+            view={loaderData.topics}
+            token={loaderData.token}
+            result={saved}
+            legend="What would you like to hear about?"
+          />
+        ) : undefined
+      }
+    />
   );
 }

@@ -3,12 +3,13 @@
 // to every confirmed subscriber, now or at a scheduled time (which can be moved or cancelled until
 // then). Once sent, the screen shows its progress and results.
 import { ArrowLeft, Eye, Send, SendHorizontal, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher, useRevalidator } from "react-router";
 import { RichTextField } from "~/capabilities/rich-text/editor/rich-text-field";
 import { TextField } from "~/capabilities/workspace/fields";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
+import { AudienceChooser } from "~/features/newsletter/components/audience-chooser";
 import { MailSetupNotice } from "~/features/newsletter/components/mail-setup-notice";
 import { NewsletterProgress } from "~/features/newsletter/components/newsletter-progress";
 import { ScheduledSend, ScheduleSend } from "~/features/newsletter/components/newsletter-schedule";
@@ -83,6 +84,14 @@ export default function NewsletterEditor({ loaderData }: Route.ComponentProps) {
           confirmedCount={confirmedCount}
           mailEnabled={mailEnabled}
           adminEmail={adminEmail}
+          audience={
+            <AudienceChooser
+              newsletterId={newsletter.id}
+              topics={loaderData.topics}
+              audience={loaderData.audience}
+              count={confirmedCount}
+            />
+          }
         />
       ) : newsletter.status === "scheduled" ? (
         <div className="grid gap-6">
@@ -111,12 +120,15 @@ function DraftForm({
   confirmedCount,
   mailEnabled,
   adminEmail,
+  audience,
 }: {
   subject: string;
   bodyHtml: string;
   confirmedCount: number;
   mailEnabled: boolean;
   adminEmail: string;
+  /** Who it goes to, and how many that is: a chooser of its own. */
+  audience: ReactNode;
 }) {
   const fetcher = useFetcher<ScreenResult>();
   const [subject, setSubject] = useState(savedSubject);
@@ -161,6 +173,7 @@ function DraftForm({
           onValueChange={setBody}
         />
       </Card>
+      {audience}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <Button type="button" variant="outline" disabled={busy} onClick={() => submit("save")}>
           Save draft

@@ -1,7 +1,7 @@
 // /admin/newsletter: the newsletters sent and drafted with their results, starting a new one
 // (blank, or from a published article), and the subscribers: their state, the CSV, each one's
 // data export and erasure, the addresses that bounced and the sign-ups the spam guard holds apart.
-import { Download, FileText, PenLine, Trash2 } from "lucide-react";
+import { Download, FileText, ListChecks, PenLine, Trash2 } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminPage } from "~/capabilities/workspace/shell/admin-shell";
 import { FormNotice } from "~/capabilities/workspace/shell/notice";
@@ -213,7 +213,7 @@ export default function Newsletters({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td className="px-4 py-3">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <SubscriberActions id={subscriber.id} email={subscriber.email} />
+                        <SubscriberActions id={subscriber.id} email={subscriber.email} withTopics />
                       </div>
                     </td>
                   </tr>
@@ -265,8 +265,16 @@ const whenLabels: Partial<Record<string, string>> = {
   scheduled: "Scheduled for",
 };
 
-/** One subscriber's data export and erasure. */
-function SubscriberActions({ id, email }: { id: number; email: string }) {
+/** One subscriber's data export, topics (a subscriber still sent to) and erasure. */
+function SubscriberActions({
+  id,
+  email,
+  withTopics = false,
+}: {
+  id: number;
+  email: string;
+  withTopics?: boolean;
+}) {
   return (
     <>
       <Button asChild variant="outline" size="sm">
@@ -279,6 +287,15 @@ function SubscriberActions({ id, email }: { id: number; email: string }) {
           Export
         </a>
       </Button>
+      {withTopics ? (
+        <Button asChild variant="outline" size="sm">
+          <Link to={`/admin/newsletter/subscribers/${id}/topics`} aria-label={`Topics of ${email}`}>
+            <ListChecks aria-hidden="true" />
+            {/* The icon alone on a phone, where the address needs the width. */}
+            <span className="hidden sm:inline">Topics</span>
+          </Link>
+        </Button>
+      ) : null}
       <EraseSubscriber id={id} email={email} />
     </>
   );

@@ -3,6 +3,7 @@
 // without the address.
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { exportSubscriber } from "~/features/newsletter/subscribers.server";
+import { readStoredTopics } from "~/features/newsletter/topics.server";
 import { getActor, recordActivity } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
 import type { RouteHandle } from "~/platform/route-handle";
@@ -27,7 +28,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     actor: getActor(admin, clientIp),
     target: "a subscriber's data (JSON)",
   });
-  return new Response(`${JSON.stringify(found, null, 2)}\n`, {
+  // Their topics as stored; none: they never chose, and hear about every topic.
+  const topics = await readStoredTopics(db, id);
+  const exported = { ...found, topics: topics.length > 0 ? topics : "every topic (none chosen)" };
+  return new Response(`${JSON.stringify(exported, null, 2)}\n`, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="subscriber-${id}.json"`,
