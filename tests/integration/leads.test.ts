@@ -747,6 +747,8 @@ describe.each(getTestDatabaseKinds())(
       await site.services.db.schema.dropTable("mail_tests").execute();
       await site.services.db.schema.dropTable("mail_outbox").execute();
       await site.services.db.schema.dropTable("contact_messages").execute();
+      // Subscribers' topics refer to the subscriptions: PostgreSQL drops them first.
+      await site.services.db.schema.dropTable("newsletter_subscription_topics").execute();
       await site.services.db.schema.dropTable("newsletter_subscriptions").execute();
     });
 
