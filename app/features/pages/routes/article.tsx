@@ -6,7 +6,6 @@ import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-i
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findRedirect } from "~/features/pages/renamed-items.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -45,7 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
       ]);
     },
     bodyImageSizes: articleBodyImageSizes,
-    findMoved: (db, id) => findRedirect(db, "article", id),
   });
   const others = all.filter((other) => other.id !== article.id);
   const related = [

@@ -6,7 +6,6 @@ import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-i
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   ApproachCard,
   ChallengeCard,
@@ -42,7 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
     read: ({ db, logger }, id) =>
       Promise.all([findCaseStudy(db, logger, id), getCaseStudies(db, logger)]),
     bodyImageSizes: caseStudyBodyImageSizes,
-    findMoved: (db, id) => findRedirect(db, "case-study", id),
   });
   const others = all
     .filter((other) => other.id !== study.id)

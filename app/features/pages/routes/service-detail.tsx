@@ -1,8 +1,9 @@
 // /services/{slug}: one service in full (description, long description, the four tabs, related
-// services, booking calls to action). A renamed service's old slug answers 301 to the new one; an
-// unknown slug answers 404 with "Service Not Found".
+// services, booking calls to action). A renamed service's old slug is answered before this page
+// (301 to the new one, by the redirects feature); an unknown slug answers 404 with "Service Not
+// Found".
 import { ChevronDown, SearchX } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
@@ -13,11 +14,8 @@ import {
 import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
-import { findMovedService } from "~/features/pages/renamed-items.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
-import { getAppContext } from "~/platform/context.server";
-import { passQuery } from "~/platform/http/pass-query";
 import { toPlainText } from "~/platform/plain-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
@@ -30,13 +28,11 @@ export const handle = {
   page: { each: "service", group: "Services", order: 100 },
 } satisfies RouteHandle;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   const items = content.services.items;
   const service = findServiceBySlug(items, params.slug);
   if (!service) {
-    const moved = await findMovedService(getAppContext(context).db, items, params.slug);
-    if (moved) throw redirect(passQuery(`/services/${moved}`, new URL(request.url).search), 301);
     throw data("Service not found", { status: 404 });
   }
   return {
