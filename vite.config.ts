@@ -34,12 +34,14 @@ export default defineConfig({
                   // The shell's small shared modules in one chunk instead of dozens: each tiny
                   // chunk costs a request and compresses badly (ADR 003).
                   name: "site",
-                  // Admin-only primitives (Radix Tabs, Label, Dialog and DropdownMenu, the editors' draft and Ctrl+S
-                  // hooks) stay out, and icons join only when three or more routes share them:
-                  // otherwise icons the admin screens share would ride along in every public
-                  // page's download. Icons only admin screens show (move up, add, download, delete,
-                  // restore, keys) stay out however many screens share them.
-                  test: /app[\\/](ui[\\/](?!tabs\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/]|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|newsletter[\\/]components[\\/]newsletter-form\.|content[\\/]text\.)|platform[\\/](plain-text\.|display-text\.|slug\.|document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react(?![\\/]dist[\\/]esm[\\/]icons[\\/](?:arrow-up|plus|download|trash|trash-2|rotate-ccw-clock|key-round|lock-keyhole)\.)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+                  // Admin-only primitives (Radix Tabs, Label, Dialog and DropdownMenu, the search box
+                  // and native select of the admin's lists, the editors' draft and Ctrl+S hooks) stay
+                  // out, and icons join only when three or more routes share them: otherwise icons
+                  // the admin screens share would ride along in every public page's download. Icons
+                  // only admin screens show (move up, add, download, delete, restore, keys) stay out
+                  // however many screens share them. Of the page sections only the error boundary
+                  // joins (small, and shared by four routes); the notice it draws loads when shown.
+                  test: /app[\\/](ui[\\/](?!tabs\.|search-input\.|native-select\.|label\.|dialog\.|alert-dialog\.|dropdown-menu\.|forms[\\/]|sections[\\/](?!error-notice\.)|hooks[\\/]use-(?:draft|save-shortcut)\.)|features[\\/](pages[\\/]layout[\\/]|newsletter[\\/]components[\\/]newsletter-form\.|content[\\/]text\.)|platform[\\/](plain-text\.|display-text\.|slug\.|document[\\/]stylesheet\.|api-client\.|field-errors\.|seo[\\/]meta\.))|node_modules[\\/](lucide-react(?![\\/]dist[\\/]esm[\\/]icons[\\/](?:arrow-up|plus|download|trash|trash-2|rotate-ccw-clock|key-round|lock-keyhole)\.)|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
                   minShareCount: 3,
                   priority: 1,
                 },

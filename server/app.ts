@@ -10,6 +10,7 @@ import {
   type ClickRecorderOptions,
   createClickRecorder,
 } from "~/features/newsletter/clicks/click-recorder.server";
+import { describeRenamedKinds } from "~/features/pages/renamed-items.server";
 import { createRedirectAnswer } from "~/features/redirects/answer-redirect.server";
 import { createRequestNetworks } from "~/platform/client-network.server";
 import type { AppServices } from "~/platform/context.server";
@@ -125,7 +126,11 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
   const shedder = createLoadShedder(options.overload);
   const loopDelay = startLoopMonitor({ logger });
   const baseHeaders = readBaseHeaders(config);
-  const redirects = createRedirectAnswer({ ...services, networkOf });
+  const redirects = createRedirectAnswer({
+    ...services,
+    networkOf,
+    renamedKinds: describeRenamedKinds(services.db, logger),
+  });
   // Page views counted in memory, the cache's hits included; the site layout's routes are pages.
   const visits = createVisitRecorder({
     db: services.db,

@@ -1,6 +1,7 @@
 // The browser's one way to call the site's JSON API: cookies always sent, a Bearer token when
 // admin_token is stored, JSON writes (or a multipart upload), and one error rule for non-OK answers
-// ("<status>: <body text or status text>").
+// ("<status>: <body text or status text>"). The admin screens' reads and the token's storage are in
+// admin-api-client.ts: every public page loads this module, for its forms' posts.
 import type { FieldErrors } from "~/platform/field-errors";
 
 export const adminTokenKey = "admin_token";
@@ -56,7 +57,8 @@ function buildHeaders(body: ApiBody | undefined, extraHeaders?: HeadersInit): He
   return headers;
 }
 
-async function send(
+/** One call: the headers, the body, and the error rule for non-OK answers. */
+export async function send(
   method: string,
   path: string,
   body?: ApiBody,
@@ -86,25 +88,6 @@ export async function callApi<T>(
   return text ? (JSON.parse(text) as T) : null;
 }
 
-/** GET and parse JSON; with nullOn401, a 401 answers null instead of throwing. */
-export async function getJson<T>(
-  path: string,
-  options: { nullOn401?: boolean } = {},
-): Promise<T | null> {
-  try {
-    return (await (await send("GET", path)).json()) as T;
-  } catch (error) {
-    if (options.nullOn401 && error instanceof ApiRequestError && error.status === 401) return null;
-    throw error;
-  }
-}
-
-/** GET and parse JSON, with the answer's headers (the content's version is in its ETag). */
-export async function getJsonWithHeaders<T>(path: string): Promise<{ data: T; headers: Headers }> {
-  const response = await send("GET", path);
-  return { data: (await response.json()) as T, headers: response.headers };
-}
-
 /** POST (JSON body when given) and parse the JSON answer; an empty answer parses as null. */
 export function postJson<T>(
   path: string,
@@ -112,20 +95,4 @@ export function postJson<T>(
   headers?: HeadersInit,
 ): Promise<T | null> {
   return callApi<T>("POST", path, body === undefined ? undefined : { json: body }, headers);
-}
-
-export function storeAdminToken(token: string | undefined): void {
-  try {
-    if (token) window.localStorage.setItem(adminTokenKey, token);
-  } catch {
-    // Storage can be unavailable (private mode); the cookie still carries the session.
-  }
-}
-
-export function clearAdminToken(): void {
-  try {
-    window.localStorage.removeItem(adminTokenKey);
-  } catch {
-    // Nothing stored, nothing to clear.
-  }
 }

@@ -377,6 +377,28 @@ describe.each(getTestDatabaseKinds())("publishing over HTTP on $name", (engine) 
     }
   });
 
+  it("answers a navigation's data request for an old slug with the redirect React Router reads", async () => {
+    const input = article({ slug: "old-data-slug" });
+    const created = await send("POST", "/api/admin/articles", input);
+    expect(created.status).toBe(201);
+    const renamed = await send(
+      "PUT",
+      `/api/admin/articles/${input.slug}`,
+      { ...input, slug: `${input.slug}-renamed` },
+      { "if-match": created.headers.get("etag") ?? "" },
+    );
+    expect(renamed.status).toBe(200);
+    const data = await visit(
+      `/blog/${input.slug}.data?utm_source=mail&_routes=features%2Fpages%2Froutes%2Farticle`,
+    );
+    expect(data.status).toBe(204);
+    expect(data.headers.get("x-remix-redirect")).toBe(
+      `/blog/${input.slug}-renamed?utm_source=mail`,
+    );
+    expect(data.headers.get("x-remix-status")).toBe("301");
+    expect((await visit(`/blog/${input.slug}-renamed.data`)).status).toBe(200);
+  });
+
   it("renders stored XSS in every field of both kinds inert on the public pages", async () => {
     const script = "<script>alert(1)</script>";
     const image = '<img src=x onerror="alert(2)">';

@@ -1,7 +1,8 @@
 // The media library's calls through the one API client: list the images, upload one (a multipart
 // POST /api/admin/images; the same file again answers the image already there), edit an upload's
 // name, alt text or focal point, delete it.
-import { callApi, getJson } from "~/platform/api-client";
+import { getJson } from "~/platform/admin-api-client";
+import { callApi } from "~/platform/api-client";
 import type { ImageEdit, LibraryImage } from "./image-metadata";
 
 export async function listImages(): Promise<LibraryImage[]> {

@@ -1,12 +1,7 @@
 // The browser's admin session calls: the session check (any failure counts
 // as not authenticated, with a warning logged), login and logout.
-import {
-  ApiRequestError,
-  clearAdminToken,
-  getJson,
-  postJson,
-  storeAdminToken,
-} from "~/platform/api-client";
+import { clearAdminToken, getJson, storeAdminToken } from "~/platform/admin-api-client";
+import { ApiRequestError, postJson } from "~/platform/api-client";
 import type { AdminSessionAnswer, LoginAnswer, LoginCredentials } from "./session-schema";
 
 const notAuthenticated: AdminSessionAnswer = { isAuthenticated: false, admin: null };

@@ -2,7 +2,7 @@
 // built-in defaults), with versioned images and focal points, dated in the site time zone; a hidden
 // slug's 301 or preview; when pages change by themselves, and each page's last change.
 import type { Logger } from "pino";
-import { type RouterContextProvider, redirect } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import { withImagePositions } from "~/capabilities/media/image-records.server";
 import { withVersionedImage } from "~/capabilities/media/image-versions.server";
@@ -10,7 +10,6 @@ import { type AppContext, getAppContext } from "~/platform/context.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
 import { formatTime } from "~/platform/format-time";
-import { passQuery } from "~/platform/http/pass-query";
 import { expirePageAt, markPageUncacheable } from "~/platform/page-cache/hints.server";
 import { getRequestSession } from "~/platform/sessions.server";
 import { defaultArticles } from "./default-articles";
@@ -106,29 +105,16 @@ export function findArticle(
 }
 
 /**
- * Throws the redirect when the slug moved (`findMoved`, the redirects feature's answer, composed by
- * the page); answers the admin's preview of a hidden item, or undefined (the page answers 404). A
- * database failure is logged and counts as "not found".
+ * Answers the admin's preview of a hidden item, or undefined (the page answers 404). A moved
+ * slug's redirect was answered before any page rendered (the redirects feature).
  */
 export async function resolveHiddenPublication<K extends PublicationKind>(
-  { db, config, logger }: Pick<AppContext, "db" | "config" | "logger">,
+  { db, config }: Pick<AppContext, "db" | "config">,
   request: Request,
   kind: K,
   id: string,
   timeZone: string,
-  findMoved: (id: string) => Promise<string | undefined>,
 ): Promise<{ record: PublicationRecord[K] & ImagePlacement; preview: PreviewNotice } | undefined> {
-  let target: string | undefined;
-  try {
-    target = await findMoved(id);
-  } catch (error) {
-    logger.error({ err: error }, "Failed to look up an old address");
-    return undefined;
-  }
-  // The visitor's query goes along: a campaign's utm_source must reach the page.
-  if (target) {
-    throw redirect(passQuery(kindTexts[kind].publicPath(target), new URL(request.url).search), 301);
-  }
   const session = await getRequestSession(db, request, config.secure).catch(() => undefined);
   if (!session) return undefined;
   const item = await getForAdmin(db, kind, id);

@@ -1,5 +1,5 @@
-// The loader both publications' public pages share: the item (or a moved slug's 301, or an admin's
-// preview of a hidden one; else 404) with its text's images as <picture>s, and every visible item.
+// The loader both publications' public pages share: the item (or an admin's preview of a hidden
+// one; else 404) with its text's images as <picture>s, and every visible item.
 import { data, type RouterContextProvider } from "react-router";
 import type { ImagePlacement } from "~/capabilities/media/image-metadata";
 import {
@@ -7,7 +7,6 @@ import {
   withResponsiveImages,
 } from "~/capabilities/rich-text/responsive-html.server";
 import { type AppContext, getAppContext } from "~/platform/context.server";
-import type { Db } from "~/platform/db/tables.server";
 import { getRequestData } from "~/platform/request-data.server";
 import { expireAtNextPublication, resolveHiddenPublication } from "./public-reader.server";
 import type { PreviewNotice, PublicationKind, PublicationRecord } from "./schema";
@@ -33,8 +32,6 @@ export async function loadPublicationPage<K extends PublicationKind>(
   page: {
     read: ReadPublications<K>;
     bodyImageSizes: FigureSizes;
-    /** Where an old slug of the kind now leads, if anywhere (the 301's target). */
-    findMoved: (db: Db, id: string) => Promise<string | undefined>;
   },
 ): Promise<{ record: Placed<K>; all: Placed<K>[]; preview?: PreviewNotice }> {
   await expireAtNextPublication(context);
@@ -45,9 +42,7 @@ export async function loadPublicationPage<K extends PublicationKind>(
   const [found, all] = await page.read(app, params.id, timeZone);
   const hidden = found
     ? undefined
-    : await resolveHiddenPublication(app, request, kind, params.id, await timeZone(), (id) =>
-        page.findMoved(db, id),
-      );
+    : await resolveHiddenPublication(app, request, kind, params.id, await timeZone());
   const placed = found ?? hidden?.record;
   if (!placed) throw data(null, { status: 404 });
   // The text's uploaded images as <picture>s, once per render (the page cache keeps it).

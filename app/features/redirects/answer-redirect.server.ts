@@ -1,6 +1,7 @@
 // Where an address is answered with a redirect before any page renders, in this order: the
-// owner's rules, the canonical path's 301, the footer's old service paths. The host calls
-// answerRedirect once, past the page cache's hits and before its misses and React Router.
+// owner's rules, the canonical path's 301, the footer's old service paths, renamed items' old
+// slugs. The host calls answerRedirect once, past the page cache's hits and before its misses and
+// React Router.
 import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "pino";
@@ -9,6 +10,7 @@ import type { Db } from "~/platform/db/tables.server";
 import { getCanonicalPath } from "~/platform/http/canonical-path.server";
 import { toSlug } from "~/platform/slug";
 import { createRedirectServing } from "./redirect-serving.server";
+import { answerOldAddress, findOldAddress, type RenamedKind } from "./renamed-slugs.server";
 
 /** The footer's old service paths, answered with 301 to the matching service. */
 const legacyServicePaths = [
@@ -68,11 +70,14 @@ export function createRedirectAnswer({
   db,
   logger,
   networkOf,
+  renamedKinds,
 }: {
   db: Db;
   logger: Logger;
   /** The client's network (TRUST_PROXY applied), whose share of new 404 addresses a miss takes. */
   networkOf: (req: IncomingMessage) => string;
+  /** The kinds of items whose old slugs lead on after a rename (the pages say which). */
+  renamedKinds: readonly RenamedKind[];
 }): RedirectAnswer {
   const rules = createRedirectServing({ db, logger, networkOf });
   return {
@@ -85,6 +90,9 @@ export function createRedirectAnswer({
         // Checked before any await: every request past the cache reaches this stage.
         const legacySlug = readLegacyServiceSlug(req);
         if (legacySlug && (await answerLegacyServicePath(db, logger, legacySlug, res))) return;
+        // Likewise: the old slugs are held with the rules read above.
+        const old = findOldAddress(req, renamedKinds, rules.isOldSlug);
+        if (old && (await answerOldAddress(db, logger, old, req, res))) return;
       } catch (error) {
         return next(error);
       }

@@ -1,10 +1,12 @@
 // Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
 // request's path is looked up in the rules of the current data version, held in memory; a match
 // answers its 301, 302 (the query string passed on unless the rule drops it) or 410 and is
-// counted. A page that then answers 404 is counted as missing.
+// counted. A page that then answers 404 is counted as missing. The renamed items' old slugs are
+// held with the rules, so asking whether an address is one costs no database read.
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import { listSlugRedirects } from "~/capabilities/old-addresses/old-addresses.server";
 import { getDataVersion } from "~/platform/data-version.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
@@ -30,7 +32,16 @@ export type RedirectServing = {
    * rule needs its query (`/?page_id=42`). Asked only of such URLs.
    */
   needsQuery(url: string): boolean;
+  /**
+   * Whether a renamed item of the kind once lived at the slug, as of the rules read by the last
+   * answer() (which every GET past the cache awaits first).
+   */
+  isOldSlug(kind: string, slug: string): boolean;
 };
+
+type Held = { table: RuleTable; oldSlugs: ReadonlySet<string> };
+
+const toOldSlugKey = (kind: string, slug: string) => `${kind} ${slug}`;
 
 export function createRedirectServing({
   db,
@@ -42,28 +53,32 @@ export function createRedirectServing({
   /** The client's network (TRUST_PROXY applied), whose share of new 404 addresses a miss takes. */
   networkOf: (req: Request) => string;
 }): RedirectServing {
-  let held: { version: number; table: RuleTable } | undefined;
-  let loading: { version: number; table: Promise<RuleTable> } | undefined;
+  let held: ({ version: number } & Held) | undefined;
+  let loading: { version: number; table: Promise<Held> } | undefined;
 
   async function readTable(): Promise<RuleTable> {
     const version = await getDataVersion(db, { sameBatch: true });
     if (held?.version === version) return held.table;
     // Concurrent misses after a change share one read of the rules.
     if (loading?.version !== version) {
-      const table = (async () => {
+      const table = (async (): Promise<Held> => {
         const built = buildRuleTable([]);
         await readRulesInSlices(db, (rule) => built.add(rule));
-        return built;
+        const renamed = await listSlugRedirects(db);
+        return {
+          table: built,
+          oldSlugs: new Set(renamed.map((entry) => toOldSlugKey(entry.kind, entry.old_id))),
+        };
       })();
       loading = { version, table };
       table.then(
         (ready) => {
-          if (!held || held.version < version) held = { version, table: ready };
+          if (!held || held.version < version) held = { version, ...ready };
         },
         () => {},
       );
     }
-    return loading.table;
+    return (await loading.table).table;
   }
 
   return {
@@ -105,6 +120,9 @@ export function createRedirectServing({
     needsQuery(url) {
       const queryAt = url.indexOf("?");
       return queryAt !== -1 && held !== undefined && held.table.hasQueryRule(url.slice(0, queryAt));
+    },
+    isOldSlug(kind, slug) {
+      return held?.oldSlugs.has(toOldSlugKey(kind, slug)) ?? false;
     },
   };
 }

@@ -1,9 +1,25 @@
-// Renamed items' old addresses: an old slug leads to where the item lives now, when it is there
-// to see, and the hit is counted. Asked by an item's page when nothing lives at its address, so a
-// navigation's data request gets the redirect as React Router sends it.
+// Renamed items' old addresses: an old slug leads to where the item lives now, when nothing lives
+// at the old address and the item is there to see, and the hit is counted. Answered with the other
+// redirects, a page's request with a 301 and a navigation's data request (`.data`) the way React
+// Router's browser code takes a redirect from a proxy. The kinds come from the pages above.
+import type { Request, Response } from "express";
+import type { Logger } from "pino";
 import { readSlugRedirect } from "~/capabilities/old-addresses/old-addresses.server";
 import type { Db } from "~/platform/db/tables.server";
+import { passQuery } from "~/platform/http/pass-query";
 import { countSlugHit } from "./redirect-hits.server";
+
+/** One kind of item whose slug can change: where its pages are, and whether one is there to see. */
+export type RenamedKind = {
+  kind: string;
+  /** The slug a page's path asks for, when the path is one of this kind's pages. */
+  readSlug(path: string): string | undefined;
+  /** The public path of the item at a slug. */
+  pathOf(slug: string): string;
+  isLive(slug: string): Promise<boolean>;
+};
+
+export type OldAddress = { kind: RenamedKind; slug: string; data: boolean };
 
 /** The slug an old one now leads to, when `isLive` says an item is there to see. */
 export async function findRenamedSlug(
@@ -16,4 +32,67 @@ export async function findRenamedSlug(
   if (!target) return undefined;
   countSlugHit(db, kind, oldSlug);
   return (await isLive(target)) ? target : undefined;
+}
+
+/** A navigation's data request asks for its page's path plus `.data`. */
+const dataSuffix = ".data";
+
+/**
+ * The old address a GET asks for, from the held old slugs alone: no database read, so every
+ * other request passes at no cost.
+ */
+export function findOldAddress(
+  req: Request,
+  kinds: readonly RenamedKind[],
+  isOldSlug: (kind: string, slug: string) => boolean,
+): OldAddress | undefined {
+  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  const data = req.path.endsWith(dataSuffix);
+  const path = data ? req.path.slice(0, -dataSuffix.length) : req.path;
+  for (const kind of kinds) {
+    const slug = kind.readSlug(path);
+    if (slug !== undefined && isOldSlug(kind.kind, slug)) return { kind, slug, data };
+  }
+  return undefined;
+}
+
+/** The visitor's query, which goes along (a campaign's utm_source must reach the page). */
+function readQuery(req: Request, data: boolean): string {
+  const queryAt = req.originalUrl.indexOf("?");
+  if (queryAt === -1) return "";
+  const query = req.originalUrl.slice(queryAt);
+  if (!data) return query;
+  // React Router's own parameter names the routes to load, not the visitor's query.
+  const params = new URLSearchParams(query);
+  params.delete("_routes");
+  return params.toString();
+}
+
+/** Answers an old address with its redirect: true once answered, false when the page answers. */
+export async function answerOldAddress(
+  db: Db,
+  logger: Logger,
+  { kind, slug, data }: OldAddress,
+  req: Request,
+  res: Response,
+): Promise<boolean> {
+  let target: string | undefined;
+  try {
+    // An item living at the address again keeps it.
+    if (await kind.isLive(slug)) return false;
+    target = await findRenamedSlug(db, kind.kind, slug, kind.isLive);
+    if (!target) return false;
+  } catch (error) {
+    logger.error({ err: error }, "Failed to look up an old address");
+    return false;
+  }
+  const location = passQuery(kind.pathOf(target), readQuery(req, data));
+  if (!data) {
+    res.redirect(301, location);
+    return true;
+  }
+  // What React Router's browser code reads as a redirect of a data request (a bare 301 would be
+  // followed by fetch to the new page's HTML).
+  res.status(204).setHeader("X-Remix-Redirect", location).setHeader("X-Remix-Status", "301").end();
+  return true;
 }

@@ -3,7 +3,7 @@
 // may open in a new tab and be nofollow, both off unless chosen.
 import { useEffect, useId, useState } from "react";
 import { isInternalLinkHref } from "~/capabilities/rich-text/rich-text";
-import { getJson } from "~/platform/api-client";
+import { getJson } from "~/platform/admin-api-client";
 import { Button } from "~/ui/button";
 import { cn } from "~/ui/cn";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/ui/dialog";

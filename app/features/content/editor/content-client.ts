@@ -1,7 +1,8 @@
 // The admin screens' content calls: load the content with its version (the ETag of
 // GET /api/content) and save a screen's sections with that version in If-Match.
 import type { SiteContent } from "~/features/content/schema";
-import { ApiRequestError, getJsonWithHeaders, postJson } from "~/platform/api-client";
+import { getJsonWithHeaders } from "~/platform/admin-api-client";
+import { ApiRequestError, postJson } from "~/platform/api-client";
 import type { FieldErrors } from "~/platform/field-errors";
 import type { EditorSections } from "./form-model";
 import { fromApiFieldErrors } from "./form-rules";

@@ -1,8 +1,7 @@
-// Reads a page built from blocks for its public address: the page when visible (else a moved
-// address's 301 or an admin's preview), drawn for its route (built-page-segments.server.tsx).
+// Reads a page built from blocks for its public address: the page when visible (else an admin's
+// preview), drawn for its route (built-page-segments.server.tsx).
 import { type RouterContextProvider, redirect } from "react-router";
 import { summarizeBlocks } from "~/capabilities/blocks/page-blocks";
-import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   expireAtNextPublication,
   resolveHiddenPublication,
@@ -41,9 +40,7 @@ export async function loadBuiltPage(
   }
   if (!page) {
     const timeZone = await getRequestData(context).timeZone();
-    const hidden = await resolveHiddenPublication(app, request, "page", slug, timeZone, (id) =>
-      findRedirect(db, "page", id),
-    );
+    const hidden = await resolveHiddenPublication(app, request, "page", slug, timeZone);
     page = hidden?.record;
     preview = hidden?.preview;
   }

@@ -1,12 +1,11 @@
 // /blog/:id: one article (Read More leads here) with its byline, image, body,
 // a call to action and more articles to read. An unknown id is a 404.
 import { ArrowLeft, CalendarDays, Clock } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findRedirect } from "~/features/pages/renamed-items.server";
 import { ArticleCard, toArticleCard } from "~/features/publishing/components/article-card";
 import {
   articleBodyImageSizes,
@@ -20,8 +19,8 @@ import { buildPageMeta } from "~/platform/seo/meta";
 import { canDrawCoverCard, getCoverPreviewImagePath } from "~/platform/seo/preview-image-paths";
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
+import { describeMissing, drawErrorNotice } from "~/ui/sections/error-notice";
 import { InitialsAvatar } from "~/ui/sections/initials-avatar";
-import { NotFoundNotice } from "~/ui/sections/not-found-notice";
 import type { Route } from "./+types/article";
 
 export const handle = {
@@ -45,7 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
       ]);
     },
     bodyImageSizes: articleBodyImageSizes,
-    findMoved: (db, id) => findRedirect(db, "article", id),
   });
   const others = all.filter((other) => other.id !== article.id);
   const related = [
@@ -189,15 +187,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const notices = describeMissing(
+  "Article Not Found",
+  "The article you're looking for could not be found.",
+  { to: "/blog", label: "View All Articles" },
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Anything but a 404 goes on to the site's error screen.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <NotFoundNotice
-      heading="Article Not Found"
-      text="The article you're looking for could not be found."
-      backTo="/blog"
-      backLabel="View All Articles"
-    />
-  );
+  return drawErrorNotice(error, notices);
 }

@@ -1,12 +1,11 @@
 // /case-studies/:id: one case study in full ("Read the full case study"
 // leads here). An unknown id is a 404.
 import { ArrowLeft, ArrowRight, Building2 } from "lucide-react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { Link } from "react-router";
 import { FallbackImage, placeholderImage } from "~/capabilities/media/fallback-image";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { pickCtaButtons } from "~/features/content/cta-buttons";
 import { getRequestContent } from "~/features/content/request-content.server";
-import { findRedirect } from "~/features/pages/renamed-items.server";
 import {
   ApproachCard,
   ChallengeCard,
@@ -26,7 +25,7 @@ import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Badge } from "~/ui/badge";
 import { ConsultationCta } from "~/ui/sections/consultation-cta";
-import { NotFoundNotice } from "~/ui/sections/not-found-notice";
+import { describeMissing, drawErrorNotice } from "~/ui/sections/error-notice";
 import type { Route } from "./+types/case-study";
 
 export const handle = {
@@ -42,7 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
     read: ({ db, logger }, id) =>
       Promise.all([findCaseStudy(db, logger, id), getCaseStudies(db, logger)]),
     bodyImageSizes: caseStudyBodyImageSizes,
-    findMoved: (db, id) => findRedirect(db, "case-study", id),
   });
   const others = all
     .filter((other) => other.id !== study.id)
@@ -180,15 +178,12 @@ export default function CaseStudyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const notices = describeMissing(
+  "Case Study Not Found",
+  "The case study you're looking for could not be found.",
+  { to: "/case-studies", label: "View All Case Studies" },
+);
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Anything but a 404 goes on to the site's error screen.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <NotFoundNotice
-      heading="Case Study Not Found"
-      text="The case study you're looking for could not be found."
-      backTo="/case-studies"
-      backLabel="View All Case Studies"
-    />
-  );
+  return drawErrorNotice(error, notices);
 }

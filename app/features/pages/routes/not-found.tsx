@@ -2,7 +2,7 @@
 // 404 page, with status 404 (410 where a page came down by its date, or that page's redirect).
 // Its words are the content's.
 import { Compass } from "lucide-react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
   answerEndedPage,
@@ -13,7 +13,7 @@ import { DrawnBlocks } from "~/features/pages/blocks/extra-blocks";
 import { InteractiveBlock } from "~/features/pages/blocks/interactive-block";
 import { PreviewBanner } from "~/features/publishing/components/preview-banner";
 import { buildPageMeta } from "~/platform/seo/meta";
-import { Button } from "~/ui/button";
+import { NoticeOnDemand } from "~/ui/sections/error-notice";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
@@ -74,23 +74,15 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
   }
   if (!texts) return null;
   return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
-      <div className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
-        <Compass className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="mt-6 text-4xl font-bold tracking-tight text-navy sm:text-5xl">
-        {texts.heading}
-      </h1>
-      <p className="mt-4 text-lg text-muted-foreground">{texts.description}</p>
-      <p className="mt-2 text-sm text-slate-500">{texts.hint}</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Button asChild>
-          <Link to="/">{texts.homeButtonText}</Link>
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/contact">{texts.contactButtonText}</Link>
-        </Button>
-      </div>
-    </section>
+    <NoticeOnDemand
+      icon={Compass}
+      heading={texts.heading}
+      text={texts.description}
+      hint={texts.hint}
+      links={[
+        { to: "/", label: texts.homeButtonText },
+        { to: "/contact", label: texts.contactButtonText },
+      ]}
+    />
   );
 }

@@ -1,8 +1,9 @@
 // /services/{slug}: one service in full (description, long description, the four tabs, related
-// services, booking calls to action). A renamed service's old slug answers 301 to the new one; an
-// unknown slug answers 404 with "Service Not Found".
-import { ChevronDown, SearchX } from "lucide-react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+// services, booking calls to action). A renamed service's old slug is answered before this page
+// (301 to the new one, by the redirects feature); an unknown slug answers 404 with "Service Not
+// Found".
+import { ChevronDown } from "lucide-react";
+import { data, Link } from "react-router";
 import { RichText } from "~/capabilities/rich-text/rich-text-html";
 import { getRequestContent } from "~/features/content/request-content.server";
 import {
@@ -13,16 +14,14 @@ import {
 import { fillServiceName } from "~/features/content/text";
 import { BookingDetailsNote } from "~/features/pages/booking/booking-details-note";
 import { ExternalBookingLink } from "~/features/pages/booking/external-booking-link";
-import { findMovedService } from "~/features/pages/renamed-items.server";
 import { LearnMoreLink, ServiceIcon } from "~/features/pages/services/service-card";
 import { ServiceDetailTabs } from "~/features/pages/services/service-detail-tabs";
-import { getAppContext } from "~/platform/context.server";
-import { passQuery } from "~/platform/http/pass-query";
 import { toPlainText } from "~/platform/plain-text";
 import type { RouteHandle } from "~/platform/route-handle";
 import { buildPageMeta } from "~/platform/seo/meta";
 import { Button } from "~/ui/button";
 import { CallToAction } from "~/ui/sections/call-to-action";
+import { drawErrorNotice, type ErrorNotices } from "~/ui/sections/error-notice";
 import { Container, SectionHeading } from "~/ui/sections/section-heading";
 import type { Route } from "./+types/service-detail";
 
@@ -30,13 +29,11 @@ export const handle = {
   page: { each: "service", group: "Services", order: 100 },
 } satisfies RouteHandle;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { content } = await getRequestContent(context);
   const items = content.services.items;
   const service = findServiceBySlug(items, params.slug);
   if (!service) {
-    const moved = await findMovedService(getAppContext(context).db, items, params.slug);
-    if (moved) throw redirect(passQuery(`/services/${moved}`, new URL(request.url).search), 301);
     throw data("Service not found", { status: 404 });
   }
   return {
@@ -196,24 +193,24 @@ export default function ServiceDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const toServices = [{ to: "/services", label: "View All Services" }];
+
+// A failing service keeps the reader on the site's frame, unlike the other detail pages.
+const notices: ErrorNotices = {
+  notFound: {
+    look: "compact",
+    heading: "Service Not Found",
+    text: "The service you're looking for could not be found.",
+    links: toServices,
+  },
+  failure: {
+    look: "compact",
+    heading: "Something went wrong",
+    text: "We could not show this service. Please try again in a moment.",
+    links: toServices,
+  },
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section className="mx-auto flex max-w-2xl flex-col items-center px-6 py-24 text-center sm:py-32">
-      <span className="flex size-14 items-center justify-center rounded-full bg-secondary text-primary">
-        <SearchX className="size-7" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-4xl font-bold tracking-tight text-navy">
-        {notFound ? "Service Not Found" : "Something went wrong"}
-      </h1>
-      <p className="mt-4 text-lg text-slate-600">
-        {notFound
-          ? "The service you're looking for could not be found."
-          : "We could not show this service. Please try again in a moment."}
-      </p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to="/services">View All Services</Link>
-      </Button>
-    </section>
-  );
+  return drawErrorNotice(error, notices);
 }
