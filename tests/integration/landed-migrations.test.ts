@@ -42,6 +42,8 @@ const landed: Record<string, string> = {
     "b2ad8b3f65a7bbf1591e99a2a8bba515212df3dceb52d8cb9a0013cdc98d74b8",
   "0035_newsletter_topics.ts": "4191de94efe67a71448bc73ad3911c26b5b0fab46953c80e8e359c628951f344",
   "0036_newsletter_clicks.ts": "d4b2e95747707a66b89a29452e432ea06b48f0f9f29853042c730501e8f592d6",
+  "0037_newsletter_copy_handover_index.ts":
+    "aa7b58d0eaf09b46d7e5829e9dae25cbd63b5f54d3dbd168427d6f33dbd4ac53",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

@@ -1,7 +1,6 @@
 // Newsletter clicks written in batches: each one judged by the human checks against its copy's
 // hand-over time and the copy's other clicks around it (a burst makes every click in it a
 // machine's, those written before included). A click of a copy erased meanwhile is dropped.
-import { sql } from "kysely";
 import type { Db } from "~/platform/db/tables.server";
 import {
   type ClickTimings,
@@ -27,10 +26,9 @@ async function readHandovers(db: Db, tokens: string[]): Promise<Map<string, numb
   const rows = await db
     .selectFrom("newsletter_copies as c")
     .innerJoin("newsletter_subscriptions as s", "s.id", "c.subscriber_id")
+    // Copies go to the subscription's address as stored (lower case): one indexed lookup each.
     .leftJoin("mail_outbox as o", (join) =>
-      join
-        .onRef("o.newsletter_id", "=", "c.newsletter_id")
-        .on(sql<string>`lower(o.recipient)`, "=", sql.ref("s.email")),
+      join.onRef("o.newsletter_id", "=", "c.newsletter_id").onRef("o.recipient", "=", "s.email"),
     )
     .select(["c.token", "o.sent_at"])
     .where("c.token", "in", tokens)
