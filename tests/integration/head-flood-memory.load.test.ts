@@ -1,6 +1,7 @@
 // A flood of oversized request heads (unique 14 KB User-Agents, refused 431 before they become
 // strings) against the real server process: every one is answered, pages stay up, and the process
-// comes out of it less than 50 MB larger, the bound `npm run bench:freeze` measures over 30 s.
+// comes out of it less than 50 MB larger, the bound `npm run bench:freeze` measures over 30 s. A
+// load test, run alone: its thousands of sockets in a few seconds would crowd the tests beside it.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
