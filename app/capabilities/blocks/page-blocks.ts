@@ -57,16 +57,36 @@ export function readBlockTables(modules: Record<string, unknown>): BlockSpec[] {
   return tables.sort((a, b) => a.order - b.order);
 }
 
+const blocksFolder = "../../features/pages/blocks/";
+
+/**
+ * The folders' tables read from disk, for what loads the app's modules without Vite: Playwright's
+ * specs (the default content they import validates its blocks here). Same paths as Vite's.
+ */
+function requireBlockTables(): Record<string, unknown> {
+  const { existsSync, readdirSync } = process.getBuiltinModule("node:fs");
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const require = createRequire(import.meta.url);
+  const folder = new URL(blocksFolder, import.meta.url);
+  const paths = readdirSync(folder)
+    .map((name) => `${blocksFolder}${name}/fields.ts`)
+    .filter((path) => existsSync(new URL(path, import.meta.url)));
+  const load = (path: string) => (require(path) as { blockTable?: unknown }).blockTable;
+  return Object.fromEntries(paths.map((path) => [path, load(path)]));
+}
+
 /**
  * The block types in the editor's order (each table's `order`): a block's folder adds its own,
  * found by Vite at build time. One named import each, not the modules' namespace objects, whose
  * helper would join every public page's scripts.
  */
 export const blockSpecs = readBlockTables(
-  import.meta.glob("../../features/pages/blocks/*/fields.ts", {
-    eager: true,
-    import: "blockTable",
-  }),
+  import.meta.env
+    ? import.meta.glob("../../features/pages/blocks/*/fields.ts", {
+        eager: true,
+        import: "blockTable",
+      })
+    : requireBlockTables(),
 ) as unknown as readonly Tables[BlockType][];
 
 /** One block as stored: its type, an id (for the editor's order and anchors) and its values. */
