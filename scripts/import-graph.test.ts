@@ -38,6 +38,12 @@ describe("the import graph", () => {
     expect(graph.size).toBeGreaterThan(200);
   });
 
+  it("reads Vite's import.meta.glob as imports of the modules it matches", () => {
+    expect(graph.get("app/capabilities/blocks/page-blocks.ts")).toContain(
+      "app/features/pages/blocks/hero/fields.ts",
+    );
+  });
+
   it("has no import circle", () => {
     expect(findImportCircles(graph)).toEqual([]);
   });

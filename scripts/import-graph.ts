@@ -8,6 +8,8 @@ import { getLayerEntry, getLayerRank } from "./layers.ts";
 const sourceFile = /\.(ts|tsx)$/;
 const specifiers =
   /(?:^|[\s;])(?:import|export)\s[^"';]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|^import\s+["']([^"']+)["']/gm;
+/** Vite's `import.meta.glob("./dir/*\/file.ts")`: each module it matches is an import too. */
+const globs = /import\.meta\.glob(?:<[^(]*>)?\(\s*["'](\.[^"']+)["']/g;
 
 function listSources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -28,6 +30,26 @@ function resolveImport(root: string, from: string, specifier: string): string | 
     .find((candidate) => existsSync(path.join(root, candidate)) && sourceFile.test(candidate));
 }
 
+/** The files a relative glob of the importing module matches (`*` stands for one name). */
+function expandGlob(root: string, from: string, pattern: string): string[] {
+  const segments = path.posix.join(path.posix.dirname(from), pattern).split("/");
+  return segments.reduce(
+    (bases, segment) =>
+      bases.flatMap((base) => {
+        if (!segment.includes("*"))
+          return existsSync(path.join(root, base, segment)) ? [path.posix.join(base, segment)] : [];
+        const name = new RegExp(`^${segment.replace(/[.]/g, "\\.").replace(/\*/g, "[^/]*")}$`);
+        const dir = path.join(root, base);
+        return existsSync(dir) && statSync(dir).isDirectory()
+          ? readdirSync(dir)
+              .filter((entry) => name.test(entry))
+              .map((entry) => path.posix.join(base, entry))
+          : [];
+      }),
+    [""],
+  );
+}
+
 /** Every module of app/ and server/ (paths from the project root) with the modules it imports. */
 export function readImportGraph(root: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -40,6 +62,8 @@ export function readImportGraph(root: string): Map<string, string[]> {
       const target = resolveImport(root, file, match[1] ?? match[2] ?? match[3] ?? "");
       if (target) targets.add(target);
     }
+    for (const [, pattern = ""] of text.matchAll(globs))
+      for (const target of expandGlob(root, file, pattern)) targets.add(target);
     graph.set(file, [...targets]);
   }
   return graph;

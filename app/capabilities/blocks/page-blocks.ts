@@ -1,8 +1,9 @@
-// The blocks a page is built from (hero, rich text, FAQ...): the list of their field tables (each
-// in its block's folder, features/pages/blocks/<type>/fields.ts), which gives the blocks' zod
-// validation, editor forms and cleaning through the field kit. Their views and data sit beside
-// each table and are listed in features/pages/blocks/block-registry.ts.
+// The blocks a page is built from (hero, rich text, FAQ...): their field tables, found in their
+// folders (features/pages/blocks/<type>/fields.ts), which give the blocks' zod validation, editor
+// forms and cleaning through the field kit. Their views and data sit beside each table and are
+// listed in features/pages/blocks/block-registry.server.ts.
 
+import type { BlockTable, BlockTables } from "~/capabilities/fields/block-tables";
 import {
   buildTableShape,
   createShortId,
@@ -15,45 +16,78 @@ import {
   mapImageValues,
   sanitizeFieldValue,
   type ValuesOf,
-  type VariantTable,
 } from "~/capabilities/fields/field-kinds";
 import type { FieldValues } from "~/capabilities/fields/field-values";
-import { articlesTable } from "~/features/pages/blocks/articles/fields";
-import { bookingTable } from "~/features/pages/blocks/booking/fields";
-import { caseStudiesTable } from "~/features/pages/blocks/case-studies/fields";
-import { contactTable } from "~/features/pages/blocks/contact/fields";
-import { ctaTable } from "~/features/pages/blocks/cta/fields";
-import { faqTable } from "~/features/pages/blocks/faq/fields";
-import { figuresTable } from "~/features/pages/blocks/figures/fields";
-import { heroTable } from "~/features/pages/blocks/hero/fields";
-import { imageTextTable } from "~/features/pages/blocks/image-text/fields";
-import { newsletterTable } from "~/features/pages/blocks/newsletter/fields";
-import { richTextTable } from "~/features/pages/blocks/rich-text/fields";
-import { servicesTable } from "~/features/pages/blocks/services/fields";
-import { testimonialsTable } from "~/features/pages/blocks/testimonials/fields";
 import { z } from "~/platform/zod";
 
-type BlockSpec = VariantTable;
+type BlockSpec = BlockTable;
 
-/** The block types in the editor's order: adding a block adds its table here. */
-export const blockSpecs = [
-  heroTable,
-  richTextTable,
-  imageTextTable,
-  servicesTable,
-  caseStudiesTable,
-  articlesTable,
-  testimonialsTable,
-  figuresTable,
-  ctaTable,
-  faqTable,
-  contactTable,
-  newsletterTable,
-  bookingTable,
-] as const satisfies readonly BlockSpec[];
+/** Each block type's table, checked: the key it is merged under is the table's own type. */
+type CheckedTables<Tables extends { [T in keyof Tables]: BlockTable & { type: T } }> = Tables;
+type Tables = CheckedTables<BlockTables>;
 
-export type BlockType = (typeof blockSpecs)[number]["type"];
-type SpecOf<T extends BlockType> = Extract<(typeof blockSpecs)[number], { type: T }>;
+export type BlockType = keyof Tables;
+type SpecOf<T extends BlockType> = Tables[T];
+
+const toKebabCase = (type: string) =>
+  type.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The tables of the block folders' fields.ts modules (their `blockTable` export, by path), in the
+ * editor's order. A folder is named after its block's type in kebab-case; no two tables share a
+ * place in the order.
+ */
+export function readBlockTables(modules: Record<string, unknown>): BlockSpec[] {
+  const tables = Object.entries(modules).map(([path, exported]) => {
+    const table = exported as Partial<BlockSpec> | undefined;
+    if (typeof table?.type !== "string" || typeof table.order !== "number")
+      throw new Error(
+        `${path} must export its block's table, with its type and order, as blockTable`,
+      );
+    const folder = toKebabCase(table.type);
+    if (path.split("/").at(-2) !== folder)
+      throw new Error(
+        `${path} holds the "${table.type}" block's table: its folder must be "${folder}"`,
+      );
+    return table as BlockSpec;
+  });
+  const orders = tables.map((table) => table.order);
+  const shared = orders.find((order, index) => orders.indexOf(order) !== index);
+  if (shared !== undefined) throw new Error(`Two block tables have the order ${shared}`);
+  return tables.sort((a, b) => a.order - b.order);
+}
+
+const blocksFolder = "../../features/pages/blocks/";
+
+/**
+ * The folders' tables read from disk, for what loads the app's modules without Vite: Playwright's
+ * specs (the default content they import validates its blocks here). Same paths as Vite's.
+ */
+function requireBlockTables(): Record<string, unknown> {
+  const { existsSync, readdirSync } = process.getBuiltinModule("node:fs");
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const require = createRequire(import.meta.url);
+  const folder = new URL(blocksFolder, import.meta.url);
+  const paths = readdirSync(folder)
+    .map((name) => `${blocksFolder}${name}/fields.ts`)
+    .filter((path) => existsSync(new URL(path, import.meta.url)));
+  const load = (path: string) => (require(path) as { blockTable?: unknown }).blockTable;
+  return Object.fromEntries(paths.map((path) => [path, load(path)]));
+}
+
+/**
+ * The block types in the editor's order (each table's `order`): a block's folder adds its own,
+ * found by Vite at build time. One named import each, not the modules' namespace objects, whose
+ * helper would join every public page's scripts.
+ */
+export const blockSpecs = readBlockTables(
+  import.meta.env
+    ? import.meta.glob("../../features/pages/blocks/*/fields.ts", {
+        eager: true,
+        import: "blockTable",
+      })
+    : requireBlockTables(),
+) as unknown as readonly Tables[BlockType][];
 
 /** One block as stored: its type, an id (for the editor's order and anchors) and its values. */
 export type Block<T extends BlockType = BlockType> = T extends BlockType

@@ -1,10 +1,11 @@
 // What the editor asks of a Latest articles block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const articlesTable = {
+export const blockTable = {
   type: "articles",
+  order: 60,
   label: "Latest articles",
   description: "The newest articles of a category, or the ones chosen.",
   fields: [
@@ -19,4 +20,10 @@ export const articlesTable = {
       hint: "None chosen: the three newest.",
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    articles: typeof blockTable;
+  }
+}

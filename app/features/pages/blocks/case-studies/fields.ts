@@ -1,10 +1,11 @@
 // What the editor asks of a Case studies block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField, introField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const caseStudiesTable = {
+export const blockTable = {
   type: "caseStudies",
+  order: 50,
   label: "Case studies",
   description: "Chosen case studies as cards.",
   fields: [
@@ -19,4 +20,10 @@ export const caseStudiesTable = {
       hint: "None chosen: the first three.",
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    caseStudies: typeof blockTable;
+  }
+}

@@ -1,10 +1,11 @@
 // What the editor asks of a Call to action block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const ctaTable = {
+export const blockTable = {
   type: "cta",
+  order: 90,
   label: "Call to action",
   description: "A navy band with a heading, a line of text and a button.",
   fields: [
@@ -13,4 +14,10 @@ export const ctaTable = {
     { key: "buttonLabel", label: "Button text", kind: "text", max: 60 },
     { key: "buttonHref", label: "Button link", kind: "link" },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    cta: typeof blockTable;
+  }
+}

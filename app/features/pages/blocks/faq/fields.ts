@@ -1,10 +1,11 @@
 // What the editor asks of a FAQ block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const faqTable = {
+export const blockTable = {
   type: "faq",
+  order: 100,
   label: "FAQ",
   description: "Questions and answers; search engines read them as an FAQ.",
   fields: [
@@ -21,4 +22,10 @@ export const faqTable = {
       ],
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    faq: typeof blockTable;
+  }
+}

@@ -1,9 +1,10 @@
 // What the editor asks of a Figures block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 
-export const figuresTable = {
+export const blockTable = {
   type: "figures",
+  order: 80,
   label: "Figures",
   description: 'A row of figures such as "15+ Years Experience".',
   fields: [
@@ -19,4 +20,10 @@ export const figuresTable = {
       ],
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    figures: typeof blockTable;
+  }
+}

@@ -1,10 +1,11 @@
 // What the editor asks of a Hero block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const heroTable = {
+export const blockTable = {
   type: "hero",
+  order: 10,
   label: "Hero",
   description: "The page's title band: heading, text, two buttons and an optional image.",
   fields: [
@@ -16,4 +17,10 @@ export const heroTable = {
     { key: "secondaryHref", label: "Second button link", kind: "link" },
     { key: "image", label: "Image", kind: "image" },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    hero: typeof blockTable;
+  }
+}

@@ -1,10 +1,11 @@
 // What the editor asks of a Image with text block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const imageTextTable = {
+export const blockTable = {
   type: "imageText",
+  order: 30,
   label: "Image with text",
   description: "An image beside a heading and text, on either side.",
   fields: [
@@ -21,4 +22,10 @@ export const imageTextTable = {
       ],
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    imageText: typeof blockTable;
+  }
+}

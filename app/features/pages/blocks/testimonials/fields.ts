@@ -1,10 +1,11 @@
 // What the editor asks of a Testimonials block: its field table (validation, form and cleaning
 // come from the field kit). Read by the layers below pages, so it imports only the kit.
+import type { BlockTable } from "~/capabilities/fields/block-tables";
 import { headingField } from "~/capabilities/fields/common-fields";
-import type { VariantTable } from "~/capabilities/fields/field-kinds";
 
-export const testimonialsTable = {
+export const blockTable = {
   type: "testimonials",
+  order: 70,
   label: "Testimonials",
   description: "Quotes of clients, with name, role, company and an optional photo.",
   fields: [
@@ -24,4 +25,10 @@ export const testimonialsTable = {
       ],
     },
   ],
-} as const satisfies VariantTable;
+} as const satisfies BlockTable;
+
+declare module "~/capabilities/fields/block-tables" {
+  interface BlockTables {
+    testimonials: typeof blockTable;
+  }
+}
