@@ -2,10 +2,10 @@
 // the site? Seeds a year of traffic (freeze-seed.ts) into a fresh database, starts the built site of
 // DIR (default this checkout; an older checkout's build works too), and while wrk reads the cached
 // /about and a poller reads /readyz every 100 ms, opens Insights, every export, the Redirects
-// screen and the 404 log, requests a 404 and imports 5,000 redirect lines. Then restarts the site
-// and floods /about for 30 s with unique 14 KB User-Agents and utm values from one address. Prints
-// each step's time and the longest wait of /about and /readyz meanwhile, the loop delay /readyz
-// reports, rows added and RSS growth, against the goals.
+// screen and the 404 log, requests a 404 and imports 5,000 redirect lines. Then restarts the site,
+// serves /about for 5 s and floods it for 30 s with unique 14 KB User-Agents and utm values from
+// one address. Prints each step's time and the longest wait of /about and /readyz meanwhile, the
+// loop delay /readyz reports, rows added and RSS growth, against the goals.
 // Options: --pg (throwaway PostgreSQL), --site DIR (or BENCH_SITE), --timeout S (each request,
 // default 120), --import-timeout S (default 180), --flood S (default 30), --ua-kb N (the flood's User-Agent size, default 14), --keep-log.
 import { spawn, spawnSync } from "node:child_process";
@@ -460,6 +460,10 @@ function readMemory(pid: number, field: "VmRSS" | "VmHWM"): number {
 
 /** 30 s of unique 14 KB User-Agents and utm values from one forwarded address. */
 async function runFlood(target: BenchSite) {
+  // What the flood adds to a process that has served pages, not what a process just started grows
+  // to under any traffic (the first seconds of pages fill its young generation's pages).
+  const serving = startWrk(["-t1", "-c4", "-d5s", `${target.url}/about`]);
+  await serving.exited;
   const rowsBefore = await countVisitRows();
   await sleep(1_000);
   const rssBefore = readMemory(target.pid, "VmRSS");
