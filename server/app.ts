@@ -143,6 +143,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     db: services.db,
     logger,
     siteUrl: config.SITE_URL,
+    baseHeaders,
     ...options.clicks,
   });
   const router = createSiteRouter(services, options.mode, visits);
@@ -203,6 +204,13 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
     clicks,
   };
   if (!pageCache) return Object.assign(app, parts) as unknown as SiteApp;
-  const frontDoor = createFrontDoor({ admitRequest, guardRequest, variants, pageCache, app });
+  const frontDoor = createFrontDoor({
+    admitRequest,
+    guardRequest,
+    variants,
+    clicks,
+    pageCache,
+    app,
+  });
   return Object.assign(frontDoor, parts);
 }

@@ -27,7 +27,20 @@ const browser =
 /** The hand-over delay here: short, so the scanner below is caught by its burst alone. */
 const handoverMs = 500;
 
-type Answer = { status: number; location: string; body: string };
+/** What every answer of the site carries, a link's redirect as well. */
+const siteHeaders = {
+  "cache-control": "no-store",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+};
+
+type Answer = {
+  status: number;
+  location: string;
+  body: string;
+  headers: import("node:http").IncomingHttpHeaders;
+};
 
 /** One request as a client behind the site's loopback proxy sends it. */
 function ask(url: string, method: string, ip: string, userAgent: string): Promise<Answer> {
@@ -42,7 +55,12 @@ function ask(url: string, method: string, ip: string, userAgent: string): Promis
           body += chunk;
         });
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? "", body }),
+          resolve({
+            status: res.statusCode ?? 0,
+            location: res.headers.location ?? "",
+            body,
+            headers: res.headers,
+          }),
         );
       },
     );
@@ -115,6 +133,8 @@ describe.each(getTestDatabaseKinds())("newsletter clicks on $name", (kind) => {
       utm_medium: "email",
       utm_campaign: `newsletter-${id}`,
     });
+    // Answered ahead of Express, with the headers every answer of the site carries.
+    expect(scanned[1]?.headers).toMatchObject(siteHeaders);
     await site.app.clicks.flush();
 
     // The reader clicks the first link 5 s later, lands on the page and writes.
@@ -218,6 +238,22 @@ describe.each(getTestDatabaseKinds())("newsletter clicks on $name", (kind) => {
     const refused = await ask(reach(links[0] ?? ""), "GET", readerIp, browser);
     expect(refused.status).toBe(404);
     expect(refused.body).toContain("This link is no longer valid.");
+    // A path with an encoded letter goes through Express's stage: the same answer and headers.
+    const refusedPath = new URL(reach(links[0] ?? "")).pathname;
+    const encoded = await ask(
+      `${site.url}/r/%${refusedPath.charCodeAt(3).toString(16)}${refusedPath.slice(4)}`,
+      "GET",
+      readerIp,
+      browser,
+    );
+    for (const answer of [refused, encoded]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body).toBe(refused.body);
+      expect(answer.headers).toMatchObject({
+        ...siteHeaders,
+        "content-type": refused.headers["content-type"],
+      });
+    }
     await site.app.clicks.flush();
     expect(
       await db
