@@ -384,4 +384,57 @@ describe.each(getTestDatabaseKinds())("newsletter topics on $name", (kind) => {
     expect(post.status).toBe(404);
     expect(await post.text()).toContain("This link is not valid");
   });
+
+  it("shows the topics page and the topics form in the words the owner saved in the content manager", async () => {
+    const [email = ""] = await addConfirmedSubscribers(db(), 1, "words");
+    const { unsubscribe_token: token } = await db()
+      .selectFrom("newsletter_subscriptions")
+      .select("unsubscribe_token")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    const { content, etag } = await getContent(site);
+    const saved = await postJsonAs(
+      site,
+      "/api/content",
+      {
+        content: {
+          forms: {
+            ...content.forms,
+            topicsHeading: "What reaches your inbox",
+            topicsText: "Pick the subjects we write to {email} about.",
+            topicsLegend: "Subjects",
+            topicsHint: "Announcements go to everyone.",
+            topicsButtonText: "Keep these subjects",
+            topicsLeaveHeading: "Had enough?",
+            topicsUnsubscribeText: "Stop every issue",
+            topicsInvalidHeading: "We do not know this link",
+            topicsInvalidText: "Write to {email} and we will sort it out.",
+          },
+        },
+      },
+      { cookie, headers: { "if-match": etag } },
+    );
+    expect(saved.status).toBe(200);
+
+    const html = await (await fetch(`${site.url}/newsletter/manage?token=${token}`)).text();
+    expect(html).toContain("<title>What reaches your inbox");
+    expect(html).toMatch(/<h1[^>]*>What reaches your inbox<\/h1>/);
+    expect(html).toMatch(
+      /Pick the subjects we write to <strong[^>]*>[a-z]•••@example\.com<\/strong> about\./,
+    );
+    expect(html).toMatch(/<legend[^>]*>Subjects<\/legend>/);
+    expect(html).toContain("Announcements go to everyone.");
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>Keep these subjects<\/button>/);
+    expect(html).toMatch(/<h2[^>]*>Had enough\?<\/h2>/);
+    expect(html).toMatch(/<button[^>]*>Stop every issue<\/button>/);
+    expect(html).not.toContain("Your newsletter topics");
+
+    const invalid = await fetch(`${site.url}/newsletter/manage?token=${"x".repeat(32)}`);
+    expect(invalid.status).toBe(404);
+    const invalidHtml = await invalid.text();
+    expect(invalidHtml).toMatch(/<h1[^>]*>We do not know this link<\/h1>/);
+    expect(invalidHtml).toMatch(
+      new RegExp(`Write to <a href="mailto:${content.contact.email}"[^>]*>[^<]+</a> and we will`),
+    );
+  });
 });

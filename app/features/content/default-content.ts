@@ -997,6 +997,19 @@ export const defaultContent: SiteContent = {
     confirmInvalidHeading: "This confirmation link is not valid",
     confirmInvalidText:
       "It may have expired (links work for 7 days) or been copied only in part. Sign up again at the bottom of any page and we will send you a new link, or email us at {email}.",
+    topicsQuestion: "What would you like to hear about?",
+    topicsHint:
+      "Issues for every subscriber still reach you. Untick what you do not want to hear about.",
+    topicsButtonText: "Save my topics",
+    topicsSavingText: "Saving...",
+    topicsHeading: "Your newsletter topics",
+    topicsText: "Choose what our newsletter sends to {email}.",
+    topicsLegend: "Topics you hear about",
+    topicsLeaveHeading: "No longer interested?",
+    topicsUnsubscribeText: "Unsubscribe from every issue",
+    topicsInvalidHeading: "This link is not valid",
+    topicsInvalidText:
+      "It may have been copied only in part, or you have unsubscribed. If you still receive our newsletter, email us at {email}.",
   },
   notFound: {
     heading: "404 Page Not Found",

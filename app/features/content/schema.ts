@@ -306,6 +306,18 @@ export const contentSchema = z.object({
     confirmedText: paragraph(500),
     confirmInvalidHeading: line(200),
     confirmInvalidText: paragraph(500),
+    /** Topics: the form on the confirmation page and the page every issue's footer links to. */
+    topicsQuestion: line(120),
+    topicsHint: paragraph(300),
+    topicsButtonText: line(60),
+    topicsSavingText: line(60),
+    topicsHeading: line(200),
+    topicsText: paragraph(500),
+    topicsLegend: line(120),
+    topicsLeaveHeading: line(200),
+    topicsUnsubscribeText: line(60),
+    topicsInvalidHeading: line(200),
+    topicsInvalidText: paragraph(500),
   }),
   notFound: z.object({
     heading: line(120),

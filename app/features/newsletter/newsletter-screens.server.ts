@@ -6,8 +6,10 @@ import type { RouterContextProvider } from "react-router";
 import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
+import type { SiteContent } from "~/features/content/schema";
 import { describeHeldReason } from "~/features/leads/spam/spam.server";
 import { listBouncedSubscribers } from "~/features/newsletter/bounces.server";
+import type { TopicsFormTexts } from "~/features/newsletter/components/topics-form";
 import {
   eraseSubscriber,
   listHeldSignUps,
@@ -67,9 +69,33 @@ export async function getOfferedTopics(context: Context): Promise<Topic[]> {
 }
 
 /** What a subscriber's own page says around its form: the contact address and the home link. */
-export async function getSubscriberPageTexts(context: Context) {
+/** The words of a subscriber's topics form, on the confirmation and the topics page. */
+export function readTopicsFormTexts(forms: SiteContent["forms"], legend: string): TopicsFormTexts {
+  return {
+    legend,
+    hint: forms.topicsHint,
+    buttonText: forms.topicsButtonText,
+    savingText: forms.topicsSavingText,
+  };
+}
+
+/** The topics page's words, as the owner wrote them in the content manager. */
+export async function getTopicsPageTexts(context: Context) {
   const { content } = await getRequestContent(context);
-  return { contactEmail: content.contact.email, homeLinkText: content.forms.homeLinkText };
+  const { forms } = content;
+  return {
+    contactEmail: content.contact.email,
+    texts: {
+      heading: forms.topicsHeading,
+      text: forms.topicsText,
+      form: readTopicsFormTexts(forms, forms.topicsLegend),
+      leaveHeading: forms.topicsLeaveHeading,
+      unsubscribeText: forms.topicsUnsubscribeText,
+      invalidHeading: forms.topicsInvalidHeading,
+      invalidText: forms.topicsInvalidText,
+      homeLinkText: forms.homeLinkText,
+    },
+  };
 }
 
 /** Held sign-ups shown at once: the newest; the count says how many more there are. */

@@ -28,7 +28,7 @@ export type EmailLinkTexts = {
 };
 
 /** A text written with "{email}", the address shown as the given element. */
-function WithEmail({ text, children }: { text: string; children: ReactNode }) {
+export function WithEmail({ text, children }: { text: string; children: ReactNode }) {
   const [before, ...after] = text.split("{email}");
   return (
     <>

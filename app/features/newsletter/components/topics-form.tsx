@@ -5,16 +5,24 @@ import { TopicCheckboxes } from "~/features/newsletter/components/topic-checkbox
 import type { TopicsResult, TopicsView } from "~/features/newsletter/topic-screens.server";
 import { Button } from "~/ui/button";
 
+/** The form's words, as the owner wrote them in the content manager. */
+export type TopicsFormTexts = {
+  legend: string;
+  hint: string;
+  buttonText: string;
+  savingText: string;
+};
+
 export function TopicsForm({
   view,
   token,
   result,
-  legend,
+  texts,
 }: {
   view: TopicsView;
   token: string;
   result: TopicsResult | undefined;
-  legend: string;
+  texts: TopicsFormTexts;
 }) {
   const navigation = useNavigation();
   const saving =
@@ -31,9 +39,9 @@ export function TopicsForm({
         aria-describedby={failed ? "topics-error" : "topics-hint"}
         aria-invalid={failed ? true : undefined}
       >
-        <legend className="text-lg font-semibold text-navy">{legend}</legend>
+        <legend className="text-lg font-semibold text-navy">{texts.legend}</legend>
         <p id="topics-hint" className="text-sm text-slate-600">
-          Issues for every subscriber still reach you. Untick what you do not want to hear about.
+          {texts.hint}
         </p>
         <TopicCheckboxes key={chosen.join(" ")} topics={view.topics} chosen={chosen} />
       </fieldset>
@@ -49,7 +57,7 @@ export function TopicsForm({
       ) : null}
       <div>
         <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save my topics"}
+          {saving ? texts.savingText : texts.buttonText}
         </Button>
       </div>
     </Form>

@@ -9,6 +9,7 @@ import {
   type EmailLinkView,
 } from "~/features/newsletter/components/email-link-page";
 import { TopicsForm } from "~/features/newsletter/components/topics-form";
+import { readTopicsFormTexts } from "~/features/newsletter/newsletter-screens.server";
 import {
   type ConfirmationLookup,
   confirmSubscription,
@@ -45,6 +46,7 @@ async function getConfirmTexts(context: Route.LoaderArgs["context"]) {
       invalidText: forms.confirmInvalidText,
       homeLinkText: forms.homeLinkText,
     },
+    topicsTexts: readTopicsFormTexts(forms, forms.topicsQuestion),
   };
 }
 
@@ -57,7 +59,7 @@ function toView(found: ConfirmationLookup, token: string, contactEmail: string):
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const [found, { texts, contactEmail }] = await Promise.all([
+  const [found, { texts, topicsTexts, contactEmail }] = await Promise.all([
     findConfirmation(getAppContext(context).db, token),
     getConfirmTexts(context),
   ]);
@@ -65,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const topics =
     view.state === "done" ? await loadTopicsByToken(context, "confirm", token) : undefined;
   return data(
-    { view, texts, token: topics ? token : "", topics },
+    { view, texts, topicsTexts, token: topics ? token : "", topics },
     { status: view.state === "invalid" ? 404 : 200 },
   );
 }
@@ -112,7 +114,7 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
             view={loaderData.topics}
             token={loaderData.token}
             result={saved}
-            legend="What would you like to hear about?"
+            texts={loaderData.topicsTexts}
           />
         ) : undefined
       }

@@ -3,8 +3,9 @@
 // address shows masked; unsubscribing is one more form, posted to /unsubscribe.
 import { ListChecks } from "lucide-react";
 import { data, Form, Link } from "react-router";
+import { WithEmail } from "~/features/newsletter/components/email-link-page";
 import { TopicsForm } from "~/features/newsletter/components/topics-form";
-import { getSubscriberPageTexts } from "~/features/newsletter/newsletter-screens.server";
+import { getTopicsPageTexts } from "~/features/newsletter/newsletter-screens.server";
 import {
   loadTopicsByToken,
   readTopicsForm,
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const [topics, shared] = await Promise.all([
     loadTopicsByToken(context, "unsubscribe", token),
-    getSubscriberPageTexts(context),
+    getTopicsPageTexts(context),
   ]);
   if (!topics) return data({ ...shared, token: "", topics }, { status: 404 });
   return data({ ...shared, token, topics });
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export function meta(args: Route.MetaArgs) {
   return buildPageMeta(args, {
-    title: "Your newsletter topics",
+    title: args.loaderData?.texts.heading ?? "Your newsletter topics",
     description: "Choose what our newsletter brings you, or unsubscribe.",
     path: "/newsletter/manage",
     noindex: true,
@@ -47,7 +48,7 @@ export function meta(args: Route.MetaArgs) {
 const headingClass = "mt-4 text-2xl font-bold tracking-tight text-navy sm:text-3xl";
 
 export default function NewsletterManage({ loaderData, actionData }: Route.ComponentProps) {
-  const { topics, token, contactEmail, homeLinkText } = loaderData;
+  const { topics, token, contactEmail, texts } = loaderData;
   return (
     <section className="bg-gradient-to-br from-slate-50 via-white to-tint">
       <div className="mx-auto max-w-xl px-4 py-16 sm:px-6 sm:py-24">
@@ -56,26 +57,22 @@ export default function NewsletterManage({ loaderData, actionData }: Route.Compo
             <>
               <div className="text-center">
                 <ListChecks className="mx-auto size-10 text-primary" aria-hidden="true" />
-                <h1 className={headingClass}>Your newsletter topics</h1>
+                <h1 className={headingClass}>{texts.heading}</h1>
                 <p className="mt-4 leading-relaxed text-slate-600">
-                  Choose what our newsletter sends to{" "}
-                  <strong className="text-slate-900">{topics.address}</strong>.
+                  <WithEmail text={texts.text}>
+                    <strong className="text-slate-900">{topics.address}</strong>
+                  </WithEmail>
                 </p>
               </div>
               <div className="mt-8">
-                <TopicsForm
-                  view={topics}
-                  token={token}
-                  result={actionData}
-                  legend="Topics you hear about"
-                />
+                <TopicsForm view={topics} token={token} result={actionData} texts={texts.form} />
               </div>
               <div className="mt-8 border-t border-border pt-6">
-                <h2 className="font-semibold text-navy">No longer interested?</h2>
+                <h2 className="font-semibold text-navy">{texts.leaveHeading}</h2>
                 <Form method="post" action="/unsubscribe" className="mt-3">
                   <input type="hidden" name="token" value={token} />
                   <Button type="submit" variant="outline">
-                    Unsubscribe from every issue
+                    {texts.unsubscribeText}
                   </Button>
                 </Form>
               </div>
@@ -83,20 +80,19 @@ export default function NewsletterManage({ loaderData, actionData }: Route.Compo
           ) : (
             <div className="text-center">
               <ListChecks className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-              <h1 className={headingClass}>This link is not valid</h1>
+              <h1 className={headingClass}>{texts.invalidHeading}</h1>
               <p className="mt-4 leading-relaxed text-slate-600">
-                It may have been copied only in part, or you have unsubscribed. If you still receive
-                our newsletter, email us at{" "}
-                <a
-                  href={`mailto:${contactEmail}`}
-                  className="font-medium text-primary hover:underline"
-                >
-                  {contactEmail}
-                </a>
-                .
+                <WithEmail text={texts.invalidText}>
+                  <a
+                    href={`mailto:${contactEmail}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {contactEmail}
+                  </a>
+                </WithEmail>
               </p>
               <Button asChild variant="outline" className="mt-8">
-                <Link to="/">{homeLinkText}</Link>
+                <Link to="/">{texts.homeLinkText}</Link>
               </Button>
             </div>
           )}
