@@ -113,6 +113,22 @@ describe.each(getTestDatabaseKinds())("newsletter schedules and bounces on $name
     const again = await schedule(id, minuteFromNow(3 * hourMs));
     expect(again.status).toBe(409);
     expect((await newsletter(id)).scheduled_at).toBe(at.toISOString());
+    // A tab still showing the draft learns it was scheduled, not that it went out.
+    for (const intent of ["schedule", "save", "send", "delete"]) {
+      const stale =
+        intent === "schedule"
+          ? again
+          : await post(id, { intent, ...draft, subject: "Changed in a stale tab" });
+      expect(stale.status, intent).toBe(409);
+      const text = await stale.text();
+      expect(text, intent).toContain("This newsletter has been scheduled in the meantime");
+      expect(text, intent).not.toContain("sent already");
+    }
+    expect(await newsletter(id)).toMatchObject({
+      status: "scheduled",
+      subject: draft.subject,
+      scheduled_at: at.toISOString(),
+    });
 
     // The list shows it with its time, in the site's zone.
     const list = await (

@@ -12,11 +12,11 @@ import type { Db } from "~/platform/db/tables.server";
 import { fromZonedInput } from "~/platform/format-time";
 import type { NewsletterFrame } from "./email.server";
 import {
+  describeNotDraft,
   NewsletterStateError,
-  noSubscribersMessage,
-  notDraftMessage,
   queueNewsletterCopies,
 } from "./newsletters.server";
+import { describeEmptyAudience } from "./topics";
 
 /** How far ahead an issue may be scheduled. */
 const furthestAheadMs = 366 * 24 * 60 * 60_000;
@@ -79,7 +79,9 @@ export async function scheduleNewsletter(
         .where("id", "=", id)
         .where("status", "=", "draft")
         .executeTakeFirst();
-      if (Number(scheduled.numUpdatedRows) !== 1) throw new NewsletterStateError(notDraftMessage);
+      if (Number(scheduled.numUpdatedRows) !== 1) {
+        throw new NewsletterStateError(await describeNotDraft(trx, id));
+      }
     }
     await recordActivity(
       trx,
@@ -163,7 +165,7 @@ async function sendDueNewsletter(
         .where("id", "=", id)
         .execute();
       entry.action = "newsletter-unschedule";
-      entry.detail = { ...entry.detail, reason: noSubscribersMessage };
+      entry.detail = { ...entry.detail, reason: describeEmptyAudience(claimed.audience) };
     }
     await recordActivity(trx, entry, now);
     return queued;

@@ -16,7 +16,7 @@ import type { Db, NewsletterStatus } from "~/platform/db/tables.server";
 import { startCopyTracking } from "./clicks/copy-tracking.server";
 import { type NewsletterFrame, renderNewsletterEmail } from "./email.server";
 import type { NewsletterDraft } from "./schema";
-import { parseAudience } from "./topics";
+import { describeEmptyAudience, parseAudience } from "./topics";
 import { listRecipients } from "./topics.server";
 
 export type NewsletterStats = {
@@ -173,8 +173,23 @@ export async function createNewsletter(
   return Number(row.id);
 }
 
-export const notDraftMessage =
-  "This newsletter has been sent already, so it can no longer be changed.";
+/**
+ * Why a newsletter is no draft to change any more, as it stands now: a tab opened before someone
+ * scheduled, sent or deleted it learns which.
+ */
+export async function describeNotDraft(db: Db, id: number): Promise<string> {
+  const row = await db
+    .selectFrom("newsletters")
+    .select("status")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return "This newsletter has been deleted, so it can no longer be changed.";
+  if (row.status === "scheduled") {
+    return "This newsletter has been scheduled in the meantime, so it can no longer be changed. Reload the page to see when it goes out; cancelling the schedule makes it a draft again.";
+  }
+  if (row.status === "draft") return "This newsletter changed in the meantime. Reload the page.";
+  return "This newsletter has been sent already, so it can no longer be changed.";
+}
 
 /**
  * Saves a draft's subject and text; a newsletter already sent is refused. Answers the draft as
@@ -193,7 +208,9 @@ export async function saveNewsletter(
     .where("id", "=", id)
     .where("status", "=", "draft")
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new NewsletterStateError(notDraftMessage);
+  if (Number(result.numUpdatedRows) !== 1) {
+    throw new NewsletterStateError(await describeNotDraft(db, id));
+  }
   return saved;
 }
 
@@ -205,7 +222,7 @@ export async function deleteNewsletter(db: Db, id: number, actor: Actor): Promis
       .where("status", "=", "draft")
       .returning("subject")
       .executeTakeFirst();
-    if (!row) throw new NewsletterStateError(notDraftMessage);
+    if (!row) throw new NewsletterStateError(await describeNotDraft(trx, id));
     await recordActivity(trx, { action: "delete", actor, target: `newsletter draft ${id}` });
   });
 }
@@ -247,9 +264,6 @@ export async function sendTestCopy(
   await sendMail(db, { ...mail, subject: `[Test] ${draft.subject}` }, now);
 }
 
-export const noSubscribersMessage =
-  "There are no confirmed subscribers yet, so there is nobody to send this newsletter to.";
-
 /**
  * Sends a draft: in one transaction it becomes "sending" and gets its copies queued. A second
  * click (or a second admin) finds it no longer a draft and sends nothing. Answers how many copies
@@ -270,9 +284,9 @@ export async function sendNewsletter(
       .where("status", "=", "draft")
       .returning(["subject", "body_html", "audience"])
       .executeTakeFirst();
-    if (!claimed) throw new NewsletterStateError(notDraftMessage);
+    if (!claimed) throw new NewsletterStateError(await describeNotDraft(trx, id));
     const queued = await queueNewsletterCopies(trx, mail, { id, ...claimed }, frame, now);
-    if (queued === 0) throw new NewsletterStateError(noSubscribersMessage);
+    if (queued === 0) throw new NewsletterStateError(describeEmptyAudience(claimed.audience));
     await recordActivity(
       trx,
       {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { checkTopicChoice, listTopics, maskEmail, parseAudience } from "./topics";
+import {
+  checkTopicChoice,
+  describeEmptyAudience,
+  listTopics,
+  maskEmail,
+  parseAudience,
+} from "./topics";
 
 const offered = listTopics([
   { title: "IT Strategy & Consulting" },
@@ -42,5 +48,14 @@ describe("newsletter topics", () => {
     expect(maskEmail("ann.smith@example.com")).toBe("a•••@example.com");
     expect(maskEmail("@example.com")).toBe("•••");
     expect(maskEmail("no-at-sign")).toBe("•••");
+  });
+
+  it("says why a send reached nobody: no confirmed subscriber, or none who chose its topics", () => {
+    expect(describeEmptyAudience(null)).toBe(
+      "There are no confirmed subscribers yet, so there is nobody to send this newsletter to.",
+    );
+    expect(describeEmptyAudience('["service:cloud-infrastructure"]')).toBe(
+      "No confirmed subscriber chose the topics this newsletter goes to, so there is nobody to send it to. Choose other topics, or everyone.",
+    );
   });
 });

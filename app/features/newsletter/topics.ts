@@ -50,6 +50,13 @@ export function parseAudience(stored: string | null): Audience {
   }
 }
 
+/** Why a send reached nobody: no confirmed subscriber at all, or none who chose its topics. */
+export function describeEmptyAudience(audience: string | null): string {
+  return parseAudience(audience).kind === "everyone"
+    ? "There are no confirmed subscribers yet, so there is nobody to send this newsletter to."
+    : "No confirmed subscriber chose the topics this newsletter goes to, so there is nobody to send it to. Choose other topics, or everyone.";
+}
+
 export function formatAudience(audience: Audience): string | null {
   return audience.kind === "everyone" ? null : JSON.stringify(audience.topics);
 }
