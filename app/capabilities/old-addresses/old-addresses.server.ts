@@ -60,6 +60,16 @@ export async function readSlugRedirect(
   return row?.new_id;
 }
 
+/** Each old slug of a kind and the slug it leads to now (one hop: moves keep them flat). */
+export async function readSlugMoves(db: Db, kind: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom("publication_redirects")
+    .select(["old_id", "new_id"])
+    .where("kind", "=", kind)
+    .execute();
+  return new Map(rows.map((row) => [row.old_id, row.new_id]));
+}
+
 /** Every automatic redirect, for the redirects screen. */
 export async function listSlugRedirects(db: Db) {
   return db

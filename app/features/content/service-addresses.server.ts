@@ -4,12 +4,18 @@ import type { Transaction } from "kysely";
 import {
   dropRedirects,
   moveSlugRedirects,
+  readSlugMoves,
 } from "~/capabilities/old-addresses/old-addresses.server";
-import type { Tables } from "~/platform/db/tables.server";
+import type { Db, Tables } from "~/platform/db/tables.server";
 import { toSlug } from "~/platform/slug";
 import type { Service } from "./schema";
 
 export const serviceRedirectKind = "service";
+
+/** Each renamed service's old slug and the slug it has now. */
+export function readServiceRenames(db: Db): Promise<Map<string, string>> {
+  return readSlugMoves(db, serviceRedirectKind);
+}
 
 type Named = Pick<Service, "title">;
 export type ServiceRename = { from: string; to: string };

@@ -6,15 +6,14 @@ import type { RouterContextProvider } from "react-router";
 import { isMailEnabled } from "~/capabilities/mail/mail-port.server";
 import { getAdmin } from "~/capabilities/workspace/gate.server";
 import { getRequestContent } from "~/features/content/request-content.server";
-import type { SiteContent } from "~/features/content/schema";
 import { describeHeldReason } from "~/features/leads/spam/spam.server";
 import { listBouncedSubscribers } from "~/features/newsletter/bounces.server";
-import type { TopicsFormTexts } from "~/features/newsletter/components/topics-form";
 import {
   eraseSubscriber,
   listHeldSignUps,
   listSubscribers,
 } from "~/features/newsletter/subscribers.server";
+import type { TopicsFormTexts } from "~/features/newsletter/topics";
 import { findArticle, getArticles } from "~/features/publishing/public-reader.server";
 import { type Actor, getActor } from "~/platform/activity/activity.server";
 import { getAppContext } from "~/platform/context.server";
@@ -70,7 +69,10 @@ export async function getOfferedTopics(context: Context): Promise<Topic[]> {
 
 /** What a subscriber's own page says around its form: the contact address and the home link. */
 /** The words of a subscriber's topics form, on the confirmation and the topics page. */
-export function readTopicsFormTexts(forms: SiteContent["forms"], legend: string): TopicsFormTexts {
+export function readTopicsFormTexts(
+  forms: { topicsHint: string; topicsButtonText: string; topicsSavingText: string },
+  legend: string,
+): TopicsFormTexts {
   return {
     legend,
     hint: forms.topicsHint,

@@ -1,6 +1,7 @@
 // What each subscriber chose to hear about, read through the services' renames, and who an
 // issue's audience reaches: the count the editor shows and the list the send queues are one query.
 import { sql } from "kysely";
+import { readServiceRenames } from "~/features/content/service-addresses.server";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
 import type { Db } from "~/platform/db/tables.server";
 import {
@@ -11,19 +12,6 @@ import {
   type Topic,
   toServiceTopicKey,
 } from "./topics";
-
-/** The kind the content's save keeps a renamed service's old slugs under (old-addresses). */
-const serviceRenameKind = "service";
-
-/** Each old service slug and the slug it leads to now (one hop: the save keeps them flat). */
-async function readServiceRenames(db: Db): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom("publication_redirects")
-    .select(["old_id", "new_id"])
-    .where("kind", "=", serviceRenameKind)
-    .execute();
-  return new Map(rows.map((row) => [row.old_id, row.new_id]));
-}
 
 /** A stored key as the topic it names now: a renamed service's old slug becomes its new one. */
 function toCurrentKey(key: string, renames: Map<string, string>): string {

@@ -57,6 +57,14 @@ export function describeEmptyAudience(audience: string | null): string {
     : "No confirmed subscriber chose the topics this newsletter goes to, so there is nobody to send it to. Choose other topics, or everyone.";
 }
 
+/** The words of a subscriber's topics form, as the owner wrote them in the content manager. */
+export type TopicsFormTexts = {
+  legend: string;
+  hint: string;
+  buttonText: string;
+  savingText: string;
+};
+
 export function formatAudience(audience: Audience): string | null {
   return audience.kind === "everyone" ? null : JSON.stringify(audience.topics);
 }

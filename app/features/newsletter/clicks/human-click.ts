@@ -1,6 +1,7 @@
 // Whether a click on a newsletter link was a person's: the one place these checks are written.
 // Mail scanners and link previews follow every link of a copy, often as soon as it is delivered;
 // a click passes when it is none of that. No pixel: opens are not counted at all.
+import { isbot } from "isbot";
 
 /** A click this close after the copy's hand-over to the mail server is a scanner's at delivery. */
 export const defaultHandoverMs = 10_000;
@@ -24,15 +25,16 @@ export const machineReasonLabels: Record<MachineReason, string> = {
 };
 
 /**
- * User agents of mail security scanners, link previews and scripts: Microsoft Safe Links and
- * BingPreview, Proofpoint, Mimecast, Barracuda, Google's image proxy, and HTTP libraries.
+ * Mail security scanners and link checks that isbot (the site's one list of bots, crawlers and
+ * HTTP libraries) does not name: Microsoft Safe Links and Office, Proofpoint, Mimecast,
+ * Barracuda, Google's image proxy and safety check.
  */
-const scannerAgents =
-  /bingpreview|safelinks|microsoft office|ms-office|microsoft outlook|proofpoint|ppops|mimecast|barracuda|googleimageproxy|ggpht\.com|google-safety|\bbot\b|bot\/|crawler|spider|preview|scanner|curl\/|wget\/|python|httpx|aiohttp|go-http-client|java\/|okhttp|libwww|node-fetch|axios|undici|headlesschrome|phantomjs/i;
+const mailScanners =
+  /safelinks|microsoft office|microsoft outlook|ms-office|proofpoint|ppops|mimecast|barracuda|googleimageproxy|ggpht\.com|google-safety/i;
 
 /** A user agent a person's browser never sends: a known scanner or a script (none at all too). */
 export function isScannerAgent(userAgent: string | undefined): boolean {
-  return !userAgent?.trim() || scannerAgents.test(userAgent);
+  return !userAgent?.trim() || isbot(userAgent) || mailScanners.test(userAgent);
 }
 
 export type ClickSeen = {

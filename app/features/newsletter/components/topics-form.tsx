@@ -3,15 +3,8 @@
 import { Form, useNavigation } from "react-router";
 import { TopicCheckboxes } from "~/features/newsletter/components/topic-checkboxes";
 import type { TopicsResult, TopicsView } from "~/features/newsletter/topic-screens.server";
+import type { TopicsFormTexts } from "~/features/newsletter/topics";
 import { Button } from "~/ui/button";
-
-/** The form's words, as the owner wrote them in the content manager. */
-export type TopicsFormTexts = {
-  legend: string;
-  hint: string;
-  buttonText: string;
-  savingText: string;
-};
 
 export function TopicsForm({
   view,
