@@ -90,7 +90,12 @@ export class DatabaseCircuit {
   private probing = false;
   private readonly probe: CircuitProbe;
   private readonly logger: Logger | undefined;
-  private opened = createSignal();
+  /**
+   * Each guarded call's way to give up, while it runs. Not one long-lived promise that every call
+   * races: each race would leave its handler on that promise until the circuit opened, and a busy
+   * process kept every query's handler (megabytes a second).
+   */
+  private readonly waiting = new Set<(error: unknown) => void>();
 
   constructor(probe: CircuitProbe, logger?: Logger) {
     this.probe = probe;
@@ -104,7 +109,13 @@ export class DatabaseCircuit {
    */
   guard<T>(call: Promise<T>): Promise<T> {
     const timer = setTimeout(() => this.suspect(), suspectAfterMs);
-    return Promise.race([call, this.opened.promise]).finally(() => clearTimeout(timer));
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.add(reject);
+      call.then(resolve, reject).finally(() => {
+        clearTimeout(timer);
+        this.waiting.delete(reject);
+      });
+    });
   }
 
   /** A call is slow: probe now, and open the circuit if the database does not answer. */
@@ -147,13 +158,12 @@ export class DatabaseCircuit {
     this.openedAt = Date.now();
     this.reason = describeDatabaseError(error).slice(0, 120);
     if (!wasOpen) {
-      const { reject } = this.opened;
-      this.opened = createSignal();
-      reject(
-        new DatabaseUnavailableError(`The database stopped answering (${this.reason})`, {
-          cause: error,
-        }),
+      const stopped = new DatabaseUnavailableError(
+        `The database stopped answering (${this.reason})`,
+        { cause: error },
       );
+      for (const giveUp of this.waiting) giveUp(stopped);
+      this.waiting.clear();
       this.logger?.warn(
         { reason: this.reason },
         "Database not answering: cached pages are served as they are, other requests get 503 until it answers",
@@ -192,18 +202,6 @@ export class DatabaseCircuit {
         this.probing = false;
       });
   }
-}
-
-type Signal = { promise: Promise<never>; reject: (error: unknown) => void };
-
-function createSignal(): Signal {
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<never>((_resolve, fail) => {
-    reject = fail;
-  });
-  // Nobody may be racing against it when it fires.
-  promise.catch(() => {});
-  return { promise, reject };
 }
 
 const circuits = new WeakMap<Db, DatabaseCircuit>();
