@@ -67,9 +67,12 @@ export async function writeClicks(
     ),
   );
   const nowMachine: number[] = [];
+  // Grouped by copy once: a batch holds up to 200 copies and reads up to 2,000 rows.
+  const writtenByToken = Map.groupBy(written, (row) => row.token);
+  const freshByToken = Map.groupBy(kept.keys(), (index) => kept[index]?.token ?? "");
   for (const token of tokens) {
-    const before = written.filter((row) => row.token === token);
-    const fresh = kept.flatMap((click, index) => (click.token === token ? [index] : []));
+    const before = writtenByToken.get(token) ?? [];
+    const fresh = freshByToken.get(token) ?? [];
     const clicks = [
       ...before.map((row) => ({ position: Number(row.position), at: Date.parse(row.clicked_at) })),
       ...fresh.map((index) => kept[index] ?? { position: 0, at: 0 }),
