@@ -19,7 +19,8 @@ import { buildInputs, newestChange, releaseInfoFile, root } from "./setup.ts";
 /**
  * What a server runs: the build (migrations are bundled into it), the entry that loads it, the
  * operator's commands (admin, backup, restore, export, import) and the Node check they run first,
- * the lockfile `npm ci` installs from, and the deployment files.
+ * the lockfile `npm ci` installs from, the deployment files, and the docs they and the README
+ * point the operator to (docs/deploy.md, backups, operations, mail).
  */
 const releaseFiles = [
   "build",
@@ -30,6 +31,7 @@ const releaseFiles = [
   "scripts/admin.ts",
   "scripts/data.ts",
   "deploy",
+  "docs",
   "package.json",
   "package-lock.json",
   ".nvmrc",

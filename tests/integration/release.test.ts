@@ -97,6 +97,7 @@ describe("a release installed with production dependencies only", () => {
         "README.md",
         "build",
         "deploy",
+        "docs",
         "node_modules",
         "package-lock.json",
         "package.json",
@@ -106,6 +107,10 @@ describe("a release installed with production dependencies only", () => {
       ].sort(),
     );
     expect(readdirSync(join(release, "server"))).toEqual(["index.ts"]);
+    // What the deployment files and the README send the operator to read is there to read.
+    for (const doc of ["deploy.md", "backups.md", "operations.md", "mail.md"]) {
+      expect(existsSync(join(release, "docs", doc)), doc).toBe(true);
+    }
     // (TypeScript itself comes, as an optional peer of React Router's server packages.)
     for (const tool of ["vite", "vitest", "@react-router/dev", "@biomejs/biome", "tailwindcss"]) {
       expect(existsSync(join(release, "node_modules", tool)), tool).toBe(false);
