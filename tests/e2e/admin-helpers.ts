@@ -140,7 +140,17 @@ export async function openSignedIn(browser: Browser, email: string, password: st
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInThroughLoginPage(page, email, password);
-  await page.waitForURL(/\/working-editor$/);
+  // A refused sign-in stays on the login page: say what it showed, not only that time ran out.
+  await page.waitForURL(/\/working-editor$/, { timeout: 30_000 }).catch(async (error: unknown) => {
+    const shown = await page
+      .getByRole("alert")
+      .allTextContents()
+      .catch(() => []);
+    throw new Error(
+      `Signing in as ${email} stayed on ${page.url()}: ${shown.join(" ") || "no message shown"}`,
+      { cause: error },
+    );
+  });
   return { context, page };
 }
 
