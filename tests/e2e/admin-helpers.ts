@@ -6,6 +6,7 @@ import {
   expect,
   type Locator,
   type Page,
+  type Response,
 } from "@playwright/test";
 import { defaultContent } from "../../app/features/content/default-content";
 import type { SiteContent } from "../../app/features/content/schema";
@@ -123,11 +124,29 @@ export async function expectNoInjectedScript(page: Page, path: string) {
   expect(report.marker, path).toBeUndefined();
 }
 
-export async function signInThroughLoginPage(page: Page, email: string, password: string) {
+/**
+ * Signs in through the login page's form once React has it, and returns the login API's answer.
+ * Clicked before hydration, the form would post without JavaScript: another path, tested apart.
+ * A loaded machine can take seconds to answer, so the answer is awaited, not guessed at.
+ */
+export async function signInThroughLoginPage(
+  page: Page,
+  email: string,
+  password: string,
+): Promise<Response> {
   await page.goto("/admin/login");
+  // The password toggle is drawn by React only: its presence means the form is hydrated.
+  await expect(page.getByRole("button", { name: "Show password" })).toBeVisible();
   await page.getByLabel("Email Address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
+  const answer = page.waitForResponse(
+    (response) =>
+      response.request().method() === "POST" &&
+      new URL(response.url()).pathname === "/api/admin/login",
+    { timeout: 30_000 },
+  );
   await page.getByRole("button", { name: "Sign In" }).click();
+  return answer;
 }
 
 export async function isSignedIn(context: BrowserContext): Promise<boolean> {

@@ -224,7 +224,8 @@ test("an added admin can sign in; a password change ends their other sessions; t
   await expect(page.getByRole("status")).toContainText(`${email} was removed`);
   const removed = await browser.newContext();
   const removedPage = await removed.newPage();
-  await signInThroughLoginPage(removedPage, email, "a password set by the cli");
+  const refusal = await signInThroughLoginPage(removedPage, email, "a password set by the cli");
+  expect(refusal.status()).toBe(401);
   await expect(getToast(removedPage, "Login Failed")).toBeVisible();
   await expect(removedPage).toHaveURL(/\/admin\/login$/);
   await removed.close();
