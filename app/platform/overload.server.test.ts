@@ -58,6 +58,33 @@ describe("createLoadShedder", () => {
     expect(admitted).toBe(6);
   });
 
+  it("takes a visitor's submission while renders are refused on the queue, and counts it", () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+    const shedder = createLoadShedder({ maxQueueMs: 1000, minInFlight: 4, assumedCostMs: 25 });
+    for (let i = 0; i < 10; i++) shedder.tryStart();
+    vi.advanceTimersByTime(2_000);
+    for (let i = 0; i < 10; i++) shedder.finish();
+    while (shedder.tryStart()) {}
+    expect(shedder.tryStart("render")).toBe(false);
+    const before = shedder.inFlight;
+    expect(shedder.tryStart("submission")).toBe(true);
+    expect(shedder.inFlight).toBe(before + 1);
+  });
+
+  it("refuses a submission too while the event loop runs late with admitted work", async () => {
+    const shedder = createLoadShedder({ minInFlight: 2, maxLagMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 3; i++) {
+      shedder.tryStart("submission");
+      const until = performance.now() + 60;
+      while (performance.now() < until) {}
+      shedder.finish();
+    }
+    expect(shedder.tryStart("submission")).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shedder.tryStart("submission")).toBe(true);
+  });
+
   it("reports itself stuck when work is in flight and none has finished for 30 s", () => {
     vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
     const shedder = createLoadShedder();

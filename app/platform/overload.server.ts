@@ -35,12 +35,22 @@ export type LoadShedderOptions = {
   readStartBacklog?: () => number;
 };
 
+/**
+ * "render": a page or a read, which the visitor gets again by reloading. "submission": a visitor's
+ * post (a message, a sign-up, an unsubscribe): small, limited per network by its own rules, and
+ * the one request a refusal can lose, so a queue of renders never refuses it.
+ */
+export type WorkKind = "render" | "submission";
+
 /** Ends an admitted unit of work; calling it again does nothing. */
 export type FinishWork = () => void;
 
 export type LoadShedder = {
-  /** Starts a unit of work, or returns false when it should be refused (answer 503). */
-  tryStart(): boolean;
+  /**
+   * Starts a unit of work, or returns false when it should be refused (answer 503). A submission
+   * is refused only while the event loop itself runs late, never on the estimate.
+   */
+  tryStart(kind?: WorkKind): boolean;
   finish(): void;
   /**
    * Takes a slot for the response's work, given back by the FinishWork returned once the work has
@@ -48,7 +58,7 @@ export type LoadShedder = {
    * must not hold its slot for good). "gone": the client left before its work began (nothing to
    * answer, nothing taken); "refused": answer 503.
    */
-  admit(res: ServerResponse): FinishWork | "refused" | "gone";
+  admit(res: ServerResponse, kind?: WorkKind): FinishWork | "refused" | "gone";
   /** Seconds a refused client should wait before trying again. */
   retryAfterSeconds(): number;
   /** What /readyz reports: work in flight, and whether the guard looks stuck. */
@@ -231,13 +241,13 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
     return false;
   }
 
-  function tryStart(): boolean {
+  function tryStart(kind: WorkKind = "render"): boolean {
     const now = Date.now();
     // A late loop refuses once some of the lateness is this guard's own work: a slow start-up
     // or a pause of the process alone sheds nothing.
     if (lag.startsWhileLate >= minInFlight && lag.readLagMs() > maxLagMs) return false;
     // A saturated loop mostly doing admitted work: the backlog is in the kernel's accept queue.
-    if (isOverEstimate(now)) return false;
+    if (kind === "render" && isOverEstimate(now)) return false;
     meter.noteBusy(now, inFlight + 1);
     // Idle until now: the stall clock starts with this work, not with the last finish long ago.
     if (inFlight === 0) lastFinish = now;
@@ -257,12 +267,12 @@ export function createLoadShedder(options: LoadShedderOptions = {}): LoadShedder
   return {
     tryStart,
     finish,
-    admit(res) {
+    admit(res, kind) {
       // A response whose client left while earlier middleware awaited has already emitted its one
       // 'close' (a listener added after it would never run): Node marks it closed, so it is seen
       // here and takes nothing.
       if (res.closed || res.destroyed) return "gone";
-      if (!tryStart()) return "refused";
+      if (!tryStart(kind)) return "refused";
       let held = true;
       let abandoned: ReturnType<typeof setTimeout> | undefined;
       const end: FinishWork = () => {
