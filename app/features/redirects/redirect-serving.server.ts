@@ -1,8 +1,9 @@
 // Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
-// request's path is looked up in the rules of the current data version, held in memory; a match
-// answers its 301, 302 (the query string passed on unless the rule drops it) or 410 and is
-// counted. A page that then answers 404 is counted as missing. The renamed items' old slugs are
-// held with the rules, so asking whether an address is one costs no database read.
+// request's path is looked up in the rules of the current data version, held in memory (while a
+// new version's are read, in the path's own rules, read for it); a match answers its 301, 302 (the
+// query string passed on unless the rule drops it) or 410 and is counted. A page that then answers
+// 404 is counted as missing. The renamed items' old slugs are held with the rules, so asking
+// whether an address is one costs no database read once they are.
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
@@ -13,7 +14,7 @@ import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
 import { countRuleHit } from "./redirect-hits.server";
-import { type PageProbe, readRulesInSlices } from "./redirect-rules.server";
+import { loadRulesFor, type PageProbe, readRulesInSlices } from "./redirect-rules.server";
 import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
@@ -34,7 +35,8 @@ export type RedirectServing = {
   needsQuery(url: string): boolean;
   /**
    * Whether a renamed item of the kind once lived at the slug, as of the rules read by the last
-   * answer() (which every GET past the cache awaits first).
+   * answer() (which every GET past the cache awaits first); true ("perhaps") while the newest
+   * version's slugs are still being read, so the caller's own read decides.
    */
   isOldSlug(kind: string, slug: string): boolean;
 };
@@ -55,46 +57,58 @@ export function createRedirectServing({
 }): RedirectServing {
   let held: ({ version: number } & Held) | undefined;
   let loading: { version: number; table: Promise<Held> } | undefined;
+  /** The newest data version an answer has read: the held old slugs are whole only at it. */
+  let newest = -1;
 
-  async function readTable(): Promise<RuleTable> {
+  function startLoading(version: number): void {
+    const table = (async (): Promise<Held> => {
+      const built = buildRuleTable([]);
+      await readRulesInSlices(db, (rule) => built.add(rule));
+      const renamed = await listSlugRedirects(db);
+      return {
+        table: built,
+        oldSlugs: new Set(renamed.map((entry) => toOldSlugKey(entry.kind, entry.old_id))),
+      };
+    })();
+    loading = { version, table };
+    table.then(
+      (ready) => {
+        if (!held || held.version < version) held = { version, ...ready };
+      },
+      () => {
+        if (loading?.table === table) loading = undefined;
+      },
+    );
+  }
+
+  /**
+   * The rules that can match this address, as of the current data version: the held table, or,
+   * while the table of a new version is read and indexed (10,000 rules take tens of milliseconds,
+   * more under load), the address's own rules in one indexed read, so no request waits for it.
+   */
+  async function readRulesFor(path: string, query: string): Promise<RuleTable> {
     const version = await getDataVersion(db, { sameBatch: true });
+    newest = Math.max(newest, version);
     if (held?.version === version) return held.table;
-    // Concurrent misses after a change share one read of the rules.
-    if (loading?.version !== version) {
-      const table = (async (): Promise<Held> => {
-        const built = buildRuleTable([]);
-        await readRulesInSlices(db, (rule) => built.add(rule));
-        const renamed = await listSlugRedirects(db);
-        return {
-          table: built,
-          oldSlugs: new Set(renamed.map((entry) => toOldSlugKey(entry.kind, entry.old_id))),
-        };
-      })();
-      loading = { version, table };
-      table.then(
-        (ready) => {
-          if (!held || held.version < version) held = { version, ...ready };
-        },
-        () => {},
-      );
-    }
-    return (await loading.table).table;
+    // Requests after a change share one read of the whole table, for those after it.
+    if (loading?.version !== version) startLoading(version);
+    return loadRulesFor(db, [path], { withQuery: query !== "" });
   }
 
   return {
     async answer(req, res) {
       if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return false;
+      const queryAt = req.originalUrl.indexOf("?");
+      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
       let table: RuleTable;
       try {
-        table = await readTable();
+        table = await readRulesFor(req.path, query);
       } catch (error) {
         // The database is down: the page's own handling answers (503 or a stale copy), and the
         // outage is logged once where the circuit opens, not again for every address asked.
         if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, "Redirect rules unreadable");
         return false;
       }
-      const queryAt = req.originalUrl.indexOf("?");
-      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
       const rule = table.find(req.path, query);
       if (rule) {
         countRuleHit(db, rule.id, logger);
@@ -122,7 +136,9 @@ export function createRedirectServing({
       return queryAt !== -1 && held !== undefined && held.table.hasQueryRule(url.slice(0, queryAt));
     },
     isOldSlug(kind, slug) {
-      return held?.oldSlugs.has(toOldSlugKey(kind, slug)) ?? false;
+      // Until the newest version's set is held, any slug may be old: the caller's read decides.
+      if (held?.version !== newest) return true;
+      return held.oldSlugs.has(toOldSlugKey(kind, slug));
     },
   };
 }
