@@ -10,7 +10,7 @@ import type { Logger } from "pino";
 import type { Config } from "~/platform/config.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isClientGone } from "~/platform/http/client-gone.server";
-import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
+import { withDefaultPolicy } from "~/platform/http/security-headers.server";
 import type { ImageCache } from "./image-cache.server";
 import { createRenderQueue, renderImageVariant } from "./image-processing.server";
 import { getImageStore, type StoredOriginal } from "./image-store.server";
@@ -220,8 +220,7 @@ export function createVariantHandler(
   }
 
   const fastHeaders = Object.entries({
-    ...options.baseHeaders,
-    "Content-Security-Policy": defaultContentSecurityPolicy,
+    ...withDefaultPolicy(options.baseHeaders),
     "Cache-Control": immutableCaching,
     "X-Content-Type-Options": "nosniff",
   });

@@ -7,6 +7,16 @@ import { createHash } from "node:crypto";
 export const defaultContentSecurityPolicy =
   "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * The headers of an answer that is not an HTML document and is written before Express (a kept
+ * image, a newsletter link's redirect): the site's base set and the default policy.
+ */
+export function withDefaultPolicy(
+  baseHeaders: Record<string, string> = {},
+): Record<string, string> {
+  return { ...baseHeaders, "Content-Security-Policy": defaultContentSecurityPolicy };
+}
+
 export const baseSecurityHeaders: Record<string, string> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",

@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { prepareQuery } from "~/platform/db/prepared-query.server";
 import type { Db } from "~/platform/db/tables.server";
 import { logDatabaseError } from "~/platform/db/unavailable.server";
-import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
+import { withDefaultPolicy } from "~/platform/http/security-headers.server";
 import { readUserAgentStart } from "~/platform/user-agent";
 import { getNewsletterCampaign, newsletterSource } from "~/platform/visits/visit-attribution";
 import { type PendingClick, writeClicks } from "./click-store.server";
@@ -148,10 +148,7 @@ export function createClickRecorder(options: ClickRecorderOptions): ClickRecorde
     { token: "\u0000token", position: -1 },
   );
 
-  const frontHeaders = Object.entries({
-    ...options.baseHeaders,
-    "Content-Security-Policy": defaultContentSecurityPolicy,
-  }).flat();
+  const frontHeaders = Object.entries(withDefaultPolicy(options.baseHeaders)).flat();
 
   /** The redirect, or "Link not found"; throws when the database could not be read. */
   async function answerClick(
