@@ -129,7 +129,14 @@ console.log(`started on the seeded data in ${seconds(performance.now() - started
 const running = site as BenchSite;
 const cookie = await signIn(running.url, admin);
 
-type Probe = { maxMs: number; maxGapMs: number; loopMaxMs?: number; fails: number };
+type Probe = {
+  maxMs: number;
+  /** When the longest wait began, in ms after the step began: the start of a step, or its end. */
+  maxBeganMs?: number;
+  maxGapMs: number;
+  loopMaxMs?: number;
+  fails: number;
+};
 
 /** Reads a path every intervalMs until stopped: the longest answer and gap between answers. */
 function startPoller(path: string, intervalMs: number) {
@@ -157,7 +164,11 @@ function startPoller(path: string, intervalMs: number) {
       }
       const now = performance.now();
       inFlightSince = undefined;
-      current.maxMs = Math.max(current.maxMs, now - Math.max(began, windowStart));
+      const waited = now - Math.max(began, windowStart);
+      if (waited > current.maxMs) {
+        current.maxMs = waited;
+        current.maxBeganMs = Math.max(0, began - windowStart);
+      }
       current.maxGapMs = Math.max(current.maxGapMs, now - Math.max(lastAnswer, windowStart));
       lastAnswer = now;
       await sleep(intervalMs);
@@ -170,6 +181,9 @@ function startPoller(path: string, intervalMs: number) {
       const waiting = inFlightSince === undefined ? 0 : now - Math.max(inFlightSince, windowStart);
       const figures = {
         ...current,
+        ...(inFlightSince !== undefined && waiting > current.maxMs
+          ? { maxBeganMs: Math.max(0, inFlightSince - windowStart) }
+          : {}),
         maxMs: Math.max(current.maxMs, waiting),
         maxGapMs: Math.max(current.maxGapMs, now - Math.max(lastAnswer, windowStart)),
       };
@@ -553,11 +567,11 @@ function printReport() {
   const ms = (figure: number) => (Number.isFinite(figure) ? `${Math.round(figure)} ms` : "n/a");
   console.log("");
   console.log(
-    `${"step".padEnd(30)} ${"time".padStart(9)}  ${"status".padEnd(24)} ${"size".padStart(8)}  ${"/about wrk".padStart(10)}  ${"/about poll".padStart(11)}  ${"/readyz max".padStart(11)}`,
+    `${"step".padEnd(30)} ${"time".padStart(9)}  ${"status".padEnd(24)} ${"size".padStart(8)}  ${"/about wrk".padStart(10)}  ${"/about poll, at".padStart(17)}  ${"/readyz max".padStart(11)}`,
   );
   for (const step of steps) {
     console.log(
-      `${step.label.padEnd(30)} ${seconds(step.ms).padStart(9)}  ${step.status.padEnd(24)} ${step.size.padStart(8)}  ${ms(step.reader.maxMs).padStart(10)}  ${ms(step.about.maxMs).padStart(11)}  ${ms(step.ready.maxMs).padStart(11)}`,
+      `${step.label.padEnd(30)} ${seconds(step.ms).padStart(9)}  ${step.status.padEnd(24)} ${step.size.padStart(8)}  ${ms(step.reader.maxMs).padStart(10)}  ${`${ms(step.about.maxMs)}${step.about.maxBeganMs === undefined ? "" : ` @${seconds(step.about.maxBeganMs)}`}`.padStart(17)}  ${ms(step.ready.maxMs).padStart(11)}`,
     );
   }
   const screens = steps.filter((step) => !/^(import|a 404|rollups)/.test(step.label));
