@@ -1,7 +1,8 @@
 // A flood of oversized request heads (unique 14 KB User-Agents, refused 431 before they become
-// strings) against the real server process: every one is answered, pages stay up, and the process
-// comes out of it less than 50 MB larger, the bound `npm run bench:freeze` measures over 30 s. A
-// load test, run alone: its thousands of sockets in a few seconds would crowd the tests beside it.
+// strings) against the real server process: every one is answered, pages stay up, and once the
+// process has grown to what such traffic needs (a one-time step, bounded), 12 s more of it adds
+// less than 50 MB, the bound `npm run bench:freeze` measures over 30 s. A load test, run alone:
+// its thousands of sockets in a few seconds would crowd the tests beside it.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -55,30 +56,45 @@ describe("a flood of oversized request heads", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("answers each with 431 and leaves the process less than 50 MB larger", async () => {
+  it("answers each with 431; the first flood grows the process once, the next adds under 50 MB", async () => {
     const pid = server.child.pid ?? 0;
     // What the flood adds, not what a fresh process allocates on first use: pages and the
-    // refused-head path run once before the figure is taken.
+    // refused-head path run once before the figures are taken.
     for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/about`)).arrayBuffer();
     for (let i = 0; i < 200; i++) await sendOversizedHead(server.port, `warm-${i}`);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const before = readRssMb(pid);
 
     const statuses = new Map<number, number>();
-    const endAt = performance.now() + 12_000;
     let sent = 0;
-    const client = async (id: number) => {
-      while (performance.now() < endAt) {
-        const status = await sendOversizedHead(server.port, `${id}-${sent++}`);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
+    const flood = async (ms: number) => {
+      const endAt = performance.now() + ms;
+      const client = async (id: number) => {
+        while (performance.now() < endAt) {
+          const status = await sendOversizedHead(server.port, `${id}-${sent++}`);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, (_, id) => client(id)));
     };
-    await Promise.all(Array.from({ length: 16 }, (_, id) => client(id)));
+    // A fresh process's first flood takes V8's young generation and the malloc heap to the size
+    // this traffic needs, in some runs and not others (0-66 MB here): bounded once, not grown on.
+    const fresh = readRssMb(pid);
+    await flood(3_000);
+    const before = readRssMb(pid);
+    await flood(12_000);
     const grown = readRssMb(pid) - before;
 
+    console.log(
+      `Head flood: ${sent} heads; RSS ${fresh.toFixed(0)} MB, ${before.toFixed(0)} MB after the first 3 s, +${grown.toFixed(1)} MB over the next 12 s`,
+    );
     expect([...statuses.keys()]).toEqual([431]);
     expect(sent).toBeGreaterThan(5_000);
     expect((await fetch(`${server.url}/about`)).status).toBe(200);
-    expect(grown, `RSS grew ${grown.toFixed(0)} MB over ${sent} heads`).toBeLessThan(50);
+    expect(before - fresh, `the first 3 s grew RSS ${(before - fresh).toFixed(0)} MB`).toBeLessThan(
+      100,
+    );
+    expect(grown, `RSS grew ${grown.toFixed(0)} MB over 12 s, ${sent} heads in all`).toBeLessThan(
+      50,
+    );
   }, 60_000);
 });
