@@ -47,23 +47,25 @@ describe("createLoadShedder", () => {
     expect(shedder.inFlight).toBe(7);
   });
 
-  it("still refuses when the work in flight is slow", () => {
+  /** A guard that has measured ten requests taking 2 s together: 5 a second. */
+  function createSlowShedder() {
     vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
     const shedder = createLoadShedder({ maxQueueMs: 1000, minInFlight: 4, assumedCostMs: 25 });
     for (let i = 0; i < 10; i++) shedder.tryStart();
-    // Ten requests took 2 s together: 5 a second, so more than 5 in flight is over a second.
     vi.advanceTimersByTime(2_000);
     for (let i = 0; i < 10; i++) shedder.finish();
+    return shedder;
+  }
+
+  it("still refuses when the work in flight is slow", () => {
+    // 5 a second: more than 5 in flight is over a second.
+    const shedder = createSlowShedder();
     const admitted = Array.from({ length: 10 }, () => shedder.tryStart()).filter(Boolean).length;
     expect(admitted).toBe(6);
   });
 
   it("takes a visitor's submission while renders are refused on the queue, and counts it", () => {
-    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
-    const shedder = createLoadShedder({ maxQueueMs: 1000, minInFlight: 4, assumedCostMs: 25 });
-    for (let i = 0; i < 10; i++) shedder.tryStart();
-    vi.advanceTimersByTime(2_000);
-    for (let i = 0; i < 10; i++) shedder.finish();
+    const shedder = createSlowShedder();
     while (shedder.tryStart()) {}
     expect(shedder.tryStart("render")).toBe(false);
     const before = shedder.inFlight;
