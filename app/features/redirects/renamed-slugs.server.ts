@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import { readSlugRedirect } from "~/capabilities/old-addresses/old-addresses.server";
 import type { Db } from "~/platform/db/tables.server";
 import { passQuery } from "~/platform/http/pass-query";
+import { isReservedPath } from "./redirect-address";
 import { countSlugHit } from "./redirect-hits.server";
 
 /** One kind of item whose slug can change: where its pages are, and whether one is there to see. */
@@ -39,14 +40,15 @@ const dataSuffix = ".data";
 
 /**
  * The old address a GET asks for, from the held old slugs alone: no database read, so every
- * other request passes at no cost.
+ * other request passes at no cost. The site's own addresses (/readyz, /admin...) never are one:
+ * a health check must not wait on a read while the old slugs are being read again.
  */
 export function findOldAddress(
   req: Request,
   kinds: readonly RenamedKind[],
   isOldSlug: (kind: string, slug: string) => boolean,
 ): OldAddress | undefined {
-  if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+  if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return undefined;
   const data = req.path.endsWith(dataSuffix);
   const path = data ? req.path.slice(0, -dataSuffix.length) : req.path;
   for (const kind of kinds) {
