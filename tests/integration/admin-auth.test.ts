@@ -19,11 +19,6 @@ function getSession(site: TestSite, headers: Record<string, string> = {}) {
   return fetch(`${site.url}/api/admin/session`, { headers });
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 async function timeLogin(site: TestSite, email: string): Promise<number> {
   const started = performance.now();
   const response = await logIn(site, { email, password: "not the password" });
@@ -111,7 +106,9 @@ describe.each(getTestDatabaseKinds())("admin login and sessions on $name", (kind
       known.push(await timeLogin(site, testAdmin.email));
       unknown.push(await timeLogin(site, "nobody-here@example.com"));
     }
-    const [knownMs, unknownMs] = [median(known), median(unknown)];
+    // The quickest try of each: a busy machine only ever adds time (a median of four moved 2.5x
+    // under CI's load), and what is measured is the least each costs.
+    const [knownMs, unknownMs] = [Math.min(...known), Math.min(...unknown)];
     // Both pay for a full argon2id verification; an early return would be many times faster.
     expect(unknownMs).toBeGreaterThan(knownMs * 0.5);
     expect(knownMs).toBeGreaterThan(unknownMs * 0.5);
