@@ -131,7 +131,7 @@ const cookie = await signIn(running.url, admin);
 
 type Probe = {
   maxMs: number;
-  /** When the longest wait began, in ms after the step began: the start of a step, or its end. */
+  /** When the longest wait began, in ms after the step did: a step's setup, its work or its end. */
   maxBeganMs?: number;
   maxGapMs: number;
   loopMaxMs?: number;
