@@ -160,6 +160,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
         visits,
         router,
         needsQuery: redirects.needsQuery,
+        isClearOfRules: redirects.isClearOfRules,
         budgetBytes: options.pageCacheBytes,
       })
     : undefined;

@@ -1,15 +1,25 @@
-// The data version: one number that changes whenever anything a public page shows changes, so every
-// process's page cache knows its pages are out of date. Stores call markDataChanged inside their
-// write's transaction; the page cache asks getDataVersion per request (cheap on both engines).
+// The data version: one number that changes whenever anything a public page shows or answers
+// changes, so every process's page cache knows its pages are out of date, plus the run of changes
+// that were redirect rules alone, which leave kept pages as they are. Stores call markDataChanged
+// (or markRulesChanged) inside their write's transaction; the page cache asks getDataVersion per
+// request (cheap on both engines).
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { sql } from "kysely";
 import { getCircuit, withDeadline } from "./db/circuit.server";
 import type { Db } from "./db/tables.server";
 
 const versionRow = "site";
 
 /**
+ * The versions a request is answered at. `site` moves with every change; `pages` moves with every
+ * change but the redirect rules' (a rule answers before any page, and no page shows the rules), so
+ * a page kept at `pages` is still right after a rule change, unless a rule now takes its address.
+ */
+export type DataVersions = { site: number; pages: number };
+
+/**
  * Records that what public pages show has changed. Call it inside the transaction that writes,
- * so the new version is committed with the data, or not at all.
+ * so the new version is committed with the data, or not at all. Ends any run of rule changes.
  * `scope` is for logs and readers of the code ("content", "articles", "case-studies"...).
  */
 export async function markDataChanged(trx: Db, _scope?: string): Promise<void> {
@@ -20,10 +30,40 @@ export async function markDataChanged(trx: Db, _scope?: string): Promise<void> {
     .execute();
 }
 
+/**
+ * Records a change of the owner's redirect rules alone: the site version moves (the rules are read
+ * again everywhere) and the run of rule-only changes grows, so the pages version stays. In the
+ * write's transaction, like markDataChanged. SET reads the row as it was before the update.
+ */
+export async function markRulesChanged(trx: Db): Promise<void> {
+  await trx
+    .updateTable("data_versions")
+    .set({
+      rules_only_from: sql<number>`case when rules_only_to = version then rules_only_from else version end`,
+      version: sql<number>`version + 1`,
+      rules_only_to: sql<number>`version + 1`,
+      changed_at: new Date().toISOString(),
+    })
+    .where("name", "=", versionRow)
+    .execute();
+}
+
+type VersionRow = { version: number; rules_only_from: number; rules_only_to: number };
+
+/** The pages version is the run's start while the run holds, else the site version. */
+function toVersions(row: VersionRow | undefined): DataVersions {
+  if (!row) return { site: 0, pages: 0 };
+  const site = Number(row.version);
+  const runHolds = Number(row.rules_only_to) === site;
+  return { site, pages: runHolds ? Number(row.rules_only_from) : site };
+}
+
 /** How a caller may be answered: sameBatch allows the read made for this event-loop turn. */
 export type VersionReadOptions = { sameBatch?: boolean };
 
-type VersionSource = { current(options?: VersionReadOptions): number | Promise<number> };
+type VersionSource = {
+  current(options?: VersionReadOptions): DataVersions | Promise<DataVersions>;
+};
 
 /**
  * Longest a shared read is reused, whatever the event loop does: a bound on the argument below,
@@ -41,11 +81,11 @@ class SqliteVersionSource implements VersionSource {
     this.handle = handle;
     this.db = db;
   }
-  private batchVersion: number | undefined;
+  private batchVersion: DataVersions | undefined;
   private batchReadAt = 0;
   private batchEndScheduled = false;
 
-  current(options: VersionReadOptions = {}): number | Promise<number> {
+  current(options: VersionReadOptions = {}): DataVersions | Promise<DataVersions> {
     // The connection is shared: while a transaction is open on it, a raw read would see that
     // transaction's uncommitted bump, and a page rendered from the committed data could be kept
     // under the new version (and served after a rollback and a later real bump). Read through the
@@ -65,9 +105,10 @@ class SqliteVersionSource implements VersionSource {
       return this.batchVersion;
     }
     // Prepared on first use: the table exists only once the migrations have run.
-    this.statement ??= this.handle.prepare("select version from data_versions where name = ?");
-    const row = this.statement.get(versionRow) as { version: number } | undefined;
-    const version = row ? Number(row.version) : 0;
+    this.statement ??= this.handle.prepare(
+      "select version, rules_only_from, rules_only_to from data_versions where name = ?",
+    );
+    const version = toVersions(this.statement.get(versionRow) as VersionRow | undefined);
     if (!options.sameBatch) return version;
     this.batchVersion = version;
     this.batchReadAt = performance.now();
@@ -82,13 +123,13 @@ class SqliteVersionSource implements VersionSource {
   }
 }
 
-async function readVersionRow(db: Db): Promise<number> {
+async function readVersionRow(db: Db): Promise<DataVersions> {
   const row = await db
     .selectFrom("data_versions")
-    .select("version")
+    .select(["version", "rules_only_from", "rules_only_to"])
     .where("name", "=", versionRow)
     .executeTakeFirst();
-  return row ? Number(row.version) : 0;
+  return toVersions(row);
 }
 
 /**
@@ -98,15 +139,15 @@ async function readVersionRow(db: Db): Promise<number> {
  * dropped: a notification can reach another server after the next request does (see ADR 004).
  */
 class PostgresVersionSource implements VersionSource {
-  private inFlight: Promise<number> | undefined;
-  private queued: Promise<number> | undefined;
+  private inFlight: Promise<DataVersions> | undefined;
+  private queued: Promise<DataVersions> | undefined;
   private readonly db: Db;
 
   constructor(db: Db) {
     this.db = db;
   }
 
-  current(): Promise<number> {
+  current(): Promise<DataVersions> {
     const circuit = getCircuit(this.db);
     try {
       circuit?.check();
@@ -125,7 +166,7 @@ class PostgresVersionSource implements VersionSource {
     );
   }
 
-  private next(): Promise<number> {
+  private next(): Promise<DataVersions> {
     if (!this.inFlight) return this.begin();
     // The read under way may have started before this request: wait for the one after it.
     this.queued ??= this.inFlight.then(ignore, ignore).then(() => {
@@ -135,7 +176,7 @@ class PostgresVersionSource implements VersionSource {
     return this.queued;
   }
 
-  private begin(): Promise<number> {
+  private begin(): Promise<DataVersions> {
     const read = readVersionRow(this.db);
     this.inFlight = read;
     const clear = () => {
@@ -168,14 +209,17 @@ export function attachDataVersion(
 }
 
 /**
- * The current data version of this database, as cheaply as the engine allows. Throws or rejects
+ * The current data versions of this database, as cheaply as the engine allows. Throws or rejects
  * when the database cannot be read, at once while its circuit is open; callers then serve the
  * page they keep, if any, as it is. SQLite: one synchronous read on the process's own connection
  * (waiting for this process's open transaction, if any); cache hits ask with { sameBatch: true } and
  * share one read per event-loop turn. PostgreSQL: one primary-key read, shared by every request
  * arriving while it is under way.
  */
-export function getDataVersion(db: Db, options?: VersionReadOptions): number | Promise<number> {
+export function getDataVersion(
+  db: Db,
+  options?: VersionReadOptions,
+): DataVersions | Promise<DataVersions> {
   const source = sources.get(db);
   if (!source) return readVersionRow(db);
   return source.current(options);

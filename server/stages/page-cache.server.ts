@@ -15,8 +15,10 @@ export type SitePageCacheOptions = {
   networkOf: (req: IncomingMessage) => string;
   visits: VisitRecorder;
   router: SiteRouter;
-  /** True for a URL whose query a redirect rule needs (the page cache passes it on). */
-  needsQuery: (url: string) => boolean;
+  /** True for a URL whose query a redirect rule needs at a site version (the cache passes it on). */
+  needsQuery: (url: string, siteVersion: number) => boolean | undefined;
+  /** Whether no redirect rule takes a path at a site version (a kept page may then answer it). */
+  isClearOfRules: (path: string, siteVersion: number) => boolean | undefined;
   budgetBytes?: number;
 };
 
@@ -36,6 +38,7 @@ export function createSitePageCache(
     onServed: options.visits.noteView,
     budgetBytes: options.budgetBytes,
     needsQuery: options.needsQuery,
+    isClearOfRules: options.isClearOfRules,
     routes: router.getRouteFacts(),
     render: (request, facts) =>
       router.render(request, {

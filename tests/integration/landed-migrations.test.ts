@@ -44,6 +44,8 @@ const landed: Record<string, string> = {
   "0036_newsletter_clicks.ts": "d4b2e95747707a66b89a29452e432ea06b48f0f9f29853042c730501e8f592d6",
   "0037_newsletter_copy_handover_index.ts":
     "aa7b58d0eaf09b46d7e5829e9dae25cbd63b5f54d3dbd168427d6f33dbd4ac53",
+  "0038_data_version_rules_run.ts":
+    "2e51ab3027a35f752af570ea031b2055fa297eb08cddfa968cab384814418bec",
 };
 
 /** What is wrong with a landed file, or undefined when it is as it landed. */

@@ -25,11 +25,10 @@ const servicePath = /^\/services\/([^/]+)$/;
 export type RedirectAnswer = {
   /** Express middleware: answers the address's redirect, or goes on. */
   answerRedirect(req: Request, res: Response, next: NextFunction): Promise<void>;
-  /**
-   * True when a URL whose query the page cache would ignore must go the slower way, because a
-   * rule needs its query (`/?page_id=42`). Asked only of such URLs.
-   */
-  needsQuery(url: string): boolean;
+  /** Whether a rule needs this URL's query at this site version (undefined: not known here yet). */
+  needsQuery(url: string, siteVersion: number): boolean | undefined;
+  /** Whether no rule takes this path at this site version (undefined: not known here yet). */
+  isClearOfRules(path: string, siteVersion: number): boolean | undefined;
 };
 
 /** One address per page: /About/ and //about answer 301 to /about, the query string kept. */
@@ -99,5 +98,6 @@ export function createRedirectAnswer({
       next();
     },
     needsQuery: rules.needsQuery,
+    isClearOfRules: rules.isClearOfRules,
   };
 }

@@ -2,7 +2,7 @@
 // and in History, and their restore: the rules back as before a change, checked like a save.
 import { type Selectable, sql } from "kysely";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
-import { markDataChanged } from "~/platform/data-version.server";
+import { markRulesChanged } from "~/platform/data-version.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import type { HistoryListing } from "~/platform/history";
 import { ApiError } from "~/platform/http/api.server";
@@ -165,7 +165,7 @@ async function restoreImport(db: Db, row: ChangeRow, actor: Actor): Promise<stri
       target: what,
       detail: { removed: added.length },
     });
-    await markDataChanged(trx, "redirects");
+    await markRulesChanged(trx);
   });
   return `Restored: the ${what} were taken out.`;
 }
@@ -217,7 +217,7 @@ export async function restoreRuleChange(
       actor,
       target: shown ? describeRule(shown) : "",
     });
-    await markDataChanged(trx, "redirects");
+    await markRulesChanged(trx);
   });
   return after
     ? `Restored: ${describeRule(after)}.`

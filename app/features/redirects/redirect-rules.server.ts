@@ -10,7 +10,7 @@ import {
 import { serviceRedirectKind } from "~/features/content/service-addresses.server";
 import { kindTexts } from "~/features/publishing/kind-texts";
 import { type Actor, recordActivity } from "~/platform/activity/activity.server";
-import { getDataVersion, markDataChanged } from "~/platform/data-version.server";
+import { getDataVersion, markDataChanged, markRulesChanged } from "~/platform/data-version.server";
 import { getDialectName } from "~/platform/db/dialect.server";
 import type { Db, Tables } from "~/platform/db/tables.server";
 import { ApiError } from "~/platform/http/api.server";
@@ -611,7 +611,7 @@ export async function saveRule(
   if ("error" in candidate) {
     throw new ApiError(422, candidate.error, { errors: { [candidate.field]: candidate.error } });
   }
-  const version = await getDataVersion(db);
+  const { site: version } = await getDataVersion(db);
   const checker = await readHeldChecker(db, version, ownHosts);
   const before = input.id === undefined ? undefined : checker.table.get(input.id);
   if (input.id !== undefined && !before)
@@ -635,7 +635,7 @@ export async function saveRule(
       actor,
       target: describeRule(written),
     });
-    await markDataChanged(trx, "redirects");
+    await markRulesChanged(trx);
     return written;
   });
   await holdChecker(db, checker, version, saved);
@@ -660,7 +660,7 @@ async function readHeldChecker(db: Db, version: number, ownHosts: OwnHosts) {
 /** Keeps the index with the saved rule in it, if the save was the only change since it was read. */
 async function holdChecker(db: Db, checker: RuleChecker, version: number, saved: RedirectRule) {
   checker.put(saved);
-  const now = await getDataVersion(db);
+  const { site: now } = await getDataVersion(db);
   const hosts = describeHosts(checker.ownHosts);
   if (now === version + 1) heldCheckers.set(db, { version: now, hosts, checker });
   else heldCheckers.delete(db);
@@ -686,6 +686,7 @@ export async function deleteAutomaticRedirect(
       actor,
       target: `${found.source} → ${found.target}`,
     });
+    // Old slugs are not asked by the page cache's rule check: every kept page goes.
     await markDataChanged(trx, "redirects");
   });
   return found;
@@ -703,7 +704,7 @@ export async function deleteRule(db: Db, id: number, actor: Actor): Promise<Redi
     const now = new Date().toISOString();
     await writeRuleChange(trx, { action: "delete", actor, before, after: undefined, now });
     await recordActivity(trx, { action: "redirect-delete", actor, target: describeRule(before) });
-    await markDataChanged(trx, "redirects");
+    await markRulesChanged(trx);
     return before;
   });
 }
@@ -821,7 +822,7 @@ async function writeImport(
       target: `${count} redirect${count === 1 ? "" : "s"}`,
       detail: { imported: count, refused },
     });
-    await markDataChanged(trx, "redirects");
+    await markRulesChanged(trx);
   };
   try {
     for (let from = 0; from < accepted.length; from += writeSlice) {

@@ -3,7 +3,8 @@
 // new version's are read, in the path's own rules, read for it); a match answers its 301, 302 (the
 // query string passed on unless the rule drops it) or 410 and is counted. A page that then answers
 // 404 is counted as missing. The renamed items' old slugs are held with the rules, so asking
-// whether an address is one costs no database read once they are.
+// whether an address is one costs no database read once they are. A rule change keeps the page
+// cache's pages: it asks here, per address, whether a rule now takes it.
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
@@ -29,19 +30,32 @@ export type RedirectServing = {
   /** Answers the request when a rule matches its address: true once answered. */
   answer(req: Request, res: Response): Promise<boolean>;
   /**
-   * True when a URL whose query the page cache would ignore must go the slower way, because a
-   * rule needs its query (`/?page_id=42`). Asked only of such URLs.
+   * Asked of a URL whose query the page cache would ignore: true when it must go the slower way,
+   * because a rule at this site version needs its path's query (`/?page_id=42`); undefined when
+   * this version's table is not held yet (the slower way then asks the path's own rules).
    */
-  needsQuery(url: string): boolean;
+  needsQuery(url: string, siteVersion: number): boolean | undefined;
   /**
    * Whether a renamed item of the kind once lived at the slug, as of the rules read by the last
    * answer() (which every GET past the cache awaits first); true ("perhaps") while the newest
    * version's slugs are still being read, so the caller's own read decides.
    */
   isOldSlug(kind: string, slug: string): boolean;
+  /**
+   * Whether no rule takes this path (asked without a query) at this site version: from the held
+   * table, or from an answer that read the path's own rules at that version; undefined when
+   * neither knows. The page cache asks before serving a page it kept through a rule change.
+   */
+  isClearOfRules(path: string, siteVersion: number): boolean | undefined;
 };
 
 type Held = { table: RuleTable; oldSlugs: ReadonlySet<string> };
+
+/**
+ * Most paths an answer notes clear of rules while a version's table is read: the table answers
+ * for all of them soon after, so a client inventing addresses grows nothing past this.
+ */
+const clearPathsMax = 10_000;
 
 const toOldSlugKey = (kind: string, slug: string) => `${kind} ${slug}`;
 
@@ -59,6 +73,14 @@ export function createRedirectServing({
   let loading: { version: number; table: Promise<Held> } | undefined;
   /** The newest data version an answer has read: the held old slugs are whole only at it. */
   let newest = -1;
+  /** Paths an answer found clear of rules in their own rules, at a version not held yet. */
+  let clear = { version: -1, paths: new Set<string>() };
+
+  function noteClear(path: string, version: number): void {
+    if (held?.version === version) return;
+    if (clear.version !== version) clear = { version, paths: new Set() };
+    if (clear.paths.size < clearPathsMax) clear.paths.add(path);
+  }
 
   function startLoading(version: number): void {
     const table = (async (): Promise<Held> => {
@@ -82,17 +104,20 @@ export function createRedirectServing({
   }
 
   /**
-   * The rules that can match this address, as of the current data version: the held table, or,
+   * The rules that can match this address, as of the current site version: the held table, or,
    * while the table of a new version is read and indexed (10,000 rules take tens of milliseconds,
    * more under load), the address's own rules in one indexed read, so no request waits for it.
    */
-  async function readRulesFor(path: string, query: string): Promise<RuleTable> {
-    const version = await getDataVersion(db, { sameBatch: true });
+  async function readRulesFor(
+    path: string,
+    query: string,
+  ): Promise<{ table: RuleTable; version: number }> {
+    const { site: version } = await getDataVersion(db, { sameBatch: true });
     newest = Math.max(newest, version);
-    if (held?.version === version) return held.table;
+    if (held?.version === version) return { table: held.table, version };
     // Requests after a change share one read of the whole table, for those after it.
     if (loading?.version !== version) startLoading(version);
-    return loadRulesFor(db, [path], { withQuery: query !== "" });
+    return { table: await loadRulesFor(db, [path], { withQuery: query !== "" }), version };
   }
 
   return {
@@ -100,16 +125,19 @@ export function createRedirectServing({
       if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return false;
       const queryAt = req.originalUrl.indexOf("?");
       const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
-      let table: RuleTable;
+      let read: { table: RuleTable; version: number };
       try {
-        table = await readRulesFor(req.path, query);
+        read = await readRulesFor(req.path, query);
       } catch (error) {
         // The database is down: the page's own handling answers (503 or a stale copy), and the
         // outage is logged once where the circuit opens, not again for every address asked.
         if (!isDatabaseUnavailable(error)) logger.warn({ err: error }, "Redirect rules unreadable");
         return false;
       }
+      const { table, version } = read;
       const rule = table.find(req.path, query);
+      // None for this query, so none for the path alone: its kept page may answer it.
+      if (!rule) noteClear(req.path, version);
       if (rule) {
         countRuleHit(db, rule.id, logger);
         if (rule.status === 410) {
@@ -131,9 +159,15 @@ export function createRedirectServing({
       }
       return false;
     },
-    needsQuery(url) {
+    needsQuery(url, siteVersion) {
+      if (held?.version !== siteVersion) return undefined;
       const queryAt = url.indexOf("?");
-      return queryAt !== -1 && held !== undefined && held.table.hasQueryRule(url.slice(0, queryAt));
+      return queryAt !== -1 && held.table.hasQueryRule(url.slice(0, queryAt));
+    },
+    isClearOfRules(path, siteVersion) {
+      if (held?.version === siteVersion) return !held.table.find(path);
+      if (clear.version === siteVersion && clear.paths.has(path)) return true;
+      return undefined;
     },
     isOldSlug(kind, slug) {
       // Until the newest version's set is held, any slug may be old: the caller's read decides.

@@ -308,6 +308,10 @@ export interface DataVersionTable {
   name: string;
   version: number;
   changed_at: string;
+  /** The version before the current run of rule-only changes (-1: none). */
+  rules_only_from: Generated<number>;
+  /** The version the run's last rule change made; the run holds while it equals `version`. */
+  rules_only_to: Generated<number>;
 }
 
 /** One admin action or sign-in attempt. */

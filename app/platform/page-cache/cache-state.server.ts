@@ -43,9 +43,16 @@ export type PageCacheOptions = {
   budgetBytes?: number;
   /**
    * Asked only of a URL with query parameters its page ignores: true sends it the slower way
-   * (a redirect rule needs its query, as `/?page_id=42`). An exact URL's hit never asks.
+   * (a redirect rule at this site version needs its query, as `/?page_id=42`), and so does
+   * undefined (not known here yet). An exact URL's hit never asks; without it, there are no rules.
    */
-  needsQuery?: (url: string) => boolean;
+  needsQuery?: (url: string, siteVersion: number) => boolean | undefined;
+  /**
+   * Whether no redirect rule takes this address (a URL's path) at this site version: true, false
+   * when one does, undefined when the rules of that version are not known here yet. Asked before
+   * a kept page is served after a rule change; without it, there are no rules.
+   */
+  isClearOfRules?: (path: string, siteVersion: number) => boolean | undefined;
 };
 
 /** A miss's render: a page kept, or another answer sent as it came. */
@@ -67,7 +74,8 @@ export type PageCacheState = {
   readonly baseHeaders: Record<string, string>;
   readonly onPageFetch: PageCacheOptions["onPageFetch"];
   readonly onServed: (req: IncomingMessage, status: number) => void;
-  readonly needsQuery: ((url: string) => boolean) | undefined;
+  readonly needsQuery: NonNullable<PageCacheOptions["needsQuery"]>;
+  readonly isClearOfRules: NonNullable<PageCacheOptions["isClearOfRules"]>;
   readonly store: PageStore;
   readonly recompressor: Recompressor;
   /** Renders under way by data version and key: one render per missed key. */
@@ -85,6 +93,24 @@ export type PageCacheState = {
   readonly wires: WeakMap<CachedPage, Wire>;
 };
 
+/**
+ * True when the kept page may answer this URL at this site version: no rule was found for its
+ * address at that version, now or when it was last checked (then noted on the page).
+ */
+export function isClearForPage(
+  state: PageCacheState,
+  page: CachedPage,
+  url: string,
+  siteVersion: number,
+): boolean {
+  if (page.rulesCheckedAt === siteVersion) return true;
+  const queryAt = url.indexOf("?");
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  if (state.isClearOfRules(path, siteVersion) !== true) return false;
+  page.rulesCheckedAt = Math.max(page.rulesCheckedAt, siteVersion);
+  return true;
+}
+
 /** Requests whose data version could not be read on the fast path (kept only while they live). */
 export const versionUnreadable = new WeakSet<IncomingMessage>();
 
@@ -100,7 +126,8 @@ export function createPageCacheState(options: PageCacheOptions): PageCacheState 
     baseHeaders: options.baseHeaders,
     onPageFetch: options.onPageFetch,
     onServed: options.onServed ?? (() => {}),
-    needsQuery: options.needsQuery,
+    needsQuery: options.needsQuery ?? (() => false),
+    isClearOfRules: options.isClearOfRules ?? (() => true),
     store,
     recompressor: createRecompressor(store, {
       onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),

@@ -2,8 +2,9 @@
 // for the data version is answered from memory (synchronously on SQLite); a page kept but not
 // checkable while the database fails is served stale. Anything else goes on to the miss path.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { getDataVersion } from "../data-version.server";
-import { type PageCacheState, versionUnreadable } from "./cache-state.server";
+import { type DataVersions, getDataVersion } from "../data-version.server";
+import { isClearForPage, type PageCacheState, versionUnreadable } from "./cache-state.server";
+import type { PageKey } from "./keys.server";
 import { hasCookie, noteHit, sendPage } from "./send-page.server";
 
 function logHit(
@@ -27,18 +28,24 @@ function logHit(
   );
 }
 
-/** The kept page at this data version, sent; false when none is kept. */
+/**
+ * The kept page at these versions, sent; false when none is kept, or when a rule may take its
+ * address since (the slower path asks the rules).
+ */
 function serveCurrent(
   state: PageCacheState,
   req: IncomingMessage,
   res: ServerResponse,
-  key: string,
-  version: number,
+  pageKey: PageKey,
+  versions: DataVersions,
 ): boolean {
   const { store } = state;
-  store.syncVersion(version);
+  const url = req.url ?? "";
+  if (!pageKey.exact && state.needsQuery(url, versions.site) !== false) return false;
+  const { key } = pageKey;
+  store.syncVersion(versions.pages);
   const page = store.get(key);
-  if (!page) return false;
+  if (!page || !isClearForPage(state, page, url, versions.site)) return false;
   const started = process.hrtime.bigint();
   sendPage(state, req, res, page);
   state.onPageFetch(req, state.formSecret);
@@ -83,21 +90,20 @@ export function serveFromStore(
   if (!url || !getPageKey) return false;
   const pageKey = getPageKey(url);
   if (!pageKey) return false;
-  if (!pageKey.exact && state.needsQuery?.(url)) return false;
   // A session cookie (or token) is checked on the slower path: it may be a signed-in admin's.
   if (hasCookie(req, state.sessionCookie) || req.headers.authorization) return false;
   const { key } = pageKey;
-  let version: number | Promise<number>;
+  let version: DataVersions | Promise<DataVersions>;
   try {
     version = getDataVersion(state.db, { sameBatch: true });
   } catch {
     return serveStale(state, req, res, key);
   }
-  if (typeof version !== "number") {
+  if (version instanceof Promise) {
     return version.then(
-      (read) => serveCurrent(state, req, res, key, read),
+      (read) => serveCurrent(state, req, res, pageKey, read),
       () => serveStale(state, req, res, key),
     );
   }
-  return serveCurrent(state, req, res, key, version);
+  return serveCurrent(state, req, res, pageKey, version);
 }

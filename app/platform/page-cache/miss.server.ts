@@ -10,9 +10,14 @@ import { computeDataEtag, documentCacheControl } from "~/platform/document/etag.
 import { isClientGone } from "~/platform/http/client-gone.server";
 import { defaultContentSecurityPolicy } from "~/platform/http/security-headers.server";
 import type { PageCacheHints } from "../context.server";
-import { getDataVersion } from "../data-version.server";
+import { type DataVersions, getDataVersion } from "../data-version.server";
 import { sendBusy } from "./busy.server";
-import { type PageCacheState, type Rendered, versionUnreadable } from "./cache-state.server";
+import {
+  isClearForPage,
+  type PageCacheState,
+  type Rendered,
+  versionUnreadable,
+} from "./cache-state.server";
 import { runWithCacheHints } from "./hints.server";
 import type { PageKey } from "./keys.server";
 import { noteHit, sendPage } from "./send-page.server";
@@ -63,6 +68,8 @@ async function toCachedPage(
     identity: body,
     gzip: gzipped,
     dataVersion,
+    // Not checked yet: the render's caller says (renderForStore).
+    rulesCheckedAt: -1,
     validUntil,
   };
   return { ...page, bytes: getPageBytes(page) };
@@ -91,7 +98,7 @@ function sendOther(req: IncomingMessage, res: ServerResponse, rendered: Rendered
 async function renderForStore(
   state: PageCacheState,
   pageKey: PageKey,
-  dataVersion: number,
+  versions: DataVersions,
 ): Promise<Rendered> {
   // The page is rendered for the canonical origin and without the visitor's headers, so
   // nothing of one visitor's request can end up in the copy every visitor gets.
@@ -107,24 +114,27 @@ async function renderForStore(
   if (!isStorable(response, pageKey.data) || validUntil <= Date.now()) {
     return { kind: "other", status: response.status, headers: [...response.headers], body };
   }
-  const page = await toCachedPage(response, body, pageKey.data, dataVersion, validUntil);
+  const page = await toCachedPage(response, body, pageKey.data, versions.pages, validUntil);
+  // Checked for rules at this site version when the rules say so now (they did for the request
+  // that asked, on its way here); else the next hit asks them.
+  isClearForPage(state, page, pageKey.pathWithQuery, versions.site);
   state.store.set(pageKey.key, page);
   return { kind: "page", page };
 }
 
 /**
- * The render of this key at this data version: the one under way, else a new one when the
+ * The render of this key at these data versions: the one under way, else a new one when the
  * overload guard admits it. Undefined when the request is answered already (busy) or gone.
  */
 function shareRender(
   state: PageCacheState,
   res: ExpressResponse,
   pageKey: PageKey,
-  version: number,
+  versions: DataVersions,
 ): Promise<Rendered> | undefined {
   const { pending, shedder } = state;
-  // Per data version: a request that read a newer version never gets an older render.
-  const pendingKey = `${version} ${pageKey.key}`;
+  // Per pages version: a request that read a newer version never gets an older render.
+  const pendingKey = `${versions.pages} ${pageKey.key}`;
   const rendering = pending.get(pendingKey);
   if (rendering) return rendering;
   // Nobody to answer: a render for the store alone would be work nobody asked for.
@@ -133,7 +143,7 @@ function shareRender(
     sendBusy(res, shedder.retryAfterSeconds());
     return undefined;
   }
-  const started = renderForStore(state, pageKey, version).finally(() => {
+  const started = renderForStore(state, pageKey, versions).finally(() => {
     shedder.finish();
     // On SQLite a render may run from start to end without yielding to the event loop, so
     // requests that came in meanwhile are read only after it: they still share it, until
@@ -161,9 +171,9 @@ export async function serveMiss(
   if (res.locals.knownSession) return next();
   if (versionUnreadable.has(req)) return next();
   const { store } = state;
-  let version: number;
+  let versions: DataVersions;
   try {
-    version = await getDataVersion(state.db);
+    versions = await getDataVersion(state.db);
   } catch (error) {
     const page = store.peek(pageKey.key);
     if (page) return sendPage(state, req, res, page, true);
@@ -175,13 +185,15 @@ export async function serveMiss(
     );
     return next();
   }
-  store.syncVersion(version);
+  store.syncVersion(versions.pages);
   const cached = store.get(pageKey.key);
-  if (cached) {
+  // The rules were asked on the way here (answerRedirect): a page kept through a rule change is
+  // served again once they found none for its address, without a render.
+  if (cached && isClearForPage(state, cached, req.originalUrl, versions.site)) {
     sendPage(state, req, res, cached);
     return noteHit(state, pageKey.key, cached);
   }
-  const rendering = shareRender(state, res, pageKey, version);
+  const rendering = shareRender(state, res, pageKey, versions);
   if (!rendering) return;
   let rendered: Rendered;
   try {

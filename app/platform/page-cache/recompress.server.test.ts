@@ -14,6 +14,7 @@ function makePage(text: string, dataVersion = 1): CachedPage {
     identity,
     gzip: gzipSync(identity, { level: 4 }),
     dataVersion,
+    rulesCheckedAt: -1,
     validUntil: Number.POSITIVE_INFINITY,
   };
   return { ...page, bytes: getPageBytes(page) };

@@ -12,6 +12,7 @@ function page(bytes: number, dataVersion = 1, validUntil = Number.POSITIVE_INFIN
     gzip: body,
     brotli: body,
     dataVersion,
+    rulesCheckedAt: -1,
     validUntil,
     bytes,
   };

@@ -11,8 +11,14 @@ export type CachedPage = {
   gzip: Buffer;
   /** Made after the page was first sent (page-cache/recompress.server); gzip is sent until then. */
   brotli?: Buffer;
-  /** The data version the page was rendered at. */
+  /** The pages version the page was rendered at (DataVersions.pages). */
   dataVersion: number;
+  /**
+   * The site version at which no redirect rule was found for the page's address: at any other,
+   * the rules are asked again before the page is served (a rule change keeps the page, not its
+   * address). Moved forward in place by the hit and miss paths.
+   */
+  rulesCheckedAt: number;
   /** Epoch ms after which the page is out of date on its own; Infinity when only data changes it. */
   validUntil: number;
   bytes: number;
@@ -103,7 +109,7 @@ export class PageStore {
     return key.includes("?") ? this.queries : this.pages;
   }
 
-  /** Forgets every page when the data version moved: they may all show the changed data. */
+  /** Forgets every page when the pages version moved: they may all show the changed data. */
   syncVersion(version: number) {
     if (version === this.version) return;
     this.version = version;

@@ -1,0 +1,159 @@
+// A redirect rule's change keeps the pages every instance holds: each is served again without a
+// render unless a rule now takes its own address, which then answers at once on every instance,
+// its query rules included; a content change still drops them. Two instances on one database, as
+// behind nginx: the rules are changed on one, the pages read from the other. SQLite and PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { markDataChanged } from "~/platform/data-version.server";
+import { logInCookie } from "../support/admin-requests";
+import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { startTestSite, type TestSite } from "../support/test-site";
+
+/** One database for several instances: dropped when the last one closes. */
+function share(database: TestDatabase, users: number): TestDatabase {
+  let open = users;
+  return {
+    url: database.url,
+    drop: async () => {
+      open -= 1;
+      if (open === 0) await database.drop();
+    },
+  };
+}
+
+const articlePath = "/blog/practical-guide-to-adopting-ai";
+
+describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name", (kind) => {
+  let editing: TestSite;
+  let serving: TestSite;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const database = share(await kind.create(), 2);
+    editing = await startTestSite(database);
+    serving = await startTestSite(database);
+    cookie = await logInCookie(editing);
+  });
+
+  afterAll(async () => {
+    await editing?.close();
+    await serving?.close();
+  });
+
+  const visit = (path: string) => fetch(`${serving.url}${path}`, { redirect: "manual" });
+
+  function postRules(intent: string, fields: Record<string, string>) {
+    return fetch(`${editing.url}/admin/redirects?intent=${intent}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: editing.url,
+        cookie,
+      },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+  }
+
+  /**
+   * Changes the article's read time in the database without telling the caches: a page rendered
+   * after this shows it, a page kept from before does not.
+   */
+  async function changeArticleUnseen(readTime: string) {
+    const { db } = editing.services;
+    const row = await db
+      .selectFrom("articles")
+      .select("data")
+      .where("id", "=", "practical-guide-to-adopting-ai")
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable("articles")
+      .set({ data: JSON.stringify({ ...JSON.parse(row.data), readTime }) })
+      .where("id", "=", "practical-guide-to-adopting-ai")
+      .execute();
+  }
+
+  it("serves a kept page again without a render after rule changes elsewhere, and hides it while a rule takes its address", async () => {
+    const first = await visit(articlePath);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get("etag");
+    expect(serving.pageCache?.holds(articlePath)).toBe(true);
+    await changeArticleUnseen("99 min read");
+
+    // A rule elsewhere: the other instance answers it, and still sends the kept article.
+    const saved = await postRules("save", {
+      source: "/2018/old-offer",
+      target: "/services",
+      status: "301",
+    });
+    expect(saved.status).toBe(200);
+    const moved = await visit("/2018/old-offer");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/services");
+    for (let i = 0; i < 3; i++) {
+      const kept = await visit(articlePath);
+      expect(kept.status).toBe(200);
+      expect(kept.headers.get("etag")).toBe(etag);
+      expect(await kept.text()).not.toContain("99 min read");
+    }
+
+    // An import of many rules, none of them the article's.
+    const csv = ["source,target,status", "/a-1,/about,301", "/a-2,/about,302", "/a-3,,410"];
+    expect((await postRules("import", { csv: csv.join("\n") })).status).toBe(200);
+    expect((await visit("/a-3")).status).toBe(410);
+    expect((await visit(articlePath)).headers.get("etag")).toBe(etag);
+
+    // A rule on the article's own address takes it at once, with or without a query.
+    const hidden = await postRules("save", {
+      source: articlePath,
+      target: "/blog",
+      status: "302",
+      confirmShadow: "on",
+    });
+    expect(hidden.status).toBe(200);
+    for (const [path, location] of [
+      [articlePath, "/blog"],
+      [`${articlePath}?utm_source=mail`, "/blog?utm_source=mail"],
+    ] as const) {
+      const answer = await visit(path);
+      expect(answer.status, path).toBe(302);
+      expect(answer.headers.get("location")).toBe(location);
+    }
+
+    // Taken out again: the page kept all along answers, still without a render.
+    const rule = await editing.services.db
+      .selectFrom("redirect_rules")
+      .select("id")
+      .where("source", "=", articlePath)
+      .executeTakeFirstOrThrow();
+    expect((await postRules("delete", { id: String(rule.id) })).status).toBe(200);
+    const back = await visit(articlePath);
+    expect(back.status).toBe(200);
+    expect(back.headers.get("etag")).toBe(etag);
+    expect(await back.text()).not.toContain("99 min read");
+
+    // A change of what pages show drops them, as before.
+    await markDataChanged(editing.services.db, "articles");
+    const fresh = await visit(articlePath);
+    expect(fresh.status).toBe(200);
+    expect(await fresh.text()).toContain("99 min read");
+  });
+
+  it("answers a new query rule past the other instance's kept page at once, and keeps the page for every other query", async () => {
+    expect((await visit("/case-studies")).status).toBe(200);
+    expect((await visit("/case-studies?utm_source=x")).status).toBe(200);
+    expect(serving.pageCache?.holds("/case-studies")).toBe(true);
+    const saved = await postRules("save", {
+      source: "/case-studies?page_id=9",
+      target: "/about",
+      status: "301",
+    });
+    expect(saved.status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const moved = await visit("/case-studies?page_id=9&utm_source=x");
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get("location")).toBe("/about?utm_source=x");
+      expect((await visit("/case-studies?utm_source=x")).status).toBe(200);
+      expect((await visit("/case-studies")).status).toBe(200);
+    }
+  });
+});
