@@ -21,7 +21,7 @@ import { getImageStore } from "~/capabilities/media/image-store.server";
 import { startTempPostgres, type TempPostgres } from "../../scripts/postgres";
 import { logInCookie, postJsonAs, resetLoginThrottles } from "../support/admin-requests";
 import { runDataScript } from "../support/data-scripts";
-import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { getTestDatabaseKinds, shareDatabase } from "../support/databases";
 import { postImage } from "../support/image-upload";
 import { hasPostgresPrograms } from "../support/postgres-site";
 import { article } from "../support/publications";
@@ -78,18 +78,6 @@ async function signIn(site: TestSite): Promise<string> {
   return logInCookie(site);
 }
 
-/** A database two sites share: the last one closed drops it. */
-function share(database: TestDatabase, users: number): TestDatabase {
-  let open = users;
-  return {
-    url: database.url,
-    drop: async () => {
-      open -= 1;
-      if (open === 0) await database.drop();
-    },
-  };
-}
-
 const folders: string[] = [];
 async function makeFolder(prefix: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), prefix));
@@ -107,7 +95,7 @@ describe.each(getTestDatabaseKinds())("images stored in the database on $name", 
   });
 
   async function startSites(count: number, env: Record<string, string> = {}) {
-    const database = share(await kind.create(), count);
+    const database = shareDatabase(await kind.create(), count);
     const started: TestSite[] = [];
     for (let index = 0; index < count; index++) {
       // Each instance its own cache (and an empty uploads folder): only the database is shared.

@@ -4,21 +4,9 @@
 // behind nginx: the rules are changed on one, the pages read from the other. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markDataChanged } from "~/platform/data-version.server";
-import { logInCookie } from "../support/admin-requests";
-import { getTestDatabaseKinds, type TestDatabase } from "../support/databases";
+import { logInCookie, postFormAs } from "../support/admin-requests";
+import { getTestDatabaseKinds, shareDatabase } from "../support/databases";
 import { startTestSite, type TestSite } from "../support/test-site";
-
-/** One database for several instances: dropped when the last one closes. */
-function share(database: TestDatabase, users: number): TestDatabase {
-  let open = users;
-  return {
-    url: database.url,
-    drop: async () => {
-      open -= 1;
-      if (open === 0) await database.drop();
-    },
-  };
-}
 
 const articlePath = "/blog/practical-guide-to-adopting-ai";
 
@@ -28,7 +16,7 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
   let cookie: string;
 
   beforeAll(async () => {
-    const database = share(await kind.create(), 2);
+    const database = shareDatabase(await kind.create(), 2);
     editing = await startTestSite(database);
     serving = await startTestSite(database);
     cookie = await logInCookie(editing);
@@ -41,18 +29,8 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
 
   const visit = (path: string) => fetch(`${serving.url}${path}`, { redirect: "manual" });
 
-  function postRules(intent: string, fields: Record<string, string>) {
-    return fetch(`${editing.url}/admin/redirects?intent=${intent}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: editing.url,
-        cookie,
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    });
-  }
+  const postRules = (intent: string, fields: Record<string, string>) =>
+    postFormAs(editing, `/admin/redirects?intent=${intent}`, fields, cookie);
 
   /**
    * Changes the article's read time in the database without telling the caches: a page rendered

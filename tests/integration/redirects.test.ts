@@ -8,7 +8,7 @@
 // redirects listed, removable and named when a rule replaces one; the export imported back as it
 // was. SQLite and PostgreSQL.
 import { describe, expect, it, vi } from "vitest";
-import { sendJsonAs } from "../support/admin-requests";
+import { postFormAs, sendJsonAs } from "../support/admin-requests";
 import { getTestDatabaseKinds } from "../support/databases";
 import { article } from "../support/publications";
 import type { TestSite } from "../support/test-site";
@@ -33,18 +33,8 @@ describe.each(getTestDatabaseKinds())("redirects on $name", (kind) => {
   const visit = (path: string, userAgent = browser) =>
     fetch(`${site.url}${path}`, { redirect: "manual", headers: { "user-agent": userAgent } });
 
-  function post(intent: string, fields: Record<string, string>) {
-    return fetch(`${site.url}/admin/redirects?intent=${intent}`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: site.url,
-        cookie,
-      },
-      body: new URLSearchParams(fields).toString(),
-      redirect: "manual",
-    });
-  }
+  const post = (intent: string, fields: Record<string, string>) =>
+    postFormAs(site, `/admin/redirects?intent=${intent}`, fields, cookie);
 
   async function screen(query = ""): Promise<string> {
     const response = await fetch(`${site.url}/admin/redirects${query}`, { headers: { cookie } });

@@ -55,6 +55,21 @@ export function postJsonAs(
   });
 }
 
+/** A form as the admin's browser posts it without JavaScript; redirects not followed. */
+export function postFormAs(
+  site: TestSite,
+  path: string,
+  fields: Record<string, string>,
+  cookie: string,
+): Promise<Response> {
+  return fetch(`${site.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: site.url, cookie },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+}
+
 export function logIn(
   site: TestSite,
   credentials: { email: string; password: string } = testAdmin,

@@ -9,6 +9,18 @@ import pg from "pg";
 export type TestDatabase = { url: string; drop: () => Promise<void> };
 export type TestDatabaseKind = { name: "sqlite" | "postgres"; create: () => Promise<TestDatabase> };
 
+/** One database for several site instances: dropped when the last of them closes. */
+export function shareDatabase(database: TestDatabase, users: number): TestDatabase {
+  let open = users;
+  return {
+    url: database.url,
+    drop: async () => {
+      open -= 1;
+      if (open === 0) await database.drop();
+    },
+  };
+}
+
 async function createSqliteDatabase(): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), "site-test-"));
   return {

@@ -52,10 +52,12 @@ export type RedirectServing = {
 type Held = { table: RuleTable; oldSlugs: ReadonlySet<string> };
 
 /**
- * Most paths an answer notes clear of rules while a version's table is read: the table answers
- * for all of them soon after, so a client inventing addresses grows nothing past this.
+ * Most paths (and longest) an answer notes clear of rules while a version's table is read: the
+ * table answers for all of them soon after, so a client inventing addresses grows nothing past
+ * 5 MB. A path not noted is rendered, as any miss.
  */
 const clearPathsMax = 10_000;
+const clearPathLengthMax = 512;
 
 const toOldSlugKey = (kind: string, slug: string) => `${kind} ${slug}`;
 
@@ -79,7 +81,8 @@ export function createRedirectServing({
   function noteClear(path: string, version: number): void {
     if (held?.version === version) return;
     if (clear.version !== version) clear = { version, paths: new Set() };
-    if (clear.paths.size < clearPathsMax) clear.paths.add(path);
+    if (clear.paths.size < clearPathsMax && path.length <= clearPathLengthMax)
+      clear.paths.add(path);
   }
 
   function startLoading(version: number): void {
