@@ -1,6 +1,6 @@
 // A redirect rule's change keeps the pages every instance holds: each is served again without a
 // render unless a rule now takes its own address, which then answers at once on every instance,
-// its query rules included; a content change still drops them. Two instances on one database, as
+// its query rules and its client-side navigations included; a content change still drops them. Two instances on one database, as
 // behind nginx: the rules are changed on one, the pages read from the other. SQLite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { markDataChanged } from "~/platform/data-version.server";
@@ -133,5 +133,48 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
       expect((await visit("/case-studies?utm_source=x")).status).toBe(200);
       expect((await visit("/case-studies")).status).toBe(200);
     }
+  });
+
+  it("takes a page's client-side navigations as it takes the page, on the other instance at once", async () => {
+    const navigation = "/privacy-policy.data?_routes=root";
+    expect((await visit(navigation)).status).toBe(200);
+    const saved = await postRules("save", {
+      source: "/privacy-policy",
+      target: "/terms-of-service",
+      status: "302",
+      confirmShadow: "on",
+    });
+    expect(saved.status).toBe(200);
+    // How React Router's browser code takes a redirect: 204 naming where to go.
+    for (const [path, location] of [
+      [navigation, "/terms-of-service"],
+      ["/privacy-policy.data?utm_source=mail&_routes=root", "/terms-of-service?utm_source=mail"],
+    ] as const) {
+      const answer = await visit(path);
+      expect(answer.status, path).toBe(204);
+      expect(answer.headers.get("x-remix-redirect")).toBe(location);
+      expect(answer.headers.get("x-remix-status")).toBe("302");
+    }
+    // The home page's navigation, through a query rule.
+    await postRules("save", { source: "/?page_id=3", target: "/services", status: "301" });
+    const home = await visit("/_.data?page_id=3&_routes=root");
+    expect(home.status).toBe(204);
+    expect(home.headers.get("x-remix-redirect")).toBe("/services");
+    expect((await visit("/_.data?_routes=root")).status).toBe(200);
+    // A removed page is loaded as a document, which says so.
+    await postRules("save", { source: "/old-news", target: "", status: "410" });
+    const gone = await visit("/old-news.data?_routes=root");
+    expect(gone.status).toBe(204);
+    expect(gone.headers.get("x-remix-redirect")).toBe("/old-news");
+    expect(gone.headers.get("x-remix-reload-document")).toBe("true");
+    expect((await visit("/old-news")).status).toBe(410);
+
+    const rule = await editing.services.db
+      .selectFrom("redirect_rules")
+      .select("id")
+      .where("source", "=", "/privacy-policy")
+      .executeTakeFirstOrThrow();
+    expect((await postRules("delete", { id: String(rule.id) })).status).toBe(200);
+    expect((await visit(navigation)).status).toBe(200);
   });
 });

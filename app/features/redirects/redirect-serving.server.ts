@@ -1,7 +1,8 @@
 // Serving the rules: on the way to a render (never on a cache hit, which is answered before), the
 // request's path is looked up in the rules of the current data version, held in memory (while a
 // new version's are read, in the path's own rules, read for it); a match answers its 301, 302 (the
-// query string passed on unless the rule drops it) or 410 and is counted. A page that then answers
+// query string passed on unless the rule drops it) or 410 and is counted; a client-side
+// navigation's data request for the address gets the same, as React Router reads it. A page that then answers
 // 404 is counted as missing. The renamed items' old slugs are held with the rules, so asking
 // whether an address is one costs no database read once they are. A rule change keeps the page
 // cache's pages: it asks here, per address, whether a rule now takes it.
@@ -12,11 +13,13 @@ import { listSlugRedirects } from "~/capabilities/old-addresses/old-addresses.se
 import { getDataVersion } from "~/platform/data-version.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
+import { passQuery } from "~/platform/http/pass-query";
+import { getDataRequestPage } from "~/platform/page-cache/keys.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
 import { isReservedPath } from "./redirect-address";
 import { countRuleHit } from "./redirect-hits.server";
 import { loadRulesFor, type PageProbe, readRulesInSlices } from "./redirect-rules.server";
-import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
+import { buildRuleTable, type RedirectRule, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
 export const pageProbeContext = createContext<PageProbe>();
@@ -60,6 +63,39 @@ const clearPathsMax = 10_000;
 const clearPathLengthMax = 512;
 
 const toOldSlugKey = (kind: string, slug: string) => `${kind} ${slug}`;
+
+/** The address a rule is matched against, and whether a navigation's data request asked it. */
+type RuleAddress = { path: string; query: string; data: boolean };
+
+/**
+ * A navigation's data request (`/about.data`, `/_.data` for the home page) is matched as its
+ * page, without React Router's own `_routes`: a rule that takes a page takes its client-side
+ * navigations too.
+ */
+function toRuleAddress(path: string, query: string): RuleAddress {
+  const page = path.endsWith(".data") ? getDataRequestPage(path) : undefined;
+  if (page === undefined) return { path, query, data: false };
+  const params = new URLSearchParams(query);
+  params.delete("_routes");
+  return { path: page, query: params.toString(), data: true };
+}
+
+/**
+ * A rule's answer to a data request, the way React Router's browser code takes a redirect from a
+ * proxy: 204 naming the location (a bare 301 would be followed by fetch to the target's HTML). A
+ * 410 loads the address as a document, so the visitor sees the page saying it was removed.
+ */
+function answerDataRequest(res: Response, rule: RedirectRule, address: RuleAddress): void {
+  res.status(204).setHeader("Cache-Control", "no-store");
+  if (rule.status === 410) {
+    res.setHeader("X-Remix-Redirect", passQuery(address.path, address.query));
+    res.setHeader("X-Remix-Reload-Document", "true");
+  } else {
+    res.setHeader("X-Remix-Redirect", toLocation(rule, address.query));
+    res.setHeader("X-Remix-Status", String(rule.status));
+  }
+  res.end();
+}
 
 export function createRedirectServing({
   db,
@@ -127,10 +163,14 @@ export function createRedirectServing({
     async answer(req, res) {
       if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return false;
       const queryAt = req.originalUrl.indexOf("?");
-      const query = queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1);
+      const address = toRuleAddress(
+        req.path,
+        queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1),
+      );
+      const { query } = address;
       let read: { table: RuleTable; version: number };
       try {
-        read = await readRulesFor(req.path, query);
+        read = await readRulesFor(address.path, query);
       } catch (error) {
         // The database is down: the page's own handling answers (503 or a stale copy), and the
         // outage is logged once where the circuit opens, not again for every address asked.
@@ -138,11 +178,15 @@ export function createRedirectServing({
         return false;
       }
       const { table, version } = read;
-      const rule = table.find(req.path, query);
+      const rule = table.find(address.path, query);
       // None for this query, so none for the path alone: its kept page may answer it.
-      if (!rule) noteClear(req.path, version);
+      if (!rule) noteClear(address.path, version);
       if (rule) {
         countRuleHit(db, rule.id, logger);
+        if (address.data) {
+          answerDataRequest(res, rule, address);
+          return true;
+        }
         if (rule.status === 410) {
           res.status(410).type("html").setHeader("Cache-Control", "no-store");
           // Its own policy: no script at all, the inline style alone.
@@ -165,9 +209,11 @@ export function createRedirectServing({
     needsQuery(url, siteVersion) {
       if (held?.version !== siteVersion) return undefined;
       const queryAt = url.indexOf("?");
-      return queryAt !== -1 && held.table.hasQueryRule(url.slice(0, queryAt));
+      if (queryAt === -1) return false;
+      return held.table.hasQueryRule(toRuleAddress(url.slice(0, queryAt), "").path);
     },
-    isClearOfRules(path, siteVersion) {
+    isClearOfRules(requestPath, siteVersion) {
+      const { path } = toRuleAddress(requestPath, "");
       if (held?.version === siteVersion) return !held.table.find(path);
       if (clear.version === siteVersion && clear.paths.has(path)) return true;
       return undefined;
