@@ -32,6 +32,21 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
   const postRules = (intent: string, fields: Record<string, string>) =>
     postFormAs(editing, `/admin/redirects?intent=${intent}`, fields, cookie);
 
+  /** A live page hidden behind a 302, as the owner confirms it on the screen. */
+  async function hidePage(source: string, target: string) {
+    const fields = { source, target, status: "302", confirmShadow: "on" };
+    expect((await postRules("save", fields)).status).toBe(200);
+  }
+
+  async function deleteRuleAt(source: string) {
+    const rule = await editing.services.db
+      .selectFrom("redirect_rules")
+      .select("id")
+      .where("source", "=", source)
+      .executeTakeFirstOrThrow();
+    expect((await postRules("delete", { id: String(rule.id) })).status).toBe(200);
+  }
+
   /**
    * Changes the article's read time in the database without telling the caches: a page rendered
    * after this shows it, a page kept from before does not.
@@ -81,13 +96,7 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
     expect((await visit(articlePath)).headers.get("etag")).toBe(etag);
 
     // A rule on the article's own address takes it at once, with or without a query.
-    const hidden = await postRules("save", {
-      source: articlePath,
-      target: "/blog",
-      status: "302",
-      confirmShadow: "on",
-    });
-    expect(hidden.status).toBe(200);
+    await hidePage(articlePath, "/blog");
     for (const [path, location] of [
       [articlePath, "/blog"],
       [`${articlePath}?utm_source=mail`, "/blog?utm_source=mail"],
@@ -98,12 +107,7 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
     }
 
     // Taken out again: the page kept all along answers, still without a render.
-    const rule = await editing.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", articlePath)
-      .executeTakeFirstOrThrow();
-    expect((await postRules("delete", { id: String(rule.id) })).status).toBe(200);
+    await deleteRuleAt(articlePath);
     const back = await visit(articlePath);
     expect(back.status).toBe(200);
     expect(back.headers.get("etag")).toBe(etag);
@@ -138,13 +142,7 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
   it("takes a page's client-side navigations as it takes the page, on the other instance at once", async () => {
     const navigation = "/privacy-policy.data?_routes=root";
     expect((await visit(navigation)).status).toBe(200);
-    const saved = await postRules("save", {
-      source: "/privacy-policy",
-      target: "/terms-of-service",
-      status: "302",
-      confirmShadow: "on",
-    });
-    expect(saved.status).toBe(200);
+    await hidePage("/privacy-policy", "/terms-of-service");
     // How React Router's browser code takes a redirect: 204 naming where to go.
     for (const [path, location] of [
       [navigation, "/terms-of-service"],
@@ -169,12 +167,7 @@ describe.each(getTestDatabaseKinds())("kept pages through rule changes on $name"
     expect(gone.headers.get("x-remix-reload-document")).toBe("true");
     expect((await visit("/old-news")).status).toBe(410);
 
-    const rule = await editing.services.db
-      .selectFrom("redirect_rules")
-      .select("id")
-      .where("source", "=", "/privacy-policy")
-      .executeTakeFirstOrThrow();
-    expect((await postRules("delete", { id: String(rule.id) })).status).toBe(200);
+    await deleteRuleAt("/privacy-policy");
     expect((await visit(navigation)).status).toBe(200);
   });
 });
