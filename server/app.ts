@@ -159,8 +159,7 @@ export function createSiteApp(services: AppServices, options: SiteAppOptions): S
         networkOf,
         visits,
         router,
-        needsQuery: redirects.needsQuery,
-        isClearOfRules: redirects.isClearOfRules,
+        rules: redirects,
         budgetBytes: options.pageCacheBytes,
       })
     : undefined;

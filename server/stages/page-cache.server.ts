@@ -4,6 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { recordPageFetch } from "~/features/leads/spam/page-fetches.server";
 import type { AppServices } from "~/platform/context.server";
 import type { LoadShedder } from "~/platform/overload.server";
+import type { RuleCheck } from "~/platform/page-cache/cache-state.server";
 import { createPageCache, type PageCache } from "~/platform/page-cache/page-cache.server";
 import type { VisitRecorder } from "~/platform/visits/visit-recorder.server";
 import type { Stage } from "../stage.server";
@@ -15,10 +16,8 @@ export type SitePageCacheOptions = {
   networkOf: (req: IncomingMessage) => string;
   visits: VisitRecorder;
   router: SiteRouter;
-  /** True for a URL whose query a redirect rule needs at a site version (the cache passes it on). */
-  needsQuery: (url: string, siteVersion: number) => boolean | undefined;
-  /** Whether no redirect rule takes a path at a site version (a kept page may then answer it). */
-  isClearOfRules: (path: string, siteVersion: number) => boolean | undefined;
+  /** What the redirect rules say of a kept page's address (the page cache asks). */
+  rules: RuleCheck;
   budgetBytes?: number;
 };
 
@@ -37,8 +36,7 @@ export function createSitePageCache(
       recordPageFetch(req, networkOf(req), config.secure, formSecret),
     onServed: options.visits.noteView,
     budgetBytes: options.budgetBytes,
-    needsQuery: options.needsQuery,
-    isClearOfRules: options.isClearOfRules,
+    rules: options.rules,
     routes: router.getRouteFacts(),
     render: (request, facts) =>
       router.render(request, {

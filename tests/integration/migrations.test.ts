@@ -2,6 +2,7 @@
 // them, on SQLite and PostgreSQL: a database of an earlier release keeps its meaning.
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { getDataVersion, markDataChanged, markRulesChanged } from "~/platform/data-version.server";
 import { readSchemaColumns } from "~/platform/db/backup/portable-data.server";
 import { openDatabaseAsIs } from "~/platform/db/database.server";
 import { migrateToLatest, migrations } from "~/platform/db/migrate.server";
@@ -135,6 +136,19 @@ describe.each(getTestDatabaseKinds())("migrations over stored rows on $name", (k
       const counted = await sql<{ count: number }>`
         select count(*) as count from visit_conversion_visitors`.execute(db);
       expect(Number(counted.rows[0]?.count)).toBe(0);
+    });
+  });
+
+  it("0038 keeps the stored version and starts no run: a rule change after it keeps the pages version", async () => {
+    await withDatabase(kind, async (db, upTo) => {
+      await upTo("0037_newsletter_copy_handover_index");
+      await sql`update data_versions set version = 41 where name = 'site'`.execute(db);
+      await upTo("0038_data_version_rules_run");
+      expect(await getDataVersion(db)).toEqual({ site: 41, pages: 41 });
+      await db.transaction().execute(markRulesChanged);
+      expect(await getDataVersion(db)).toEqual({ site: 42, pages: 41 });
+      await db.transaction().execute((trx) => markDataChanged(trx, "content"));
+      expect(await getDataVersion(db)).toEqual({ site: 43, pages: 43 });
     });
   });
 });

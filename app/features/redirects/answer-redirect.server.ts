@@ -8,7 +8,9 @@ import type { Logger } from "pino";
 import { getSiteContent } from "~/features/content/site-content.server";
 import type { Db } from "~/platform/db/tables.server";
 import { getCanonicalPath } from "~/platform/http/canonical-path.server";
+import type { RuleCheck } from "~/platform/page-cache/cache-state.server";
 import { toSlug } from "~/platform/slug";
+import { readPageAddress } from "./page-address.server";
 import { createRedirectServing } from "./redirect-serving.server";
 import { answerOldAddress, findOldAddress, type RenamedKind } from "./renamed-slugs.server";
 
@@ -22,13 +24,10 @@ const legacyServicePaths = [
 
 const servicePath = /^\/services\/([^/]+)$/;
 
-export type RedirectAnswer = {
+/** The stage's middleware, and what the page cache asks of the rules. */
+export type RedirectAnswer = RuleCheck & {
   /** Express middleware: answers the address's redirect, or goes on. */
   answerRedirect(req: Request, res: Response, next: NextFunction): Promise<void>;
-  /** Whether a rule needs this URL's query at this site version (undefined: not known here yet). */
-  needsQuery(url: string, siteVersion: number): boolean | undefined;
-  /** Whether no rule takes this path at this site version (undefined: not known here yet). */
-  isClearOfRules(path: string, siteVersion: number): boolean | undefined;
 };
 
 /** One address per page: /About/ and //about answer 301 to /about, the query string kept. */
@@ -84,14 +83,15 @@ export function createRedirectAnswer({
       try {
         // The rules before the canonical path: an old address with a trailing slash
         // (/2019/05/offer/) takes one hop to its target.
-        if (await rules.answer(req, res)) return;
+        const address = readPageAddress(req);
+        if (address && (await rules.answer(address, req, res))) return;
         if (answerCanonicalPath(req, res)) return;
         // Checked before any await: every request past the cache reaches this stage.
         const legacySlug = readLegacyServiceSlug(req);
         if (legacySlug && (await answerLegacyServicePath(db, logger, legacySlug, res))) return;
         // Likewise: the old slugs are held with the rules read above.
-        const old = findOldAddress(req, renamedKinds, rules.isOldSlug);
-        if (old && (await answerOldAddress(db, logger, old, req, res))) return;
+        const old = address && findOldAddress(address, renamedKinds, rules.isOldSlug);
+        if (old && (await answerOldAddress(db, logger, old, res))) return;
       } catch (error) {
         return next(error);
       }

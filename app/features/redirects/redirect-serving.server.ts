@@ -2,8 +2,8 @@
 // request's path is looked up in the rules of the current data version, held in memory (while a
 // new version's are read, in the path's own rules, read for it); a match answers its 301, 302 (the
 // query string passed on unless the rule drops it) or 410 and is counted; a client-side
-// navigation's data request for the address gets the same, as React Router reads it. A page that then answers
-// 404 is counted as missing. The renamed items' old slugs are held with the rules, so asking
+// navigation's data request for the address gets the same, as React Router reads it. A page that
+// then answers 404 is counted as missing. The renamed items' old slugs are held with the rules, so asking
 // whether an address is one costs no database read once they are. A rule change keeps the page
 // cache's pages: it asks here, per address, whether a rule now takes it.
 import type { Request, Response } from "express";
@@ -14,12 +14,12 @@ import { getDataVersion } from "~/platform/data-version.server";
 import type { Db } from "~/platform/db/tables.server";
 import { isDatabaseUnavailable } from "~/platform/db/unavailable.server";
 import { passQuery } from "~/platform/http/pass-query";
-import { getDataRequestPage } from "~/platform/page-cache/keys.server";
+import type { RuleCheck } from "~/platform/page-cache/cache-state.server";
 import { countMissingAddress, isVisitorMiss } from "./missing-addresses.server";
-import { isReservedPath } from "./redirect-address";
+import { type PageAddress, sendDataRedirect, toPagePath } from "./page-address.server";
 import { countRuleHit } from "./redirect-hits.server";
 import { loadRulesFor, type PageProbe, readRulesInSlices } from "./redirect-rules.server";
-import { buildRuleTable, type RedirectRule, type RuleTable, toLocation } from "./redirect-table";
+import { buildRuleTable, type RuleTable, toLocation } from "./redirect-table";
 
 /** How the admin screen asks what a path answers without the rules (set by the host per request). */
 export const pageProbeContext = createContext<PageProbe>();
@@ -29,27 +29,19 @@ export const livePathsContext = createContext<() => Promise<readonly string[]>>(
 
 const goneBody = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Page removed</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:6rem auto;padding:0 1.5rem;color:#0f172a;text-align:center"><h1>This page has been removed</h1><p style="color:#475569">It is no longer on the site.</p><p><a href="/" style="color:#1d4ed8">Go to the home page</a></p></body></html>`;
 
-export type RedirectServing = {
-  /** Answers the request when a rule matches its address: true once answered. */
-  answer(req: Request, res: Response): Promise<boolean>;
-  /**
-   * Asked of a URL whose query the page cache would ignore: true when it must go the slower way,
-   * because a rule at this site version needs its path's query (`/?page_id=42`); undefined when
-   * this version's table is not held yet (the slower way then asks the path's own rules).
-   */
-  needsQuery(url: string, siteVersion: number): boolean | undefined;
+/**
+ * The rules as served, and what the page cache asks of them (RuleCheck): from the table held for
+ * the site version, or from an answer that read an address's own rules at that version.
+ */
+export type RedirectServing = RuleCheck & {
+  /** Answers the request when a rule matches the address it asks: true once answered. */
+  answer(address: PageAddress, req: Request, res: Response): Promise<boolean>;
   /**
    * Whether a renamed item of the kind once lived at the slug, as of the rules read by the last
    * answer() (which every GET past the cache awaits first); true ("perhaps") while the newest
    * version's slugs are still being read, so the caller's own read decides.
    */
   isOldSlug(kind: string, slug: string): boolean;
-  /**
-   * Whether no rule takes this path (asked without a query) at this site version: from the held
-   * table, or from an answer that read the path's own rules at that version; undefined when
-   * neither knows. The page cache asks before serving a page it kept through a rule change.
-   */
-  isClearOfRules(path: string, siteVersion: number): boolean | undefined;
 };
 
 type Held = { table: RuleTable; oldSlugs: ReadonlySet<string> };
@@ -63,39 +55,6 @@ const clearPathsMax = 10_000;
 const clearPathLengthMax = 512;
 
 const toOldSlugKey = (kind: string, slug: string) => `${kind} ${slug}`;
-
-/** The address a rule is matched against, and whether a navigation's data request asked it. */
-type RuleAddress = { path: string; query: string; data: boolean };
-
-/**
- * A navigation's data request (`/about.data`, `/_.data` for the home page) is matched as its
- * page, without React Router's own `_routes`: a rule that takes a page takes its client-side
- * navigations too.
- */
-function toRuleAddress(path: string, query: string): RuleAddress {
-  const page = path.endsWith(".data") ? getDataRequestPage(path) : undefined;
-  if (page === undefined) return { path, query, data: false };
-  const params = new URLSearchParams(query);
-  params.delete("_routes");
-  return { path: page, query: params.toString(), data: true };
-}
-
-/**
- * A rule's answer to a data request, the way React Router's browser code takes a redirect from a
- * proxy: 204 naming the location (a bare 301 would be followed by fetch to the target's HTML). A
- * 410 loads the address as a document, so the visitor sees the page saying it was removed.
- */
-function answerDataRequest(res: Response, rule: RedirectRule, address: RuleAddress): void {
-  res.status(204).setHeader("Cache-Control", "no-store");
-  if (rule.status === 410) {
-    res.setHeader("X-Remix-Redirect", passQuery(address.path, address.query));
-    res.setHeader("X-Remix-Reload-Document", "true");
-  } else {
-    res.setHeader("X-Remix-Redirect", toLocation(rule, address.query));
-    res.setHeader("X-Remix-Status", String(rule.status));
-  }
-  res.end();
-}
 
 export function createRedirectServing({
   db,
@@ -160,13 +119,7 @@ export function createRedirectServing({
   }
 
   return {
-    async answer(req, res) {
-      if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return false;
-      const queryAt = req.originalUrl.indexOf("?");
-      const address = toRuleAddress(
-        req.path,
-        queryAt === -1 ? "" : req.originalUrl.slice(queryAt + 1),
-      );
+    async answer(address, req, res) {
       const { query } = address;
       let read: { table: RuleTable; version: number };
       try {
@@ -184,7 +137,10 @@ export function createRedirectServing({
       if (rule) {
         countRuleHit(db, rule.id, logger);
         if (address.data) {
-          answerDataRequest(res, rule, address);
+          // A removed page is loaded as a document, which says so.
+          if (rule.status === 410)
+            sendDataRedirect(res, passQuery(address.path, query), { reload: true });
+          else sendDataRedirect(res, toLocation(rule, query), { status: rule.status });
           return true;
         }
         if (rule.status === 410) {
@@ -210,10 +166,10 @@ export function createRedirectServing({
       if (held?.version !== siteVersion) return undefined;
       const queryAt = url.indexOf("?");
       if (queryAt === -1) return false;
-      return held.table.hasQueryRule(toRuleAddress(url.slice(0, queryAt), "").path);
+      return held.table.hasQueryRule(toPagePath(url.slice(0, queryAt)));
     },
     isClearOfRules(requestPath, siteVersion) {
-      const { path } = toRuleAddress(requestPath, "");
+      const path = toPagePath(requestPath);
       if (held?.version === siteVersion) return !held.table.find(path);
       if (clear.version === siteVersion && clear.paths.has(path)) return true;
       return undefined;

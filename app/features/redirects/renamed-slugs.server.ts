@@ -2,12 +2,12 @@
 // at the old address and the item is there to see, and the hit is counted. Answered with the other
 // redirects, a page's request with a 301 and a navigation's data request (`.data`) the way React
 // Router's browser code takes a redirect from a proxy. The kinds come from the pages above.
-import type { Request, Response } from "express";
+import type { Response } from "express";
 import type { Logger } from "pino";
 import { readSlugRedirect } from "~/capabilities/old-addresses/old-addresses.server";
 import type { Db } from "~/platform/db/tables.server";
 import { passQuery } from "~/platform/http/pass-query";
-import { isReservedPath } from "./redirect-address";
+import { type PageAddress, sendDataRedirect } from "./page-address.server";
 import { countSlugHit } from "./redirect-hits.server";
 
 /** One kind of item whose slug can change: where its pages are, and whether one is there to see. */
@@ -20,7 +20,7 @@ export type RenamedKind = {
   isLive(slug: string): Promise<boolean>;
 };
 
-export type OldAddress = { kind: RenamedKind; slug: string; data: boolean };
+export type OldAddress = { kind: RenamedKind; slug: string; address: PageAddress };
 
 /** The slug an old one now leads to, when `isLive` says an item is there to see. */
 export async function findRenamedSlug(
@@ -35,47 +35,27 @@ export async function findRenamedSlug(
   return (await isLive(target)) ? target : undefined;
 }
 
-/** A navigation's data request asks for its page's path plus `.data`. */
-const dataSuffix = ".data";
-
 /**
  * The old address a GET asks for, from the held old slugs alone: no database read, so every
- * other request passes at no cost. The site's own addresses (/readyz, /admin...) never are one:
- * a health check must not wait on a read while the old slugs are being read again.
+ * other request passes at no cost.
  */
 export function findOldAddress(
-  req: Request,
+  address: PageAddress,
   kinds: readonly RenamedKind[],
   isOldSlug: (kind: string, slug: string) => boolean,
 ): OldAddress | undefined {
-  if ((req.method !== "GET" && req.method !== "HEAD") || isReservedPath(req.path)) return undefined;
-  const data = req.path.endsWith(dataSuffix);
-  const path = data ? req.path.slice(0, -dataSuffix.length) : req.path;
   for (const kind of kinds) {
-    const slug = kind.readSlug(path);
-    if (slug !== undefined && isOldSlug(kind.kind, slug)) return { kind, slug, data };
+    const slug = kind.readSlug(address.path);
+    if (slug !== undefined && isOldSlug(kind.kind, slug)) return { kind, slug, address };
   }
   return undefined;
-}
-
-/** The visitor's query, which goes along (a campaign's utm_source must reach the page). */
-function readQuery(req: Request, data: boolean): string {
-  const queryAt = req.originalUrl.indexOf("?");
-  if (queryAt === -1) return "";
-  const query = req.originalUrl.slice(queryAt);
-  if (!data) return query;
-  // React Router's own parameter names the routes to load, not the visitor's query.
-  const params = new URLSearchParams(query);
-  params.delete("_routes");
-  return params.toString();
 }
 
 /** Answers an old address with its redirect: true once answered, false when the page answers. */
 export async function answerOldAddress(
   db: Db,
   logger: Logger,
-  { kind, slug, data }: OldAddress,
-  req: Request,
+  { kind, slug, address }: OldAddress,
   res: Response,
 ): Promise<boolean> {
   let target: string | undefined;
@@ -88,13 +68,9 @@ export async function answerOldAddress(
     logger.error({ err: error }, "Failed to look up an old address");
     return false;
   }
-  const location = passQuery(kind.pathOf(target), readQuery(req, data));
-  if (!data) {
-    res.redirect(301, location);
-    return true;
-  }
-  // What React Router's browser code reads as a redirect of a data request (a bare 301 would be
-  // followed by fetch to the new page's HTML).
-  res.status(204).setHeader("X-Remix-Redirect", location).setHeader("X-Remix-Status", "301").end();
+  // The visitor's query goes along (a campaign's utm_source must reach the page).
+  const location = passQuery(kind.pathOf(target), address.query);
+  if (address.data) sendDataRedirect(res, location, { status: 301 });
+  else res.redirect(301, location);
   return true;
 }

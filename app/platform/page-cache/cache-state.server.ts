@@ -41,19 +41,27 @@ export type PageCacheOptions = {
   /** The routes' facts, which say which pages may be kept; known once the server build loads. */
   routes: Promise<Pick<RouteFacts, "getCacheRule">>;
   budgetBytes?: number;
+  /** What the redirect rules say of an address kept here; without it, there are no rules. */
+  rules?: RuleCheck;
+};
+
+/** How the page cache asks the redirect rules about a page it keeps, at a site version. */
+export type RuleCheck = {
   /**
    * Asked only of a URL with query parameters its page ignores: true sends it the slower way
-   * (a redirect rule at this site version needs its query, as `/?page_id=42`), and so does
-   * undefined (not known here yet). An exact URL's hit never asks; without it, there are no rules.
+   * (a redirect rule needs its query, as `/?page_id=42`), and so does undefined (not known here
+   * yet). An exact URL's hit never asks.
    */
-  needsQuery?: (url: string, siteVersion: number) => boolean | undefined;
+  needsQuery(url: string, siteVersion: number): boolean | undefined;
   /**
-   * Whether no redirect rule takes this address (a URL's path) at this site version: true, false
-   * when one does, undefined when the rules of that version are not known here yet. Asked before
-   * a kept page is served after a rule change; without it, there are no rules.
+   * Whether no rule takes this address (a URL's path): true, false when one does, undefined when
+   * the rules of that version are not known here yet. Asked before a kept page is served after a
+   * rule change.
    */
-  isClearOfRules?: (path: string, siteVersion: number) => boolean | undefined;
+  isClearOfRules(path: string, siteVersion: number): boolean | undefined;
 };
+
+const noRules: RuleCheck = { needsQuery: () => false, isClearOfRules: () => true };
 
 /** A miss's render: a page kept, or another answer sent as it came. */
 export type Rendered =
@@ -74,8 +82,7 @@ export type PageCacheState = {
   readonly baseHeaders: Record<string, string>;
   readonly onPageFetch: PageCacheOptions["onPageFetch"];
   readonly onServed: (req: IncomingMessage, status: number) => void;
-  readonly needsQuery: NonNullable<PageCacheOptions["needsQuery"]>;
-  readonly isClearOfRules: NonNullable<PageCacheOptions["isClearOfRules"]>;
+  readonly rules: RuleCheck;
   readonly store: PageStore;
   readonly recompressor: Recompressor;
   /** Renders under way by data version and key: one render per missed key. */
@@ -106,7 +113,7 @@ export function isClearForPage(
   if (page.rulesCheckedAt === siteVersion) return true;
   const queryAt = url.indexOf("?");
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
-  if (state.isClearOfRules(path, siteVersion) !== true) return false;
+  if (state.rules.isClearOfRules(path, siteVersion) !== true) return false;
   page.rulesCheckedAt = Math.max(page.rulesCheckedAt, siteVersion);
   return true;
 }
@@ -126,8 +133,7 @@ export function createPageCacheState(options: PageCacheOptions): PageCacheState 
     baseHeaders: options.baseHeaders,
     onPageFetch: options.onPageFetch,
     onServed: options.onServed ?? (() => {}),
-    needsQuery: options.needsQuery ?? (() => false),
-    isClearOfRules: options.isClearOfRules ?? (() => true),
+    rules: options.rules ?? noRules,
     store,
     recompressor: createRecompressor(store, {
       onError: (error, key) => logger.error({ err: error, key }, "Page compression failed"),

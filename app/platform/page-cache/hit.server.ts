@@ -41,7 +41,7 @@ function serveCurrent(
 ): boolean {
   const { store } = state;
   const url = req.url ?? "";
-  if (!pageKey.exact && state.needsQuery(url, versions.site) !== false) return false;
+  if (!pageKey.exact && state.rules.needsQuery(url, versions.site) !== false) return false;
   const { key } = pageKey;
   store.syncVersion(versions.pages);
   const page = store.get(key);
